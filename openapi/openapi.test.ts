@@ -1,0 +1,148 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  createDocumentValidator,
+  deref,
+  escapePointerToken,
+  eventStreamData,
+  pointerOf,
+  resolvePointer,
+} from '../scripts/lib/document-validator.mjs';
+import { loadOpenApiDocument } from '../scripts/lib/openapi-document.mjs';
+import { lintFiles, writeDocuments, type Problem } from './lint/run-redocly.js';
+
+type Doc = Record<string, any>;
+const document: Doc = loadOpenApiDocument();
+
+/** Every example of the document (parameters, request and response bodies) with its schema. */
+function examplesOf(doc: Doc): { where: string; schemaPointer: string; value: unknown; mediaType?: string }[] {
+  const found: { where: string; schemaPointer: string; value: unknown; mediaType?: string }[] = [];
+  const fromContent = (base: string, content: Doc | undefined) => {
+    for (const [mediaType, media] of Object.entries(content ?? {})) {
+      const schemaPointer = `${base}/content/${escapePointerToken(mediaType)}/schema`;
+      if (media.example !== undefined) found.push({ where: `${base} ${mediaType} example`, schemaPointer, value: media.example, mediaType });
+      for (const [name, example] of Object.entries<Doc>(media.examples ?? {})) {
+        found.push({ where: `${base} ${mediaType} examples.${name}`, schemaPointer, value: deref(doc, example).value, mediaType });
+      }
+    }
+  };
+  for (const [path, item] of Object.entries<Doc>(doc.paths)) {
+    for (const [method, operation] of Object.entries<Doc>(item)) {
+      const op = pointerOf('paths', path, method);
+      (operation.parameters ?? []).forEach((parameter: Doc, i: number) => {
+        const base = parameter.$ref ?? `${op}/parameters/${i}`;
+        const resolved = deref(doc, parameter);
+        if (resolved.example !== undefined) found.push({ where: `${base} example`, schemaPointer: `${base}/schema`, value: resolved.example });
+      });
+      if (operation.requestBody) fromContent(operation.requestBody.$ref ?? `${op}/requestBody`, deref(doc, operation.requestBody).content);
+      for (const [status, response] of Object.entries<Doc>(operation.responses ?? {})) {
+        fromContent(response.$ref ?? `${op}/responses/${status}`, deref(doc, response).content);
+      }
+    }
+  }
+  return found;
+}
+
+function exampleProblems(doc: Doc): string[] {
+  const validator = createDocumentValidator(doc);
+  return examplesOf(doc).flatMap(({ where, schemaPointer, value, mediaType }) => {
+    const problems =
+      mediaType === 'text/event-stream'
+        ? validator.validateAt(schemaPointer, value).concat(
+            eventStreamData(value as string).flatMap((data: string) =>
+              validator.validateAt(`${schemaPointer}/x-sse-event-data`, JSON.parse(data)),
+            ),
+          )
+        : validator.validateAt(schemaPointer, value);
+    return problems.map((p: string) => `${where}: ${p}`);
+  });
+}
+
+describe('examples of the document', () => {
+  it('cover every request body and every response, with both flow types and each error status', () => {
+    const examples = examplesOf(document);
+    const wheres = examples.map((e) => e.where).join('\n');
+    for (const status of ['200', '400', '409']) expect(wheres).toContain(`~1login/post/responses/${status}`);
+    for (const status of ['200', '409']) expect(wheres).toContain(`~1profiles~1{id_or_name}/patch/responses/${status}`);
+    for (const response of ['BadRequest', 'Unauthorized', 'Forbidden', 'NotFound', 'InternalError']) {
+      expect(wheres).toContain(`#/components/responses/${response}`);
+    }
+    const loginExamples = examples.filter((e) => e.where.includes('~1login/post/responses/200'));
+    expect(new Set(loginExamples.map((e) => (e.value as Doc).flow_type))).toEqual(new Set(['LOGIN', 'REAUTH']));
+    const stream = examples.find((e) => e.mediaType === 'text/event-stream');
+    expect((stream?.value as string).match(/^data: /gm)).toHaveLength(2);
+  });
+
+  it('all validate against their schemas (Ajv, formats included)', () => {
+    expect(exampleProblems(document)).toEqual([]);
+  });
+
+  it('a broken example is reported with its place', () => {
+    const broken = structuredClone(document);
+    const login = broken.paths['/auth/connections/{id}/login'].post;
+    login.responses['200'].content['application/json'].examples.reauth.value.flow_type = 'PENDING';
+    login.responses['200'].content['application/json'].examples.login.value.hosted_url = 'not a url';
+    broken.paths['/browsers/{id}/logs/stream'].get.responses['200'].content['text/event-stream'].examples.two_events.value =
+      'id: 1\nevent: log\ndata: {"event":"log","timestamp":"yesterday","message":"x"}\n\n';
+    const problems = exampleProblems(broken).join('\n');
+    expect(problems).toMatch(/~1login\/post\/responses\/200 application\/json examples\.reauth: \/flow_type must be equal to one of the allowed values/);
+    expect(problems).toMatch(/examples\.login: \/hosted_url must match format "uri"/);
+    expect(problems).toMatch(/examples\.two_events: \/timestamp must match format "date-time"/);
+  });
+});
+
+/** JSON pointers of every schema in the document that declares `type: object`. */
+function objectSchemaPointers(node: unknown, pointer = '#'): string[] {
+  if (node === null || typeof node !== 'object') return [];
+  const here = (node as Doc).type === 'object' ? [pointer] : [];
+  return here.concat(
+    Object.entries(node as Doc).flatMap(([key, child]) => objectSchemaPointers(child, `${pointer}/${escapePointerToken(key)}`)),
+  );
+}
+
+describe('lint of the document', () => {
+  const pointers = objectSchemaPointers(document);
+  let results: Map<string, Problem[]>;
+  let files: Record<string, string>;
+
+  beforeAll(async () => {
+    const documents: Record<string, Doc> = {};
+    pointers.forEach((pointer, i) => {
+      const copy = structuredClone(document);
+      delete resolvePointer(copy, pointer).additionalProperties;
+      documents[`open-${i}`] = copy;
+    });
+    const badExample = structuredClone(document);
+    badExample.paths['/profiles/{id_or_name}'].patch.requestBody.content['application/json'].examples.rename.value.name = '';
+    badExample.paths['/profiles/{id_or_name}'].patch.responses['200'].content['application/json'].examples.renamed.value.owner = 'me';
+    documents['bad-example'] = badExample;
+    files = writeDocuments(documents);
+    results = await lintFiles(Object.values(files));
+  }, 120_000);
+
+  it('finds every object schema, components and inline alike', () => {
+    expect(pointers.length).toBeGreaterThanOrEqual(13);
+    expect(pointers).toContain('#/components/schemas/BrowserTelemetryCategoryConfig');
+    expect(pointers).toContain('#/components/schemas/ErrorDetail');
+  });
+
+  it('fails, naming the place, when any object schema loses `additionalProperties: false`', () => {
+    const missed = pointers.filter((pointer, i) => {
+      const problems = results.get(files[`open-${i}`]!) ?? [];
+      return !problems.some(
+        (p) => p.ruleId === 'rule/closed-object-schemas' && p.severity === 'error' && p.pointer === `${pointer}/additionalProperties`,
+      );
+    });
+    expect(missed).toEqual([]);
+  });
+
+  it('fails, naming the place, when an example stops matching its schema', () => {
+    const problems = results.get(files['bad-example']!) ?? [];
+    const invalid = problems.filter((p) => p.ruleId === 'no-invalid-media-type-examples' && p.severity === 'error');
+    expect(invalid.map((p) => p.pointer)).toEqual(
+      expect.arrayContaining([
+        '#/paths/~1profiles~1{id_or_name}/patch/requestBody/content/application~1json/examples/rename/value/name',
+        '#/paths/~1profiles~1{id_or_name}/patch/responses/200/content/application~1json/examples/renamed/value/owner',
+      ]),
+    );
+  });
+});
