@@ -66,7 +66,9 @@ function resolvePointer(document, ref) {
 
 /**
  * Ajv's standalone ESM output still `require()`s its runtime helpers (ajv-validator/ajv#2209);
- * hoist them into imports so the module loads as real ESM in Node and in bundlers.
+ * hoist them into namespace imports so the module loads as real ESM. Loaders disagree on what a
+ * CommonJS module's `default` is (Node: `module.exports`; Vitest and some bundlers:
+ * `exports.default`), so `cjs()` recovers `module.exports` from either.
  */
 function requiresToImports(code) {
   const imports = [];
@@ -75,10 +77,13 @@ function requiresToImports(code) {
     (_, local, specifier, access) => {
       const module = `${local}Module`;
       const file = specifier.endsWith('.js') ? specifier : `${specifier}.js`;
-      imports.push(`import ${module} from ${JSON.stringify(file)};`);
-      return `const ${local} = ${module}${access};`;
+      imports.push(`import * as ${module} from ${JSON.stringify(file)};`);
+      return `const ${local} = cjs(${module})${access};`;
     },
   );
+  if (imports.length > 0) {
+    imports.push('const cjs = (ns) => (ns.default !== null && typeof ns.default === "object" ? ns.default : ns);');
+  }
   return { imports, body };
 }
 
@@ -135,7 +140,8 @@ function generateValidators(document) {
     // A fresh Ajv per module: standalone code holds every schema compiled so far.
     const ajv = new Ajv2020({
       code: { source: true, esm: true, lines: false },
-      allErrors: true,
+      // The client reports the first broken rule; stopping there keeps the code small and fast.
+      allErrors: false,
       strict: true,
       strictRequired: false,
       keywords: ['components'],
