@@ -1,0 +1,171 @@
+import type { ErrorBody, ErrorDetail } from '@browser-cloud/api-types';
+
+/**
+ * Base class of everything this package throws, so one `instanceof` check catches it all.
+ * No error of this package ever holds the bearer token: messages, causes and `toJSON()` are
+ * built from scrubbed text only.
+ */
+export class BrowserCloudError extends Error {
+  /** Plain-object view for logs and `JSON.stringify`: name, message and own public fields. */
+  toJSON(): Record<string, unknown> {
+    const out: Record<string, unknown> = { name: this.name, message: this.message };
+    for (const key of Object.keys(this)) {
+      const value = (this as Record<string, unknown>)[key];
+      // Headers serialise to `{}`; give them as a plain record instead.
+      out[key] = value instanceof Headers ? Object.fromEntries(value) : value;
+    }
+    return out;
+  }
+}
+setName(BrowserCloudError, 'BrowserCloudError');
+
+/** One broken rule of the document's schemas, found before any request was sent. */
+export interface ValidationIssue {
+  /** Where: `body`, `query` or `path` followed by the property path, e.g. `body.proxy.id`. */
+  readonly field: string;
+  /** The JSON Schema keyword that failed, e.g. `required`, `oneOf`, `maxLength`, `not`. */
+  readonly rule: string;
+  /** `field: what is wrong`, e.g. `body.proxy: must provide exactly one of "id" or "name"`. */
+  readonly message: string;
+}
+
+/**
+ * Bad input, caught by the OpenAPI document's own schemas (the generated Ajv validators) before
+ * any request was sent. `field` and `rule` are those of the first issue; `issues` lists all.
+ */
+export class ValidationError extends BrowserCloudError {
+  readonly field: string;
+  readonly rule: string;
+  readonly issues: readonly ValidationIssue[];
+
+  constructor(issues: readonly ValidationIssue[]) {
+    const first = issues[0] ?? { field: '', rule: 'unknown', message: 'invalid input' };
+    super(issues.length > 0 ? issues.map((issue) => issue.message).join('; ') : first.message);
+    this.field = first.field;
+    this.rule = first.rule;
+    this.issues = issues;
+  }
+}
+setName(ValidationError, 'ValidationError');
+
+/** What the client knows about a non-2xx response when it builds an {@link ApiError}. */
+export interface ApiErrorInit {
+  readonly status: number;
+  /** The Error body when the response had that shape. */
+  readonly body?: ErrorBody | undefined;
+  /** A short excerpt of a body that was not the Error shape (an HTML page from a proxy, say). */
+  readonly excerpt?: string | undefined;
+  readonly headers: Headers;
+}
+
+/**
+ * A non-2xx answer of the service. The subclass follows the status (see {@link apiErrorFor});
+ * `code`, `details` and `innerError` come from the Error body when there is one.
+ */
+export class ApiError extends BrowserCloudError {
+  readonly status: number;
+  /** Machine-readable code of the Error body (`bad_request`, `projects_disabled`…); undefined when the body had another shape. */
+  readonly code: string | undefined;
+  readonly details: readonly ErrorDetail[];
+  readonly innerError: ErrorDetail | undefined;
+  /** Response headers. */
+  readonly headers: Headers;
+  /** The `x-request-id` response header, for support and log correlation. */
+  readonly requestId: string | undefined;
+
+  constructor(init: ApiErrorInit) {
+    const { status, body, excerpt, headers } = init;
+    super(
+      body
+        ? `${status} ${body.code}: ${body.message}`
+        : `${status} status code${excerpt ? ` (body: ${excerpt})` : ' (no body)'}`,
+    );
+    this.status = status;
+    this.code = body?.code;
+    this.details = body?.details ?? [];
+    this.innerError = body?.inner_error;
+    this.headers = headers;
+    this.requestId = headers.get('x-request-id') ?? undefined;
+  }
+
+  /** True for the 404 that project operations answer when projects are disabled for the organization. */
+  get isProjectsDisabled(): boolean {
+    return this.code === 'projects_disabled';
+  }
+
+  /** True when `code` is the error's own code, a code in `details` or the code of `innerError`. */
+  hasCode(code: string): boolean {
+    return this.code === code || this.innerError?.code === code || this.details.some((d) => d.code === code);
+  }
+}
+setName(ApiError, 'ApiError');
+
+/** 400: bad request; `code` is `bad_request`, with `invalid_input` details (`err.hasCode('invalid_input')`). */
+export class BadRequestError extends ApiError {}
+/** 401: missing or invalid token. */
+export class AuthenticationError extends ApiError {}
+/** 403: insufficient permissions or plan. */
+export class PermissionDeniedError extends ApiError {}
+/** 404: not found, or projects disabled (`err.isProjectsDisabled`). */
+export class NotFoundError extends ApiError {}
+/** 409: conflict (a login flow already in progress, a duplicate profile name). Never retried. */
+export class ConflictError extends ApiError {}
+/** 429: rate limited. */
+export class RateLimitError extends ApiError {}
+/** Any 5xx. */
+export class InternalServerError extends ApiError {}
+setName(BadRequestError, 'BadRequestError');
+setName(AuthenticationError, 'AuthenticationError');
+setName(PermissionDeniedError, 'PermissionDeniedError');
+setName(NotFoundError, 'NotFoundError');
+setName(ConflictError, 'ConflictError');
+setName(RateLimitError, 'RateLimitError');
+setName(InternalServerError, 'InternalServerError');
+
+const BY_STATUS: Record<number, typeof ApiError> = {
+  400: BadRequestError,
+  401: AuthenticationError,
+  403: PermissionDeniedError,
+  404: NotFoundError,
+  409: ConflictError,
+  429: RateLimitError,
+};
+
+/** Builds the {@link ApiError} subclass that matches the status; other statuses get a plain ApiError. */
+export function apiErrorFor(init: ApiErrorInit): ApiError {
+  const Class = init.status >= 500 ? InternalServerError : (BY_STATUS[init.status] ?? ApiError);
+  return new Class(init);
+}
+
+/** The request could not be completed: refused connection, DNS failure, reset, unreadable body. */
+export class APIConnectionError extends BrowserCloudError {
+  constructor(message = 'Connection error.', options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+setName(APIConnectionError, 'APIConnectionError');
+
+/** The request did not complete within `timeoutMs`. */
+export class APIConnectionTimeoutError extends APIConnectionError {
+  constructor(timeoutMs: number) {
+    super(`Request timed out after ${timeoutMs} ms.`);
+  }
+}
+setName(APIConnectionTimeoutError, 'APIConnectionTimeoutError');
+
+/** The caller's `AbortSignal` aborted the request (or the wait before a retry). */
+export class APIUserAbortError extends BrowserCloudError {
+  constructor(message = 'Request was aborted.') {
+    super(message);
+  }
+}
+setName(APIUserAbortError, 'APIUserAbortError');
+
+/**
+ * `name` lives on the prototype, not on each instance: stack traces and `toString()` show the
+ * class, while `Object.keys(err)` stays limited to the documented fields. Spelled out because
+ * minifiers rename classes.
+ */
+function setName(cls: { prototype: Error }, name: string): void {
+  Object.defineProperty(cls.prototype, 'name', { value: name, configurable: true, writable: true });
+}
