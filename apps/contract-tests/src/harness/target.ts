@@ -1,0 +1,26 @@
+/**
+ * Where the suite runs, from the environment that scripts/run-contract.mjs sets:
+ * - `mock`: a Prism mock of the document; `Prefer` picks statuses and examples.
+ * - `proxy`: Prism's validating proxy in front of a real server (API_UPSTREAM_URL).
+ * - `server`: a real server directly (API_BASE_URL).
+ * - `sandbox`: the stateful sandbox (apps/sandbox) behind Prism's validating proxy.
+ */
+export type TargetMode = 'mock' | 'proxy' | 'server' | 'sandbox';
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set; run the suite through \`npm run contract\``);
+  return value;
+}
+
+export const target = {
+  mode: required('CONTRACT_MODE') as TargetMode,
+  baseUrl: required('CONTRACT_BASE_URL'),
+  token: required('CONTRACT_TOKEN'),
+  /** Extra facts the sandbox target passes (fixture ids and tokens), as JSON. */
+  sandbox: process.env.CONTRACT_SANDBOX ? JSON.parse(process.env.CONTRACT_SANDBOX) : undefined,
+};
+
+/** Prism's `Prefer` header only means something to the mock. */
+export const mockOnly = target.mode !== 'mock';
+export const MOCK_ONLY_REASON = `needs Prism's Prefer header, which only the mock honours (target: ${target.mode})`;

@@ -1,0 +1,79 @@
+import {
+  AuthenticationError,
+  BadRequestError,
+  InternalServerError,
+  NotFoundError,
+  PermissionDeniedError,
+  ValidationError,
+  type ApiError,
+} from '@browser-cloud/client';
+import { describe, expect, it } from 'vitest';
+import { client, prefer, raw } from './harness/clients.js';
+import { documentValidator } from './harness/observed-fetch.js';
+import { MOCK_ONLY_REASON, mockOnly, target } from './harness/target.js';
+
+const LOG_EVENT = '#/components/schemas/LogEvent';
+const browser = target.sandbox?.browsers?.withPathSource ?? 'br_01HZY4A2B3C4D5E6F7G8H9J0KA';
+const logPath = target.sandbox?.browsers?.path ?? '/var/log/chromium/chrome_debug.log';
+
+async function collect<T>(iterable: AsyncIterable<T>, max = 100): Promise<T[]> {
+  const items: T[] = [];
+  for await (const item of iterable) {
+    items.push(item);
+    if (items.length >= max) break;
+  }
+  return items;
+}
+
+describe('streamBrowserLogs', () => {
+  it('parses the text/event-stream body into typed Log events', async () => {
+    const events = await collect(client.browsers.logs.stream(browser, { source: 'path', path: logPath }));
+    expect(events.length).toBeGreaterThan(0);
+    for (const event of events) {
+      expect(documentValidator.validateAt(LOG_EVENT, event)).toEqual([]);
+      expect(event.event).toBe('log');
+    }
+    if (target.mode === 'mock') expect(events).toHaveLength(2);
+  });
+
+  it.each([
+    ['path without path', { source: 'path' }],
+    ['supervisor without supervisor_process', { source: 'supervisor' }],
+    ['a source outside the enum', { source: 'kernel', path: '/x' }],
+  ])('refuses %s before the network', async (_what, query) => {
+    const error = await collect(client.browsers.logs.stream(browser, query as never)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+  });
+
+  it('a wrong source is refused by the server too', async () => {
+    const sent = await raw('GET', `/browsers/${browser}/logs/stream?source=kernel&path=%2Fx`, { headers: { Accept: 'text/event-stream' } });
+    expect(sent.status).toBe(400);
+  });
+
+  it.skipIf(target.mode === 'mock')('source without its matching parameter is refused by the server too', async () => {
+    // The mock cannot see this rule: OpenAPI parameters cannot require one another.
+    const sent = await raw('GET', `/browsers/${browser}/logs/stream?source=supervisor`, { headers: { Accept: 'text/event-stream' } });
+    expect(sent.status).toBe(400);
+  });
+
+  const statuses: [number, new (...args: never[]) => ApiError][] = [
+    [400, BadRequestError],
+    [401, AuthenticationError],
+    [403, PermissionDeniedError],
+    [404, NotFoundError],
+    [500, InternalServerError],
+  ];
+  it.skipIf(mockOnly).each(statuses)('answers %i as %o with code and message', async (status, ErrorClass) => {
+    const error = (await collect(client.browsers.logs.stream(browser, { source: 'path', path: logPath }, prefer(status))).catch(
+      (e: unknown) => e,
+    )) as ApiError;
+    expect(error).toBeInstanceOf(ErrorClass);
+    expect(error.status).toBe(status);
+    expect(error.code).toEqual(expect.any(String));
+  });
+});
+
+if (target.mode === 'mock') {
+  console.info('[contract] streamBrowserLogs: cross-parameter rule checked by the client only: Prism cannot enforce it');
+}
+if (mockOnly) console.info(`[contract] streamBrowserLogs: Prefer-based cases skipped: ${MOCK_ONLY_REASON}`);

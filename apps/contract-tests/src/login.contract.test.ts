@@ -1,0 +1,122 @@
+import {
+  AuthenticationError,
+  BadRequestError,
+  ConflictError,
+  InternalServerError,
+  NotFoundError,
+  PermissionDeniedError,
+  ValidationError,
+  type ApiError,
+} from '@browser-cloud/client';
+import { describe, expect, it } from 'vitest';
+import { client, clientWithToken, prefer, raw } from './harness/clients.js';
+import { documentValidator } from './harness/observed-fetch.js';
+import { MOCK_ONLY_REASON, mockOnly, target } from './harness/target.js';
+
+const LOGIN_RESPONSE = '#/components/schemas/LoginResponse';
+const connection = target.sandbox?.connections?.withoutCredentials ?? 'ac_01HZY2R6F1J8K3P5S7T9V2X4ZA';
+
+async function rejection(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => {
+      throw new Error('expected the call to fail');
+    },
+    (e: unknown) => e,
+  );
+  return error as ApiError;
+}
+
+describe('loginAuthConnection', () => {
+  it.skipIf(mockOnly)('starts a LOGIN flow whose body validates against the document', async () => {
+    const flow = await client.auth.connections.login(connection, {}, { headers: { Prefer: 'example=login' } });
+    expect(documentValidator.validateAt(LOGIN_RESPONSE, flow)).toEqual([]);
+    expect(flow.flow_type).toBe('LOGIN');
+  });
+
+  it.skipIf(mockOnly)('starts a REAUTH flow whose body validates against the document', async () => {
+    const flow = await client.auth.connections.login(connection, { record_session: true }, { headers: { Prefer: 'example=reauth' } });
+    expect(documentValidator.validateAt(LOGIN_RESPONSE, flow)).toEqual([]);
+    expect(flow.flow_type).toBe('REAUTH');
+  });
+
+  it.skipIf(mockOnly)('accepts every documented request body shape', async () => {
+    const bodies = [
+      {},
+      { proxy: { id: 'prx_1' } },
+      { proxy: { name: 'residential-us-east' }, browser_telemetry: { enabled: true, browser: { console: { enabled: true } } } },
+      { browser_telemetry: { enabled: false } },
+      { browser_telemetry: null },
+    ];
+    for (const body of bodies) {
+      const flow = await client.auth.connections.login(connection, body);
+      expect(['LOGIN', 'REAUTH']).toContain(flow.flow_type);
+    }
+  });
+
+  const statuses: [number, new (...args: never[]) => ApiError][] = [
+    [400, BadRequestError],
+    [401, AuthenticationError],
+    [403, PermissionDeniedError],
+    [404, NotFoundError],
+    [409, ConflictError],
+    [500, InternalServerError],
+  ];
+  it.skipIf(mockOnly).each(statuses)('answers %i as %o with code and message', async (status, ErrorClass) => {
+    const error = await rejection(client.auth.connections.login(connection, {}, prefer(status)));
+    expect(error).toBeInstanceOf(ErrorClass);
+    expect(error.status).toBe(status);
+    expect(error.code).toEqual(expect.any(String));
+    expect(error.code.length).toBeGreaterThan(0);
+    expect(error.message).toEqual(expect.any(String));
+  });
+
+  it.skipIf(mockOnly)('makes projects_disabled easy to test for', async () => {
+    const error = await rejection(
+      client.auth.connections.login(connection, {}, { headers: { Prefer: 'code=404, example=projects_disabled' } }),
+    );
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect(error.code).toBe('projects_disabled');
+  });
+
+  it('refuses a body with an unknown property before the network, and the server refuses it too', async () => {
+    await expect(
+      client.auth.connections.login(connection, { proxy_id: 'prx_1' } as never),
+    ).rejects.toBeInstanceOf(ValidationError);
+    const sent = await raw('POST', `/auth/connections/${connection}/login`, { body: JSON.stringify({ proxy_id: 'prx_1' }) });
+    expect(sent.status).toBe(400);
+    expect(sent.body).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+  });
+
+  it.each([
+    ['both id and name', { id: 'prx_1', name: 'eu' }],
+    ['neither id nor name', {}],
+  ])('refuses a ProxyRef with %s before the network, and the server refuses it too', async (_what, proxy) => {
+    const error = await rejection(client.auth.connections.login(connection, { proxy } as never));
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(String((error as unknown as ValidationError).message)).toContain('proxy');
+    const sent = await raw('POST', `/auth/connections/${connection}/login`, { body: JSON.stringify({ proxy }) });
+    expect(sent.status).toBe(400);
+  });
+
+  it('refuses telemetry enabled=false with categories before the network, and the server refuses it too', async () => {
+    const body = { browser_telemetry: { enabled: false, browser: { console: { enabled: true } } } };
+    await expect(client.auth.connections.login(connection, body as never)).rejects.toBeInstanceOf(ValidationError);
+    const sent = await raw('POST', `/auth/connections/${connection}/login`, { body: JSON.stringify(body) });
+    expect(sent.status).toBe(400);
+  });
+
+  it('answers 401 without a token', async () => {
+    const sent = await raw('POST', `/auth/connections/${connection}/login`, { body: '{}', token: null });
+    expect(sent.status).toBe(401);
+    expect(sent.body).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+  });
+
+  it.skipIf(target.mode === 'mock')('answers 401 to an unknown token through the client', async () => {
+    const error = await rejection(clientWithToken('not-a-token').auth.connections.login(connection));
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect(JSON.stringify(error)).not.toContain('not-a-token');
+    expect(String(error)).not.toContain('not-a-token');
+  });
+});
+
+if (mockOnly) console.info(`[contract] loginAuthConnection: Prefer-based cases skipped: ${MOCK_ONLY_REASON}`);

@@ -1,0 +1,2 @@
+export const OPENAPI_PATH: string;
+export function loadOpenApiDocument(path?: string): any;
