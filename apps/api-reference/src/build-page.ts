@@ -35,7 +35,9 @@ export interface BuiltPage {
 export async function buildReferencePage(options: BuildPageOptions): Promise<BuiltPage> {
   const [spec, renderer] = await Promise.all([loadSpec(options.specPath), loadRendererBundle(options.rendererBundlePath)]);
   const html = renderReferenceHtml({ spec, renderer, ...(options.title === undefined ? {} : { title: options.title }) });
-  const remote = findRemoteReferences(html);
+  // The page holds the document with `<` escaped, so HTML in its descriptions (which Redoc
+  // renders) is scanned in the document itself.
+  const remote = [...findRemoteReferences(html), ...findRemoteReferences(JSON.stringify(spec))];
   if (remote.length > 0) {
     const list = remote.map((reference) => `  ${reference.kind}: ${reference.text}`).join('\n');
     throw new Error(`The page would load resources from the network, so it was not written:\n${list}`);

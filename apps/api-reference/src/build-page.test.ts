@@ -1,0 +1,44 @@
+import { access, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildReferencePage } from './build-page.js';
+import { DEFAULT_SPEC_PATH } from './default-paths.js';
+import { findRemoteReferences } from './find-remote-references.js';
+
+async function tempDir(): Promise<string> {
+  return mkdtemp(join(tmpdir(), 'api-reference-'));
+}
+
+describe('buildReferencePage', () => {
+  it("writes one self-contained page of the project's document, creating the folder", async () => {
+    const outFile = join(await tempDir(), 'nested', 'index.html');
+    const page = await buildReferencePage({ specPath: DEFAULT_SPEC_PATH, outFile });
+    const html = await readFile(outFile, 'utf8');
+    expect(page).toEqual({ outFile, bytes: Buffer.byteLength(html), renderer: expect.stringMatching(/^redoc 2\./) });
+    expect(findRemoteReferences(html)).toEqual([]);
+    expect(html).toContain('"operationId":"loginAuthConnection"');
+    expect(html).toContain('<title>Browser Cloud API 0.1.0 — API reference</title>');
+  });
+
+  it('refuses, and writes nothing, when the renderer would load a font from the network', async () => {
+    const dir = await tempDir();
+    const bundle = join(dir, 'bad-renderer.js');
+    await writeFile(bundle, 'window.Redoc = { init() {} }; const font = "https://fonts.gstatic.com/s/roboto/v30/x.woff2";');
+    const outFile = join(dir, 'index.html');
+    await expect(buildReferencePage({ specPath: DEFAULT_SPEC_PATH, outFile, rendererBundlePath: bundle })).rejects.toThrow(
+      /load resources from the network[\s\S]*asset-url: "https:\/\/fonts\.gstatic\.com/,
+    );
+    await expect(access(outFile)).rejects.toThrow(/ENOENT/);
+  });
+
+  it('refuses a document with a remote image in its markdown', async () => {
+    const dir = await tempDir();
+    const specPath = join(dir, 'openapi.json');
+    await writeFile(
+      specPath,
+      JSON.stringify({ openapi: '3.1.0', info: { title: 'T', version: '1', description: '![logo](https://example.com/logo.png)' }, paths: {} }),
+    );
+    await expect(buildReferencePage({ specPath, outFile: join(dir, 'index.html') })).rejects.toThrow(/example\.com\/logo\.png/);
+  });
+});
