@@ -1,0 +1,95 @@
+/**
+ * Every failure this package raises on purpose is an {@link SseError}; callers
+ * switch on {@link SseError.type} instead of parsing messages.
+ *
+ * - `line-too-long`: a line exceeded `maxLineBytes` (UTF-8 bytes, terminator excluded).
+ * - `event-too-large`: an event's data exceeded `maxEventBytes` (UTF-8 bytes).
+ * - `bad-status`: the server answered a status that is neither 200, 204 nor retryable.
+ * - `bad-content-type`: a 200 response whose media type is not `text/event-stream`.
+ * - `network`: reading the body failed (only from {@link parseEventStream};
+ *   {@link connectEventStream} reconnects instead).
+ * - `idle-timeout`: no bytes arrived within `idleTimeout` (seen as the `cause`
+ *   of a `retries-exhausted` error or in `onRetry`, never thrown on its own).
+ * - `retries-exhausted`: `maxRetries` consecutive reconnect attempts failed.
+ * - `invalid-json`: an event's data is not JSON.
+ * - `invalid-data`: an event's JSON did not pass the validator.
+ */
+export type SseErrorType =
+  | 'line-too-long'
+  | 'event-too-large'
+  | 'bad-status'
+  | 'bad-content-type'
+  | 'network'
+  | 'idle-timeout'
+  | 'retries-exhausted'
+  | 'invalid-json'
+  | 'invalid-data';
+
+/** Optional facts attached to an {@link SseError}; which ones are set depends on its type. */
+export interface SseErrorDetails {
+  /** Limit that was exceeded, in bytes (`line-too-long`, `event-too-large`). */
+  readonly limit?: number;
+  /** Size reached when the limit tripped, in bytes; a lower bound for lines still arriving. */
+  readonly size?: number;
+  /** HTTP status (`bad-status`, `bad-content-type`, `retries-exhausted` after a status). */
+  readonly status?: number;
+  /** Response `Content-Type` header as sent, or `null` when absent. */
+  readonly contentType?: string | null;
+  /** First bytes (at most 512) of a rejected response body, decoded as UTF-8. */
+  readonly bodyExcerpt?: string;
+  /** Raw event data that failed to parse or validate (`invalid-json`, `invalid-data`). */
+  readonly data?: string;
+  /** SSE event type of the offending event (`invalid-json`, `invalid-data`). */
+  readonly event?: string;
+  /** Last event ID of the offending event (`invalid-json`, `invalid-data`). */
+  readonly id?: string;
+  /** Parsed JSON that the validator rejected (`invalid-data`). */
+  readonly value?: unknown;
+  /** Whatever the validator reported (e.g. Ajv's `errors` array). */
+  readonly validationErrors?: unknown;
+  /** Consecutive failed attempts (`retries-exhausted`). */
+  readonly attempts?: number;
+  /** Underlying error, if any. */
+  readonly cause?: unknown;
+}
+
+export class SseError extends Error {
+  override readonly name = 'SseError';
+  readonly type: SseErrorType;
+  declare readonly limit?: number;
+  declare readonly size?: number;
+  declare readonly status?: number;
+  declare readonly contentType?: string | null;
+  declare readonly bodyExcerpt?: string;
+  declare readonly data?: string;
+  declare readonly event?: string;
+  declare readonly id?: string;
+  declare readonly value?: unknown;
+  declare readonly validationErrors?: unknown;
+  declare readonly attempts?: number;
+
+  constructor(type: SseErrorType, message: string, details: SseErrorDetails = {}) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.type = type;
+    // Copy only the keys that were given so `toEqual`/logging stay uncluttered.
+    if (details.limit !== undefined) this.limit = details.limit;
+    if (details.size !== undefined) this.size = details.size;
+    if (details.status !== undefined) this.status = details.status;
+    if (details.contentType !== undefined) this.contentType = details.contentType;
+    if (details.bodyExcerpt !== undefined) this.bodyExcerpt = details.bodyExcerpt;
+    if (details.data !== undefined) this.data = details.data;
+    if (details.event !== undefined) this.event = details.event;
+    if (details.id !== undefined) this.id = details.id;
+    if ('value' in details) this.value = details.value;
+    if (details.validationErrors !== undefined) this.validationErrors = details.validationErrors;
+    if (details.attempts !== undefined) this.attempts = details.attempts;
+  }
+}
+
+/** Narrows `error` to an {@link SseError}, optionally of one of the given types. */
+export function isSseError<K extends SseErrorType>(
+  error: unknown,
+  ...types: K[]
+): error is SseError & { readonly type: K } {
+  return error instanceof SseError && (types.length === 0 || (types as SseErrorType[]).includes(error.type));
+}

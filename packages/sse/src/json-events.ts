@@ -1,0 +1,202 @@
+import { SseError } from './errors.js';
+import type { SseEvent } from './types.js';
+
+/** A type guard, such as an Ajv standalone validator, which leaves its findings in `errors`. */
+export type TypeGuard<T> = ((value: unknown) => value is T) & { errors?: unknown };
+/** A checker that returns its findings; `null`, `undefined` or an empty list means valid. */
+export type ErrorListValidator = (value: unknown) => readonly unknown[] | null | undefined;
+/** Either kind of validator; `T` is inferred from a type guard, or given explicitly. */
+export type Validator<T> = TypeGuard<T> | ErrorListValidator;
+
+/** An event whose data was parsed as JSON and validated. */
+export interface JsonEvent<T> {
+  /** SSE event type (`"message"` when the server gave none). */
+  event: string;
+  /** Last event ID in effect for this event (`""` when none). */
+  id: string;
+  /** The parsed, validated data. */
+  data: T;
+  /** The data exactly as received, before `JSON.parse`. */
+  raw: string;
+}
+
+export interface JsonEventOptions<T> {
+  /** Checks each parsed value; without one, values are passed through as `T` unchecked. */
+  validate?: Validator<T>;
+  /** Skip events whose data is empty (e.g. a bare `data:` keep-alive). @defaultValue true */
+  skipEmptyData?: boolean;
+  /**
+   * Skip heartbeats: events whose SSE type, or whose JSON object's `event`
+   * property, is one of `heartbeatEvents`. Checked before validation, since a
+   * heartbeat does not match the payload schema. @defaultValue true
+   */
+  skipHeartbeats?: boolean;
+  /** @defaultValue `["sse_heartbeat"]` */
+  heartbeatEvents?: readonly string[];
+  /** Only parse events of these SSE types and skip the rest. @defaultValue all types */
+  eventTypes?: readonly string[];
+  /** Extra skip rule, run first on the raw event. */
+  skip?: (event: SseEvent) => boolean;
+  /**
+   * What to do with data that is not JSON (`invalid-json`) or fails validation
+   * (`invalid-data`): `"throw"` ends the iteration with the error (and closes the
+   * source); `"skip"` drops the event; a function is told and the event dropped.
+   * @defaultValue "throw"
+   */
+  onInvalid?: 'throw' | 'skip' | ((error: SseError) => void);
+}
+
+/**
+ * Returns a function that turns one event into a {@link JsonEvent}, returns
+ * `undefined` for an event the skip policy drops, and throws `SseError`
+ * (`invalid-json`, `invalid-data`, with the raw data) otherwise. Pure: usable on
+ * events from any source.
+ */
+export function createJsonEventDecoder<T = unknown>(
+  options: JsonEventOptions<T> = {},
+): (event: SseEvent) => JsonEvent<T> | undefined {
+  const validate = options.validate;
+  const skipEmptyData = options.skipEmptyData ?? true;
+  const heartbeats = (options.skipHeartbeats ?? true) ? new Set(options.heartbeatEvents ?? ['sse_heartbeat']) : undefined;
+  const eventTypes = options.eventTypes === undefined ? undefined : new Set(options.eventTypes);
+  const skip = options.skip;
+
+  return (event) => {
+    if (skip?.(event)) return undefined;
+    if (eventTypes !== undefined && !eventTypes.has(event.event)) return undefined;
+    if (heartbeats?.has(event.event)) return undefined;
+    const raw = event.data;
+    if (raw.length === 0 && skipEmptyData) return undefined;
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch (error) {
+      throw new SseError('invalid-json', `Event data is not valid JSON: ${(error as Error).message}`, {
+        data: raw,
+        event: event.event,
+        id: event.id,
+        cause: error,
+      });
+    }
+    if (heartbeats !== undefined && isHeartbeatObject(value, heartbeats)) return undefined;
+    if (validate !== undefined) {
+      const problems = check(validate, value);
+      if (problems !== undefined) {
+        throw new SseError('invalid-data', 'Event data failed validation', {
+          data: raw,
+          event: event.event,
+          id: event.id,
+          value,
+          validationErrors: problems,
+        });
+      }
+    }
+    return { event: event.event, id: event.id, data: value as T, raw };
+  };
+}
+
+/** `undefined` when valid, else whatever the validator reported (or `false`). */
+function check<T>(validate: Validator<T>, value: unknown): unknown {
+  const result: unknown = validate(value);
+  if (result === true || result === null || result === undefined) return undefined;
+  if (Array.isArray(result)) return result.length === 0 ? undefined : result;
+  if (result === false) return (validate as { errors?: unknown }).errors ?? false;
+  return undefined;
+}
+
+function isHeartbeatObject(value: unknown, names: ReadonlySet<string>): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const type = (value as { event?: unknown }).event;
+  return typeof type === 'string' && names.has(type);
+}
+
+/** A stream of {@link JsonEvent}s; forwards `lastEventId` and `close()` to its source when it has them. */
+export interface JsonEventStream<T> extends AsyncIterableIterator<JsonEvent<T>> {
+  /** The source's `lastEventId`, or the ID of the last event read from it. */
+  readonly lastEventId: string;
+  /** Closes the source (cancelling its body or connection). */
+  close(): Promise<void>;
+}
+
+/**
+ * The typed JSON layer: parses each event's data as JSON, applies the skip
+ * policy and the validator, and yields {@link JsonEvent}s. Works over
+ * {@link parseEventStream}, {@link connectEventStream} or any async iterable
+ * of {@link SseEvent}. Leaving the loop early, or an invalid event under the
+ * default `onInvalid: "throw"`, closes the source.
+ *
+ * @example
+ * for await (const { data } of parseJsonEvents(connectEventStream(url), { validate: isLogEvent })) {
+ *   console.log(data.timestamp, data.message);
+ * }
+ */
+export function parseJsonEvents<T = unknown>(
+  source: AsyncIterable<SseEvent>,
+  options: JsonEventOptions<T> = {},
+): JsonEventStream<T> {
+  return new JsonEvents(source, options);
+}
+
+const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
+
+class JsonEvents<T> implements JsonEventStream<T> {
+  private readonly source: AsyncIterable<SseEvent> & { readonly lastEventId?: unknown };
+  private readonly iterator: AsyncIterator<SseEvent>;
+  private readonly decode: (event: SseEvent) => JsonEvent<T> | undefined;
+  private readonly onInvalid: 'throw' | 'skip' | ((error: SseError) => void);
+  private lastSeenId = '';
+  private finished = false;
+
+  constructor(source: AsyncIterable<SseEvent>, options: JsonEventOptions<T>) {
+    this.source = source;
+    this.iterator = source[Symbol.asyncIterator]();
+    this.decode = createJsonEventDecoder(options);
+    this.onInvalid = options.onInvalid ?? 'throw';
+  }
+
+  get lastEventId(): string {
+    const id = this.source.lastEventId;
+    return typeof id === 'string' ? id : this.lastSeenId;
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  async next(): Promise<IteratorResult<JsonEvent<T>, undefined>> {
+    for (;;) {
+      if (this.finished) return DONE;
+      const result = await this.iterator.next();
+      if (result.done === true) {
+        this.finished = true;
+        return DONE;
+      }
+      const event = result.value;
+      this.lastSeenId = event.id;
+      let value: JsonEvent<T> | undefined;
+      try {
+        value = this.decode(event);
+      } catch (error) {
+        const policy = this.onInvalid;
+        if (policy === 'throw') {
+          await this.close();
+          throw error;
+        }
+        if (typeof policy === 'function') policy(error as SseError);
+        continue;
+      }
+      if (value !== undefined) return { done: false, value };
+    }
+  }
+
+  async return(): Promise<IteratorResult<JsonEvent<T>, undefined>> {
+    await this.close();
+    return DONE;
+  }
+
+  async close(): Promise<void> {
+    if (this.finished) return;
+    this.finished = true;
+    await this.iterator.return?.();
+  }
+}

@@ -1,0 +1,267 @@
+import { SseError } from './errors.js';
+import type { LineSink } from './decode-lines.js';
+import type { SseEvent } from './types.js';
+import { DEFAULT_MAX_EVENT_BYTES } from './types.js';
+import { utf8ByteLength } from './utf8-byte-length.js';
+
+export interface EventParserOptions {
+  /**
+   * Called for every dispatched event. `hasId` tells whether the event's own
+   * block had an `id` field (as opposed to inheriting the last event ID), which
+   * the reconnecting reader needs to recognise replayed events.
+   */
+  onEvent: (event: SseEvent, hasId: boolean) => void;
+  /** Called with the new reconnection time when a valid `retry` field is seen. */
+  onRetry?: ((milliseconds: number) => void) | undefined;
+  /** Called with each comment's text (after the colon and one optional space). */
+  onComment?: ((comment: string) => void) | undefined;
+  /** Initial last event ID, e.g. when resuming a stored position. @defaultValue `""` */
+  lastEventId?: string | undefined;
+  /** @defaultValue {@link DEFAULT_MAX_EVENT_BYTES} */
+  maxEventBytes?: number | undefined;
+}
+
+const COLON = 58;
+const SPACE = 32;
+const NULL_CHAR = '\0';
+
+/**
+ * Lines to events: the WHATWG "Interpreting an event stream" algorithm, pure and
+ * synchronous. Feed it lines through {@link EventParser.line} (it is a
+ * {@link LineSink}), and a blank line dispatches.
+ *
+ * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#event-stream-interpretation
+ */
+export class EventParser implements LineSink {
+  /**
+   * The "last event ID string": the ID buffer as of the last dispatch, so it
+   * moves even on a block without data, but not on an unterminated final block.
+   * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#dispatchMessage
+   */
+  lastEventId: string;
+  /** Last valid `retry` value seen, in milliseconds. */
+  retry: number | undefined = undefined;
+
+  private readonly onEvent: (event: SseEvent, hasId: boolean) => void;
+  private readonly onRetry: ((milliseconds: number) => void) | undefined;
+  private readonly onComment: ((comment: string) => void) | undefined;
+  private readonly maxEventBytes: number;
+  private readonly maxUncountedUnits: number;
+
+  /**
+   * The "last event ID buffer". It is deliberately not reset on dispatch.
+   * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#event-stream-interpretation
+   */
+  private idBuffer: string;
+  private typeBuffer = '';
+  private data = '';
+  /** Number of `data` fields in the current block; the data buffer is "empty" iff 0. */
+  private dataLines = 0;
+  private dataUnits = 0;
+  /** Exact UTF-8 size of `data`, or -1 while `dataUnits` is too small to need it. */
+  private dataBytes = -1;
+  private blockRetry: number | undefined = undefined;
+  private blockHasId = false;
+
+  constructor(options: EventParserOptions) {
+    this.onEvent = options.onEvent;
+    this.onRetry = options.onRetry;
+    this.onComment = options.onComment;
+    this.lastEventId = options.lastEventId ?? '';
+    this.idBuffer = this.lastEventId;
+    this.maxEventBytes = options.maxEventBytes ?? DEFAULT_MAX_EVENT_BYTES;
+    this.maxUncountedUnits = Math.floor(this.maxEventBytes / 3);
+  }
+
+  /**
+   * Processes one line, `text.slice(start, end)`.
+   *
+   * A blank line dispatches; a line starting with a colon is a comment; otherwise
+   * the field name runs to the first colon (the whole line if there is none, with
+   * an empty value) and one leading space of the value is dropped. The `data`,
+   * `event` and `id` prefixes are tested inline because they are nearly every line.
+   *
+   * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#event-stream-interpretation
+   */
+  line(text: string, start: number, end: number): void {
+    if (start === end) {
+      this.dispatch();
+      return;
+    }
+    const first = text.charCodeAt(start);
+    // 'd' 'a' 't' 'a' ':'
+    if (
+      first === 100 &&
+      end - start >= 5 &&
+      text.charCodeAt(start + 4) === COLON &&
+      text.charCodeAt(start + 1) === 97 &&
+      text.charCodeAt(start + 2) === 116 &&
+      text.charCodeAt(start + 3) === 97
+    ) {
+      let from = start + 5;
+      if (from < end && text.charCodeAt(from) === SPACE) from++;
+      this.appendData(text.slice(from, end));
+      return;
+    }
+    // 'e' 'v' 'e' 'n' 't' ':'
+    if (
+      first === 101 &&
+      end - start >= 6 &&
+      text.charCodeAt(start + 5) === COLON &&
+      text.charCodeAt(start + 1) === 118 &&
+      text.charCodeAt(start + 2) === 101 &&
+      text.charCodeAt(start + 3) === 110 &&
+      text.charCodeAt(start + 4) === 116
+    ) {
+      let from = start + 6;
+      if (from < end && text.charCodeAt(from) === SPACE) from++;
+      this.typeBuffer = text.slice(from, end);
+      return;
+    }
+    // 'i' 'd' ':'
+    if (first === 105 && end - start >= 3 && text.charCodeAt(start + 2) === COLON && text.charCodeAt(start + 1) === 100) {
+      let from = start + 3;
+      if (from < end && text.charCodeAt(from) === SPACE) from++;
+      this.setId(text.slice(from, end));
+      return;
+    }
+    if (first === COLON) {
+      if (this.onComment !== undefined) {
+        let from = start + 1;
+        if (from < end && text.charCodeAt(from) === SPACE) from++;
+        this.onComment(text.slice(from, end));
+      }
+      return;
+    }
+    this.otherLine(text, start, end);
+  }
+
+  /**
+   * Ends the stream. Per the spec an unterminated final block is never
+   * dispatched, so its buffered fields are dropped (the last event ID stays).
+   * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#event-stream-interpretation
+   */
+  end(): void {
+    this.resetBlock();
+    this.idBuffer = this.lastEventId;
+  }
+
+  /** Generic field parsing for rarer lines: `retry`, unknown fields, lines without a colon. */
+  private otherLine(text: string, start: number, end: number): void {
+    let colon = start;
+    // Bounded by `end`: `indexOf(':')` could run into later lines and go quadratic.
+    while (colon < end && text.charCodeAt(colon) !== COLON) colon++;
+    const name = text.slice(start, colon);
+    let from = colon + 1;
+    if (from < end && text.charCodeAt(from) === SPACE) from++;
+    const value = colon === end ? '' : text.slice(from, end);
+    // Field names are compared literally: no case folding.
+    switch (name) {
+      case 'data':
+        this.appendData(value);
+        break;
+      case 'event':
+        this.typeBuffer = value;
+        break;
+      case 'id':
+        this.setId(value);
+        break;
+      case 'retry':
+        this.setRetry(value);
+        break;
+      default:
+        // Unknown fields are ignored.
+        break;
+    }
+  }
+
+  /**
+   * "If the field value does not contain U+0000 NULL, then set the last event ID
+   * buffer to the field value. Otherwise, ignore the field." An empty value resets it.
+   */
+  private setId(value: string): void {
+    if (value.includes(NULL_CHAR)) return;
+    this.idBuffer = value;
+    this.blockHasId = true;
+  }
+
+  /**
+   * "If the field value consists of only ASCII digits, then interpret the field
+   * value as an integer in base ten, and set the event stream's reconnection
+   * time to that integer. Otherwise, ignore the field." An empty value has no
+   * digits to interpret, so it is ignored, as browsers do.
+   */
+  private setRetry(value: string): void {
+    if (value.length === 0) return;
+    for (let i = 0; i < value.length; i++) {
+      const c = value.charCodeAt(i);
+      if (c < 48 || c > 57) return;
+    }
+    const milliseconds = Number(value);
+    this.retry = milliseconds;
+    this.blockRetry = milliseconds;
+    this.onRetry?.(milliseconds);
+  }
+
+  /** "Append the field value to the data buffer, then append a single U+000A LINE FEED." */
+  private appendData(value: string): void {
+    if (this.dataLines === 0) {
+      this.data = value;
+      this.dataUnits = value.length;
+    } else {
+      // Joining here instead of appending LF and trimming it at dispatch: same result, one concat less.
+      this.data = this.data + '\n' + value;
+      this.dataUnits += value.length + 1;
+    }
+    this.dataLines++;
+    if (this.dataUnits > this.maxUncountedUnits) this.checkEventSize(value);
+  }
+
+  private checkEventSize(value: string): void {
+    if (this.dataBytes < 0) {
+      this.dataBytes = utf8ByteLength(this.data);
+    } else {
+      this.dataBytes += utf8ByteLength(value) + 1;
+    }
+    if (this.dataBytes > this.maxEventBytes) {
+      const size = this.dataBytes;
+      this.resetBlock();
+      throw new SseError('event-too-large', `Event data exceeds maxEventBytes (${this.maxEventBytes} bytes)`, {
+        limit: this.maxEventBytes,
+        size,
+      });
+    }
+  }
+
+  /**
+   * Blank line: commit the last event ID, then dispatch unless no `data` field
+   * was seen; either way the data and event type buffers are reset.
+   * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#dispatchMessage
+   */
+  private dispatch(): void {
+    const id = this.idBuffer;
+    this.lastEventId = id;
+    if (this.dataLines === 0) {
+      this.resetBlock();
+      return;
+    }
+    const hasId = this.blockHasId;
+    const retry = this.blockRetry;
+    const event: SseEvent =
+      retry === undefined
+        ? { event: this.typeBuffer || 'message', data: this.data, id }
+        : { event: this.typeBuffer || 'message', data: this.data, id, retry };
+    this.resetBlock();
+    this.onEvent(event, hasId);
+  }
+
+  private resetBlock(): void {
+    this.typeBuffer = '';
+    this.data = '';
+    this.dataLines = 0;
+    this.dataUnits = 0;
+    this.dataBytes = -1;
+    this.blockRetry = undefined;
+    this.blockHasId = false;
+  }
+}

@@ -1,0 +1,16 @@
+/**
+ * Parses a `Retry-After` header: delay-seconds or an HTTP-date. Returns
+ * milliseconds from `now` (never negative), or `undefined` when absent or
+ * malformed.
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc9110#field.retry-after
+ */
+export function parseRetryAfter(value: string | null | undefined, now: number = Date.now()): number | undefined {
+  if (value === null || value === undefined) return undefined;
+  const text = value.trim();
+  if (text === '') return undefined;
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const date = Date.parse(text);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, date - now);
+}
