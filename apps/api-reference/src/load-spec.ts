@@ -2,7 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { parse } from 'yaml';
 
 /** An OpenAPI document as plain JSON data, ready to be embedded in the page. */
-export type OpenApiDocument = Record<string, unknown> & { openapi: string; info: { title: string; version: string } };
+export type OpenApiDocument = Record<string, unknown> & {
+  openapi: string;
+  info: Record<string, unknown> & { title: string; version: string };
+};
 
 /**
  * Reads an OpenAPI document (YAML or JSON) and returns it as plain data.
