@@ -1,0 +1,57 @@
+import type { ErrorBody, ErrorDetail } from '@browser-cloud/api-types';
+
+/**
+ * A failure answered with the document's Error body. Thrown by handlers and hooks; the error
+ * handler turns it into the response.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly details?: ErrorDetail[],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  /** The Error body: exactly `code`, `message` and, when there are any, `details`. */
+  toBody(): ErrorBody {
+    return errorBody(this.code, this.message, this.details);
+  }
+}
+
+/** An Error body with no properties beyond the document's. */
+export function errorBody(code: string, message: string, details?: ErrorDetail[]): ErrorBody {
+  return details === undefined || details.length === 0 ? { code, message } : { code, message, details };
+}
+
+/** 400 `bad_request` with one `invalid_input` detail per field. */
+export function badRequest(message: string, fields: Array<[field: string, problem: string]> = []): ApiError {
+  return new ApiError(
+    400,
+    'bad_request',
+    message,
+    fields.map(([field, problem]) => ({ code: 'invalid_input', message: `${field}: ${problem}` })),
+  );
+}
+
+export function unauthorized(): ApiError {
+  return new ApiError(401, 'unauthorized', 'missing or invalid authorization token');
+}
+
+export function forbidden(message = 'this API key lacks permission for this operation'): ApiError {
+  return new ApiError(403, 'forbidden', message);
+}
+
+export function notFound(message = 'resource not found'): ApiError {
+  return new ApiError(404, 'not_found', message);
+}
+
+export function projectsDisabled(): ApiError {
+  return new ApiError(404, 'projects_disabled', 'projects are disabled for this organization');
+}
+
+export function conflict(message: string): ApiError {
+  return new ApiError(409, 'conflict', message);
+}

@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import type { LoginRequest, LogStreamQuery, RenameProfileRequest } from '@browser-cloud/api-types';
+import { renameProfile } from '../domain/rename.js';
+import { startLogin } from '../domain/login.js';
+import type { OperationId } from '../fixture/types.js';
+import { notFound } from '../http/api-error.js';
+import { authorize } from '../http/auth.js';
+import type { OpenApiDocument } from '../openapi/document.js';
+import { bodyIsOptional, locateOperation, routeSchema } from '../openapi/route-schemas.js';
+import { resumePosition } from '../sse/format-event.js';
+import { streamLogSource } from '../sse/log-stream-session.js';
+import type { SandboxState } from '../state/sandbox-state.js';
+import { logSourceKey } from '../state/store.js';
+
+/**
+ * The document's three operations. Routes, methods and request schemas come from the document;
+ * authentication and authorisation run on `onRequest`, before the body is read.
+ */
+export function registerApiRoutes(app: FastifyInstance, document: OpenApiDocument, state: SandboxState): void {
+  const route = (operationId: OperationId, querySchema?: string) => {
+    const located = locateOperation(document, operationId);
+    return {
+      method: located.method.toUpperCase() as 'GET' | 'POST' | 'PATCH',
+      url: located.fastifyPath,
+      schema: routeSchema(document, located, querySchema),
+      config: { operationId },
+      onRequest: async (request: import('fastify').FastifyRequest) => {
+        request.caller = authorize(request, state.store, operationId);
+      },
+      // An optional body that was not sent is an empty one: every field keeps its default.
+      preValidation: async (request: import('fastify').FastifyRequest) => {
+        if (request.body === undefined && bodyIsOptional(located) && located.operation.requestBody !== undefined) {
+          request.body = {};
+        }
+      },
+    };
+  };
+
+  app.route({
+    ...route('loginAuthConnection'),
+    handler: async (request) => {
+      const { id } = request.params as { id: string };
+      return startLogin(state.store, caller(request), id, request.body as LoginRequest, state.settings);
+    },
+  });
+
+  app.route({
+    ...route('renameProfile'),
+    handler: async (request) => {
+      const { id_or_name: idOrName } = request.params as { id_or_name: string };
+      const { name } = request.body as RenameProfileRequest;
+      return renameProfile(state.store, caller(request), idOrName, name, state.settings.now());
+    },
+  });
+
+  app.route({
+    ...route('streamBrowserLogs', '/components/schemas/LogStreamQuery'),
+    handler: async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const query = request.query as LogStreamQuery;
+      const browser = state.store.browser(caller(request), id);
+      if (browser === undefined) throw notFound(`browser ${id} not found`);
+      const [kind, name] = query.source === 'path' ? (['path', query.path] as const) : (['supervisor', query.supervisor_process] as const);
+      const source = name === undefined ? undefined : browser.logs.get(logSourceKey(kind, name));
+      if (source === undefined) throw notFound(`browser ${id} has no ${kind === 'path' ? 'log file' : 'supervised process'} ${name ?? ''}`);
+      reply.hijack();
+      streamLogSource(reply.raw, source, {
+        after: resumePosition(request.headers['last-event-id']),
+        follow: query.follow === true,
+        keepAliveMs: state.settings.keepAliveMs,
+        retryMs: state.settings.retryMs,
+        headers: { 'x-request-id': request.id },
+      });
+    },
+  });
+}
+
+function caller(request: import('fastify').FastifyRequest) {
+  if (request.caller === null) throw new Error('an API route ran without an authenticated caller');
+  return request.caller;
+}

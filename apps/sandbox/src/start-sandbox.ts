@@ -1,0 +1,106 @@
+import type { FastifyInstance } from 'fastify';
+import { buildSandboxApp } from './app.js';
+import { DEFAULT_FIXTURE } from './fixture/default-fixture.js';
+import { checkFixture, loadFixtureFile, summarizeFixture } from './fixture/load-fixture.js';
+import type { FixtureSummary, SandboxFixture } from './fixture/types.js';
+import type { OpenApiDocument } from './openapi/document.js';
+import type { SandboxState } from './state/sandbox-state.js';
+
+/** Options of `startSandbox`; every one has a default. */
+export interface StartSandboxOptions {
+  /** TCP port; 0 picks a free one. Default: `PORT` from the environment, else 4020. */
+  port?: number;
+  /** A loopback address. Default `127.0.0.1`. */
+  host?: string;
+  /** The fixture, or the path of a JSON fixture file. Default: `DEFAULT_FIXTURE`. */
+  fixture?: SandboxFixture | string;
+  /** Lifetime of a login flow. Default 10 minutes. */
+  flowTtlMs?: number;
+  /** Interval of the log stream's comment keep-alives. Default 15 s. */
+  keepAliveMs?: number;
+  /** The log stream's `retry:` hint. Default 1000 ms. */
+  retryMs?: number;
+  /** Largest accepted request body, in bytes. Default 64 KiB. */
+  bodyLimit?: number;
+  /** No request log. Default true (the CLI turns the log on). */
+  quiet?: boolean;
+  /** The clock, for tests. Default `Date.now`. */
+  now?: () => number;
+  /** A parsed OpenAPI document instead of the repository's. */
+  document?: OpenApiDocument;
+}
+
+/** A running sandbox. */
+export interface RunningSandbox {
+  /** Base URL of the API, e.g. `http://127.0.0.1:4020` (no trailing slash). */
+  url: string;
+  host: string;
+  port: number;
+  /** The tokens and ids of the fixture it serves. */
+  fixture: FixtureSummary;
+  /** The Fastify instance (for `inject`). */
+  app: FastifyInstance;
+  /** The in-memory state: `state.reset()` goes back to the fixture. */
+  state: SandboxState;
+  /** Ends open streams and stops listening. */
+  close(): Promise<void>;
+}
+
+const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|localhost)$/;
+
+/**
+ * Starts the sandbox on a loopback address and resolves once it accepts connections.
+ *
+ * @example
+ * const sandbox = await startSandbox({ port: 0, flowTtlMs: 200 });
+ * await fetch(`${sandbox.url}/profiles/checkout-agent`, { method: 'PATCH', ... });
+ * await sandbox.close();
+ */
+export async function startSandbox(options: StartSandboxOptions = {}): Promise<RunningSandbox> {
+  const host = options.host ?? '127.0.0.1';
+  if (!LOOPBACK.test(host)) throw new Error(`the sandbox listens on loopback only, not on ${host}`);
+  const port = options.port ?? defaultPort();
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`invalid port ${port}`);
+  const fixture =
+    typeof options.fixture === 'string' ? await loadFixtureFile(options.fixture) : checkFixture(options.fixture ?? DEFAULT_FIXTURE);
+
+  let url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const { app, state } = await buildSandboxApp({
+    fixture,
+    ...(options.document === undefined ? {} : { document: options.document }),
+    flowTtlMs: positive(options.flowTtlMs, 10 * 60_000, 'flowTtlMs'),
+    keepAliveMs: positive(options.keepAliveMs, 15_000, 'keepAliveMs'),
+    retryMs: positive(options.retryMs, 1000, 'retryMs'),
+    bodyLimit: positive(options.bodyLimit, 64 * 1024, 'bodyLimit'),
+    logRequests: options.quiet === false,
+    now: options.now ?? Date.now,
+    publicUrl: () => url,
+  });
+
+  await app.listen({ host, port });
+  const address = app.server.address();
+  const actualPort = typeof address === 'object' && address !== null ? address.port : port;
+  url = `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`;
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    host,
+    port: actualPort,
+    fixture: summarizeFixture(fixture),
+    app,
+    state,
+    close: () => (closing ??= app.close()),
+  };
+}
+
+function defaultPort(): number {
+  const fromEnv = process.env['PORT'];
+  return fromEnv === undefined || fromEnv === '' ? 4020 : Number(fromEnv);
+}
+
+function positive(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, not ${value}`);
+  return value;
+}

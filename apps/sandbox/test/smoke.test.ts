@@ -1,0 +1,25 @@
+import { test } from 'vitest';
+import { startSandbox } from '../src/index.js';
+test('smoke', async () => {
+  const s = await startSandbox({ port: 0 });
+  const h = { authorization: 'Bearer sk_sandbox_owner', 'content-type': 'application/json' };
+  const show = async (r: Response) => console.log(r.status, r.headers.get('content-type'), await r.text());
+  await show(await fetch(`${s.url}/auth/connections/ac_sandbox_stored/login`, { method: 'POST', headers: h, body: '{}' }));
+  await show(await fetch(`${s.url}/auth/connections/ac_sandbox_stored/login`, { method: 'POST', headers: h, body: '{}' }));
+  await show(await fetch(`${s.url}/auth/connections/ac_sandbox_fresh/login`, { method: 'POST', headers: { authorization: h.authorization } }));
+  await show(await fetch(`${s.url}/_sandbox/flows/ac_sandbox_stored`));
+  await show(await fetch(`${s.url}/auth/connections/ac_sandbox_quiet/login`, { method: 'POST', headers: h, body: '{"proxy":{"id":"a","name":"b"},"x":1}' }));
+  await show(await fetch(`${s.url}/auth/connections/ac_sandbox_quiet/login`, { method: 'POST', headers: h, body: '{"proxy":{"name":"residential-us-east"}}' }));
+  await show(await fetch(`${s.url}/auth/connections/ac_sandbox_quiet/login`, { method: 'POST', headers: h, body: '{"browser_telemetry":{"enabled":false,"browser":{}}}' }));
+  await show(await fetch(`${s.url}/auth/connections/ac_sandbox_quiet/login`, { method: 'POST', headers: h, body: '{bad' }));
+  await show(await fetch(`${s.url}/auth/connections/ac_sandbox_quiet/login`, { method: 'POST', headers: { ...h, 'content-type': 'text/plain' }, body: 'x' }));
+  await show(await fetch(`${s.url}/profiles/checkout-agent`, { method: 'PATCH', headers: h, body: '{"name":"research-agent"}' }));
+  await show(await fetch(`${s.url}/profiles/checkout-agent`, { method: 'PATCH', headers: h, body: '{"name":"new"}' }));
+  await show(await fetch(`${s.url}/profiles/%ZZ`, { method: 'PATCH', headers: h, body: '{"name":"new"}' }));
+  await show(await fetch(`${s.url}/profiles/`, { method: 'PATCH', headers: h, body: '{"name":"new"}' }));
+  await show(await fetch(`${s.url}/browsers/br_sandbox_main/logs/stream?source=path`, { headers: h }));
+  await show(await fetch(`${s.url}/browsers/br_sandbox_main/logs/stream?source=path&path=/var/log/chromium/chrome_debug.log`, { headers: h }));
+  await show(await fetch(`${s.url}/browsers/br_sandbox_main/logs/stream?source=supervisor&supervisor_process=chromium&follow=false`, { headers: { ...h, 'last-event-id': '1' } }));
+  await show(await fetch(`${s.url}/nope`, { headers: h }));
+  await s.close();
+});
