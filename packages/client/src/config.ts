@@ -1,0 +1,57 @@
+import { BrowserCloudError } from './errors.js';
+
+/** Environment variable read for the token when `token` is not given. */
+export const TOKEN_ENV = 'BROWSER_CLOUD_API_KEY';
+/** Environment variable read for the base URL when `baseUrl` is not given. */
+export const BASE_URL_ENV = 'BROWSER_CLOUD_BASE_URL';
+
+/** 60 s per attempt, up to the response headers and the JSON body. */
+export const DEFAULT_TIMEOUT_MS = 60_000;
+/** Two retries after the first attempt. */
+export const DEFAULT_MAX_RETRIES = 2;
+
+/** Reads an environment variable where there is a `process` (Node, Bun, Deno's compat); browsers have none. */
+function env(name: string): string | undefined {
+  const process = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process;
+  return process?.env?.[name] || undefined;
+}
+
+/**
+ * The token and base URL from the options or the environment. The document's server is a
+ * variable whose only default is the local mock, so there is no production default: a base URL
+ * must be given. Trailing slashes are removed.
+ */
+export function resolveConnection(options: { baseUrl?: string | undefined; token?: string | undefined }): {
+  baseUrl: string;
+  token: string;
+} {
+  const token = options.token || env(TOKEN_ENV);
+  if (!token) {
+    throw new BrowserCloudError(`Missing API token: pass \`token\` to createClient() or set ${TOKEN_ENV}.`);
+  }
+  const given = options.baseUrl || env(BASE_URL_ENV);
+  if (!given) {
+    throw new BrowserCloudError(
+      `Missing base URL: pass \`baseUrl\` to createClient() or set ${BASE_URL_ENV} (the service has no default address).`,
+    );
+  }
+  let url: URL | undefined;
+  try {
+    url = new URL(given);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new BrowserCloudError(`baseUrl must be an absolute http(s) URL, got ${JSON.stringify(given)}.`);
+  }
+  return { baseUrl: given.replace(/\/+$/, ''), token };
+}
+
+/** Checks a numeric option: a finite number ≥ 0 (an integer for retry counts). */
+export function nonNegative(name: string, value: number | undefined, fallback: number, integer = false): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value < 0 || (integer && !Number.isInteger(value))) {
+    throw new BrowserCloudError(`${name} must be a ${integer ? 'non-negative integer' : 'non-negative number'}, got ${String(value)}.`);
+  }
+  return value;
+}

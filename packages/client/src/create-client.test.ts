@@ -1,0 +1,104 @@
+import { inspect } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createClient } from './create-client.js';
+import { BrowserCloudError } from './errors.js';
+import { json, LOGIN_RESPONSE, PROFILE, scriptedFetch, TOKEN } from './test-support/mock-fetch.js';
+
+const saved = { ...process.env };
+afterEach(() => {
+  process.env = { ...saved };
+});
+
+describe('createClient configuration', () => {
+  it('requires a token, naming the environment variable', () => {
+    delete process.env['BROWSER_CLOUD_API_KEY'];
+    expect(() => createClient({ baseUrl: 'http://127.0.0.1:1' })).toThrow(BrowserCloudError);
+    expect(() => createClient({ baseUrl: 'http://127.0.0.1:1' })).toThrow(/token.*BROWSER_CLOUD_API_KEY/);
+    expect(() => createClient({ baseUrl: 'http://127.0.0.1:1', token: '' })).toThrow(/BROWSER_CLOUD_API_KEY/);
+  });
+
+  it('requires a base URL, naming the option and the environment variable', () => {
+    delete process.env['BROWSER_CLOUD_BASE_URL'];
+    expect(() => createClient({ token: TOKEN })).toThrow(/`baseUrl`.*BROWSER_CLOUD_BASE_URL/);
+  });
+
+  it('reads token and base URL from the environment', async () => {
+    process.env['BROWSER_CLOUD_API_KEY'] = TOKEN;
+    process.env['BROWSER_CLOUD_BASE_URL'] = 'https://env.example.com/';
+    const fetch = scriptedFetch(json(200, PROFILE));
+    const client = createClient({ fetch });
+    expect(client.baseUrl).toBe('https://env.example.com');
+    await client.profiles.rename('prof_1', { name: 'x' });
+    expect(fetch.requests[0]?.url).toBe('https://env.example.com/profiles/prof_1');
+    expect(fetch.requests[0]?.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
+  });
+
+  it('options win over the environment', () => {
+    process.env['BROWSER_CLOUD_BASE_URL'] = 'https://env.example.com';
+    expect(createClient({ token: TOKEN, baseUrl: 'http://127.0.0.1:4010' }).baseUrl).toBe('http://127.0.0.1:4010');
+  });
+
+  it('rejects base URLs that are not absolute http(s) URLs', () => {
+    for (const baseUrl of ['api.example.com', 'ftp://example.com', 'file:///etc', '/relative']) {
+      expect(() => createClient({ token: TOKEN, baseUrl })).toThrow(/http\(s\) URL/);
+    }
+  });
+
+  it('normalises trailing slashes and keeps a path prefix', async () => {
+    const fetch = scriptedFetch(json(200, PROFILE));
+    const client = createClient({ token: TOKEN, baseUrl: 'http://127.0.0.1:4010/v0//', fetch });
+    await client.profiles.rename('prof_1', { name: 'x' });
+    expect(fetch.requests[0]?.url).toBe('http://127.0.0.1:4010/v0/profiles/prof_1');
+  });
+
+  it('rejects negative or non-integer policy numbers', () => {
+    const base = { token: TOKEN, baseUrl: 'http://127.0.0.1:1' };
+    expect(() => createClient({ ...base, timeoutMs: -1 })).toThrow(/timeoutMs/);
+    expect(() => createClient({ ...base, maxRetries: 1.5 })).toThrow(/maxRetries/);
+    expect(() => createClient({ ...base, maxRetries: Number.NaN })).toThrow(/maxRetries/);
+  });
+});
+
+describe('requests', () => {
+  it('sends client headers and per-call headers; the token cannot be overridden by them', async () => {
+    const fetch = scriptedFetch(json(200, LOGIN_RESPONSE));
+    const client = createClient({
+      token: TOKEN,
+      baseUrl: 'http://127.0.0.1:1',
+      fetch,
+      headers: { 'x-client': 'a', authorization: 'Bearer other' },
+    });
+    await client.auth.connections.login('ac_1', undefined, { headers: { 'x-call': 'b' } });
+    const sent = fetch.requests[0]!;
+    expect(sent.headers.get('x-client')).toBe('a');
+    expect(sent.headers.get('x-call')).toBe('b');
+    expect(sent.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
+  });
+
+  it('raw is the openapi-fetch client with the auth middleware, in { data, error } style', async () => {
+    const fetch = scriptedFetch(json(200, PROFILE), json(404, { code: 'not_found', message: 'resource not found' }));
+    const client = createClient({ token: TOKEN, baseUrl: 'http://127.0.0.1:1', fetch });
+    const ok = await client.raw.PATCH('/profiles/{id_or_name}', {
+      params: { path: { id_or_name: 'prof_1' } },
+      body: { name: 'x' },
+    });
+    expect(ok.data).toEqual(PROFILE);
+    expect(fetch.requests[0]?.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
+    const missing = await client.raw.PATCH('/profiles/{id_or_name}', {
+      params: { path: { id_or_name: 'nope' } },
+      body: { name: 'x' },
+    });
+    expect(missing.error).toEqual({ code: 'not_found', message: 'resource not found' });
+    expect(missing.response.status).toBe(404);
+  });
+});
+
+describe('the client never shows its token', () => {
+  it('not in JSON, inspect, String or its enumerable properties', () => {
+    const client = createClient({ token: TOKEN, baseUrl: 'http://127.0.0.1:1' });
+    expect(JSON.stringify(client)).toBe('{"baseUrl":"http://127.0.0.1:1","timeoutMs":60000,"maxRetries":2}');
+    expect(inspect(client, { depth: 10, showHidden: true })).not.toContain(TOKEN);
+    expect(String(client)).not.toContain(TOKEN);
+    expect(Object.values(client).map((v) => inspect(v, { depth: 5 })).join('')).not.toContain(TOKEN);
+  });
+});

@@ -1,0 +1,85 @@
+import type { paths } from '@browser-cloud/api-types';
+import createFetchClient, { type Client, type Middleware } from 'openapi-fetch';
+import { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, nonNegative, resolveConnection } from './config.js';
+import type { FetchLike } from './request.js';
+import { type AuthConnections, authConnections } from './resources/auth-connections.js';
+import { type BrowserLogs, browserLogs } from './resources/browser-logs.js';
+import type { ResourceContext } from './resources/context.js';
+import { type Profiles, profiles } from './resources/profiles.js';
+
+/** Options of {@link createClient}. */
+export interface ClientOptions {
+  /**
+   * Base address of the service, with scheme (http or https). Default: the
+   * `BROWSER_CLOUD_BASE_URL` environment variable; there is no production default, so one of
+   * them is required. A trailing slash is removed.
+   */
+  baseUrl?: string | undefined;
+  /** Bearer token. Default: the `BROWSER_CLOUD_API_KEY` environment variable; one is required. */
+  token?: string | undefined;
+  /** A fetch to use instead of `globalThis.fetch`; it receives a `Request`. */
+  fetch?: FetchLike | undefined;
+  /** Time allowed for each attempt, up to the response headers and the JSON body; the log stream's idle timeout. Default 60 000. */
+  timeoutMs?: number | undefined;
+  /** Retries after the first attempt. Default 2. */
+  maxRetries?: number | undefined;
+  /** Headers sent with every request. */
+  headers?: Record<string, string> | undefined;
+}
+
+/** The client: the three operations by resource, and the underlying openapi-fetch client. */
+export interface BrowserCloudClient {
+  readonly auth: { readonly connections: AuthConnections };
+  readonly profiles: Profiles;
+  readonly browsers: { readonly logs: BrowserLogs };
+  /**
+   * The openapi-fetch client typed by the document, with the bearer-token middleware applied,
+   * for the `{ data, error }` style. It has no retries, timeouts or input checks.
+   */
+  readonly raw: Client<paths>;
+  readonly baseUrl: string;
+  /** Base URL and policy; never the token. */
+  toJSON(): { baseUrl: string; timeoutMs: number; maxRetries: number };
+}
+
+/**
+ * Creates a client. Throws a BrowserCloudError when no token or base URL is given or found in
+ * the environment, or when the base URL is not an http(s) URL.
+ *
+ * @example
+ * const client = createClient({ baseUrl: 'https://api.example.com', token: process.env.TOKEN });
+ * const profile = await client.profiles.rename('prof_123', { name: 'checkout-agent-eu' });
+ */
+export function createClient(options: ClientOptions = {}): BrowserCloudClient {
+  const { baseUrl, token } = resolveConnection(options);
+  const timeoutMs = nonNegative('timeoutMs', options.timeoutMs, DEFAULT_TIMEOUT_MS);
+  const maxRetries = nonNegative('maxRetries', options.maxRetries, DEFAULT_MAX_RETRIES, true);
+  const given = options.fetch;
+  // Looked up per call, so a fetch installed after the client was made is used.
+  const fetch: FetchLike = given ?? ((request) => globalThis.fetch(request));
+
+  const raw = createFetchClient<paths>({ baseUrl, fetch, headers: options.headers });
+  // The token lives only in this closure: never a property of the client or of an error.
+  const auth: Middleware = {
+    onRequest({ request }) {
+      request.headers.set('Authorization', `Bearer ${token}`);
+    },
+  };
+  raw.use(auth);
+
+  const context: ResourceContext = { raw, baseUrl, fetch, timeoutMs, maxRetries, secret: token };
+  const describe = () => ({ baseUrl, timeoutMs, maxRetries });
+  const client: BrowserCloudClient = {
+    auth: { connections: authConnections(context) },
+    profiles: profiles(context),
+    browsers: { logs: browserLogs(context) },
+    raw,
+    baseUrl,
+    toJSON: describe,
+  };
+  // What Node's console.log/util.inspect shows.
+  Object.defineProperty(client, Symbol.for('nodejs.util.inspect.custom'), {
+    value: () => ({ BrowserCloudClient: describe() }),
+  });
+  return client;
+}

@@ -1,0 +1,37 @@
+import type { LoginRequest, LoginResponse } from '@browser-cloud/api-types';
+import { validateLoginAuthConnectionPath, validateLoginRequest } from '@browser-cloud/api-types/validators';
+import { execute, type RequestOptions } from '../request.js';
+import { check } from '../validation.js';
+import type { ResourceContext } from './context.js';
+
+/** `client.auth.connections`: managed-auth connections. */
+export interface AuthConnections {
+  /**
+   * Starts a login flow for the auth connection `id` (POST /auth/connections/{id}/login). It
+   * returns at once: `flow_type` is `LOGIN` when the user completes authentication at
+   * `hosted_url`, `REAUTH` when stored credentials trigger an automatic re-authentication.
+   *
+   * `id` and `body` are checked against the document before sending (ValidationError). The call
+   * is not retried once the server may have acted on it (any response, a timeout, a connection
+   * lost after connecting): a second attempt would meet 409 ConflictError. It is retried only
+   * when the connection failed before sending (refused, DNS).
+   */
+  login(id: string, body?: LoginRequest, options?: RequestOptions): Promise<LoginResponse>;
+}
+
+export function authConnections(context: ResourceContext): AuthConnections {
+  return {
+    async login(id, body, options) {
+      check(validateLoginAuthConnectionPath, { id }, 'path');
+      if (body !== undefined) check(validateLoginRequest, body, 'body');
+      return execute(
+        context,
+        {
+          repeatable: false,
+          send: (init) => context.raw.POST('/auth/connections/{id}/login', { params: { path: { id } }, body, ...init }),
+        },
+        options,
+      );
+    },
+  };
+}
