@@ -10,6 +10,9 @@ export function parseRetryAfter(value: string | null | undefined, now: number = 
   const text = value.trim();
   if (text === '') return undefined;
   if (/^\d+$/.test(text)) return Number(text) * 1000;
+  // Every HTTP-date form (IMF-fixdate, RFC 850, asctime) starts with a day name;
+  // requiring it keeps Date.parse from accepting things like "1.5".
+  if (!/^(?:mon|tue|wed|thu|fri|sat|sun)/i.test(text)) return undefined;
   const date = Date.parse(text);
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, date - now);

@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { LineDecoder } from './decode-lines.js';
+import { SseError } from './errors.js';
+import { bytes, byteByByte, chunkings, splitAt, utf8 } from './test-support/chunking.js';
+
+/** Runs the decoder over chunks; returns the lines and the error type, if any. */
+function decode(chunks: readonly Uint8Array[], maxLineBytes?: number): { lines: string[]; error?: string } {
+  const lines: string[] = [];
+  const decoder = new LineDecoder({ line: (text, start, end) => lines.push(text.slice(start, end)) }, { maxLineBytes });
+  try {
+    for (const chunk of chunks) decoder.push(chunk);
+    decoder.end();
+  } catch (error) {
+    if (!(error instanceof SseError)) throw error;
+    return { lines, error: error.type };
+  }
+  return { lines };
+}
+
+interface Case {
+  readonly name: string;
+  readonly input: Uint8Array;
+  readonly lines: readonly string[];
+  readonly error?: string;
+  readonly maxLineBytes?: number;
+}
+
+const FFFD = '\uFFFD';
+
+const cases: Case[] = [
+  // Line terminators: https://html.spec.whatwg.org/multipage/server-sent-events.html#parsing-an-event-stream
+  { name: 'LF ends lines', input: utf8('a\nb\n'), lines: ['a', 'b'] },
+  { name: 'CR ends lines', input: utf8('a\rb\r'), lines: ['a', 'b'] },
+  { name: 'CRLF is one terminator', input: utf8('a\r\nb\r\n'), lines: ['a', 'b'] },
+  { name: 'mixed terminators', input: utf8('a\nb\rc\r\nd\n\re\r\r\n'), lines: ['a', 'b', 'c', 'd', '', 'e', ''] },
+  { name: 'LF CR is two terminators', input: utf8('a\n\rb\n'), lines: ['a', '', 'b'] },
+  { name: 'CR CR LF is a CR then a CRLF', input: utf8('a\r\r\nb\n'), lines: ['a', '', 'b'] },
+  { name: 'empty lines are kept', input: utf8('\n\n'), lines: ['', ''] },
+  { name: 'CR at the very end of the stream ends the line', input: utf8('a\r'), lines: ['a'] },
+  { name: 'unterminated final line is discarded', input: utf8('a\nb'), lines: ['a'] },
+  { name: 'no terminator at all: no line', input: utf8('data: x'), lines: [] },
+  { name: 'empty input', input: utf8(''), lines: [] },
+  // BOM: "The UTF-8 decode algorithm strips one leading UTF-8 Byte Order Mark (BOM), if any."
+  { name: 'one leading BOM is stripped', input: utf8('\uFEFFa\n'), lines: ['a'] },
+  { name: 'only one BOM is stripped', input: utf8('\uFEFF\uFEFFa\n'), lines: ['\uFEFFa'] },
+  { name: 'a BOM after the start is content', input: utf8('a\n\uFEFFb\n'), lines: ['a', '\uFEFFb'] },
+  { name: 'a BOM alone on the first line', input: utf8('\uFEFF\nb\n'), lines: ['', 'b'] },
+  { name: 'partial BOM bytes are invalid UTF-8', input: bytes([0xef, 0xbb], 'a\n'), lines: [`${FFFD}a`] },
+  // UTF-8 decoding: https://encoding.spec.whatwg.org/#utf-8-decoder
+  { name: 'multi-byte characters', input: utf8('é€😀\n'), lines: ['é€😀'] },
+  { name: 'invalid byte becomes U+FFFD', input: bytes([0x61, 0xff, 0x62], '\n'), lines: [`a${FFFD}b`] },
+  { name: 'lone continuation byte', input: bytes([0x80], '\n'), lines: [FFFD] },
+  { name: 'truncated sequence before LF', input: bytes([0xe2, 0x82], '\nz\n'), lines: [FFFD, 'z'] },
+  { name: 'truncated sequence before CR', input: bytes([0xf0, 0x9f, 0x98], '\rz\n'), lines: [FFFD, 'z'] },
+  { name: 'overlong encoding', input: bytes([0xc0, 0xaf], '\n'), lines: [FFFD + FFFD] },
+  { name: 'encoded surrogate', input: bytes([0xed, 0xa0, 0x80], '\n'), lines: [FFFD + FFFD + FFFD] },
+  { name: 'too-large code point', input: bytes([0xf4, 0x90, 0x80, 0x80], '\n'), lines: [FFFD.repeat(4)] },
+  { name: 'bad second byte then ASCII', input: bytes([0xe0, 0x80, 0x41], '\n'), lines: [`${FFFD}${FFFD}A`] },
+  { name: 'NUL passes through', input: bytes([0x61, 0x00, 0x62], '\n'), lines: ['a\0b'] },
+  // Limits, counted in UTF-8 bytes of the line without its terminator.
+  { name: 'line at the limit passes', input: utf8('abcd\n'), maxLineBytes: 4, lines: ['abcd'] },
+  { name: 'line over the limit fails', input: utf8('ab\nabcde\n'), maxLineBytes: 4, lines: ['ab'], error: 'line-too-long' },
+  { name: 'limit counts bytes, not characters', input: utf8('ééé\n'), maxLineBytes: 5, lines: [], error: 'line-too-long' },
+  { name: 'multi-byte line at the limit passes', input: utf8('éé\n'), maxLineBytes: 4, lines: ['éé'] },
+  { name: 'CRLF does not count toward the limit', input: utf8('abcd\r\n'), maxLineBytes: 4, lines: ['abcd'] },
+  { name: 'BOM does not count toward the limit', input: utf8('\uFEFFabcd\n'), maxLineBytes: 4, lines: ['abcd'] },
+  { name: 'unterminated over-long line fails without its end', input: utf8('ok\n0123456789'), maxLineBytes: 4, lines: ['ok'], error: 'line-too-long' },
+];
+
+describe('LineDecoder conformance', () => {
+  for (const chunking of chunkings) {
+    describe(chunking.name, () => {
+      for (const c of cases) {
+        it(c.name, () => {
+          const result = decode(chunking.split(c.input), c.maxLineBytes);
+          expect(result.lines).toEqual(c.lines);
+          expect(result.error).toBe(c.error);
+        });
+      }
+    });
+  }
+
+  it('keeps a CRLF split across two chunks as one terminator', () => {
+    expect(decode([utf8('a\r'), utf8('\nb\n')]).lines).toEqual(['a', 'b']);
+    expect(decode([utf8('a\r'), utf8(''), utf8('\nb\n')]).lines).toEqual(['a', 'b']);
+    // A CR ending a chunk followed by something else is a lone CR.
+    expect(decode([utf8('a\r'), utf8('b\n')]).lines).toEqual(['a', 'b']);
+    expect(decode([utf8('a\r'), utf8('\r\n')]).lines).toEqual(['a', '']);
+  });
+
+  it('keeps a character split across chunks whole, at every split point', () => {
+    const input = utf8('x€😀é\n');
+    for (let cut = 1; cut < input.length; cut++) {
+      expect(decode(splitAt(input, [cut])).lines).toEqual(['x€😀é']);
+    }
+    expect(decode(byteByByte.split(input)).lines).toEqual(['x€😀é']);
+  });
+
+  it('strips a BOM split across chunks', () => {
+    expect(decode([bytes([0xef]), bytes([0xbb]), bytes([0xbf], 'a\n')]).lines).toEqual(['a']);
+  });
+
+  it('passes a 1 MiB line with the default limit, and rejects one over 4 MiB', () => {
+    const big = 'x'.repeat(1024 * 1024);
+    expect(decode([utf8(`${big}\n`)]).lines[0]).toHaveLength(big.length);
+    const tooBig = utf8(`${'y'.repeat(4 * 1024 * 1024 + 1)}\n`);
+    expect(decode([tooBig]).error).toBe('line-too-long');
+  });
+
+  it('reports limit and size on the error', () => {
+    const decoder = new LineDecoder({ line: () => {} }, { maxLineBytes: 3 });
+    let caught: unknown;
+    try {
+      decoder.push(utf8('abcdef\n'));
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(SseError);
+    expect(caught).toMatchObject({ type: 'line-too-long', limit: 3, size: 6 });
+  });
+});
+
+describe('LineDecoder complexity', () => {
+  // Quadratic behaviour would take minutes here; linear takes milliseconds. The
+  // generous bound only exists so a regression fails instead of hanging CI.
+  it('handles an 8 MiB line in 1460-byte chunks in linear time', () => {
+    const line = utf8(`data: ${'z'.repeat(8 * 1024 * 1024)}\n`);
+    let length = 0;
+    const decoder = new LineDecoder({ line: (_text, start, end) => (length = end - start) }, { maxLineBytes: 16 * 1024 * 1024 });
+    const started = performance.now();
+    for (let at = 0; at < line.length; at += 1460) decoder.push(line.subarray(at, at + 1460));
+    expect(length).toBe(line.length - 1);
+    expect(performance.now() - started).toBeLessThan(3000);
+  });
+
+  it('handles stray CRs far from any LF in one big chunk in linear time', () => {
+    const parts: string[] = [];
+    for (let i = 0; i < 64; i++) parts.push(`${'a'.repeat(65536)}\r`);
+    const input = utf8(`${parts.join('')}\n`);
+    let count = 0;
+    const decoder = new LineDecoder({ line: () => count++ });
+    const started = performance.now();
+    decoder.push(input);
+    expect(count).toBe(64);
+    expect(performance.now() - started).toBeLessThan(3000);
+  });
+});

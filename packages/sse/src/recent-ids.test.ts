@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { RecentIds } from './recent-ids.js';
+
+describe('RecentIds', () => {
+  it('remembers the last `capacity` distinct ids', () => {
+    const ids = new RecentIds(3);
+    for (const id of ['a', 'b', 'c']) ids.add(id);
+    expect(['a', 'b', 'c'].map((id) => ids.has(id))).toEqual([true, true, true]);
+    ids.add('d');
+    expect(ids.has('a')).toBe(false);
+    expect(ids.has('d')).toBe(true);
+    expect(ids.size).toBe(3);
+  });
+
+  it('does not count a repeated id twice', () => {
+    const ids = new RecentIds(2);
+    ids.add('a');
+    ids.add('a');
+    ids.add('b');
+    expect(ids.has('a')).toBe(true);
+    expect(ids.size).toBe(2);
+  });
+
+  it('remembers nothing with capacity 0', () => {
+    const ids = new RecentIds(0);
+    ids.add('a');
+    expect(ids.has('a')).toBe(false);
+  });
+});

@@ -1,0 +1,80 @@
+import { createServer } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+export interface RecordedRequest {
+  readonly headers: IncomingHttpHeaders;
+  readonly url: string;
+}
+
+export type Handler = (context: {
+  req: IncomingMessage;
+  res: ServerResponse;
+  /** 0-based index of this request. */
+  index: number;
+}) => void | Promise<void>;
+
+export interface TestServer {
+  readonly url: string;
+  readonly requests: RecordedRequest[];
+  /** Number of client sockets that have closed so far. */
+  closedSockets(): number;
+  /** Resolves when `count` sockets have closed. */
+  waitForClosedSockets(count: number, timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A real `node:http` server on 127.0.0.1, port 0, answering each request with `handler`. */
+export async function startServer(handler: Handler): Promise<TestServer> {
+  const requests: RecordedRequest[] = [];
+  const sockets = new Set<Socket>();
+  let closed = 0;
+  const waiters: (() => void)[] = [];
+  const server = createServer((req, res) => {
+    const index = requests.length;
+    requests.push({ headers: req.headers, url: req.url ?? '' });
+    void Promise.resolve(handler({ req, res, index })).catch((error: unknown) => {
+      res.destroy(error as Error);
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => {
+      sockets.delete(socket);
+      closed++;
+      for (const wake of waiters.splice(0)) wake();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/browsers/b1/logs/stream`,
+    requests,
+    closedSockets: () => closed,
+    async waitForClosedSockets(count, timeoutMs = 2000) {
+      const deadline = Date.now() + timeoutMs;
+      while (closed < count) {
+        if (Date.now() > deadline) throw new Error(`only ${closed} of ${count} sockets closed`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 20);
+        });
+      }
+    },
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Writes the status line and SSE headers. */
+export function openStream(res: ServerResponse, contentType = 'text/event-stream'): void {
+  res.writeHead(200, { 'Content-Type': contentType, 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
+  res.flushHeaders();
+}
+
+export function logEvent(id: number | undefined, message: string): string {
+  const data = JSON.stringify({ event: 'log', timestamp: '2025-01-01T00:00:00.000Z', message });
+  return `${id === undefined ? '' : `id: ${id}\n`}data: ${data}\n\n`;
+}
