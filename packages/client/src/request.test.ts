@@ -1,0 +1,237 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createClient, type ClientOptions } from './create-client.js';
+import {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIUserAbortError,
+  ConflictError,
+  InternalServerError,
+  RateLimitError,
+} from './errors.js';
+import {
+  hangingFetch,
+  json,
+  LOGIN_RESPONSE,
+  networkError,
+  PROFILE,
+  scriptedFetch,
+  TOKEN,
+} from './test-support/mock-fetch.js';
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: Date.parse('2026-11-22T20:00:00Z') });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function client(fetch: ClientOptions['fetch'], options: Partial<ClientOptions> = {}) {
+  return createClient({ token: TOKEN, baseUrl: 'http://127.0.0.1:1', fetch, ...options });
+}
+
+/** Runs `promise` to completion under fake timers; resolves to its value or its rejection. */
+async function settle<T>(promise: Promise<T>): Promise<T | unknown> {
+  const outcome = promise.then(
+    (value) => value,
+    (error: unknown) => error,
+  );
+  await vi.runAllTimersAsync();
+  return outcome;
+}
+
+const gaps = (times: number[]) => times.slice(1).map((t, i) => t - times[i]!);
+const unavailable = json(503, { code: 'unavailable', message: 'try later' });
+const internal = json(500, { code: 'internal_error', message: 'an internal error occurred; retry later' });
+
+describe('retries', () => {
+  it('rename: retried twice by default with backoff 0.5 s then 1 s (minus ≤ 25 % jitter), then succeeds', async () => {
+    const fetch = scriptedFetch(unavailable, internal, json(200, PROFILE));
+    expect(await settle(client(fetch).profiles.rename('prof_1', { name: 'n' }))).toEqual(PROFILE);
+    expect(fetch).toHaveBeenCalledTimes(3);
+    const [first, second] = gaps(fetch.times);
+    expect(first).toBeGreaterThanOrEqual(375);
+    expect(first).toBeLessThanOrEqual(500);
+    expect(second).toBeGreaterThanOrEqual(750);
+    expect(second).toBeLessThanOrEqual(1000);
+  });
+
+  it('gives up after maxRetries and throws the last error', async () => {
+    const fetch = scriptedFetch(unavailable);
+    const error = await settle(client(fetch).profiles.rename('prof_1', { name: 'n' }));
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect(fetch).toHaveBeenCalledTimes(3);
+  });
+
+  it('maxRetries from the client and per call', async () => {
+    const five = scriptedFetch(unavailable);
+    await settle(client(five, { maxRetries: 5 }).profiles.rename('p', { name: 'n' }));
+    expect(five).toHaveBeenCalledTimes(6);
+    expect(gaps(five.times).every((gap, n) => gap <= Math.min(500 * 2 ** n, 8000))).toBe(true);
+    const none = scriptedFetch(unavailable);
+    await settle(client(none, { maxRetries: 5 }).profiles.rename('p', { name: 'n' }, { maxRetries: 0 }));
+    expect(none).toHaveBeenCalledTimes(1);
+  });
+
+  it('408 and 429 are retried; 400, 404 and 409 are not', async () => {
+    const timeout = scriptedFetch(json(408, { code: 'timeout', message: 't' }), json(200, PROFILE));
+    expect(await settle(client(timeout).profiles.rename('p', { name: 'n' }))).toEqual(PROFILE);
+    expect(timeout).toHaveBeenCalledTimes(2);
+    for (const status of [400, 404, 409]) {
+      const fetch = scriptedFetch(json(status, { code: 'x', message: 'y' }), json(200, PROFILE));
+      await settle(client(fetch).profiles.rename('p', { name: 'n' }));
+      expect(fetch).toHaveBeenCalledTimes(1);
+    }
+    const conflict = scriptedFetch(json(409, { code: 'conflict', message: 'taken' }));
+    expect(await settle(client(conflict).profiles.rename('p', { name: 'n' }))).toBeInstanceOf(ConflictError);
+  });
+
+  it('honours Retry-After in seconds, as an HTTP date, and retry-after-ms', async () => {
+    const seconds = scriptedFetch(json(429, { code: 'rate_limited', message: 'slow down' }, { 'retry-after': '3' }), json(200, PROFILE));
+    await settle(client(seconds).profiles.rename('p', { name: 'n' }));
+    expect(gaps(seconds.times)).toEqual([3000]);
+
+    const date = new Date(Date.now() + 5000).toUTCString();
+    const dated = scriptedFetch(json(503, { code: 'u', message: 'u' }, { 'retry-after': date }), json(200, PROFILE));
+    await settle(client(dated).profiles.rename('p', { name: 'n' }));
+    expect(gaps(dated.times)[0]).toBeGreaterThan(4000);
+    expect(gaps(dated.times)[0]).toBeLessThanOrEqual(5000);
+
+    const ms = scriptedFetch(json(429, { code: 'r', message: 'r' }, { 'retry-after-ms': '1234', 'retry-after': '9' }), json(200, PROFILE));
+    await settle(client(ms).profiles.rename('p', { name: 'n' }));
+    expect(gaps(ms.times)).toEqual([1234]);
+  });
+
+  it('caps Retry-After at 60 s', async () => {
+    const fetch = scriptedFetch(json(429, { code: 'r', message: 'r' }, { 'retry-after': '86400' }), json(200, PROFILE));
+    await settle(client(fetch).profiles.rename('p', { name: 'n' }));
+    expect(gaps(fetch.times)).toEqual([60_000]);
+  });
+
+  it('the last 429 surfaces as RateLimitError with its headers', async () => {
+    const fetch = scriptedFetch(json(429, { code: 'r', message: 'r' }, { 'retry-after': '1' }));
+    const error = await settle(client(fetch, { maxRetries: 1 }).profiles.rename('p', { name: 'n' }));
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect((error as RateLimitError).headers.get('retry-after')).toBe('1');
+  });
+
+  it('rename is retried on connection errors of any kind', async () => {
+    const fetch = scriptedFetch(networkError('ECONNRESET'), networkError('ECONNREFUSED'), json(200, PROFILE));
+    expect(await settle(client(fetch).profiles.rename('p', { name: 'n' }))).toEqual(PROFILE);
+    expect(fetch).toHaveBeenCalledTimes(3);
+  });
+
+  it('a connection error that persists is an APIConnectionError with the cause', async () => {
+    const fetch = scriptedFetch(networkError('ECONNRESET'));
+    const error = await settle(client(fetch).profiles.rename('p', { name: 'n' }));
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect(error).not.toBeInstanceOf(APIConnectionTimeoutError);
+    expect(((error as Error).cause as Error).message).toBe('fetch failed');
+    expect((((error as Error).cause as Error).cause as { code: string }).code).toBe('ECONNRESET');
+  });
+});
+
+describe('login is not retried once the server may have acted', () => {
+  it('not after any response: 500, 503, 429 with Retry-After, 409', async () => {
+    for (const answer of [internal, unavailable, json(429, { code: 'r', message: 'r' }, { 'retry-after': '1' })]) {
+      const fetch = scriptedFetch(answer, json(200, LOGIN_RESPONSE));
+      const error = await settle(client(fetch).auth.connections.login('ac_1', {}));
+      expect(error).toBeInstanceOf(Error);
+      expect(fetch).toHaveBeenCalledTimes(1);
+    }
+    const conflict = scriptedFetch(json(409, { code: 'conflict', message: 'a login flow is already in progress' }));
+    expect(await settle(client(conflict).auth.connections.login('ac_1'))).toBeInstanceOf(ConflictError);
+    expect(conflict).toHaveBeenCalledTimes(1);
+  });
+
+  it('not after a connection failure that may follow sending (reset, code-less)', async () => {
+    for (const failure of [networkError('ECONNRESET'), new TypeError('Failed to fetch')]) {
+      const fetch = scriptedFetch(failure, json(200, LOGIN_RESPONSE));
+      expect(await settle(client(fetch).auth.connections.login('ac_1'))).toBeInstanceOf(APIConnectionError);
+      expect(fetch).toHaveBeenCalledTimes(1);
+    }
+  });
+
+  it('not after a timeout', async () => {
+    const fetch = hangingFetch();
+    const error = await settle(client(fetch, { timeoutMs: 1000 }).auth.connections.login('ac_1'));
+    expect(error).toBeInstanceOf(APIConnectionTimeoutError);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('retried when the connection failed before sending (refused, DNS)', async () => {
+    const fetch = scriptedFetch(networkError('ECONNREFUSED'), networkError('ENOTFOUND'), json(200, LOGIN_RESPONSE));
+    expect(await settle(client(fetch).auth.connections.login('ac_1'))).toEqual(LOGIN_RESPONSE);
+    expect(fetch).toHaveBeenCalledTimes(3);
+  });
+});
+
+describe('timeouts', () => {
+  it('60 s by default, up to the response headers; the request signal is aborted', async () => {
+    const fetch = hangingFetch();
+    const started = Date.now();
+    const error = await settle(client(fetch, { maxRetries: 0 }).profiles.rename('p', { name: 'n' }));
+    expect(error).toBeInstanceOf(APIConnectionTimeoutError);
+    expect((error as Error).message).toBe('Request timed out after 60000 ms.');
+    expect(Date.now() - started).toBe(60_000);
+    expect(fetch.requests[0]?.signal.aborted).toBe(true);
+  });
+
+  it('covers the JSON body read', async () => {
+    const fetch = scriptedFetch(
+      () =>
+        new Response(new ReadableStream({ start: (c) => c.enqueue(new TextEncoder().encode('{"id":')) }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
+    const error = await settle(client(fetch, { maxRetries: 0, timeoutMs: 2000 }).profiles.rename('p', { name: 'n' }));
+    expect(error).toBeInstanceOf(APIConnectionTimeoutError);
+  });
+
+  it('holds even when the fetch ignores its signal', async () => {
+    const fetch = vi.fn(() => new Promise<Response>(() => {}));
+    const error = await settle(client(fetch, { maxRetries: 0 }).profiles.rename('p', { name: 'n' }, { timeoutMs: 10 }));
+    expect(error).toBeInstanceOf(APIConnectionTimeoutError);
+  });
+
+  it('a timed-out rename is retried, each attempt with its own timeout', async () => {
+    const fetch = hangingFetch();
+    const started = Date.now();
+    await settle(client(fetch, { timeoutMs: 1000 }).profiles.rename('p', { name: 'n' }));
+    expect(fetch).toHaveBeenCalledTimes(3);
+    const elapsed = Date.now() - started;
+    expect(elapsed).toBeGreaterThanOrEqual(3000 + 375 + 750);
+    expect(elapsed).toBeLessThanOrEqual(3000 + 500 + 1000);
+  });
+});
+
+describe('aborts', () => {
+  it('an abort during the request rejects with APIUserAbortError and is not retried', async () => {
+    const fetch = hangingFetch();
+    const controller = new AbortController();
+    const pending = client(fetch).profiles.rename('p', { name: 'n' }, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 100);
+    const error = await settle(pending);
+    expect(error).toBeInstanceOf(APIUserAbortError);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(fetch.requests[0]?.signal.aborted).toBe(true);
+  });
+
+  it('an abort during the wait before a retry ends it at once', async () => {
+    const fetch = scriptedFetch(json(503, { code: 'u', message: 'u' }, { 'retry-after': '30' }));
+    const controller = new AbortController();
+    const started = Date.now();
+    const pending = client(fetch).profiles.rename('p', { name: 'n' }, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 1000);
+    expect(await settle(pending)).toBeInstanceOf(APIUserAbortError);
+    expect(Date.now() - started).toBe(1000);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('an already aborted signal sends nothing', async () => {
+    const fetch = scriptedFetch(json(200, PROFILE));
+    const error = await settle(client(fetch).profiles.rename('p', { name: 'n' }, { signal: AbortSignal.abort() }));
+    expect(error).toBeInstanceOf(APIUserAbortError);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});
