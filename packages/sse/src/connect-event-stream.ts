@@ -139,6 +139,8 @@ class Connection implements EventStreamConnection {
 
   private batch: SseEvent[] = [];
   private index = 0;
+  /** `lastEventId` frozen by `close()`. */
+  private closedId: string | undefined = undefined;
   private deliveredId: string;
   /** Last event ID string while no parser is open. */
   private savedId: string;
@@ -184,6 +186,7 @@ class Connection implements EventStreamConnection {
   }
 
   get lastEventId(): string {
+    if (this.closedId !== undefined) return this.closedId;
     if (this.index < this.batch.length) return this.deliveredId;
     return this.parser !== undefined ? this.parser.lastEventId : this.savedId;
   }
@@ -219,6 +222,8 @@ class Connection implements EventStreamConnection {
   }
 
   async close(): Promise<void> {
+    // Events parsed but never handed out must not count as seen: freeze the ID first.
+    this.closedId ??= this.lastEventId;
     this.batch.length = 0;
     this.index = 0;
     this.pendingError = undefined;

@@ -50,6 +50,8 @@ class BodyEventStream implements EventStream {
   private reader: ReadableStreamDefaultReader<Uint8Array> | undefined = undefined;
   private batch: SseEvent[] = [];
   private index = 0;
+  /** `lastEventId` frozen by `close()`. */
+  private closedId: string | undefined = undefined;
   /** `lastEventId` of the event handed out last, while the batch is not drained. */
   private deliveredId: string;
   private finished = false;
@@ -76,6 +78,7 @@ class BodyEventStream implements EventStream {
   }
 
   get lastEventId(): string {
+    if (this.closedId !== undefined) return this.closedId;
     return this.index < this.batch.length ? this.deliveredId : this.parser.lastEventId;
   }
 
@@ -111,6 +114,8 @@ class BodyEventStream implements EventStream {
   }
 
   async close(): Promise<void> {
+    // Events parsed but never handed out must not count as seen: freeze the ID first.
+    this.closedId ??= this.lastEventId;
     this.batch.length = 0;
     this.index = 0;
     this.failure = undefined;

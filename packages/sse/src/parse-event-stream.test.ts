@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import { SseError } from './errors.js';
+import { parseEventStream } from './parse-event-stream.js';
+import { chunkings, streamOf, utf8 } from './test-support/chunking.js';
+import type { SseEvent } from './types.js';
+
+async function collect(iterable: AsyncIterable<SseEvent>): Promise<SseEvent[]> {
+  const events: SseEvent[] = [];
+  for await (const event of iterable) events.push(event);
+  return events;
+}
+
+const sample = utf8('\uFEFF: hi\nid: 1\nevent: log\ndata: a\ndata: b\n\nretry: 50\ndata: é😀\n\nid: 3\n\ndata: tail');
+
+describe('parseEventStream', () => {
+  for (const chunking of chunkings) {
+    it(`yields the events of a body (${chunking.name})`, async () => {
+      const { stream } = streamOf(chunking.split(sample));
+      const events = parseEventStream(stream);
+      expect(await collect(events)).toEqual([
+        { event: 'log', data: 'a\nb', id: '1' },
+        { event: 'message', data: 'é😀', id: '1', retry: 50 },
+      ]);
+      expect(events.lastEventId).toBe('3');
+      expect(events.retry).toBe(50);
+    });
+  }
+
+  it('is exported from the package entry point', async () => {
+    const entry = await import('./index.js');
+    expect(entry.parseEventStream).toBe(parseEventStream);
+  });
+
+  it('cancels the body when the loop is left early', async () => {
+    const { stream, cancelled } = streamOf([utf8('data: 1\n\ndata: 2\n\n'), utf8('data: 3\n\n')]);
+    const events = parseEventStream(stream);
+    for await (const event of events) {
+      expect(event.data).toBe('1');
+      break;
+    }
+    expect(cancelled()).toBe(true);
+    expect(events.lastEventId).toBe('');
+    expect(await events.next()).toEqual({ done: true, value: undefined });
+  });
+
+  it('reports the last event ID of the last event handed out, not of the whole chunk', async () => {
+    const { stream } = streamOf([utf8('id: 1\ndata: a\n\nid: 2\ndata: b\n\n')]);
+    const events = parseEventStream(stream);
+    const first = await events.next();
+    expect(first.value).toMatchObject({ id: '1' });
+    expect(events.lastEventId).toBe('1');
+    await events.next();
+    expect(events.lastEventId).toBe('2');
+  });
+
+  it('keeps the ID of the last event handed out when closed mid-batch', async () => {
+    const { stream } = streamOf([utf8('id: 1\ndata: a\n\nid: 2\ndata: b\n\n')]);
+    const events = parseEventStream(stream);
+    for await (const event of events) {
+      expect(event.id).toBe('1');
+      break;
+    }
+    expect(events.lastEventId).toBe('1');
+  });
+
+  it('starts from a given last event ID', async () => {
+    const { stream } = streamOf([utf8('data: a\n\n')]);
+    expect(await collect(parseEventStream(stream, { lastEventId: '41' }))).toEqual([{ event: 'message', data: 'a', id: '41' }]);
+  });
+
+  it('reports comments', async () => {
+    const comments: string[] = [];
+    const { stream } = streamOf([utf8(': ping\n\n:pong\n')]);
+    expect(await collect(parseEventStream(stream, { onComment: (c) => comments.push(c) }))).toEqual([]);
+    expect(comments).toEqual(['ping', 'pong']);
+  });
+
+  it('hands out events before a limit error, then throws it, with the body cancelled', async () => {
+    const { stream, cancelled } = streamOf([utf8('data: ok\n\ndata: 0123456789\n\n'), utf8('data: never\n\n')]);
+    const seen: string[] = [];
+    let caught: unknown;
+    try {
+      for await (const event of parseEventStream(stream, { maxLineBytes: 8 })) seen.push(event.data);
+    } catch (error) {
+      caught = error;
+    }
+    expect(seen).toEqual(['ok']);
+    expect(caught).toBeInstanceOf(SseError);
+    expect(caught).toMatchObject({ type: 'line-too-long', limit: 8 });
+    expect(cancelled()).toBe(true);
+  });
+
+  it('applies maxEventBytes', async () => {
+    const { stream, cancelled } = streamOf([utf8('data: abc\ndata: def\n\n')]);
+    await expect(collect(parseEventStream(stream, { maxEventBytes: 6 }))).rejects.toMatchObject({ type: 'event-too-large' });
+    expect(cancelled()).toBe(true);
+  });
+
+  it('wraps a body read error as a network SseError', async () => {
+    let sent = false;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (!sent) {
+          sent = true;
+          controller.enqueue(utf8('data: a\n\n'));
+        } else {
+          controller.error(new TypeError('socket hang up'));
+        }
+      },
+    });
+    const seen: string[] = [];
+    const error = await (async () => {
+      try {
+        for await (const event of parseEventStream(stream)) seen.push(event.data);
+      } catch (e) {
+        return e;
+      }
+      return undefined;
+    })();
+    expect(seen).toEqual(['a']);
+    expect(error).toMatchObject({ type: 'network', cause: expect.any(TypeError) });
+  });
+
+  it('ends silently and cancels the body on abort, even while a read is pending', async () => {
+    let cancelled = false;
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(utf8('data: a\n\n'));
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const controller = new AbortController();
+    const seen: string[] = [];
+    for await (const event of parseEventStream(stream, { signal: controller.signal })) {
+      seen.push(event.data);
+      setTimeout(() => controller.abort(), 5);
+    }
+    expect(seen).toEqual(['a']);
+    expect(cancelled).toBe(true);
+  });
+
+  it('does nothing but cancel when the signal is already aborted', async () => {
+    const { stream, cancelled } = streamOf([utf8('data: a\n\n')]);
+    expect(await collect(parseEventStream(stream, { signal: AbortSignal.abort() }))).toEqual([]);
+    expect(cancelled()).toBe(true);
+  });
+
+  it('serves concurrent next() calls in order', async () => {
+    const { stream } = streamOf([utf8('data: 1\n\n'), utf8('data: 2\n\n'), utf8('data: 3\n\n')]);
+    const events = parseEventStream(stream);
+    const results = await Promise.all([events.next(), events.next(), events.next(), events.next()]);
+    expect(results.map((r) => (r.done ? 'done' : r.value.data))).toEqual(['1', '2', '3', 'done']);
+  });
+
+  it('close() before iterating cancels the body', async () => {
+    const { stream, cancelled } = streamOf([utf8('data: 1\n\n')]);
+    const events = parseEventStream(stream);
+    await events.close();
+    expect(cancelled()).toBe(true);
+    expect((await events.next()).done).toBe(true);
+  });
+});
