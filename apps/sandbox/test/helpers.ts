@@ -53,8 +53,11 @@ export const rename = (sandbox: RunningSandbox, idOrName: string, body: unknown,
 export const inspect = (sandbox: RunningSandbox, path: string, method = 'GET', body?: unknown) =>
   call(sandbox, method, `/_sandbox${path}`, { token: null, ...(body === undefined ? {} : { body }) });
 
-export const appendLines = (sandbox: RunningSandbox, browser: string, source: Record<string, string>, lines: string[]) =>
-  inspect(sandbox, `/browsers/${browser}/logs`, 'POST', { ...source, lines });
+export async function appendLines(sandbox: RunningSandbox, browser: string, source: Record<string, string>, lines: string[]) {
+  const r = await inspect(sandbox, `/browsers/${browser}/logs`, 'POST', { ...source, lines });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r;
+}
 
 /** Asserts an Error body of the document with this status and code; returns it. */
 export function expectError(

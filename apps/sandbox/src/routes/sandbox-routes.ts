@@ -75,7 +75,8 @@ export function registerSandboxRoutes(app: FastifyInstance, state: SandboxState)
     return flowView(flow, now());
   });
 
-  app.post(`${SANDBOX_PREFIX}/browsers/:id/logs`, { schema: { params: idParam, body: appendBody } }, async (request) => {
+  // Its own body limit: load scripts append in large batches; the API's limit stays small.
+  app.post(`${SANDBOX_PREFIX}/browsers/:id/logs`, { bodyLimit: 16 * 1024 * 1024, schema: { params: idParam, body: appendBody } }, async (request) => {
     const { id } = request.params as { id: string };
     const body = request.body as AppendBody;
     const browser = state.store.browserById(id);

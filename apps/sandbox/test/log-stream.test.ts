@@ -1,0 +1,187 @@
+import { validateLogEvent } from '@browser-cloud/api-types/validators';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { RunningSandbox } from '../src/index.js';
+import { REFS, appendLines, call, detailMessages, expectError, inspect, start, StreamReader } from './helpers.js';
+
+let sandbox: RunningSandbox;
+beforeAll(async () => {
+  sandbox = await start({ keepAliveMs: 25, retryMs: 1500 });
+});
+afterAll(() => sandbox.close());
+beforeEach(async () => {
+  await inspect(sandbox, '/reset', 'POST');
+});
+
+const B = REFS.browsers;
+const mainPath = `source=path&path=${encodeURIComponent(B.main.path)}`;
+const quietPath = `source=path&path=${encodeURIComponent(B.quiet.path)}`;
+const appendQuiet = (lines: string[]) => appendLines(sandbox, B.quiet.id, { source: 'path', path: B.quiet.path }, lines);
+const ids = (reader: StreamReader) => reader.events.map((e) => Number(e.id));
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+describe('without follow', () => {
+  it('sends the existing lines as log events with ids, after a retry hint, and ends', async () => {
+    const reader = await StreamReader.open(sandbox, B.main.id, mainPath);
+    expect(reader.response.status).toBe(200);
+    expect(reader.response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(reader.response.headers.get('x-request-id')).toMatch(/^req_/);
+    await reader.finished();
+    expect(reader.items[0]).toEqual({ kind: 'retry', ms: 1500 });
+    expect(reader.events.map((e) => [e.id, e.event])).toEqual([
+      ['1', 'log'],
+      ['2', 'log'],
+      ['3', 'log'],
+    ]);
+    for (const e of reader.events) {
+      const data: unknown = JSON.parse(e.data);
+      expect(validateLogEvent(data)).toBe(true);
+      expect(data).toMatchObject({ event: 'log' });
+    }
+    expect(JSON.parse(reader.events[0]!.data).message).toContain('page loaded');
+  });
+
+  it('writes each event exactly as id, event and data lines', async () => {
+    const r = await call(sandbox, 'GET', `/browsers/${B.main.id}/logs/stream?source=supervisor&supervisor_process=${B.main.supervisorProcess}&follow=false`);
+    expect(r.body).toBe(
+      'retry: 1500\n\n' +
+        'id: 1\nevent: log\ndata: {"event":"log","timestamp":"2026-11-22T19:57:59.000Z","message":"chromium: started (pid 412)"}\n\n' +
+        'id: 2\nevent: log\ndata: {"event":"log","timestamp":"2026-11-22T19:58:00.250Z","message":"chromium: DevTools listening on ws://127.0.0.1:9222/devtools/browser"}\n\n',
+    );
+  });
+
+  it('keeps multi-line messages inside one data line', async () => {
+    await appendQuiet(['first\nsecond\r\nthird', 'data: not a field']);
+    const reader = await StreamReader.open(sandbox, B.quiet.id, quietPath);
+    await reader.finished();
+    expect(reader.events.map((e) => JSON.parse(e.data).message)).toEqual(['first\nsecond\r\nthird', 'data: not a field']);
+  });
+
+  it('resumes after Last-Event-ID, and ignores one that is not a number', async () => {
+    const resumed = await StreamReader.open(sandbox, B.main.id, mainPath, { lastEventId: '2' });
+    await resumed.finished();
+    expect(ids(resumed)).toEqual([3]);
+    const past = await StreamReader.open(sandbox, B.main.id, mainPath, { lastEventId: '99' });
+    await past.finished();
+    expect(ids(past)).toEqual([]);
+    const junk = await StreamReader.open(sandbox, B.main.id, mainPath, { lastEventId: 'abc' });
+    await junk.finished();
+    expect(ids(junk)).toEqual([1, 2, 3]);
+  });
+
+  it('streams a large log completely and in order', async () => {
+    const lines = Array.from({ length: 5000 }, (_, i) => `line ${i + 1} ${'x'.repeat(100)}`);
+    for (let i = 0; i < lines.length; i += 1000) await appendQuiet(lines.slice(i, i + 1000));
+    const reader = await StreamReader.open(sandbox, B.quiet.id, quietPath);
+    await reader.finished();
+    expect(ids(reader)).toEqual(range(1, 5000));
+  });
+});
+
+describe('with follow', () => {
+  it('sends existing lines at once, then appended lines as they come, without ending', async () => {
+    const reader = await StreamReader.open(sandbox, B.main.id, `${mainPath}&follow=true`);
+    // The first events arrive while the response is still open: the stream is not buffered.
+    await reader.waitForEvents(3);
+    expect(reader.ended).toBe(false);
+    await appendLines(sandbox, B.main.id, { source: 'path', path: B.main.path }, ['appended 1', 'appended 2']);
+    await reader.waitForEvents(5);
+    expect(ids(reader)).toEqual([1, 2, 3, 4, 5]);
+    expect(reader.events.slice(3).map((e) => JSON.parse(e.data).message)).toEqual(['appended 1', 'appended 2']);
+    expect(reader.ended).toBe(false);
+    reader.abort();
+  });
+
+  it('sends comment keep-alives while idle', async () => {
+    const reader = await StreamReader.open(sandbox, B.quiet.id, `${quietPath}&follow=true`);
+    await reader.waitFor(() => reader.items.filter((i) => i.kind === 'comment').length >= 2);
+    expect(reader.items.find((i) => i.kind === 'comment')).toEqual({ kind: 'comment', text: 'keep-alive' });
+    expect(reader.events).toEqual([]);
+    reader.abort();
+  });
+
+  it('resumes from Last-Event-ID after a disconnect with nothing lost or repeated', async () => {
+    await appendQuiet(range(1, 10).map((i) => `before ${i}`));
+    const first = await StreamReader.open(sandbox, B.quiet.id, `${quietPath}&follow=true`);
+    await first.waitForEvents(10);
+    await appendQuiet(['live 11', 'live 12']);
+    await first.waitForEvents(12);
+    const lastEventId = first.events.at(-1)!.id!;
+    first.abort();
+
+    // Lines written while no one is connected.
+    await appendQuiet(range(13, 20).map((i) => `offline ${i}`));
+    const second = await StreamReader.open(sandbox, B.quiet.id, `${quietPath}&follow=true`, { lastEventId });
+    await second.waitForEvents(8);
+    await appendQuiet(['live 21']);
+    await second.waitForEvents(9);
+    second.abort();
+
+    const all = [...first.events, ...second.events];
+    expect(all.map((e) => Number(e.id))).toEqual(range(1, 21));
+    expect(all.map((e) => JSON.parse(e.data).message).slice(10, 13)).toEqual(['live 11', 'live 12', 'offline 13']);
+  });
+
+  it('delivers every line of fast appends to several followers, in order', async () => {
+    const readers = await Promise.all(Array.from({ length: 5 }, () => StreamReader.open(sandbox, B.quiet.id, `${quietPath}&follow=true`)));
+    const total = 3000;
+    for (let i = 0; i < total; i += 300) await appendQuiet(range(i + 1, i + 300).map((n) => `burst ${n}`));
+    for (const reader of readers) {
+      await reader.waitForEvents(total);
+      expect(ids(reader)).toEqual(range(1, total));
+      reader.abort();
+    }
+  });
+
+  it('streams a source created by the first append', async () => {
+    const reader404 = await call(sandbox, 'GET', `/browsers/${B.quiet.id}/logs/stream?source=supervisor&supervisor_process=agent`);
+    expectError(reader404, 404, 'not_found');
+    await appendLines(sandbox, B.quiet.id, { source: 'supervisor', supervisor_process: 'agent' }, ['agent up']);
+    const reader = await StreamReader.open(sandbox, B.quiet.id, 'source=supervisor&supervisor_process=agent&follow=true');
+    await reader.waitForEvents(1);
+    reader.abort();
+  });
+
+  it('ends open streams on reset and on close', async () => {
+    const reader = await StreamReader.open(sandbox, B.main.id, `${mainPath}&follow=true`);
+    await reader.waitForEvents(3);
+    await inspect(sandbox, '/reset', 'POST');
+    await reader.finished();
+    expect(reader.ended).toBe(true);
+
+    const own = await start();
+    const held = await StreamReader.open(own, B.main.id, `${mainPath}&follow=true`);
+    await held.waitForEvents(3);
+    await own.close();
+    await held.finished();
+  });
+});
+
+describe('bad queries', () => {
+  it('answers 400 when path or supervisor_process is missing for its source', async () => {
+    const noPath = expectError(await call(sandbox, 'GET', `/browsers/${B.main.id}/logs/stream?source=path`), 400, 'bad_request');
+    expect(noPath.message).toBe('the query is invalid');
+    expect(detailMessages(noPath)).toEqual(['path: is required']);
+    const noProcess = expectError(await call(sandbox, 'GET', `/browsers/${B.main.id}/logs/stream?source=supervisor&path=/x`), 400, 'bad_request');
+    expect(detailMessages(noProcess)).toEqual(['supervisor_process: is required']);
+  });
+
+  it('answers 400 for a missing or unknown source, a bad follow, an unknown or repeated parameter', async () => {
+    const cases: Array<[string, string]> = [
+      ['', 'source: is required'],
+      ['source=file&path=/x', 'source: must be equal to one of the allowed values'],
+      [`${mainPath}&follow=maybe`, 'follow: must be boolean'],
+      [`${mainPath}&tail=10`, 'tail: is not allowed'],
+      [`${mainPath}&source=path`, 'source: must be string'],
+      ['source=path&path=', 'path: must NOT have fewer than 1 characters'],
+    ];
+    for (const [query, detail] of cases) {
+      const body = expectError(await call(sandbox, 'GET', `/browsers/${B.main.id}/logs/stream?${query}`), 400, 'bad_request');
+      expect(detailMessages(body), query).toEqual([detail]);
+    }
+  });
+
+  it('answers 404 for an unknown browser or log', async () => {
+    expectError(await call(sandbox, 'GET', `/browsers/br_nope/logs/stream?${mainPath}`), 404, 'not_found');
+    expectError(await call(sandbox, 'GET', `/browsers/${B.main.id}/logs/stream?source=path&path=/var/log/none.log`), 404, 'not_found');
+  });
+});
