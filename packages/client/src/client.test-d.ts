@@ -1,0 +1,113 @@
+import type { LogEvent, LoginResponse, Profile, TelemetryCategory } from '@browser-cloud/api-types';
+import { describe, expectTypeOf, it } from 'vitest';
+import { createClient } from './create-client.js';
+import { resolveTelemetry } from './telemetry/resolve-telemetry.js';
+import type { LogStream } from './resources/browser-logs.js';
+
+const client = createClient({ baseUrl: 'http://127.0.0.1:4010', token: 't' });
+
+describe('login', () => {
+  it('resolves to the generated LoginResponse', () => {
+    expectTypeOf(client.auth.connections.login('ac_1')).resolves.toEqualTypeOf<LoginResponse>();
+    expectTypeOf<LoginResponse['flow_type']>().toEqualTypeOf<'LOGIN' | 'REAUTH'>();
+  });
+
+  it('accepts the documented bodies', () => {
+    void client.auth.connections.login('ac_1', {});
+    void client.auth.connections.login('ac_1', { proxy: { id: 'prx_1' } });
+    void client.auth.connections.login('ac_1', { proxy: { name: 'residential' }, record_session: true });
+    void client.auth.connections.login('ac_1', { browser_telemetry: null });
+    void client.auth.connections.login('ac_1', { browser_telemetry: { enabled: true, browser: { console: { enabled: true } } } });
+  });
+
+  it('rejects wrong bodies', () => {
+    // @ts-expect-error flow_type is part of the response, not of the request
+    void client.auth.connections.login('ac_1', { flow_type: 'LOGIN' });
+    // @ts-expect-error unknown property
+    void client.auth.connections.login('ac_1', { record: true });
+    // @ts-expect-error a category outside the nine
+    void client.auth.connections.login('ac_1', { browser_telemetry: { browser: { cookies: { enabled: true } } } });
+    // @ts-expect-error a category flag needs enabled
+    void client.auth.connections.login('ac_1', { browser_telemetry: { browser: { console: {} } } });
+    // @ts-expect-error record_session is a boolean
+    void client.auth.connections.login('ac_1', { record_session: 'yes' });
+    // @ts-expect-error the id is a string
+    void client.auth.connections.login(1);
+  });
+
+  it('flow_type compares only with its two values', async () => {
+    const response = await client.auth.connections.login('ac_1');
+    // @ts-expect-error no overlap: 'LOGOUT' is not a flow type
+    if (response.flow_type === 'LOGOUT') return;
+    expectTypeOf(response.handoff_code).toEqualTypeOf<string | undefined>();
+  });
+});
+
+describe('rename', () => {
+  it('resolves to the generated Profile', () => {
+    expectTypeOf(client.profiles.rename('prof_1', { name: 'n' })).resolves.toEqualTypeOf<Profile>();
+  });
+
+  it('rejects wrong bodies', () => {
+    // @ts-expect-error missing name
+    void client.profiles.rename('prof_1', {});
+    // @ts-expect-error missing body
+    void client.profiles.rename('prof_1');
+    // @ts-expect-error unknown property
+    void client.profiles.rename('prof_1', { name: 'n', description: 'd' });
+    // @ts-expect-error name is a string
+    void client.profiles.rename('prof_1', { name: null });
+  });
+
+  it('takes per-call options', () => {
+    void client.profiles.rename('p', { name: 'n' }, { signal: AbortSignal.abort(), timeoutMs: 5, maxRetries: 0, headers: { a: 'b' } });
+    // @ts-expect-error unknown option
+    void client.profiles.rename('p', { name: 'n' }, { retries: 3 });
+  });
+});
+
+describe('log stream', () => {
+  it('is an async iterable of LogEvent with lastEventId', () => {
+    const stream = client.browsers.logs.stream('br_1', { source: 'path', path: '/var/log/x.log', follow: true });
+    expectTypeOf(stream).toEqualTypeOf<LogStream>();
+    expectTypeOf(stream).toMatchTypeOf<AsyncIterable<LogEvent>>();
+    expectTypeOf(stream.lastEventId).toEqualTypeOf<string>();
+  });
+
+  it('rejects wrong queries', () => {
+    // @ts-expect-error source 'path' without path
+    client.browsers.logs.stream('br_1', { source: 'path' });
+    // @ts-expect-error source 'supervisor' without supervisor_process
+    client.browsers.logs.stream('br_1', { source: 'supervisor', path: '/x' });
+    // @ts-expect-error unknown source
+    client.browsers.logs.stream('br_1', { source: 'file', path: '/x' });
+    // @ts-expect-error unknown property
+    client.browsers.logs.stream('br_1', { source: 'path', path: '/x', tail: 10 });
+    // @ts-expect-error missing query
+    client.browsers.logs.stream('br_1');
+  });
+});
+
+describe('raw', () => {
+  it('is openapi-fetch typed by the document', async () => {
+    const { data } = await client.raw.PATCH('/profiles/{id_or_name}', {
+      params: { path: { id_or_name: 'p' } },
+      body: { name: 'n' },
+    });
+    expectTypeOf(data).toEqualTypeOf<Profile | undefined>();
+    // @ts-expect-error not a path of the document
+    void client.raw.GET('/profiles');
+  });
+});
+
+describe('resolveTelemetry', () => {
+  it('takes a config or null and a context, and returns categories', () => {
+    expectTypeOf(resolveTelemetry({ enabled: true }, { mode: 'create' })).toEqualTypeOf<TelemetryCategory[]>();
+    resolveTelemetry(null, { mode: 'update', current: ['control'] });
+    resolveTelemetry(undefined, { mode: 'update', current: null });
+    // @ts-expect-error update needs current
+    resolveTelemetry({}, { mode: 'update' });
+    // @ts-expect-error not a category
+    resolveTelemetry({}, { mode: 'update', current: ['cookies'] });
+  });
+});
