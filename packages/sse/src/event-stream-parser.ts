@@ -13,7 +13,7 @@ export interface EventStreamParser {
    * rethrows that error on every call.
    */
   feed(chunk: Uint8Array): void;
-  /** Ends the stream, discarding an unterminated last line and block. */
+  /** Ends the stream, discarding an unterminated last line and block. A no-op after an error. */
   end(): void;
   /** The last event ID string (see {@link EventParser.lastEventId}). */
   readonly lastEventId: string;
@@ -33,16 +33,6 @@ export function createEventStreamParser(options: EventStreamParserOptions): Even
   const lines = new LineDecoder(events, options);
   let failure: unknown;
   let failed = false;
-  const guard = (run: () => void): void => {
-    if (failed) throw failure;
-    try {
-      run();
-    } catch (error) {
-      failed = true;
-      failure = error;
-      throw error;
-    }
-  };
   return {
     feed(chunk) {
       if (failed) throw failure;
@@ -55,10 +45,9 @@ export function createEventStreamParser(options: EventStreamParserOptions): Even
       }
     },
     end() {
-      guard(() => {
-        lines.end();
-        events.end();
-      });
+      if (failed) return;
+      lines.end();
+      events.end();
     },
     get lastEventId() {
       return events.lastEventId;

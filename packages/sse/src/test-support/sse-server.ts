@@ -56,8 +56,11 @@ export async function startServer(handler: Handler): Promise<TestServer> {
       while (closed < count) {
         if (Date.now() > deadline) throw new Error(`only ${closed} of ${count} sockets closed`);
         await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 20);
+          const timer = setTimeout(resolve, 20);
+          waiters.push(() => {
+            clearTimeout(timer);
+            resolve();
+          });
         });
       }
     },

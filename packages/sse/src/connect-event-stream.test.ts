@@ -1,0 +1,490 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { connectEventStream } from './connect-event-stream.js';
+import type { ConnectEventStreamOptions, HeadersContext, RetryInfo } from './connect-event-stream.js';
+import { SseError } from './errors.js';
+import { logEvent, openStream, startServer } from './test-support/sse-server.js';
+import type { Handler, TestServer } from './test-support/sse-server.js';
+import type { SseEvent } from './types.js';
+
+let server: TestServer | undefined;
+
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function serve(handler: Handler): Promise<TestServer> {
+  server = await startServer(handler);
+  return server;
+}
+
+/** Short, jitter-free delays: the tests never wait on luck, only on these. */
+const fast: ConnectEventStreamOptions = { retryDelay: 5, retryJitter: 0, maxRetryDelay: 40, idleTimeout: 5000 };
+
+async function collect(iterable: AsyncIterable<SseEvent>, limit = Number.POSITIVE_INFINITY): Promise<SseEvent[]> {
+  const events: SseEvent[] = [];
+  for await (const event of iterable) {
+    events.push(event);
+    if (events.length >= limit) break;
+  }
+  return events;
+}
+
+async function failure(promise: Promise<unknown>): Promise<SseError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(SseError);
+    return error as SseError;
+  }
+  throw new Error('expected a failure');
+}
+
+const message = (event: SseEvent): string => (JSON.parse(event.data) as { message: string }).message;
+
+function timeouts(): number {
+  return process.getActiveResourcesInfo().filter((name) => name === 'Timeout').length;
+}
+
+describe('connectEventStream: reconnect and resume', () => {
+  it('reconnects after a drop mid-event and a normal end, resuming with Last-Event-ID and fresh headers', async () => {
+    const srv = await serve(({ res, index }) => {
+      if (index === 0) {
+        openStream(res);
+        // The third event is cut in the middle: it must be discarded, then re-sent.
+        res.write(`${logEvent(1, 'a')}${logEvent(2, 'b')}id: 3\ndata: {"event":"log","mess`, () => res.destroy());
+      } else if (index === 1) {
+        openStream(res);
+        res.end(`${logEvent(3, 'c')}${logEvent(4, 'd')}`);
+      } else {
+        res.writeHead(204).end();
+      }
+    });
+    const contexts: HeadersContext[] = [];
+    const retries: RetryInfo[] = [];
+    let fetches = 0;
+    const connection = connectEventStream(srv.url, {
+      ...fast,
+      fetch: (input, init) => {
+        fetches++;
+        return fetch(input, init);
+      },
+      headers: async (context) => {
+        contexts.push(context);
+        await Promise.resolve();
+        return { Authorization: `Bearer token-${contexts.length}`, 'X-Extra': 'yes' };
+      },
+      onRetry: (info) => retries.push(info),
+    });
+    const events = await collect(connection);
+    expect(events.map(message)).toEqual(['a', 'b', 'c', 'd']);
+    expect(events.map((event) => event.id)).toEqual(['1', '2', '3', '4']);
+    expect(connection.lastEventId).toBe('4');
+    expect(fetches).toBe(3);
+    expect(srv.requests.map((r) => r.headers['last-event-id'])).toEqual([undefined, '2', '4']);
+    expect(srv.requests.map((r) => r.headers.authorization)).toEqual(['Bearer token-1', 'Bearer token-2', 'Bearer token-3']);
+    for (const request of srv.requests) {
+      expect(request.headers.accept).toBe('text/event-stream');
+      expect(request.headers['cache-control']).toBe('no-cache');
+      expect(request.headers['x-extra']).toBe('yes');
+    }
+    expect(contexts).toEqual([
+      { attempt: 0, lastEventId: '' },
+      { attempt: 1, lastEventId: '2' },
+      { attempt: 1, lastEventId: '4' },
+    ]);
+    expect(retries.map((r) => r.reason)).toEqual(['network', 'end']);
+  });
+
+  it('resumes from a stored lastEventId on the first request', async () => {
+    const srv = await serve(({ req, res, index }) => {
+      if (index > 0) return void res.writeHead(204).end();
+      const from = Number(req.headers['last-event-id']);
+      openStream(res);
+      res.end(`${logEvent(from + 1, 'next')}${logEvent(from + 2, 'after')}`);
+    });
+    const connection = connectEventStream(srv.url, { ...fast, lastEventId: '41' });
+    const events = await collect(connection);
+    expect(srv.requests[0]!.headers['last-event-id']).toBe('41');
+    expect(events.map((e) => e.id)).toEqual(['42', '43']);
+    expect(connection.lastEventId).toBe('43');
+  });
+
+  it('does not send Last-Event-ID after the server reset the ID to empty', async () => {
+    const srv = await serve(({ res, index }) => {
+      if (index === 0) {
+        openStream(res);
+        res.end(`${logEvent(1, 'a')}id\ndata: {}\n\n`);
+      } else res.writeHead(204).end();
+    });
+    await collect(connectEventStream(srv.url, fast));
+    expect(srv.requests[1]!.headers['last-event-id']).toBeUndefined();
+  });
+
+  it('never delivers a replayed event twice', async () => {
+    const srv = await serve(({ res, index }) => {
+      if (index < 2) openStream(res);
+      if (index === 0) {
+        res.end(`${logEvent(1, 'a')}${logEvent(2, 'b')}${logEvent(3, 'c')}`);
+      } else if (index === 1) {
+        // A server that replays from before Last-Event-ID, including an ID-less part of event 3.
+        res.end(
+          `${logEvent(2, 'b')}${logEvent(3, 'c')}${logEvent(undefined, 'c-continued')}` +
+            `${logEvent(4, 'd')}${logEvent(undefined, 'd-continued')}${logEvent(5, 'e')}`,
+        );
+      } else {
+        res.writeHead(204).end();
+      }
+    });
+    const connection = connectEventStream(srv.url, fast);
+    const events = await collect(connection);
+    expect(events.map(message)).toEqual(['a', 'b', 'c', 'd', 'd-continued', 'e']);
+    expect(events.map((e) => e.id)).toEqual(['1', '2', '3', '4', '4', '5']);
+  });
+
+  it('delivers repeated IDs again when deduplication is off', async () => {
+    const srv = await serve(({ res, index }) => {
+      openStream(res);
+      res.end(index === 0 ? logEvent(1, 'a') : logEvent(1, 'again'));
+    });
+    const events = await collect(connectEventStream(srv.url, { ...fast, dedupeWindow: 0 }), 2);
+    expect(events.map(message)).toEqual(['a', 'again']);
+  });
+
+  it('honours the server retry: time and resets backoff after a successful open', async () => {
+    const srv = await serve(({ res, index }) => {
+      if (index === 0) {
+        openStream(res);
+        res.end(`retry: 30\n${logEvent(1, 'a')}`);
+      } else if (index === 1 || index === 2) {
+        res.writeHead(503).end();
+      } else if (index === 3) {
+        openStream(res);
+        res.end(logEvent(2, 'b'));
+      } else {
+        res.writeHead(204).end();
+      }
+    });
+    const retries: RetryInfo[] = [];
+    const opens: number[] = [];
+    const started: number[] = [];
+    const connection = connectEventStream(srv.url, {
+      ...fast,
+      maxRetryDelay: 1000,
+      onRetry: (info) => {
+        retries.push(info);
+        started.push(performance.now());
+      },
+      onOpen: ({ attempt, response }) => {
+        expect(response.status).toBe(200);
+        opens.push(attempt);
+      },
+    });
+    const events = await collect(connection);
+    expect(events.map(message)).toEqual(['a', 'b']);
+    expect(events[0]!.retry).toBe(30);
+    expect(connection.retry).toBe(30);
+    // 30 after the end, doubled per failure, back to 30 after the open on attempt 3.
+    expect(retries.map((r) => [r.reason, r.attempt, r.delay])).toEqual([
+      ['end', 1, 30],
+      ['status', 2, 60],
+      ['status', 3, 120],
+      ['end', 1, 30],
+    ]);
+    expect(retries[1]!.status).toBe(503);
+    expect(opens).toEqual([0, 3]);
+    expect(srv.requests).toHaveLength(5);
+  });
+});
+
+describe('connectEventStream: status policy', () => {
+  it('retries 500 then opens on 200, waiting at least Retry-After (capped)', async () => {
+    const srv = await serve(({ res, index }) => {
+      if (index === 0) return void res.writeHead(500, { 'Retry-After': '1' }).end('oops');
+      if (index === 1) {
+        openStream(res);
+        return void res.end(logEvent(1, 'ok'));
+      }
+      res.writeHead(204).end();
+    });
+    const retries: RetryInfo[] = [];
+    const events = await collect(connectEventStream(srv.url, { ...fast, maxRetryAfter: 25, onRetry: (r) => retries.push(r) }));
+    expect(events.map(message)).toEqual(['ok']);
+    expect(retries[0]).toEqual({ attempt: 1, delay: 25, reason: 'status', status: 500 });
+  });
+
+  it('retries 408, 429 and 503 with growing backoff', async () => {
+    const statuses = [408, 429, 503];
+    const srv = await serve(({ res, index }) => {
+      const status = statuses[index];
+      if (status !== undefined) return void res.writeHead(status).end();
+      res.writeHead(204).end();
+    });
+    const retries: RetryInfo[] = [];
+    await collect(connectEventStream(srv.url, { ...fast, onRetry: (r) => retries.push(r) }));
+    expect(retries.map((r) => [r.status, r.delay])).toEqual([
+      [408, 5],
+      [429, 10],
+      [503, 20],
+    ]);
+  });
+
+  it('ends normally on 204 without reconnecting', async () => {
+    const srv = await serve(({ res }) => void res.writeHead(204).end());
+    const connection = connectEventStream(srv.url, fast);
+    expect(await collect(connection)).toEqual([]);
+    expect(srv.requests).toHaveLength(1);
+  });
+
+  it('fails for good on 401 with status, content type and a bounded body excerpt, never the token', async () => {
+    const body = JSON.stringify({ error: 'unauthorized', detail: 'x'.repeat(2000) });
+    const srv = await serve(({ res }) => void res.writeHead(401, { 'Content-Type': 'application/json' }).end(body));
+    const error = await failure(collect(connectEventStream(srv.url, { ...fast, headers: { Authorization: 'Bearer secret-token' } })));
+    expect(error.type).toBe('bad-status');
+    expect(error.status).toBe(401);
+    expect(error.contentType).toBe('application/json');
+    expect(error.bodyExcerpt).toBe(body.slice(0, 512));
+    expect(JSON.stringify({ ...error, message: error.message })).not.toContain('secret-token');
+    expect(srv.requests).toHaveLength(1);
+  });
+
+  it('fails for good on a 200 with the wrong content type', async () => {
+    const srv = await serve(({ res }) => void res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end('<html>login</html>'));
+    const error = await failure(collect(connectEventStream(srv.url, fast)));
+    expect(error).toMatchObject({ type: 'bad-content-type', status: 200, contentType: 'text/html; charset=utf-8', bodyExcerpt: '<html>login</html>' });
+    expect(srv.requests).toHaveLength(1);
+  });
+
+  it('accepts text/event-stream in any case and with parameters', async () => {
+    const srv = await serve(({ res, index }) => {
+      if (index > 0) return void res.writeHead(204).end();
+      openStream(res, 'Text/Event-Stream; Charset=UTF-8');
+      res.end(logEvent(1, 'ok'));
+    });
+    expect((await collect(connectEventStream(srv.url, fast))).map(message)).toEqual(['ok']);
+  });
+
+  it('gives up after maxRetries consecutive failures with the last status', async () => {
+    const srv = await serve(({ res }) => void res.writeHead(503).end());
+    const error = await failure(collect(connectEventStream(srv.url, { ...fast, maxRetries: 3 })));
+    expect(error).toMatchObject({ type: 'retries-exhausted', attempts: 3, status: 503 });
+    expect(srv.requests).toHaveLength(4);
+  });
+
+  it('retries network errors and reports the cause when giving up', async () => {
+    const dead = await startServer(() => {});
+    const url = dead.url;
+    await dead.close();
+    const retries: RetryInfo[] = [];
+    const error = await failure(collect(connectEventStream(url, { ...fast, maxRetries: 2, onRetry: (r) => retries.push(r) })));
+    expect(error).toMatchObject({ type: 'retries-exhausted', attempts: 2 });
+    expect(error.cause).toBeInstanceOf(Error);
+    expect(retries.map((r) => r.reason)).toEqual(['network', 'network']);
+  });
+
+  it('ends normally when maxRetries is reached after a normal end of body', async () => {
+    const srv = await serve(({ res }) => {
+      openStream(res);
+      res.end(logEvent(1, 'once'));
+    });
+    const events = await collect(connectEventStream(srv.url, { ...fast, maxRetries: 0 }));
+    expect(events.map(message)).toEqual(['once']);
+    expect(srv.requests).toHaveLength(1);
+  });
+});
+
+describe('connectEventStream: idle timeout', () => {
+  it('drops a stalled connection and re-opens it', async () => {
+    const srv = await serve(({ res, index }) => {
+      if (index === 0) {
+        openStream(res);
+        res.write(logEvent(1, 'before stall')); // then nothing, forever
+      } else if (index === 1) {
+        openStream(res);
+        res.end(logEvent(2, 'after'));
+      } else res.writeHead(204).end();
+    });
+    const retries: RetryInfo[] = [];
+    const events = await collect(connectEventStream(srv.url, { ...fast, idleTimeout: 150, onRetry: (r) => retries.push(r) }));
+    expect(events.map(message)).toEqual(['before stall', 'after']);
+    expect(retries[0]!.reason).toBe('idle-timeout');
+    expect(srv.requests[1]!.headers['last-event-id']).toBe('1');
+    await srv.waitForClosedSockets(1);
+  });
+
+  it('also times out a server that never answers', async () => {
+    const srv = await serve(({ res, index }) => {
+      if (index === 0) return; // no status line at all
+      res.writeHead(204).end();
+    });
+    const retries: RetryInfo[] = [];
+    await collect(connectEventStream(srv.url, { ...fast, idleTimeout: 100, onRetry: (r) => retries.push(r) }));
+    expect(retries.map((r) => r.reason)).toEqual(['idle-timeout']);
+  });
+
+  it('is kept alive by comments alone', async () => {
+    const srv = await serve(({ res, index }) => {
+      if (index > 0) return void res.writeHead(204).end();
+      openStream(res);
+      let ticks = 0;
+      const timer = setInterval(() => {
+        ticks++;
+        if (ticks < 12) {
+          res.write(': keep-alive\n\n');
+        } else {
+          clearInterval(timer);
+          res.end(logEvent(1, 'done'));
+        }
+      }, 25);
+    });
+    const retries: RetryInfo[] = [];
+    const comments: string[] = [];
+    const events = await collect(
+      connectEventStream(srv.url, { ...fast, idleTimeout: 250, onRetry: (r) => retries.push(r), onComment: (c) => comments.push(c) }),
+    );
+    expect(events.map(message)).toEqual(['done']);
+    expect(comments).toHaveLength(11);
+    expect(retries.map((r) => r.reason)).toEqual(['end']);
+  });
+});
+
+describe('connectEventStream: abort and close', () => {
+  it('ends the loop cleanly on abort, closes the socket and leaves no timer', async () => {
+    const srv = await serve(({ res }) => {
+      openStream(res);
+      res.write(logEvent(1, 'a'));
+    });
+    const before = timeouts();
+    const controller = new AbortController();
+    const connection = connectEventStream(srv.url, { ...fast, idleTimeout: 60_000, signal: controller.signal });
+    const seen: string[] = [];
+    const started = performance.now();
+    for await (const event of connection) {
+      seen.push(message(event));
+      setTimeout(() => controller.abort(), 10);
+    }
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(seen).toEqual(['a']);
+    await srv.waitForClosedSockets(1);
+    expect(timeouts()).toBeLessThanOrEqual(before);
+    expect(connection.lastEventId).toBe('1');
+    expect(await connection.next()).toEqual({ done: true, value: undefined });
+  });
+
+  it('ends promptly when aborted during a long reconnect wait', async () => {
+    const srv = await serve(({ res }) => void res.writeHead(503).end());
+    const before = timeouts();
+    const controller = new AbortController();
+    const connection = connectEventStream(srv.url, {
+      ...fast,
+      retryDelay: 60_000,
+      signal: controller.signal,
+      onRetry: () => setTimeout(() => controller.abort(), 10),
+    });
+    const started = performance.now();
+    expect(await collect(connection)).toEqual([]);
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(srv.requests).toHaveLength(1);
+    expect(timeouts()).toBeLessThanOrEqual(before);
+  });
+
+  it('makes no request when the signal is already aborted', async () => {
+    const srv = await serve(({ res }) => void res.writeHead(204).end());
+    expect(await collect(connectEventStream(srv.url, { ...fast, signal: AbortSignal.abort() }))).toEqual([]);
+    expect(srv.requests).toHaveLength(0);
+  });
+
+  it('closes the connection when the loop is left early', async () => {
+    const srv = await serve(({ res }) => {
+      openStream(res);
+      res.write(`${logEvent(1, 'a')}${logEvent(2, 'b')}`);
+    });
+    const connection = connectEventStream(srv.url, fast);
+    for await (const event of connection) {
+      expect(message(event)).toBe('a');
+      break;
+    }
+    await srv.waitForClosedSockets(1);
+    expect(connection.lastEventId).toBe('1');
+  });
+
+  it('close() while waiting for data ends a pending next()', async () => {
+    const srv = await serve(({ res }) => openStream(res));
+    const connection = connectEventStream(srv.url, fast);
+    const pending = connection.next();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    await connection.close();
+    expect(await pending).toEqual({ done: true, value: undefined });
+    await srv.waitForClosedSockets(1);
+  });
+});
+
+describe('connectEventStream: limits', () => {
+  it('passes a 1 MiB data line with default limits', async () => {
+    const line = 'x'.repeat(1024 * 1024);
+    const srv = await serve(({ res, index }) => {
+      if (index > 0) return void res.writeHead(204).end();
+      openStream(res);
+      res.end(`data: ${line}\n\n`);
+    });
+    const events = await collect(connectEventStream(srv.url, fast));
+    expect(events).toHaveLength(1);
+    expect(events[0]!.data).toBe(line);
+  });
+
+  it('fails with line-too-long, delivers what came before and releases the connection', async () => {
+    const srv = await serve(({ res }) => {
+      openStream(res);
+      res.write(`${logEvent(1, 'fine')}data: ${'y'.repeat(5000)}`); // the server keeps the stream open
+    });
+    const seen: string[] = [];
+    const error = await failure(
+      (async () => {
+        for await (const event of connectEventStream(srv.url, { ...fast, maxLineBytes: 1000 })) seen.push(message(event));
+      })(),
+    );
+    expect(seen).toEqual(['fine']);
+    expect(error).toMatchObject({ type: 'line-too-long', limit: 1000 });
+    await srv.waitForClosedSockets(1);
+    expect(srv.requests).toHaveLength(1);
+  });
+
+  it('fails with event-too-large', async () => {
+    const srv = await serve(({ res }) => {
+      openStream(res);
+      res.write(`data: ${'a'.repeat(600)}\ndata: ${'b'.repeat(600)}\n\n`);
+    });
+    const error = await failure(collect(connectEventStream(srv.url, { ...fast, maxEventBytes: 1000 })));
+    expect(error).toMatchObject({ type: 'event-too-large', limit: 1000 });
+    await srv.waitForClosedSockets(1);
+  });
+});
+
+describe('connectEventStream: options', () => {
+  it('passes requestInit through and uses the injected fetch', async () => {
+    const inits: RequestInit[] = [];
+    const connection = connectEventStream('https://example.invalid/stream', {
+      ...fast,
+      requestInit: { credentials: 'include' },
+      fetch: async (_input, init) => {
+        inits.push(init);
+        return new Response(null, { status: 204 });
+      },
+    });
+    expect(await collect(connection)).toEqual([]);
+    expect(inits[0]).toMatchObject({ method: 'GET', credentials: 'include' });
+    expect(new Headers(inits[0]!.headers).get('accept')).toBe('text/event-stream');
+  });
+
+  it('propagates an error thrown by the headers function', async () => {
+    const boom = new Error('token refresh failed');
+    const connection = connectEventStream('https://example.invalid/stream', {
+      ...fast,
+      headers: () => {
+        throw boom;
+      },
+      fetch: async () => new Response(null, { status: 204 }),
+    });
+    await expect(collect(connection)).rejects.toBe(boom);
+  });
+});
