@@ -24,6 +24,8 @@ export interface StartSandboxOptions {
   bodyLimit?: number;
   /** No request log. Default true (the CLI turns the log on). */
   quiet?: boolean;
+  /** Check every API response against the document; a violation becomes a 500. Default true. */
+  checkResponses?: boolean;
   /** The clock, for tests. Default `Date.now`. */
   now?: () => number;
   /** A parsed OpenAPI document instead of the repository's. */
@@ -73,6 +75,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     retryMs: positive(options.retryMs, 1000, 'retryMs'),
     bodyLimit: positive(options.bodyLimit, 64 * 1024, 'bodyLimit'),
     logRequests: options.quiet === false,
+    checkResponses: options.checkResponses !== false,
     now: options.now ?? Date.now,
     publicUrl: () => url,
   });
