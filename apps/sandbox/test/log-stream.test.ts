@@ -141,6 +141,19 @@ describe('with follow', () => {
     reader.abort();
   });
 
+  it('lets go of a follower when its client disconnects', async () => {
+    const followers = async () => {
+      const state = (await inspect(sandbox, '/state')).body as { browsers: Array<{ id: string; logs: Array<{ name: string; followers: number }> }> };
+      return state.browsers.find((b) => b.id === B.quiet.id)?.logs.find((l) => l.name === B.quiet.path)?.followers;
+    };
+    const readers = await Promise.all([1, 2, 3].map(() => StreamReader.open(sandbox, B.quiet.id, `${quietPath}&follow=true`)));
+    expect(await followers()).toBe(3);
+    for (const r of readers) r.abort();
+    // The server sees the disconnects asynchronously: poll, bounded by the test timeout.
+    while ((await followers()) !== 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(await followers()).toBe(0);
+  });
+
   it('ends open streams on reset and on close', async () => {
     const reader = await StreamReader.open(sandbox, B.main.id, `${mainPath}&follow=true`);
     await reader.waitForEvents(3);

@@ -105,7 +105,7 @@ export function registerSandboxRoutes(app: FastifyInstance, state: SandboxState)
       id: b.id,
       logs: [...b.logs.entries()].map(([key, s]) => {
         const [source, name] = key.split('\u0000');
-        return { source, name, length: s.length };
+        return { source, name, length: s.length, followers: s.followers };
       }),
     })),
   }));

@@ -24,6 +24,11 @@ export class LogSource {
     return this.#lines.length;
   }
 
+  /** How many readers are following the source now. */
+  get followers(): number {
+    return this.#listeners.size;
+  }
+
   get ended(): boolean {
     return this.#ended;
   }
