@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { LoginRequest, LogStreamQuery, RenameProfileRequest } from '@browser-cloud/api-types';
 import { renameProfile } from '../domain/rename.js';
 import { startLogin } from '../domain/login.js';
@@ -10,7 +10,7 @@ import { bodyIsOptional, locateOperation, routeSchema } from '../openapi/route-s
 import { resumePosition } from '../sse/format-event.js';
 import { streamLogSource } from '../sse/log-stream-session.js';
 import type { SandboxState } from '../state/sandbox-state.js';
-import { logSourceKey } from '../state/store.js';
+import { logSourceKey, type Caller } from '../state/store.js';
 
 /**
  * The document's three operations. Routes, methods and request schemas come from the document;
@@ -24,11 +24,11 @@ export function registerApiRoutes(app: FastifyInstance, document: OpenApiDocumen
       url: located.fastifyPath,
       schema: routeSchema(document, located, querySchema),
       config: { operationId },
-      onRequest: async (request: import('fastify').FastifyRequest) => {
+      onRequest: async (request: FastifyRequest) => {
         request.caller = authorize(request, state.store, operationId);
       },
       // An optional body that was not sent is an empty one: every field keeps its default.
-      preValidation: async (request: import('fastify').FastifyRequest) => {
+      preValidation: async (request: FastifyRequest) => {
         if (request.body === undefined && bodyIsOptional(located) && located.operation.requestBody !== undefined) {
           request.body = {};
         }
@@ -75,7 +75,7 @@ export function registerApiRoutes(app: FastifyInstance, document: OpenApiDocumen
   });
 }
 
-function caller(request: import('fastify').FastifyRequest) {
+function caller(request: FastifyRequest): Caller {
   if (request.caller === null) throw new Error('an API route ran without an authenticated caller');
   return request.caller;
 }
