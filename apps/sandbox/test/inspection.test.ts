@@ -99,11 +99,11 @@ describe('/_sandbox/reset and /_sandbox/state', () => {
     const state = (await inspect(sandbox, '/state')).body as {
       flows: unknown[];
       profiles: Array<{ id: string; name: string }>;
-      browsers: Array<{ id: string; logs: Array<{ source: string; name: string; length: number }> }>;
+      browsers: Array<{ id: string; logs: Array<{ source: string; name: string; length: number; followers: number }> }>;
     };
     expect(state.flows).toEqual([]);
     expect(state.profiles.find((p) => p.id === REFS.profiles.defaultProject.id)?.name).toBe(REFS.profiles.defaultProject.name);
-    expect(state.browsers.find((b) => b.id === REFS.browsers.main.id)?.logs).toContainEqual({ source: 'path', name: REFS.browsers.main.path, length: 3 });
+    expect(state.browsers.find((b) => b.id === REFS.browsers.main.id)?.logs).toContainEqual({ source: 'path', name: REFS.browsers.main.path, length: 3, followers: 0 });
     // The completed LOGIN had stored credentials; the reset forgot them.
     expect((await login(sandbox, C.withoutCredentials)).body).toMatchObject({ flow_type: 'LOGIN' });
   });
