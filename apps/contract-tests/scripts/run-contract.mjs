@@ -71,15 +71,15 @@ async function prepare(mode) {
     return { CONTRACT_BASE_URL: prism.url, CONTRACT_TOKEN: requireEnv('API_TOKEN', mode), describe: `Prism proxy at ${prism.url} → ${upstream}` };
   }
   if (mode === 'sandbox') {
-    const { startSandbox } = await import('@browser-cloud/sandbox');
+    const { startSandbox, DEFAULT_FIXTURE_REFS } = await import('@browser-cloud/sandbox');
     const sandbox = await startSandbox({ port: 0, quiet: true });
     cleanups.push(() => sandbox.close());
     const prism = await startPrism({ upstream: sandbox.url });
     cleanups.push(prism.stop);
     return {
       CONTRACT_BASE_URL: prism.url,
-      CONTRACT_TOKEN: sandbox.contract.token,
-      CONTRACT_SANDBOX: JSON.stringify({ ...sandbox.contract, directUrl: sandbox.url }),
+      CONTRACT_TOKEN: DEFAULT_FIXTURE_REFS.tokens.owner,
+      CONTRACT_SANDBOX: JSON.stringify({ refs: DEFAULT_FIXTURE_REFS, directUrl: sandbox.url }),
       describe: `sandbox at ${sandbox.url} behind Prism proxy ${prism.url}`,
     };
   }

@@ -13,8 +13,8 @@ import { documentValidator } from './harness/observed-fetch.js';
 import { MOCK_ONLY_REASON, mockOnly, target } from './harness/target.js';
 
 const LOG_EVENT = '#/components/schemas/LogEvent';
-const browser = target.sandbox?.browsers?.withPathSource ?? 'br_01HZY4A2B3C4D5E6F7G8H9J0KA';
-const logPath = target.sandbox?.browsers?.path ?? '/var/log/chromium/chrome_debug.log';
+const browser = target.sandbox?.refs.browsers.main.id ?? 'br_01HZY4A2B3C4D5E6F7G8H9J0KA';
+const logPath = target.sandbox?.refs.browsers.main.path ?? '/var/log/chromium/chrome_debug.log';
 
 async function collect<T>(iterable: AsyncIterable<T>, max = 100): Promise<T[]> {
   const items: T[] = [];
@@ -41,7 +41,8 @@ describe('streamBrowserLogs', () => {
     ['supervisor without supervisor_process', { source: 'supervisor' }],
     ['a source outside the enum', { source: 'kernel', path: '/x' }],
   ])('refuses %s before the network', async (_what, query) => {
-    const error = await collect(client.browsers.logs.stream(browser, query as never)).catch((e: unknown) => e);
+    // Thrown when the stream is asked for or on the first read: either way, before any request.
+    const error = await (async () => collect(client.browsers.logs.stream(browser, query as never)))().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);
   });
 
@@ -64,7 +65,7 @@ describe('streamBrowserLogs', () => {
     [500, InternalServerError],
   ];
   it.skipIf(mockOnly).each(statuses)('answers %i as %o with code and message', async (status, ErrorClass) => {
-    const error = (await collect(client.browsers.logs.stream(browser, { source: 'path', path: logPath }, prefer(status))).catch(
+    const error = (await (async () => collect(client.browsers.logs.stream(browser, { source: 'path', path: logPath }, prefer(status))))().catch(
       (e: unknown) => e,
     )) as ApiError;
     expect(error).toBeInstanceOf(ErrorClass);

@@ -14,7 +14,7 @@ import { documentValidator } from './harness/observed-fetch.js';
 import { MOCK_ONLY_REASON, mockOnly, target } from './harness/target.js';
 
 const PROFILE = '#/components/schemas/Profile';
-const profile = target.sandbox?.profiles?.renameable ?? 'prof_01HZY5C7D9E1F3G5H7J9K1M3NA';
+const profile = target.sandbox?.refs.profiles.defaultProject.id ?? 'prof_01HZY5C7D9E1F3G5H7J9K1M3NA';
 const unique = (length: number) => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`.padEnd(length, 'x').slice(0, length);
 
 describe('renameProfile', () => {

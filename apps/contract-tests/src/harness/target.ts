@@ -1,3 +1,5 @@
+import type { DEFAULT_FIXTURE_REFS } from '@browser-cloud/sandbox';
+
 /**
  * Where the suite runs, from the environment that scripts/run-contract.mjs sets:
  * - `mock`: a Prism mock of the document; `Prefer` picks statuses and examples.
@@ -18,7 +20,9 @@ export const target = {
   baseUrl: required('CONTRACT_BASE_URL'),
   token: required('CONTRACT_TOKEN'),
   /** Extra facts the sandbox target passes (fixture ids and tokens), as JSON. */
-  sandbox: process.env.CONTRACT_SANDBOX ? JSON.parse(process.env.CONTRACT_SANDBOX) : undefined,
+  sandbox: process.env.CONTRACT_SANDBOX
+    ? (JSON.parse(process.env.CONTRACT_SANDBOX) as { refs: typeof DEFAULT_FIXTURE_REFS; directUrl: string })
+    : undefined,
 };
 
 /** Prism's `Prefer` header only means something to the mock. */
