@@ -1,7 +1,7 @@
 import type { paths } from '@browser-cloud/api-types';
 import createFetchClient, { type Client, type Middleware } from 'openapi-fetch';
 import { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, nonNegative, resolveConnection } from './config.js';
-import type { FetchLike } from './request.js';
+import { type FetchLike, transport } from './transport.js';
 import { type AuthConnections, authConnections } from './resources/auth-connections.js';
 import { type BrowserLogs, browserLogs } from './resources/browser-logs.js';
 import type { ResourceContext } from './resources/context.js';
@@ -54,11 +54,11 @@ export function createClient(options: ClientOptions = {}): BrowserCloudClient {
   const { baseUrl, token } = resolveConnection(options);
   const timeoutMs = nonNegative('timeoutMs', options.timeoutMs, DEFAULT_TIMEOUT_MS);
   const maxRetries = nonNegative('maxRetries', options.maxRetries, DEFAULT_MAX_RETRIES, true);
-  const given = options.fetch;
-  // Looked up per call, so a fetch installed after the client was made is used.
-  const fetch: FetchLike = given ?? ((request) => globalThis.fetch(request));
+  const fetch = options.fetch;
+  const send = transport(fetch);
 
-  const raw = createFetchClient<paths>({ baseUrl, fetch, headers: options.headers });
+  // The global fetch is looked up per call, so one installed after the client was made is used.
+  const raw = createFetchClient<paths>({ baseUrl, fetch: send as FetchLike, headers: options.headers });
   // The token lives only in this closure: never a property of the client or of an error.
   const auth: Middleware = {
     onRequest({ request }) {
@@ -67,7 +67,7 @@ export function createClient(options: ClientOptions = {}): BrowserCloudClient {
   };
   raw.use(auth);
 
-  const context: ResourceContext = { raw, baseUrl, fetch, timeoutMs, maxRetries, secret: token };
+  const context: ResourceContext = { raw, baseUrl, fetch, send, timeoutMs, maxRetries, secret: token };
   const describe = () => ({ baseUrl, timeoutMs, maxRetries });
   const client: BrowserCloudClient = {
     auth: { connections: authConnections(context) },

@@ -1,3 +1,17 @@
+/**
+ * Typed client for the Browser Cloud API: managed-auth login, profile rename and browser log
+ * streaming, over openapi-fetch and the `@browser-cloud/sse` reader, with typed errors, input
+ * checks from the OpenAPI document before the network, retries and timeouts.
+ */
+export { createClient } from './create-client.js';
+export type { BrowserCloudClient, ClientOptions } from './create-client.js';
+export type { RequestOptions } from './request.js';
+export type { FetchLike } from './transport.js';
+export type { AuthConnections } from './resources/auth-connections.js';
+export type { Profiles } from './resources/profiles.js';
+export type { BrowserLogs, LogStream, LogStreamOptions } from './resources/browser-logs.js';
+export { BASE_URL_ENV, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, TOKEN_ENV } from './config.js';
+
 export {
   BrowserCloudError,
   ValidationError,
@@ -14,27 +28,23 @@ export {
   APIUserAbortError,
 } from './errors.js';
 export type { ValidationIssue, ApiErrorInit } from './errors.js';
+
 export { resolveTelemetry } from './telemetry/resolve-telemetry.js';
 export type { TelemetryContext } from './telemetry/resolve-telemetry.js';
 export { DEFAULT_TELEMETRY_CATEGORIES, TELEMETRY_CATEGORIES } from './telemetry/categories.js';
-export { createClient } from './create-client.js';
-export type { BrowserCloudClient, ClientOptions } from './create-client.js';
-export type { RequestOptions, FetchLike } from './request.js';
-export type { AuthConnections } from './resources/auth-connections.js';
-export type { Profiles } from './resources/profiles.js';
-export type { BrowserLogs, LogStream, LogStreamOptions } from './resources/browser-logs.js';
-export { TOKEN_ENV, BASE_URL_ENV, DEFAULT_TIMEOUT_MS, DEFAULT_MAX_RETRIES } from './config.js';
+
+// The generated types users type against, re-exported so one import suffices.
 export type {
-  LoginRequest,
-  LoginResponse,
-  ProxyRef,
   BrowserTelemetryRequestConfig,
-  TelemetryCategory,
-  Profile,
-  RenameProfileRequest,
-  LogStreamQueryBySource,
-  LogEvent,
   ErrorBody,
   ErrorDetail,
   FlowType,
+  LogEvent,
+  LoginRequest,
+  LoginResponse,
+  LogStreamQueryBySource,
+  Profile,
+  ProxyRef,
+  RenameProfileRequest,
+  TelemetryCategory,
 } from '@browser-cloud/api-types';

@@ -10,6 +10,9 @@ import {
 } from './errors.js';
 import { redact, redactCause } from './redact.js';
 import { failedBeforeSending, isRetryableStatus, retryDelay } from './retry.js';
+import { type FetchLike, PendingRequest } from './transport.js';
+
+export type { FetchLike } from './transport.js';
 
 /** Per-call options, accepted as the last argument of every operation. */
 export interface RequestOptions {
@@ -23,12 +26,12 @@ export interface RequestOptions {
   headers?: Record<string, string> | undefined;
 }
 
-/** A fetch as openapi-fetch calls it. */
-export type FetchLike = (request: Request) => Promise<Response>;
-
 /** What an operation needs from its client. */
 export interface RequestContext {
-  readonly fetch: FetchLike;
+  /** The fetch a caller injected, or undefined for the global one. */
+  readonly fetch: FetchLike | undefined;
+  /** Sends what openapi-fetch built (see {@link transport}). */
+  readonly send: (request: Request | PendingRequest) => Promise<Response>;
   readonly timeoutMs: number;
   readonly maxRetries: number;
   /** The bearer token, only to scrub it from what errors carry. */
@@ -40,6 +43,7 @@ export interface AttemptInit {
   signal: AbortSignal;
   headers: Record<string, string> | undefined;
   fetch: FetchLike;
+  Request: typeof Request;
 }
 
 /** One operation as the retry loop sees it. */
@@ -85,14 +89,20 @@ async function attempt<T>(context: RequestContext, operation: Operation<T>, opti
   signal?.addEventListener('abort', onAbort);
   let responded = false;
   const fetchOnce: FetchLike = async (request) => {
-    const response = await context.fetch(request);
+    const response = await context.send(request);
     responded = true;
     return response;
   };
   try {
-    const sent = operation.send({ signal: controller.signal, headers: options.headers, fetch: fetchOnce });
-    // Racing the abort makes the timeout hold even for a fetch that ignores its signal.
-    const { data, error, response } = await untilAborted(sent, controller.signal);
+    const sent = operation.send({
+      signal: controller.signal,
+      headers: options.headers,
+      fetch: fetchOnce,
+      Request: PendingRequest as unknown as typeof Request,
+    });
+    // The global fetch stops on its signal, body read included; racing the abort makes the
+    // timeout hold for an injected fetch that ignores it.
+    const { data, error, response } = await (context.fetch ? untilAborted(sent, controller.signal) : sent);
     if (response.ok) return { ok: true, data: data as T };
     return {
       ok: false,

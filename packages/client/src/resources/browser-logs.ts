@@ -8,6 +8,7 @@ import {
 } from '../errors.js';
 import { redactCause } from '../redact.js';
 import { errorFromResponse, type RequestOptions } from '../request.js';
+import type { FetchLike } from '../transport.js';
 import { INITIAL_RETRY_DELAY_MS, MAX_RETRY_AFTER_MS, MAX_RETRY_DELAY_MS } from '../retry.js';
 import { check } from '../validation.js';
 import type { ResourceContext } from './context.js';
@@ -94,7 +95,7 @@ class BrowserLogStream implements LogStream {
           parseAs: 'stream',
           headers: init.headers as Headers,
           signal: init.signal ?? null,
-          fetch: context.fetch,
+          fetch: context.send as FetchLike,
         });
         if (response.ok) return response;
         this.refused = { response, body: error };
