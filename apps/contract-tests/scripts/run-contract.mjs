@@ -68,16 +68,21 @@ async function prepare(mode) {
     const upstream = requireEnv('API_UPSTREAM_URL', mode);
     const prism = await startPrism({ upstream });
     cleanups.push(prism.stop);
-    return { CONTRACT_BASE_URL: prism.url, CONTRACT_TOKEN: requireEnv('API_TOKEN', mode), describe: `Prism proxy at ${prism.url} → ${upstream}` };
+    return {
+      CONTRACT_BASE_URL: prism.url,
+      CONTRACT_DIRECT_URL: upstream.replace(/\/+$/, ''),
+      CONTRACT_TOKEN: requireEnv('API_TOKEN', mode),
+      describe: `Prism proxy at ${prism.url} → ${upstream}` };
   }
   if (mode === 'sandbox') {
     const { startSandbox, DEFAULT_FIXTURE_REFS } = await import('@browser-cloud/sandbox');
-    const sandbox = await startSandbox({ port: 0, quiet: true });
+    const sandbox = await startSandbox({ port: 0, quiet: true, retryMs: 50, keepAliveMs: 2_000 });
     cleanups.push(() => sandbox.close());
     const prism = await startPrism({ upstream: sandbox.url });
     cleanups.push(prism.stop);
     return {
       CONTRACT_BASE_URL: prism.url,
+      CONTRACT_DIRECT_URL: sandbox.url,
       CONTRACT_TOKEN: DEFAULT_FIXTURE_REFS.tokens.owner,
       CONTRACT_SANDBOX: JSON.stringify({ refs: DEFAULT_FIXTURE_REFS, directUrl: sandbox.url }),
       describe: `sandbox at ${sandbox.url} behind Prism proxy ${prism.url}`,

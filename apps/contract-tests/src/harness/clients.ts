@@ -20,7 +20,7 @@ export async function raw(method: string, path: string, init: { body?: string; h
   const headers: Record<string, string> = { ...init.headers };
   if (init.token !== null) headers.Authorization = `Bearer ${init.token ?? target.token}`;
   if (init.body !== undefined) headers['Content-Type'] ??= 'application/json';
-  const response = await observedFetch(`${target.baseUrl}${path}`, { method, headers, body: init.body });
+  const response = await observedFetch(`${target.directUrl}${path}`, { method, headers, body: init.body });
   const text = await response.text();
   let body: unknown = text;
   try {

@@ -19,6 +19,11 @@ export const target = {
   mode: required('CONTRACT_MODE') as TargetMode,
   baseUrl: required('CONTRACT_BASE_URL'),
   token: required('CONTRACT_TOKEN'),
+  /**
+   * The server itself, when the suite otherwise goes through Prism's proxy: Prism refuses
+   * invalid requests on its own (422), so raw requests that test the server's refusals go here.
+   */
+  directUrl: process.env.CONTRACT_DIRECT_URL ?? required('CONTRACT_BASE_URL'),
   /** Extra facts the sandbox target passes (fixture ids and tokens), as JSON. */
   sandbox: process.env.CONTRACT_SANDBOX
     ? (JSON.parse(process.env.CONTRACT_SANDBOX) as { refs: typeof DEFAULT_FIXTURE_REFS; directUrl: string })
