@@ -79,6 +79,11 @@ describe('resolveTelemetry on update', () => {
     expect(resolveTelemetry({ browser: { console: { enabled: true } } }, update(null))).toEqual([...DEFAULT, 'console']);
     expect(resolveTelemetry({}, update(null))).toEqual(DEFAULT);
   });
+  it('choice: an empty current selection is no active telemetry, like null', () => {
+    expect(resolveTelemetry({ browser: { console: { enabled: true } } }, update([]))).toEqual([...DEFAULT, 'console']);
+    expect(resolveTelemetry({}, update([]))).toEqual(DEFAULT);
+    expect(resolveTelemetry(null, update([]))).toEqual([]);
+  });
   it('rule 6: disabling every category stops capture', () => {
     const allOff = Object.fromEntries(TELEMETRY_CATEGORIES.map((c) => [c, { enabled: false }]));
     expect(resolveTelemetry({ browser: allOff }, update(current))).toEqual([]);

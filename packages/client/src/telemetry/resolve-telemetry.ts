@@ -8,7 +8,7 @@ export type TelemetryContext =
   | { readonly mode: 'create' }
   | {
       readonly mode: 'update';
-      /** The session's current selection, or `null` when no telemetry is active. */
+      /** The session's current selection, or `null` (or `[]`) when no telemetry is active. */
       readonly current: readonly TelemetryCategory[] | null;
     };
 
@@ -35,6 +35,9 @@ export type TelemetryContext =
  * - `null`/`undefined` is "no telemetry configuration": on create nothing is captured (to get
  *   a connection's default, pass that default as `config`); on update nothing changes.
  * - `enabled` omitted on create behaves like `enabled: true` (rules 4 and 5).
+ * - On update, `current: []` counts as "no telemetry active", like `null`: a selection that
+ *   captures nothing is stopped telemetry (rules 3 and 6), so a later update with `enabled`
+ *   omitted starts again from the default set (rule 4).
  * - An update with `{}` or `{ browser: {} }` and active telemetry keeps `current` unchanged:
  *   rule 2 (merge what is provided onto the current selection) wins over rule 5, which is read
  *   as naming the base a configuration starts from when there is nothing to merge onto.
@@ -49,7 +52,9 @@ export function resolveTelemetry(
   if (config === null || config === undefined) return ordered(current ?? []);
   check(validateBrowserTelemetryRequestConfig, config, 'browser_telemetry');
   if (config.enabled === false) return [];
-  const base = config.enabled === undefined && current !== null ? current : DEFAULT_TELEMETRY_CATEGORIES;
+  // An empty selection captures nothing: no telemetry is active, so rule 4's fallback applies.
+  const active = current !== null && current.length > 0;
+  const base = config.enabled === undefined && active ? current : DEFAULT_TELEMETRY_CATEGORIES;
   const selected = new Set<TelemetryCategory>(base);
   for (const category of TELEMETRY_CATEGORIES) {
     const flag = config.browser?.[category];
