@@ -8,7 +8,6 @@ import {
 } from '../errors.js';
 import { redactCause } from '../redact.js';
 import { errorFromResponse, type RequestOptions } from '../request.js';
-import type { FetchLike } from '../transport.js';
 import { INITIAL_RETRY_DELAY_MS, MAX_RETRY_AFTER_MS, MAX_RETRY_DELAY_MS } from '../retry.js';
 import { check } from '../validation.js';
 import type { ResourceContext } from './context.js';
@@ -95,7 +94,6 @@ class BrowserLogStream implements LogStream {
           parseAs: 'stream',
           headers: init.headers as Headers,
           signal: init.signal ?? null,
-          fetch: context.send as FetchLike,
         });
         if (response.ok) return response;
         this.refused = { response, body: error };
@@ -113,8 +111,10 @@ class BrowserLogStream implements LogStream {
       maxRetryAfter: MAX_RETRY_AFTER_MS,
       retryJitter: 0.25,
       onRetry: ({ reason }) => {
-        // The reader reconnects after a normal end of body, as EventSource does. Without
-        // `follow` the end is final: close before its wait starts, so the iteration ends now.
+        // The reader reconnects after a normal end of body, as EventSource does, and has no
+        // option against it. Without `follow` the end is final: closing right after this
+        // callback cancels the reconnect wait the reader has just started, so the iteration
+        // ends at once.
         if (reason === 'end' && !follow) queueMicrotask(() => void connection.close());
       },
     });
