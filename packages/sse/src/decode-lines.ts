@@ -8,7 +8,8 @@ import { utf8ByteLength } from './utf8-byte-length.js';
  * the hot path; the receiver slices only the parts it keeps.
  */
 export interface LineSink {
-  line(text: string, start: number, end: number): void;
+  /** `ascii`: the line is known to be pure ASCII, so its UTF-8 size is `end - start`. */
+  line(text: string, start: number, end: number, ascii: boolean): void;
 }
 
 export interface LineDecoderOptions {
@@ -21,8 +22,12 @@ const CR = 13;
 const BOM = 0xfeff;
 /** Below this many bytes, copying a chunk next to the held-back bytes is cheaper than a second decode call. */
 const SMALL_CHUNK = 1024;
-/** A held-back buffer larger than this is released once its long line is done. */
-const KEEP_BUFFER_BYTES = 64 * 1024;
+/** A held line this long is probably long for a while: switch to {@link lastLineEndInLongLine}. */
+const LONG_LINE_BYTES = 4096;
+/** A held unfinished line is decoded in pieces of about this size. */
+const PIECE_BYTES = 64 * 1024;
+/** A held-back buffer larger than this (grown by one huge chunk) is released once its line is done. */
+const KEEP_BUFFER_BYTES = 256 * 1024;
 
 /**
  * Bytes to lines: the decoding and line-splitting half of the WHATWG
@@ -54,9 +59,17 @@ export class LineDecoder {
   /** Lines of at most this many UTF-16 units are within the limit without counting (<= 3 bytes per unit). */
   private readonly maxUncountedUnits: number;
   private bomChecked = false;
+  /** The text being split is pure ASCII. */
+  private ascii = false;
   /** The previous text ended with CR: a leading LF in the next one completes that CRLF. */
   private skipLeadingLf = false;
-  /** Bytes of the unfinished last line. */
+  /**
+   * The unfinished last line: its start already decoded in pieces (a long line
+   * is decoded every {@link PIECE_BYTES} so no buffer ever grows to its size),
+   * then the bytes not yet decoded.
+   */
+  private readonly pieces: string[] = [];
+  private piecesBytes = 0;
   private held: Uint8Array = new Uint8Array(256);
   private heldLength = 0;
 
@@ -69,43 +82,57 @@ export class LineDecoder {
   /** Feeds the next chunk of the body. Throws `SseError` `line-too-long`. */
   push(chunk: Uint8Array): void {
     const length = chunk.length;
-    let last = length - 1;
-    // Backwards to the last line end: usually a few bytes from the end of a chunk.
-    for (; last >= 0; last--) {
-      const byte = chunk[last]!;
-      if (byte <= CR && (byte === LF || byte === CR)) break;
-    }
+    const last =
+      this.piecesBytes + this.heldLength >= LONG_LINE_BYTES ? lastLineEndInLongLine(chunk, this.decoder) : lastLineEnd(chunk);
     if (last < 0) {
       this.holdUnfinished(chunk);
       return;
     }
-    if (this.heldLength === 0) {
-      this.pushText(this.decoder.decode(last + 1 === length ? chunk : chunk.subarray(0, last + 1)));
+    if (this.heldLength === 0 && this.piecesBytes === 0) {
+      this.pushText(this.decoder.decode(last + 1 === length ? chunk : chunk.subarray(0, last + 1)), last + 1);
     } else if (last < SMALL_CHUNK) {
       this.hold(chunk.subarray(0, last + 1));
-      this.pushText(this.decoder.decode(this.takeHeld()));
+      this.pushHeld();
     } else {
       // Large chunk: finish the held line alone rather than copy the whole chunk behind it.
-      let first = 0;
-      for (; ; first++) {
-        const byte = chunk[first]!;
-        if (byte <= CR && (byte === LF || byte === CR)) break;
-      }
+      const first = firstLineEnd(chunk);
       this.hold(chunk.subarray(0, first + 1));
-      this.pushText(this.decoder.decode(this.takeHeld()));
-      if (first < last) this.pushText(this.decoder.decode(chunk.subarray(first + 1, last + 1)));
+      this.pushHeld();
+      if (first < last) this.pushText(this.decoder.decode(chunk.subarray(first + 1, last + 1)), last - first);
     }
     if (last + 1 < length) this.holdUnfinished(chunk.subarray(last + 1));
   }
 
   /** Ends the stream; the unterminated last line, if any, is discarded. */
   end(): void {
-    this.takeHeld();
+    this.pieces.length = 0;
+    this.piecesBytes = 0;
+    this.heldLength = 0;
   }
 
-  /** Splits decoded text that ends with a line terminator into lines. */
-  private pushText(text: string): void {
+  /** Decodes and splits the held line, which now ends with its terminator. */
+  private pushHeld(): void {
+    const bytes = this.held.subarray(0, this.heldLength);
+    const byteLength = this.piecesBytes + bytes.length;
+    let text = this.decoder.decode(bytes);
+    if (this.pieces.length !== 0) {
+      this.pieces.push(text);
+      text = this.pieces.join('');
+      this.pieces.length = 0;
+    }
+    this.piecesBytes = 0;
+    this.heldLength = 0;
+    if (this.held.length > KEEP_BUFFER_BYTES) this.held = new Uint8Array(256);
+    this.pushText(text, byteLength);
+  }
+
+  /** Splits decoded text that ends with a line terminator into lines; `byteLength` is what it was decoded from. */
+  private pushText(text: string, byteLength: number): void {
     const length = text.length;
+    // One unit per byte and no U+FFFD means the bytes were all ASCII: a line's
+    // UTF-8 size is then its length, and long lines need no counting.
+    const ascii = length === byteLength && text.indexOf('\uFFFD') === -1;
+    this.ascii = ascii;
     let pos = 0;
     if (!this.bomChecked) {
       this.bomChecked = true;
@@ -124,7 +151,7 @@ export class LineDecoder {
         // Hot path: only LF terminators left in this text.
         while (lf !== -1) {
           if (lf - pos > maxUnits) this.checkLine(text, pos, lf);
-          sink.line(text, pos, lf);
+          sink.line(text, pos, lf, ascii);
           pos = lf + 1;
           lf = text.indexOf('\n', pos);
         }
@@ -132,7 +159,7 @@ export class LineDecoder {
       }
       const eol = lf !== -1 && lf < cr ? lf : cr;
       if (eol - pos > maxUnits) this.checkLine(text, pos, eol);
-      sink.line(text, pos, eol);
+      sink.line(text, pos, eol, ascii);
       pos = eol + 1;
       if (eol === cr) {
         if (pos === length) {
@@ -153,9 +180,17 @@ export class LineDecoder {
   private holdUnfinished(bytes: Uint8Array): void {
     // Held bytes are a lower bound of the line's UTF-8 size (an invalid byte
     // decodes to a 3-byte U+FFFD), less the 3 bytes of a BOM not yet stripped.
-    const size = this.heldLength + bytes.length - (this.bomChecked ? 0 : 3);
+    const size = this.piecesBytes + this.heldLength + bytes.length - (this.bomChecked ? 0 : 3);
     if (size > this.maxLineBytes) this.lineTooLong(size);
     this.hold(bytes);
+    if (this.heldLength >= PIECE_BYTES) {
+      // Decode up to the last complete character; at most 3 bytes stay behind.
+      const cut = completePrefixLength(this.held, this.heldLength);
+      this.pieces.push(this.decoder.decode(this.held.subarray(0, cut)));
+      this.piecesBytes += cut;
+      this.held.copyWithin(0, cut, this.heldLength);
+      this.heldLength -= cut;
+    }
   }
 
   private hold(bytes: Uint8Array): void {
@@ -169,16 +204,8 @@ export class LineDecoder {
     this.heldLength = needed;
   }
 
-  private takeHeld(): Uint8Array {
-    const bytes = this.held.subarray(0, this.heldLength);
-    this.heldLength = 0;
-    // Decoding reads the bytes synchronously, so the buffer can be reused (or dropped) right after.
-    if (this.held.length > KEEP_BUFFER_BYTES) this.held = new Uint8Array(256);
-    return bytes;
-  }
-
   private checkLine(text: string, start: number, end: number): void {
-    const bytes = utf8ByteLength(text, start, end);
+    const bytes = this.ascii ? end - start : utf8ByteLength(text, start, end);
     if (bytes > this.maxLineBytes) this.lineTooLong(bytes);
   }
 
@@ -188,4 +215,72 @@ export class LineDecoder {
       size,
     });
   }
+}
+
+/** Index of the last CR or LF byte, or -1. Usually a few bytes from the end of a chunk. */
+function lastLineEnd(chunk: Uint8Array): number {
+  let i = chunk.length - 1;
+  // Eight bytes per step while none is a control character: one compare each.
+  for (; i >= 7; i -= 8) {
+    if (
+      chunk[i]! <= CR ||
+      chunk[i - 1]! <= CR ||
+      chunk[i - 2]! <= CR ||
+      chunk[i - 3]! <= CR ||
+      chunk[i - 4]! <= CR ||
+      chunk[i - 5]! <= CR ||
+      chunk[i - 6]! <= CR ||
+      chunk[i - 7]! <= CR
+    ) {
+      break;
+    }
+  }
+  for (; i >= 0; i--) {
+    const byte = chunk[i]!;
+    if (byte <= CR && (byte === LF || byte === CR)) return i;
+  }
+  return -1;
+}
+
+/**
+ * {@link lastLineEnd} for chunks inside a long line, where most have no line
+ * end and every byte must be looked at: decoding (native) and letting
+ * `String.prototype.indexOf` search is several times faster than a byte loop.
+ * CR and LF come out of the decoder as themselves, even next to invalid bytes.
+ */
+function lastLineEndInLongLine(chunk: Uint8Array, decoder: TextDecoder): number {
+  const text = decoder.decode(chunk);
+  if (text.indexOf('\n') === -1 && text.indexOf('\r') === -1) return -1;
+  // One unit per byte: positions in the text are positions in the chunk.
+  if (text.length === chunk.length) return Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r'));
+  return lastLineEnd(chunk);
+}
+
+/** Index of the first CR or LF byte, or -1. */
+function firstLineEnd(chunk: Uint8Array): number {
+  const length = chunk.length;
+  for (let i = 0; i < length; i++) {
+    const byte = chunk[i]!;
+    if (byte <= CR && (byte === LF || byte === CR)) return i;
+  }
+  return -1;
+}
+
+/**
+ * Length of the longest prefix of `bytes[0 .. length)` that does not end inside
+ * a UTF-8 sequence. Cutting there (before an ASCII or lead byte) is safe: a
+ * decoder is back in its initial state at such a byte, valid input or not.
+ * @see https://encoding.spec.whatwg.org/#utf-8-decoder
+ */
+function completePrefixLength(bytes: Uint8Array, length: number): number {
+  const stop = length > 3 ? length - 3 : 0;
+  for (let i = length - 1; i >= stop; i--) {
+    const byte = bytes[i]!;
+    if (byte < 0x80) return length;
+    if (byte >= 0xc0) {
+      const needed = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : 2;
+      return i + needed > length ? i : length;
+    }
+  }
+  return length;
 }

@@ -83,7 +83,7 @@ export class EventParser implements LineSink {
    *
    * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#event-stream-interpretation
    */
-  line(text: string, start: number, end: number): void {
+  line(text: string, start: number, end: number, ascii = false): void {
     if (start === end) {
       this.dispatch();
       return;
@@ -100,7 +100,7 @@ export class EventParser implements LineSink {
     ) {
       let from = start + 5;
       if (from < end && text.charCodeAt(from) === SPACE) from++;
-      this.appendData(text.slice(from, end));
+      this.appendData(text.slice(from, end), ascii);
       return;
     }
     // 'e' 'v' 'e' 'n' 't' ':'
@@ -133,7 +133,7 @@ export class EventParser implements LineSink {
       }
       return;
     }
-    this.otherLine(text, start, end);
+    this.otherLine(text, start, end, ascii);
   }
 
   /**
@@ -147,7 +147,7 @@ export class EventParser implements LineSink {
   }
 
   /** Generic field parsing for rarer lines: `retry`, unknown fields, lines without a colon. */
-  private otherLine(text: string, start: number, end: number): void {
+  private otherLine(text: string, start: number, end: number, ascii: boolean): void {
     let colon = start;
     // Bounded by `end`: `indexOf(':')` could run into later lines and go quadratic.
     while (colon < end && text.charCodeAt(colon) !== COLON) colon++;
@@ -158,7 +158,7 @@ export class EventParser implements LineSink {
     // Field names are compared literally: no case folding.
     switch (name) {
       case 'data':
-        this.appendData(value);
+        this.appendData(value, ascii);
         break;
       case 'event':
         this.typeBuffer = value;
@@ -204,7 +204,7 @@ export class EventParser implements LineSink {
   }
 
   /** "Append the field value to the data buffer, then append a single U+000A LINE FEED." */
-  private appendData(value: string): void {
+  private appendData(value: string, ascii: boolean): void {
     if (this.dataLines === 0) {
       this.data = value;
       this.dataUnits = value.length;
@@ -214,14 +214,14 @@ export class EventParser implements LineSink {
       this.dataUnits += value.length + 1;
     }
     this.dataLines++;
-    if (this.dataUnits > this.maxUncountedUnits) this.checkEventSize(value);
+    if (this.dataUnits > this.maxUncountedUnits) this.checkEventSize(value, ascii);
   }
 
-  private checkEventSize(value: string): void {
+  private checkEventSize(value: string, ascii: boolean): void {
     if (this.dataBytes < 0) {
-      this.dataBytes = utf8ByteLength(this.data);
+      this.dataBytes = ascii && this.dataLines === 1 ? value.length : utf8ByteLength(this.data);
     } else {
-      this.dataBytes += utf8ByteLength(value) + 1;
+      this.dataBytes += (ascii ? value.length : utf8ByteLength(value)) + 1;
     }
     if (this.dataBytes > this.maxEventBytes) {
       const size = this.dataBytes;
