@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LineDecoder } from './decode-lines.js';
 import { SseError } from './errors.js';
-import { bytes, byteByByte, chunkings, splitAt, utf8 } from './test-support/chunking.js';
+import { bytes, byteByByte, chunkings, seededRandom, splitAt, utf8 } from './test-support/chunking.js';
 
 /** Runs the decoder over chunks; returns the lines and the error type, if any. */
 function decode(chunks: readonly Uint8Array[], maxLineBytes?: number): { lines: string[]; error?: string } {
@@ -117,6 +117,81 @@ describe('LineDecoder conformance', () => {
     }
     expect(caught).toBeInstanceOf(SseError);
     expect(caught).toMatchObject({ type: 'line-too-long', limit: 3, size: 6 });
+  });
+});
+
+describe('LineDecoder long lines', () => {
+  // Long lines take other paths: decoded in 64 KiB pieces, searched by decoding.
+  const streamingSplit = (chunks: readonly Uint8Array[]): string[] => {
+    const decoder = new TextDecoder('utf-8');
+    let text = '';
+    for (const chunk of chunks) text += decoder.decode(chunk, { stream: true });
+    text += decoder.decode();
+    return text.split(/\r\n|\r|\n/).slice(0, -1);
+  };
+  const randomChunks = (input: Uint8Array, seed: number, maxSize: number): Uint8Array[] => {
+    const random = seededRandom(seed);
+    const chunks: Uint8Array[] = [];
+    for (let at = 0; at < input.length; ) {
+      const size = 1 + Math.floor(random() * maxSize);
+      chunks.push(input.subarray(at, at + size));
+      at += size;
+    }
+    return chunks;
+  };
+  const mixed = (length: number, seed: number): string => {
+    const random = seededRandom(seed);
+    const alphabet = ['a', 'b', 'é', '€', '😀', ' ', ':', '\uFFFD', 'z'];
+    let text = '';
+    while (text.length < length) text += alphabet[Math.floor(random() * alphabet.length)]!;
+    return text;
+  };
+
+  it('decodes long multi-byte lines like a streaming TextDecoder, whatever the chunk sizes', () => {
+    const input = bytes(
+      '\uFEFF',
+      `data: ${mixed(150_000, 1)}\n`,
+      'short\r',
+      `${mixed(70_000, 2)}\r\n`,
+      [0xff, 0xe2, 0x82],
+      `${mixed(90_000, 3)}\r`,
+      '\nend\n',
+      mixed(5000, 4),
+    );
+    const expected = streamingSplit([input]);
+    expect(expected).toHaveLength(5);
+    for (const [seed, maxSize] of [
+      [1, 7],
+      [2, 1460],
+      [3, 5000],
+      [4, 70_000],
+    ] as const) {
+      const chunks = randomChunks(input, seed, maxSize);
+      expect(decode(chunks).lines, `seed ${seed}`).toEqual(expected);
+    }
+    expect(decode([input]).lines).toEqual(expected);
+  });
+
+  it('finds a line end far from the end of a chunk inside a long line', () => {
+    const head = utf8(`data: ${'x'.repeat(10_000)}`);
+    const tail = bytes('é\nnext\n', 'ü'.repeat(3000));
+    expect(decode([head, tail, utf8('\n')]).lines).toEqual([`data: ${'x'.repeat(10_000)}é`, 'next', 'ü'.repeat(3000)]);
+    const crTail = bytes('\r', 'é'.repeat(3000));
+    expect(decode([head, crTail, utf8('\n')]).lines).toEqual([`data: ${'x'.repeat(10_000)}`, 'é'.repeat(3000)]);
+  });
+
+  it('enforces the limit on a long line still arriving, and passes one exactly at it', () => {
+    const atLimit = utf8(`${'é'.repeat(50_000)}\n`); // 100 000 bytes
+    expect(decode(randomChunks(atLimit, 5, 1460), 100_000).lines).toEqual(['é'.repeat(50_000)]);
+    const over = utf8(`${'é'.repeat(50_001)}\n`);
+    expect(decode(randomChunks(over, 6, 1460), 100_000).error).toBe('line-too-long');
+    // Without its end: caught while arriving (a 3-byte allowance for a BOM aside), not only at the end.
+    const unfinished = utf8('é'.repeat(60_000));
+    const lines: string[] = [];
+    const decoder = new LineDecoder({ line: (t, s, e) => lines.push(t.slice(s, e)) }, { maxLineBytes: 100_000 });
+    expect(() => {
+      for (const chunk of randomChunks(unfinished, 7, 1460)) decoder.push(chunk);
+    }).toThrow(expect.objectContaining({ type: 'line-too-long' }));
   });
 });
 

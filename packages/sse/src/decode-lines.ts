@@ -45,8 +45,10 @@ const KEEP_BUFFER_BYTES = 256 * 1024;
  * terminator. CR and LF are ASCII, so a cut after them never splits a
  * character: the output is exactly what a `{ stream: true }` decoder would give,
  * at a fraction of the cost (Node's streaming decode leaves the simdutf fast
- * path), and chunks inside a long line are copied once, never decoded or joined
- * as strings. Every step is linear in the input, whatever the chunking.
+ * path). A long unfinished line is decoded every {@link PIECE_BYTES} at a
+ * character boundary and joined once at its end, so no buffer grows with it and
+ * no string is joined twice. Every step is linear in the input, whatever the
+ * chunking.
  *
  * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#parsing-an-event-stream
  * @see https://encoding.spec.whatwg.org/#utf-8-decode
