@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include: ['src/**/*.test.ts'],
     environment: 'node',
     // Real sockets on 127.0.0.1 are used by the connection tests; keep any hang short.
     testTimeout: 10_000,

@@ -121,6 +121,17 @@ describe('connectEventStream: reconnect and resume', () => {
     expect(srv.requests[1]!.headers['last-event-id']).toBeUndefined();
   });
 
+  it('sends a non-ASCII last event ID as UTF-8 bytes', async () => {
+    const srv = await serve(({ res, index }) => {
+      if (index > 0) return void res.writeHead(204).end();
+      openStream(res);
+      res.end('id: é😀\ndata: x\n\n');
+    });
+    await collect(connectEventStream(srv.url, fast));
+    const header = srv.requests[1]!.headers['last-event-id'] as string;
+    expect(Buffer.from(header, 'latin1').toString('utf8')).toBe('é😀');
+  });
+
   it('never delivers a replayed event twice', async () => {
     const srv = await serve(({ res, index }) => {
       if (index < 2) openStream(res);

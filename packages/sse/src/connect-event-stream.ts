@@ -413,7 +413,7 @@ class Connection implements EventStreamConnection {
     const headers = new Headers(init);
     headers.set('Accept', 'text/event-stream');
     headers.set('Cache-Control', 'no-cache');
-    if (lastEventId !== '') headers.set('Last-Event-ID', lastEventId);
+    if (lastEventId !== '') headers.set('Last-Event-ID', toByteString(lastEventId));
     else headers.delete('Last-Event-ID');
     return headers;
   }
@@ -520,6 +520,18 @@ class Connection implements EventStreamConnection {
     this.wake = undefined;
     wake?.();
   }
+}
+
+/**
+ * Header values are byte strings; the spec sends the last event ID "encoded as
+ * UTF-8", so a non-ASCII ID goes out as its UTF-8 bytes, one char per byte.
+ * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#the-eventsource-interface
+ */
+function toByteString(value: string): string {
+  if (/^[\x00-\x7f]*$/.test(value)) return value;
+  let out = '';
+  for (const byte of new TextEncoder().encode(value)) out += String.fromCharCode(byte);
+  return out;
 }
 
 function idleError(timeout: number): SseError {

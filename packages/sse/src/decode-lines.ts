@@ -87,22 +87,22 @@ export class LineDecoder {
     const last =
       this.piecesBytes + this.heldLength >= LONG_LINE_BYTES ? lastLineEndInLongLine(chunk, this.decoder) : lastLineEnd(chunk);
     if (last < 0) {
-      this.holdUnfinished(chunk);
+      this.holdUnfinished(chunk, 0, length);
       return;
     }
     if (this.heldLength === 0 && this.piecesBytes === 0) {
       this.pushText(this.decoder.decode(last + 1 === length ? chunk : chunk.subarray(0, last + 1)), last + 1);
     } else if (last < SMALL_CHUNK) {
-      this.hold(chunk.subarray(0, last + 1));
+      this.hold(chunk, 0, last + 1);
       this.pushHeld();
     } else {
       // Large chunk: finish the held line alone rather than copy the whole chunk behind it.
       const first = firstLineEnd(chunk);
-      this.hold(chunk.subarray(0, first + 1));
+      this.hold(chunk, 0, first + 1);
       this.pushHeld();
       if (first < last) this.pushText(this.decoder.decode(chunk.subarray(first + 1, last + 1)), last - first);
     }
-    if (last + 1 < length) this.holdUnfinished(chunk.subarray(last + 1));
+    if (last + 1 < length) this.holdUnfinished(chunk, last + 1, length);
   }
 
   /** Ends the stream; the unterminated last line, if any, is discarded. */
@@ -179,12 +179,12 @@ export class LineDecoder {
   }
 
   /** Holds bytes of a line whose end has not arrived, failing as soon as it is too long. */
-  private holdUnfinished(bytes: Uint8Array): void {
+  private holdUnfinished(source: Uint8Array, start: number, end: number): void {
     // Held bytes are a lower bound of the line's UTF-8 size (an invalid byte
     // decodes to a 3-byte U+FFFD), less the 3 bytes of a BOM not yet stripped.
-    const size = this.piecesBytes + this.heldLength + bytes.length - (this.bomChecked ? 0 : 3);
+    const size = this.piecesBytes + this.heldLength + (end - start) - (this.bomChecked ? 0 : 3);
     if (size > this.maxLineBytes) this.lineTooLong(size);
-    this.hold(bytes);
+    this.hold(source, start, end);
     if (this.heldLength >= PIECE_BYTES) {
       // Decode up to the last complete character; at most 3 bytes stay behind.
       const cut = completePrefixLength(this.held, this.heldLength);
@@ -195,14 +195,16 @@ export class LineDecoder {
     }
   }
 
-  private hold(bytes: Uint8Array): void {
-    const needed = this.heldLength + bytes.length;
+  /** Appends `source[start .. end)` to the held bytes. */
+  private hold(source: Uint8Array, start: number, end: number): void {
+    const at = this.heldLength;
+    const needed = at + (end - start);
     if (needed > this.held.length) {
       const grown = new Uint8Array(Math.max(needed, this.held.length * 2));
-      grown.set(this.held.subarray(0, this.heldLength));
+      grown.set(this.held.subarray(0, at));
       this.held = grown;
     }
-    this.held.set(bytes, this.heldLength);
+    this.held.set(start === 0 && end === source.length ? source : source.subarray(start, end), at);
     this.heldLength = needed;
   }
 
