@@ -293,6 +293,19 @@ describe('connectEventStream: status policy', () => {
     expect(retries.map((r) => r.reason)).toEqual(['network', 'network']);
   });
 
+  it('ends at the end of the body with reconnectOnEnd: false, but still reconnects after a drop', async () => {
+    const srv = await serve(({ res, index }) => {
+      openStream(res);
+      if (index === 0) res.write(logEvent(1, 'a'), () => res.destroy());
+      else res.end(logEvent(2, 'b'));
+    });
+    const retries: RetryInfo[] = [];
+    const events = await collect(connectEventStream(srv.url, { ...fast, reconnectOnEnd: false, onRetry: (r) => retries.push(r) }));
+    expect(events.map(message)).toEqual(['a', 'b']);
+    expect(retries.map((r) => r.reason)).toEqual(['network']);
+    expect(srv.requests).toHaveLength(2);
+  });
+
   it('ends normally when maxRetries is reached after a normal end of body', async () => {
     const srv = await serve(({ res }) => {
       openStream(res);
@@ -319,6 +332,7 @@ describe('connectEventStream: idle timeout', () => {
     const events = await collect(connectEventStream(srv.url, { ...fast, idleTimeout: 150, onRetry: (r) => retries.push(r) }));
     expect(events.map(message)).toEqual(['before stall', 'after']);
     expect(retries[0]!.reason).toBe('idle-timeout');
+    expect(retries[0]!.error).toMatchObject({ type: 'idle-timeout' });
     expect(srv.requests[1]!.headers['last-event-id']).toBe('1');
     await srv.waitForClosedSockets(1);
   });
@@ -331,6 +345,14 @@ describe('connectEventStream: idle timeout', () => {
     const retries: RetryInfo[] = [];
     await collect(connectEventStream(srv.url, { ...fast, idleTimeout: 100, onRetry: (r) => retries.push(r) }));
     expect(retries.map((r) => r.reason)).toEqual(['idle-timeout']);
+  });
+
+  it('reports idle timeouts as the cause when giving up', async () => {
+    const srv = await serve(() => {}); // never answers (a stall after a successful open resets the count)
+    const error = await failure(collect(connectEventStream(srv.url, { ...fast, idleTimeout: 60, maxRetries: 1 })));
+    expect(error).toMatchObject({ type: 'retries-exhausted', attempts: 1 });
+    expect(error.cause).toMatchObject({ type: 'idle-timeout' });
+    expect(srv.requests).toHaveLength(2);
   });
 
   it('is kept alive by comments alone', async () => {

@@ -68,6 +68,12 @@ export interface ConnectEventStreamOptions extends ParserLimits {
    * normally). @defaultValue Infinity
    */
   maxRetries?: number;
+  /**
+   * Reconnect after a normal end of the body, as `EventSource` does. With `false`
+   * a normal end ends the iteration (errors and idle timeouts still reconnect).
+   * @defaultValue true
+   */
+  reconnectOnEnd?: boolean;
   /** Drop and re-open the connection when no bytes arrive for this long, in ms; 0 disables. @defaultValue 60000 */
   idleTimeout?: number;
   /** How many recent event IDs are remembered to drop replays after a reconnect; 0 disables. @defaultValue 1024 */
@@ -100,8 +106,9 @@ export interface EventStreamConnection extends AsyncIterableIterator<SseEvent> {
  * `EventSource` would, with backoff, idle detection, resumption and
  * deduplication. The request starts on the first `next()`.
  *
- * - Reconnects after a network error, an idle timeout, or a normal end of body;
- *   sends `Last-Event-ID` when the last event ID is not empty.
+ * - Reconnects after a network error, an idle timeout, or a normal end of body
+ *   (unless `reconnectOnEnd: false`); sends `Last-Event-ID` when the last event
+ *   ID is not empty.
  * - Waits the reconnection time (server `retry:`, else `retryDelay`), doubled per
  *   consecutive failure up to `maxRetryDelay`, plus jitter; reset by a successful open.
  * - 200 + `text/event-stream` opens; 204 ends the iteration; 408, 429 and 5xx are
@@ -266,12 +273,19 @@ class Connection implements EventStreamConnection {
         result = await reader.read();
       } catch (error) {
         if (this.closed) return DONE;
-        await this.fail({ reason: this.idleFired ? 'idle-timeout' : 'network', error });
+        await this.fail(this.idleFired ? { reason: 'idle-timeout', error: idleError(this.idleTimeout, error) } : { reason: 'network', error });
         continue;
       }
       if (this.closed) return DONE;
       if (result.done) {
-        await this.fail(this.idleFired ? { reason: 'idle-timeout', error: idleError(this.idleTimeout) } : { reason: 'end' });
+        if (this.idleFired) {
+          await this.fail({ reason: 'idle-timeout', error: idleError(this.idleTimeout) });
+        } else if (this.options.reconnectOnEnd === false) {
+          await this.close();
+          return DONE;
+        } else {
+          await this.fail({ reason: 'end' });
+        }
         continue;
       }
       this.lastActivity = now();
@@ -353,7 +367,9 @@ class Connection implements EventStreamConnection {
         });
       } catch (error) {
         if (this.closed) return false;
-        this.recordFailure({ reason: this.idleFired ? 'idle-timeout' : 'network', error });
+        this.recordFailure(
+          this.idleFired ? { reason: 'idle-timeout', error: idleError(this.idleTimeout, error) } : { reason: 'network', error },
+        );
         continue;
       }
       if (this.closed) {
@@ -534,8 +550,10 @@ function toByteString(value: string): string {
   return out;
 }
 
-function idleError(timeout: number): SseError {
-  return new SseError('idle-timeout', `No data received for ${timeout} ms`);
+function idleError(timeout: number, cause?: unknown): SseError {
+  // The abort reason is this same error type; do not nest it in itself.
+  if (cause instanceof SseError && cause.type === 'idle-timeout') return cause;
+  return new SseError('idle-timeout', `No data received for ${timeout} ms`, { cause });
 }
 
 function now(): number {
