@@ -356,27 +356,30 @@ describe('connectEventStream: idle timeout', () => {
   });
 
   it('is kept alive by comments alone', async () => {
+    // Comments every 20 ms for 1 s, with a 400 ms idle timeout: silence would time out twice over.
     const srv = await serve(({ res, index }) => {
       if (index > 0) return void res.writeHead(204).end();
       openStream(res);
       let ticks = 0;
       const timer = setInterval(() => {
         ticks++;
-        if (ticks < 12) {
+        if (ticks < 50) {
           res.write(': keep-alive\n\n');
         } else {
           clearInterval(timer);
           res.end(logEvent(1, 'done'));
         }
-      }, 25);
+      }, 20);
     });
     const retries: RetryInfo[] = [];
     const comments: string[] = [];
+    const started = performance.now();
     const events = await collect(
-      connectEventStream(srv.url, { ...fast, idleTimeout: 250, onRetry: (r) => retries.push(r), onComment: (c) => comments.push(c) }),
+      connectEventStream(srv.url, { ...fast, idleTimeout: 400, onRetry: (r) => retries.push(r), onComment: (c) => comments.push(c) }),
     );
+    expect(performance.now() - started).toBeGreaterThan(800);
     expect(events.map(message)).toEqual(['done']);
-    expect(comments).toHaveLength(11);
+    expect(comments).toHaveLength(49);
     expect(retries.map((r) => r.reason)).toEqual(['end']);
   });
 });
