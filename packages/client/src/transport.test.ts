@@ -118,7 +118,7 @@ describe('the global fetch path, against a real local server', () => {
     for await (const event of client.browsers.logs.stream('br_1', { source: 'path', path: '/var/log/x.log' })) {
       messages.push(event.message);
     }
-    expect(messages).toEqual(['text/event-stream']);
+    expect(messages).toEqual(['text/event-stream, application/json;q=0.9']);
     expect(seen.at(-1)?.url).toBe('/browsers/br_1/logs/stream?source=path&path=%2Fvar%2Flog%2Fx.log');
   });
 });

@@ -427,7 +427,8 @@ class Connection implements EventStreamConnection {
     const init =
       typeof option === 'function' ? await option({ attempt: this.lastFailure === undefined ? 0 : this.attempts, lastEventId }) : option;
     const headers = new Headers(init);
-    headers.set('Accept', 'text/event-stream');
+    // A caller may widen Accept (say, to JSON for error bodies); the stream itself is SSE.
+    if (!headers.has('Accept')) headers.set('Accept', 'text/event-stream');
     headers.set('Cache-Control', 'no-cache');
     if (lastEventId !== '') headers.set('Last-Event-ID', toByteString(lastEventId));
     else headers.delete('Last-Event-ID');

@@ -69,6 +69,22 @@ describe('browsers.logs.stream', () => {
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
+  it.each([
+    ['a timestamp that is not a date-time', { event: 'log', timestamp: 'yesterday', message: 'm' }],
+    ['a missing message', { event: 'log', timestamp: '2026-11-22T19:58:01Z' }],
+    ['an unknown property', { ...log(1), level: 'warn' }],
+  ])('refuses an event with %s: it does not match the document\'s LogEvent', async (_what, data) => {
+    const fetch = scriptedFetch(sse([block(1, log(1)), block(2, data)]));
+    const stream = client(fetch).browsers.logs.stream('br_1', { source: 'path', path: '/x' });
+    const seen: string[] = [];
+    const error = await (async () => {
+      for await (const event of stream) seen.push(event.message);
+    })().catch((e: unknown) => e);
+    expect(seen).toEqual(['line 1']);
+    expect(error).toBeInstanceOf(BrowserCloudError);
+    expect(String((error as Error).message)).toMatch(/^Log stream event 2 is not a LogEvent of the document: /);
+  });
+
   it('sends GET with Accept: text/event-stream, the token and the query', async () => {
     const fetch = scriptedFetch(sse([]));
     await collect(
@@ -79,7 +95,7 @@ describe('browsers.logs.stream', () => {
     expect(request.url).toBe(
       'http://127.0.0.1:4010/browsers/br%201/logs/stream?source=supervisor&supervisor_process=chromium&follow=false',
     );
-    expect(request.headers.get('accept')).toBe('text/event-stream');
+    expect(request.headers.get('accept')).toBe('text/event-stream, application/json;q=0.9');
     expect(request.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
     expect(request.headers.get('last-event-id')).toBeNull();
   });

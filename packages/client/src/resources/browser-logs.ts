@@ -1,5 +1,5 @@
 import type { LogEvent, LogStreamQueryBySource } from '@browser-cloud/api-types';
-import { validateLogStreamQuery, validateStreamBrowserLogsPath } from '@browser-cloud/api-types/validators';
+import { validateLogEvent, validateLogStreamQuery, validateStreamBrowserLogsPath } from '@browser-cloud/api-types/validators';
 import { connectEventStream, type JsonEventStream, parseJsonEvents, SseError } from '@browser-cloud/sse';
 import {
   APIConnectionError,
@@ -74,6 +74,8 @@ export function browserLogs(context: ResourceContext): BrowserLogs {
 
 const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
 
+const STREAM_ACCEPT = 'text/event-stream, application/json;q=0.9';
+
 class BrowserLogStream implements LogStream {
   private readonly events: JsonEventStream<LogEvent>;
   private readonly context: ResourceContext;
@@ -101,7 +103,10 @@ class BrowserLogStream implements LogStream {
         const text = typeof error === 'string' ? error : error === undefined ? null : JSON.stringify(error);
         return new Response(text, { status: response.status, headers: response.headers });
       },
-      headers: options.headers,
+      // Errors come as JSON bodies: say so, so that servers (and Prism) may answer them.
+      headers: { Accept: STREAM_ACCEPT, ...options.headers },
+      // Without `follow` a normal end of the body is the end of the log.
+      reconnectOnEnd: follow,
       lastEventId: options.lastEventId ?? '',
       signal: options.signal,
       idleTimeout: this.idleTimeoutMs,
@@ -110,15 +115,8 @@ class BrowserLogStream implements LogStream {
       maxRetryDelay: MAX_RETRY_DELAY_MS,
       maxRetryAfter: MAX_RETRY_AFTER_MS,
       retryJitter: 0.25,
-      onRetry: ({ reason }) => {
-        // The reader reconnects after a normal end of body, as EventSource does, and has no
-        // option against it. Without `follow` the end is final: closing right after this
-        // callback cancels the reconnect wait the reader has just started, so the iteration
-        // ends at once.
-        if (reason === 'end' && !follow) queueMicrotask(() => void connection.close());
-      },
     });
-    this.events = parseJsonEvents<LogEvent>(connection);
+    this.events = parseJsonEvents<LogEvent>(connection, { validate: validateLogEvent });
   }
 
   get lastEventId(): string {
@@ -154,6 +152,13 @@ class BrowserLogStream implements LogStream {
       return error instanceof BrowserCloudError
         ? error
         : new APIConnectionError('Log stream failed.', { cause: redactCause(error, secret) });
+    }
+    if (error.type === 'invalid-data' || error.type === 'invalid-json') {
+      const first = (error.validationErrors as { instancePath?: string; message?: string }[] | undefined)?.[0];
+      const why = first ? `${first.instancePath || '(root)'} ${first.message ?? 'is invalid'}` : error.message;
+      return new BrowserCloudError(`Log stream event${error.id ? ` ${error.id}` : ''} is not a LogEvent of the document: ${why}`, {
+        cause: redactCause(error, secret),
+      });
     }
     const refused = this.refused;
     if (error.type === 'bad-status' || (error.type === 'retries-exhausted' && error.status !== undefined)) {
