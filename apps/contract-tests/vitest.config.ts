@@ -6,5 +6,8 @@ export default defineConfig({
     setupFiles: ['src/harness/setup.ts'],
     testTimeout: 15_000,
     hookTimeout: 30_000,
+    // A stateful target is shared by every file: run them one after another so that no case
+    // sees another's renames or flows half-way.
+    fileParallelism: process.env.CONTRACT_MODE === 'mock',
   },
 });

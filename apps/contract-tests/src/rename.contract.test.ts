@@ -14,7 +14,8 @@ import { documentValidator } from './harness/observed-fetch.js';
 import { MOCK_ONLY_REASON, mockOnly, target } from './harness/target.js';
 
 const PROFILE = '#/components/schemas/Profile';
-const profile = target.sandbox?.refs.profiles.defaultProject.id ?? 'prof_01HZY5C7D9E1F3G5H7J9K1M3NA';
+// On the sandbox, a profile whose name no other case relies on.
+const profile = target.sandbox?.refs.profiles.unnamed.id ?? 'prof_01HZY5C7D9E1F3G5H7J9K1M3NA';
 const unique = (length: number) => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`.padEnd(length, 'x').slice(0, length);
 
 describe('renameProfile', () => {

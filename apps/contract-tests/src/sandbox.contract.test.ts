@@ -122,6 +122,12 @@ describe.skipIf(!onSandbox)('renameProfile', () => {
     expect(byName.name).toBe('research-agent-2');
   });
 
+  it('answers 401 to an unknown token and 403 to a read-only one', async () => {
+    const rename = (token: string) => clientWithToken(token).profiles.rename(R.profiles.unnamed.id, { name: 'not-applied' });
+    expect(await failure(rename('sk_unknown'))).toBeInstanceOf(AuthenticationError);
+    expect(await failure(rename(R.tokens.readonly))).toBeInstanceOf(PermissionDeniedError);
+  });
+
   it('answers 404 for an unknown profile', async () => {
     expect(await failure(client.profiles.rename('prof_does_not_exist', { name: 'x' }))).toBeInstanceOf(NotFoundError);
   });
@@ -214,6 +220,10 @@ describe.skipIf(!onSandbox)('streamBrowserLogs', () => {
       events.push(event);
     }
     expect(events.length).toBeGreaterThan(0);
+    const unauthorized = await (async () => {
+      for await (const _ of clientWithToken('sk_unknown').browsers.logs.stream(R.browsers.main.id, { source: 'path', path: R.browsers.main.path })) void _;
+    })().catch((e: unknown) => e);
+    expect(unauthorized).toBeInstanceOf(AuthenticationError);
     const missing = await (async () => {
       for await (const _ of client.browsers.logs.stream('br_nope', { source: 'path', path: '/x' })) void _;
     })().catch((e: unknown) => e);
