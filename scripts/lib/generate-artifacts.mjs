@@ -142,8 +142,6 @@ function generateValidators(document) {
       code: { source: true, esm: true, lines: false },
       // The client reports the first broken rule; stopping there keeps the code small and fast.
       allErrors: false,
-      // A schema used in several places (the nine telemetry categories) compiles to one function.
-      inlineRefs: false,
       strict: true,
       strictRequired: false,
       keywords: ['components'],
