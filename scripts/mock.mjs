@@ -9,19 +9,27 @@ if (!Number.isInteger(port) || port < 1 || port > 65535) {
   process.exit(2);
 }
 
-const prism = await startPrism({ port, quiet: false });
+// Handlers come first: a signal that arrives while Prism starts must still stop it.
+let prism;
+let stopping = false;
+async function stop() {
+  if (stopping) return;
+  stopping = true;
+  if (!prism) return; // the start below sees `stopping` and finishes the job
+  await prism.stop();
+  process.exit(0);
+}
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+
+prism = await startPrism({ port, quiet: false });
+if (stopping) {
+  await prism.stop();
+  process.exit(0);
+}
 console.log(`\nPrism mock of openapi/openapi.yaml listening on ${prism.url} (Ctrl-C to stop)`);
 console.log(`  try: curl -s -X POST ${prism.url}/auth/connections/ac_1/login -H 'Authorization: Bearer test' -H 'Content-Type: application/json' -d '{}'`);
 
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, async () => {
-    if (stopping) return;
-    stopping = true;
-    await prism.stop();
-    process.exit(0);
-  });
-}
 const { code, signal } = await prism.exited;
 if (!stopping) {
   console.error(`Prism stopped unexpectedly (${signal ?? `exit ${code}`})`);
