@@ -230,3 +230,5 @@ describe.skipIf(!onSandbox)('streamBrowserLogs', () => {
     expect(missing).toBeInstanceOf(NotFoundError);
   });
 });
+
+if (!onSandbox) console.info(`[contract] sandbox-only cases skipped: they need the stateful sandbox (target: ${target.mode})`);
