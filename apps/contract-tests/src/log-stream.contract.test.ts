@@ -1,13 +1,6 @@
-import {
-  AuthenticationError,
-  BadRequestError,
-  InternalServerError,
-  NotFoundError,
-  PermissionDeniedError,
-  ValidationError,
-  type ApiError,
-} from '@browser-cloud/client';
+import { ValidationError } from '@browser-cloud/client';
 import { describe, expect, it } from 'vitest';
+import { expectApiError, failure } from './harness/api-errors.js';
 import { client, prefer, raw } from './harness/clients.js';
 import { documentValidator } from './harness/observed-fetch.js';
 import { MOCK_ONLY_REASON, mockOnly, target } from './harness/target.js';
@@ -42,7 +35,7 @@ describe('streamBrowserLogs', () => {
     ['a source outside the enum', { source: 'kernel', path: '/x' }],
   ])('refuses %s before the network', async (_what, query) => {
     // Thrown when the stream is asked for or on the first read: either way, before any request.
-    const error = await (async () => collect(client.browsers.logs.stream(browser, query as never)))().catch((e: unknown) => e);
+    const error = await failure(() => collect(client.browsers.logs.stream(browser, query as never)));
     expect(error).toBeInstanceOf(ValidationError);
   });
 
@@ -57,20 +50,8 @@ describe('streamBrowserLogs', () => {
     expect(sent.status).toBe(400);
   });
 
-  const statuses: [number, new (...args: never[]) => ApiError][] = [
-    [400, BadRequestError],
-    [401, AuthenticationError],
-    [403, PermissionDeniedError],
-    [404, NotFoundError],
-    [500, InternalServerError],
-  ];
-  it.skipIf(mockOnly).each(statuses)('answers %i as %o with code and message', async (status, ErrorClass) => {
-    const error = (await (async () => collect(client.browsers.logs.stream(browser, { source: 'path', path: logPath }, prefer(status))))().catch(
-      (e: unknown) => e,
-    )) as ApiError;
-    expect(error).toBeInstanceOf(ErrorClass);
-    expect(error.status).toBe(status);
-    expect(error.code).toEqual(expect.any(String));
+  it.skipIf(mockOnly).each([400, 401, 403, 404, 500])('answers %i with its error class, code and message', async (status) => {
+    await expectApiError(() => collect(client.browsers.logs.stream(browser, { source: 'path', path: logPath }, prefer(status))), status);
   });
 });
 

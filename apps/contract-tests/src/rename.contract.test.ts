@@ -1,14 +1,6 @@
-import {
-  AuthenticationError,
-  BadRequestError,
-  ConflictError,
-  InternalServerError,
-  NotFoundError,
-  PermissionDeniedError,
-  ValidationError,
-  type ApiError,
-} from '@browser-cloud/client';
+import { ValidationError } from '@browser-cloud/client';
 import { describe, expect, it } from 'vitest';
+import { expectApiError } from './harness/api-errors.js';
 import { client, prefer, raw } from './harness/clients.js';
 import { documentValidator } from './harness/observed-fetch.js';
 import { MOCK_ONLY_REASON, mockOnly, target } from './harness/target.js';
@@ -60,20 +52,8 @@ describe('renameProfile', () => {
     await expect(client.profiles.rename('', { name: 'ok' })).rejects.toBeInstanceOf(ValidationError);
   });
 
-  const statuses: [number, new (...args: never[]) => ApiError][] = [
-    [400, BadRequestError],
-    [401, AuthenticationError],
-    [403, PermissionDeniedError],
-    [404, NotFoundError],
-    [409, ConflictError],
-    [500, InternalServerError],
-  ];
-  it.skipIf(mockOnly).each(statuses)('answers %i as %o with code and message', async (status, ErrorClass) => {
-    const error = (await client.profiles.rename(profile, { name: 'checkout-agent-eu' }, prefer(status)).catch((e: unknown) => e)) as ApiError;
-    expect(error).toBeInstanceOf(ErrorClass);
-    expect(error.status).toBe(status);
-    expect(error.code).toEqual(expect.any(String));
-    expect(error.message).toEqual(expect.any(String));
+  it.skipIf(mockOnly).each([400, 401, 403, 404, 409, 500])('answers %i with its error class, code and message', async (status) => {
+    await expectApiError(client.profiles.rename(profile, { name: 'checkout-agent-eu' }, prefer(status)), status);
   });
 });
 

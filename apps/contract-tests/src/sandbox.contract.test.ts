@@ -11,9 +11,9 @@ import {
   NotFoundError,
   PermissionDeniedError,
   resolveTelemetry,
-  type ApiError,
 } from '@browser-cloud/client';
 import { describe, expect, it } from 'vitest';
+import { failure } from './harness/api-errors.js';
 import { client, clientWithToken } from './harness/clients.js';
 import { documentValidator } from './harness/observed-fetch.js';
 import { target } from './harness/target.js';
@@ -21,15 +21,6 @@ import { target } from './harness/target.js';
 const onSandbox = target.mode === 'sandbox';
 const sandbox = target.sandbox!;
 const R = sandbox?.refs;
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  return promise.then(
-    () => {
-      throw new Error('expected the call to fail');
-    },
-    (e: unknown) => e as ApiError,
-  );
-}
 
 async function inspect(path: string, method = 'GET') {
   const response = await fetch(`${sandbox.directUrl}/_sandbox${path}`, { method });
