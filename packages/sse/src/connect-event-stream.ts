@@ -1,3 +1,4 @@
+import { BatchedEventIterator, DONE } from './batched-event-iterator.js';
 import { backoffDelay, MAX_TIMER_DELAY } from './backoff.js';
 import { readBodyExcerpt } from './body-excerpt.js';
 import { SseError } from './errors.js';
@@ -126,7 +127,6 @@ export function connectEventStream(url: string | URL, options: ConnectEventStrea
   return new Connection(url, options);
 }
 
-const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
 
 interface Failure {
   readonly reason: RetryReason;
@@ -135,7 +135,7 @@ interface Failure {
   readonly retryAfter?: number | undefined;
 }
 
-class Connection implements EventStreamConnection {
+class Connection extends BatchedEventIterator implements EventStreamConnection {
   private readonly url: string | URL;
   private readonly options: ConnectEventStreamOptions;
   private readonly fetchImpl: FetchLike;
@@ -144,11 +144,6 @@ class Connection implements EventStreamConnection {
   private readonly maxRetries: number;
   private readonly recent: RecentIds;
 
-  private batch: SseEvent[] = [];
-  private index = 0;
-  /** `lastEventId` frozen by `close()`. */
-  private closedId: string | undefined = undefined;
-  private deliveredId: string;
   /** Last event ID string while no parser is open. */
   private savedId: string;
   private serverRetry: number | undefined = undefined;
@@ -159,7 +154,6 @@ class Connection implements EventStreamConnection {
   private attempts = 0;
   private lastFailure: Failure | undefined = undefined;
   private pendingError: unknown = undefined;
-  private pulling: Promise<IteratorResult<SseEvent, undefined>> | undefined = undefined;
 
   private controller: AbortController | undefined = undefined;
   private reader: ReadableStreamDefaultReader<Uint8Array> | undefined = undefined;
@@ -181,6 +175,7 @@ class Connection implements EventStreamConnection {
   };
 
   constructor(url: string | URL, options: ConnectEventStreamOptions) {
+    super(options.lastEventId ?? '');
     this.url = url;
     this.options = options;
     this.fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
@@ -189,12 +184,9 @@ class Connection implements EventStreamConnection {
     this.maxRetries = options.maxRetries ?? Number.POSITIVE_INFINITY;
     this.recent = new RecentIds(options.dedupeWindow ?? 1024);
     this.savedId = options.lastEventId ?? '';
-    this.deliveredId = this.savedId;
   }
 
-  get lastEventId(): string {
-    if (this.closedId !== undefined) return this.closedId;
-    if (this.index < this.batch.length) return this.deliveredId;
+  protected get parsedId(): string {
     return this.parser !== undefined ? this.parser.lastEventId : this.savedId;
   }
 
@@ -202,37 +194,8 @@ class Connection implements EventStreamConnection {
     return this.serverRetry ?? this.retryDelay;
   }
 
-  [Symbol.asyncIterator](): this {
-    return this;
-  }
-
-  next(): Promise<IteratorResult<SseEvent, undefined>> {
-    const batch = this.batch;
-    if (this.index < batch.length) {
-      const value = batch[this.index++]!;
-      this.deliveredId = value.id;
-      return Promise.resolve({ done: false, value });
-    }
-    if (this.pulling !== undefined) return this.pulling.then(() => this.next());
-    const pulling = this.pull();
-    this.pulling = pulling;
-    const clear = (): void => {
-      if (this.pulling === pulling) this.pulling = undefined;
-    };
-    pulling.then(clear, clear);
-    return pulling;
-  }
-
-  async return(): Promise<IteratorResult<SseEvent, undefined>> {
-    await this.close();
-    return DONE;
-  }
-
   async close(): Promise<void> {
-    // Events parsed but never handed out must not count as seen: freeze the ID first.
-    this.closedId ??= this.lastEventId;
-    this.batch.length = 0;
-    this.index = 0;
+    this.freeze();
     this.pendingError = undefined;
     await this.shutdown();
   }
@@ -246,7 +209,7 @@ class Connection implements EventStreamConnection {
     await this.dropConnection();
   }
 
-  private async pull(): Promise<IteratorResult<SseEvent, undefined>> {
+  protected async pull(): Promise<IteratorResult<SseEvent, undefined>> {
     const batch = this.batch;
     batch.length = 0;
     this.index = 0;

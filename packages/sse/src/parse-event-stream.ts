@@ -1,3 +1,4 @@
+import { BatchedEventIterator, DONE } from './batched-event-iterator.js';
 import { SseError } from './errors.js';
 import { createEventStreamParser } from './event-stream-parser.js';
 import type { EventStreamParser } from './event-stream-parser.js';
@@ -41,30 +42,21 @@ export function parseEventStream(body: ReadableStream<Uint8Array>, options: Pars
   return new BodyEventStream(body, options);
 }
 
-const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
-
-class BodyEventStream implements EventStream {
+class BodyEventStream extends BatchedEventIterator implements EventStream {
   private readonly body: ReadableStream<Uint8Array>;
   private readonly signal: AbortSignal | undefined;
   private readonly parser: EventStreamParser;
   private reader: ReadableStreamDefaultReader<Uint8Array> | undefined = undefined;
-  private batch: SseEvent[] = [];
-  private index = 0;
-  /** `lastEventId` frozen by `close()`. */
-  private closedId: string | undefined = undefined;
-  /** `lastEventId` of the event handed out last, while the batch is not drained. */
-  private deliveredId: string;
   private finished = false;
   private failure: unknown = undefined;
-  private pulling: Promise<IteratorResult<SseEvent, undefined>> | undefined = undefined;
   private readonly onAbort = (): void => {
     void this.close();
   };
 
   constructor(body: ReadableStream<Uint8Array>, options: ParseEventStreamOptions) {
+    super(options.lastEventId ?? '');
     this.body = body;
     this.signal = options.signal;
-    this.deliveredId = options.lastEventId ?? '';
     const batch = this.batch;
     this.parser = createEventStreamParser({
       onEvent: (event) => {
@@ -77,54 +69,23 @@ class BodyEventStream implements EventStream {
     });
   }
 
-  get lastEventId(): string {
-    if (this.closedId !== undefined) return this.closedId;
-    return this.index < this.batch.length ? this.deliveredId : this.parser.lastEventId;
+  protected get parsedId(): string {
+    return this.parser.lastEventId;
   }
 
   get retry(): number | undefined {
     return this.parser.retry;
   }
 
-  [Symbol.asyncIterator](): this {
-    return this;
-  }
-
-  next(): Promise<IteratorResult<SseEvent, undefined>> {
-    const batch = this.batch;
-    if (this.index < batch.length) {
-      const value = batch[this.index++]!;
-      this.deliveredId = value.id;
-      return Promise.resolve({ done: false, value });
-    }
-    // Serialise concurrent next() calls so no chunk is read twice or out of order.
-    if (this.pulling !== undefined) return this.pulling.then(() => this.next());
-    const pulling = this.pull();
-    this.pulling = pulling;
-    const clear = (): void => {
-      if (this.pulling === pulling) this.pulling = undefined;
-    };
-    pulling.then(clear, clear);
-    return pulling;
-  }
-
-  async return(): Promise<IteratorResult<SseEvent, undefined>> {
-    await this.close();
-    return DONE;
-  }
-
   async close(): Promise<void> {
-    // Events parsed but never handed out must not count as seen: freeze the ID first.
-    this.closedId ??= this.lastEventId;
-    this.batch.length = 0;
-    this.index = 0;
+    this.freeze();
     this.failure = undefined;
     if (this.finished) return;
     this.finished = true;
     await this.release(true);
   }
 
-  private async pull(): Promise<IteratorResult<SseEvent, undefined>> {
+  protected async pull(): Promise<IteratorResult<SseEvent, undefined>> {
     const batch = this.batch;
     batch.length = 0;
     this.index = 0;
