@@ -10,7 +10,10 @@ import {
 } from '@browser-cloud/client';
 import { expect } from 'vitest';
 
-/** The error class a caller must get for each status the document lists. */
+/**
+ * The error class a caller must get for each status the document lists. Written out here on
+ * purpose, not imported from the client: it is the oracle the client's own mapping is checked against.
+ */
 export const ERROR_CLASS_BY_STATUS: Record<number, typeof ApiError> = {
   400: BadRequestError,
   401: AuthenticationError,
