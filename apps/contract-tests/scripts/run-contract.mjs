@@ -103,7 +103,7 @@ function runVitest(env) {
 }
 
 function summarize(mode, reportFile) {
-  if (!existsSync(reportFile)) return { failed: 1, lines: ['  no report was written'] };
+  if (!existsSync(reportFile)) return { failed: 1, passed: 0, lines: ['  no report was written'] };
   const report = JSON.parse(readFileSync(reportFile, 'utf8'));
   const byOperation = new Map();
   for (const file of report.testResults) {
@@ -120,16 +120,19 @@ function summarize(mode, reportFile) {
     }
   }
   let failed = 0;
+  let passed = 0;
   const lines = [...byOperation].map(([operation, r]) => {
     failed += r.failed;
+    passed += r.passed;
     return `  ${operation.padEnd(24)} ${String(r.run).padStart(3)} run ${String(r.passed).padStart(3)} passed ${String(r.failed).padStart(3)} failed${r.skipped ? ` ${r.skipped} skipped` : ''}`;
   });
-  return { failed, lines };
+  return { failed, passed, lines };
 }
 
 const document = loadOpenApiDocument();
 let exitCode = 0;
 const summaries = [];
+const totals = { passed: 0, failed: 0 };
 try {
   for (const mode of targetsFromArgs(process.argv.slice(2))) {
     const work = mkdtempSync(join(tmpdir(), 'contract-'));
@@ -139,7 +142,9 @@ try {
     const coverageFile = join(work, 'observed.jsonl');
     const reportFile = join(work, 'report.json');
     const code = await runVitest({ ...env, CONTRACT_MODE: mode, CONTRACT_COVERAGE_FILE: coverageFile, CONTRACT_REPORT: reportFile });
-    const { failed, lines } = summarize(mode, reportFile);
+    const { failed, passed, lines } = summarize(mode, reportFile);
+    totals.passed += passed;
+    totals.failed += failed;
     if (code !== 0 || failed > 0) exitCode = 1;
 
     const observed = existsSync(coverageFile)
@@ -164,4 +169,5 @@ try {
   await cleanup();
 }
 console.log(`\n${summaries.join('\n')}`);
+console.log(`contract: ${totals.passed} passed, ${totals.failed + (exitCode && !totals.failed ? 1 : 0)} failed`);
 process.exit(exitCode);
