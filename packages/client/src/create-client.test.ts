@@ -75,7 +75,7 @@ describe('requests', () => {
     expect(sent.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
   });
 
-  it('raw is the openapi-fetch client with the auth middleware, in { data, error } style', async () => {
+  it('raw is the openapi-fetch client, authenticated, in { data, error } style', async () => {
     const fetch = scriptedFetch(json(200, PROFILE), json(404, { code: 'not_found', message: 'resource not found' }));
     const client = createClient({ token: TOKEN, baseUrl: 'http://127.0.0.1:1', fetch });
     const ok = await client.raw.PATCH('/profiles/{id_or_name}', {

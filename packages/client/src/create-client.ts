@@ -1,5 +1,5 @@
 import type { paths } from '@browser-cloud/api-types';
-import createFetchClient, { type Client, type Middleware } from 'openapi-fetch';
+import createFetchClient, { type Client } from 'openapi-fetch';
 import { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, nonNegative, resolveConnection } from './config.js';
 import { type FetchLike, transport } from './transport.js';
 import { type AuthConnections, authConnections } from './resources/auth-connections.js';
@@ -33,7 +33,7 @@ export interface BrowserCloudClient {
   readonly profiles: Profiles;
   readonly browsers: { readonly logs: BrowserLogs };
   /**
-   * The openapi-fetch client typed by the document, with the bearer-token middleware applied,
+   * The openapi-fetch client typed by the document, authenticated by the same transport,
    * for the `{ data, error }` style. It has no retries, timeouts or input checks.
    */
   readonly raw: Client<paths>;
@@ -55,17 +55,10 @@ export function createClient(options: ClientOptions = {}): BrowserCloudClient {
   const timeoutMs = nonNegative('timeoutMs', options.timeoutMs, DEFAULT_TIMEOUT_MS);
   const maxRetries = nonNegative('maxRetries', options.maxRetries, DEFAULT_MAX_RETRIES, true);
   const fetch = options.fetch;
-  const send = transport(fetch);
-
-  // The global fetch is looked up per call, so one installed after the client was made is used.
+  // The token lives only in the transport's closure: never a property of the client or of an
+  // error. The global fetch is looked up per call, so one installed after the client was made is used.
+  const send = transport(fetch, token);
   const raw = createFetchClient<paths>({ baseUrl, fetch: send as FetchLike, headers: options.headers });
-  // The token lives only in this closure: never a property of the client or of an error.
-  const auth: Middleware = {
-    onRequest({ request }) {
-      request.headers.set('Authorization', `Bearer ${token}`);
-    },
-  };
-  raw.use(auth);
 
   const context: ResourceContext = { raw, baseUrl, fetch, send, timeoutMs, maxRetries, secret: token };
   const describe = () => ({ baseUrl, timeoutMs, maxRetries });

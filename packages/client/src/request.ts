@@ -88,11 +88,11 @@ async function attempt<T>(context: RequestContext, operation: Operation<T>, opti
   const onAbort = (): void => controller.abort();
   signal?.addEventListener('abort', onAbort);
   let responded = false;
-  const fetchOnce: FetchLike = async (request) => {
-    const response = await context.send(request);
-    responded = true;
-    return response;
-  };
+  const fetchOnce: FetchLike = (request) =>
+    context.send(request).then((response) => {
+      responded = true;
+      return response;
+    });
   try {
     const sent = operation.send({
       signal: controller.signal,

@@ -124,18 +124,32 @@ describe('the global fetch path, against a real local server', () => {
 });
 
 describe('transport', () => {
-  it('gives an injected fetch a real Request with the headers the middleware set', async () => {
+  it('gives an injected fetch a real Request with the headers, and the token over any Authorization', async () => {
     const received: Request[] = [];
     const send = transport(async (request) => {
       received.push(request);
       return new Response('ok');
+    }, 't');
+    const pending = new PendingRequest('http://127.0.0.1:1/x', {
+      method: 'POST',
+      headers: new Headers({ a: '1', authorization: 'Bearer other' }),
+      body: '{}',
     });
-    const pending = new PendingRequest('http://127.0.0.1:1/x', { method: 'POST', headers: new Headers({ a: '1' }), body: '{}' });
-    pending.headers.set('authorization', 'Bearer t');
     await send(pending);
     expect(received[0]).toBeInstanceOf(Request);
     expect(received[0]?.method).toBe('POST');
+    expect(received[0]?.headers.get('a')).toBe('1');
     expect(received[0]?.headers.get('authorization')).toBe('Bearer t');
     expect(await received[0]?.text()).toBe('{}');
+  });
+
+  it('sets the token on a real Request too (what raw middleware may hand over)', async () => {
+    const received: Request[] = [];
+    const send = transport(async (request) => {
+      received.push(request);
+      return new Response('ok');
+    }, 't');
+    await send(new Request('http://127.0.0.1:1/y', { headers: { authorization: 'Bearer other' } }));
+    expect(received[0]?.headers.get('authorization')).toBe('Bearer t');
   });
 });

@@ -89,7 +89,7 @@ class BrowserLogStream implements LogStream {
     const follow = query.follow === true;
     // The URL only names the stream for the reader: the requests themselves are built below.
     const connection = connectEventStream(`${context.baseUrl}/browsers/${encodeURIComponent(id)}/logs/stream`, {
-      // Each (re)connection goes through openapi-fetch: same URL building, same auth middleware.
+      // Each (re)connection goes through openapi-fetch: same URL building, same authenticated transport.
       fetch: async (_url, init) => {
         const { error, response } = await context.raw.GET('/browsers/{id}/logs/stream', {
           params: { path: { id }, query },
