@@ -89,7 +89,7 @@ async function size() {
   console.log(`  client entry (dist/index.js, every export):          ${kB(full.gzipped)} kB gzip (${kB(full.minified)} kB minified)`);
   console.log(`  an app calling the three operations (tree-shaken):   ${kB(app.gzipped)} kB gzip (${kB(app.minified)} kB minified)`);
   console.log(`  official SDK, same three operations:                 ${OFFICIAL_SDK_GZIP_KB.toFixed(1)} kB gzip (measured before)`);
-  console.log(`  target < ${TARGET_GZIP_KB} kB: ${full.gzipped / 1000 < TARGET_GZIP_KB ? 'met' : 'NOT met'}`);
+  console.log(`  target < ${TARGET_GZIP_KB} kB for the app: ${app.gzipped / 1000 < TARGET_GZIP_KB ? 'met' : 'NOT met'}`);
   console.log('  by part: minified bytes in the entry bundle; gzip cost = the bundle minus the bundle without that part');
   for (const [part, bytes] of [...parts].sort((a, b) => b[1] - a[1])) {
     const cost = marginal.has(part)
@@ -111,6 +111,7 @@ async function size() {
 
 async function overhead() {
   const { createClient } = await import(entry);
+  const { PendingRequest } = await import(join(here, '..', 'dist', 'transport.js'));
   const profile = JSON.stringify({ id: 'prof_1', name: 'renamed', created_at: '2026-10-02T09:12:44Z' });
   const server = createServer((request, response) => {
     request.resume();
@@ -141,8 +142,23 @@ async function overhead() {
         .then((response) => response.json())
         .finally(() => clearTimeout(timer));
     },
+    // openapi-fetch as users of `raw` get it: a real Request, which fetch then copies.
     'openapi-fetch (client.raw)': () =>
       client.raw.PATCH('/profiles/{id_or_name}', { params: { path: { id_or_name: 'prof_1' } }, body }),
+    // The floor of this design: openapi-fetch building the request as the client has it build
+    // (fetch(url, init), no second Request) with the per-attempt timeout signal, and nothing else.
+    'openapi-fetch + timeout signal': () => {
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), 60_000);
+      return client.raw
+        .PATCH('/profiles/{id_or_name}', {
+          params: { path: { id_or_name: 'prof_1' } },
+          body,
+          signal: controller.signal,
+          Request: PendingRequest,
+        })
+        .finally(() => clearTimeout(timer));
+    },
     'this client (rename)': () => client.profiles.rename('prof_1', body),
   };
   const names = Object.keys(variants);
@@ -168,7 +184,7 @@ async function overhead() {
   );
   for (const name of names) {
     const m = median(samples[name]);
-    console.log(`  ${name.padEnd(28)} median ${(m / 1000).toFixed(1).padStart(6)} µs  ratio ${(m / bareMedian).toFixed(3)}`);
+    console.log(`  ${name.padEnd(32)} median ${(m / 1000).toFixed(1).padStart(6)} µs  ratio ${(m / bareMedian).toFixed(3)}`);
   }
   // Spread: the ratio of medians over batches of 300 rounds.
   const batches = [];
@@ -178,6 +194,10 @@ async function overhead() {
   }
   batches.sort((x, y) => x - y);
   const ratio = median(samples['this client (rename)']) / bareMedian;
+  const floor = median(samples['openapi-fetch + timeout signal']);
+  console.log(
+    `  the client's own layer (checks, retry loop, error mapping) over that floor: ${(((median(samples['this client (rename)']) - floor) / floor) * 100).toFixed(1)} %`,
+  );
   console.log(
     `  client/bare ratio ${ratio.toFixed(3)} (batches: ${batches[0].toFixed(3)}…${batches.at(-1).toFixed(3)}); target < ${TARGET_RATIO}: ${ratio < TARGET_RATIO ? 'met' : 'NOT met'}`,
   );
