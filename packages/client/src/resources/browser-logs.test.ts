@@ -70,10 +70,10 @@ describe('browsers.logs.stream', () => {
   });
 
   it.each([
-    ['a timestamp that is not a date-time', { event: 'log', timestamp: 'yesterday', message: 'm' }],
-    ['a missing message', { event: 'log', timestamp: '2026-11-22T19:58:01Z' }],
-    ['an unknown property', { ...log(1), level: 'warn' }],
-  ])('refuses an event with %s: it does not match the document\'s LogEvent', async (_what, data) => {
+    ['a timestamp that is not a string', { event: 'log', timestamp: 1763841481, message: 'm' }, 'event.timestamp: must be string'],
+    ['a missing message', { event: 'log', timestamp: '2026-11-22T19:58:01Z' }, 'event.message: is required'],
+    ['an unknown property', { ...log(1), level: 'warn' }, 'event.level: is not a known property'],
+  ])('refuses an event with %s: it does not match the document\'s LogEvent', async (_what, data, why) => {
     const fetch = scriptedFetch(sse([block(1, log(1)), block(2, data)]));
     const stream = client(fetch).browsers.logs.stream('br_1', { source: 'path', path: '/x' });
     const seen: string[] = [];
@@ -82,7 +82,15 @@ describe('browsers.logs.stream', () => {
     })().catch((e: unknown) => e);
     expect(seen).toEqual(['line 1']);
     expect(error).toBeInstanceOf(BrowserCloudError);
-    expect(String((error as Error).message)).toMatch(/^Log stream event 2 is not a LogEvent of the document: /);
+    expect((error as Error).message).toBe(`Log stream event 2 is not a LogEvent of the document: ${why}`);
+  });
+
+  it('refuses an event whose data is not JSON, saying so', async () => {
+    const fetch = scriptedFetch(sse([block(1, log(1)), 'id: 2\ndata: {not json\n\n']));
+    const stream = client(fetch).browsers.logs.stream('br_1', { source: 'path', path: '/x' });
+    const error = await collect(stream).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BrowserCloudError);
+    expect((error as Error).message).toMatch(/^Log stream event 2 is not a LogEvent of the document: .*JSON/i);
   });
 
   it('sends GET with Accept: text/event-stream, the token and the query', async () => {

@@ -1,4 +1,4 @@
-import type { LogEvent, LogStreamQueryBySource } from '@browser-cloud/api-types';
+import type { ErrorObject, LogEvent, LogStreamQueryBySource } from '@browser-cloud/api-types';
 import { validateLogEvent, validateLogStreamQuery, validateStreamBrowserLogsPath } from '@browser-cloud/api-types/validators';
 import { connectEventStream, type JsonEventStream, parseJsonEvents, SseError } from '@browser-cloud/sse';
 import {
@@ -9,7 +9,7 @@ import {
 import { redactCause } from '../redact.js';
 import { errorFromResponse, type RequestOptions } from '../request.js';
 import { INITIAL_RETRY_DELAY_MS, MAX_RETRY_AFTER_MS, MAX_RETRY_DELAY_MS } from '../retry.js';
-import { check } from '../validation.js';
+import { check, toIssues } from '../validation.js';
 import type { ResourceContext } from './context.js';
 
 /** Options of {@link BrowserLogs.stream}. */
@@ -154,8 +154,11 @@ class BrowserLogStream implements LogStream {
         : new APIConnectionError('Log stream failed.', { cause: redactCause(error, secret) });
     }
     if (error.type === 'invalid-data' || error.type === 'invalid-json') {
-      const first = (error.validationErrors as { instancePath?: string; message?: string }[] | undefined)?.[0];
-      const why = first ? `${first.instancePath || '(root)'} ${first.message ?? 'is invalid'}` : error.message;
+      // Said as ValidationError says it (`event.message: is required`), from the same Ajv errors.
+      const issues = Array.isArray(error.validationErrors)
+        ? toIssues(error.validationErrors as ErrorObject[], error.value, 'event')
+        : [];
+      const why = issues.map((issue) => issue.message).join('; ') || error.message;
       return new BrowserCloudError(`Log stream event${error.id ? ` ${error.id}` : ''} is not a LogEvent of the document: ${why}`, {
         cause: redactCause(error, secret),
       });
