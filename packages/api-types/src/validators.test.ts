@@ -11,6 +11,8 @@ import {
   validateRenameProfileRequest,
 } from './generated/validators/index.js';
 import type { Validator } from './validator.js';
+import { createDocumentValidator } from '../../../scripts/lib/document-validator.mjs';
+import { loadOpenApiDocument } from '../../../scripts/lib/openapi-document.mjs';
 
 /**
  * The seed's rules as the generated validators enforce them. The drift check keeps these
@@ -71,8 +73,11 @@ const table: [string, Validator<unknown>, unknown, boolean][] = [
   ['REAUTH response with optionals', validateLoginResponse, { id: 'ac', flow_type: 'REAUTH', hosted_url: 'https://a.example/x', flow_expires_at: '2026-11-22T20:00:00Z', handoff_code: 'h', live_view_url: 'https://l.example/' }, true],
   ['unknown flow_type', validateLoginResponse, { id: 'ac', flow_type: 'PENDING', hosted_url: 'https://a.example/x', flow_expires_at: '2026-11-22T20:00:00Z' }, false],
   ['missing flow_expires_at', validateLoginResponse, { id: 'ac', flow_type: 'LOGIN', hosted_url: 'https://a.example/x' }, false],
-  ['hosted_url not a URI', validateLoginResponse, { id: 'ac', flow_type: 'LOGIN', hosted_url: 'nope', flow_expires_at: '2026-11-22T20:00:00Z' }, false],
-  ['flow_expires_at not a date-time', validateLoginResponse, { id: 'ac', flow_type: 'LOGIN', hosted_url: 'https://a.example/x', flow_expires_at: 'tomorrow' }, false],
+  // `format` is an annotation in these validators (see the README); the document validator
+  // asserts it (below).
+  ['hosted_url not a URI is still a string', validateLoginResponse, { id: 'ac', flow_type: 'LOGIN', hosted_url: 'nope', flow_expires_at: '2026-11-22T20:00:00Z' }, true],
+  ['flow_expires_at not a date-time is still a string', validateLoginResponse, { id: 'ac', flow_type: 'LOGIN', hosted_url: 'https://a.example/x', flow_expires_at: 'tomorrow' }, true],
+  ['flow_expires_at not a string', validateLoginResponse, { id: 'ac', flow_type: 'LOGIN', hosted_url: 'https://a.example/x', flow_expires_at: 1 }, false],
   ['extra response property', validateLoginResponse, { id: 'ac', flow_type: 'LOGIN', hosted_url: 'https://a.example/x', flow_expires_at: '2026-11-22T20:00:00Z', state: 'x' }, false],
   // Profile: id and created_at always present; name may be null.
   ['minimal profile', validateProfile, { id: 'p', created_at: '2026-01-01T00:00:00Z' }, true],
@@ -81,6 +86,7 @@ const table: [string, Validator<unknown>, unknown, boolean][] = [
   // Log event and Error.
   ['log event', validateLogEvent, { event: 'log', timestamp: '2026-01-01T00:00:00.5Z', message: 'm' }, true],
   ['heartbeat is not a log event', validateLogEvent, { event: 'sse_heartbeat', timestamp: '2026-01-01T00:00:00Z' }, false],
+  ['log event with a timestamp that is not a date-time', validateLogEvent, { event: 'log', timestamp: 'yesterday', message: 'm' }, true],
   ['error body', validateError, { code: 'bad_request', message: 'm', details: [{ code: 'invalid_input', message: 'x' }], inner_error: { code: 'c' } }, true],
   ['error without message', validateError, { code: 'bad_request' }, false],
   ['error detail with extra field', validateError, { code: 'c', message: 'm', details: [{ field: 'name' }] }, false],
@@ -95,5 +101,29 @@ describe('generated validators', () => {
   it('names the failing field and keyword', () => {
     expect(validateRenameProfileRequest({ name: 'a'.repeat(256) })).toBe(false);
     expect(validateRenameProfileRequest.errors?.[0]).toMatchObject({ instancePath: '/name', keyword: 'maxLength' });
+  });
+});
+
+describe('format: an annotation here, an assertion in the document validator', () => {
+  const schema = (name: string) => `#/components/schemas/${name}`;
+  const documentValidator = createDocumentValidator(loadOpenApiDocument());
+  const badLogin = { id: 'ac', flow_type: 'LOGIN', hosted_url: 'nope', flow_expires_at: 'tomorrow' };
+  const badEvent = { event: 'log', timestamp: 'yesterday', message: 'm' };
+
+  it('the generated validators accept a string of any spelling', () => {
+    expect(validateLoginResponse(badLogin)).toBe(true);
+    expect(validateLogEvent(badEvent)).toBe(true);
+  });
+
+  it('the validator the contract tests use rejects a bad date-time and a bad uri', () => {
+    expect(documentValidator.validateAt(schema('LogEvent'), badEvent)).toEqual(['/timestamp must match format "date-time"']);
+    expect(documentValidator.validateAt(schema('LoginResponse'), badLogin)).toEqual([
+      '/hosted_url must match format "uri"',
+      '/flow_expires_at must match format "date-time"',
+    ]);
+  });
+
+  it('and accepts well-formed ones', () => {
+    expect(documentValidator.validateAt(schema('LogEvent'), { ...badEvent, timestamp: '2026-01-01T00:00:00.5Z' })).toEqual([]);
   });
 });
