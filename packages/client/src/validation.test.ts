@@ -147,6 +147,39 @@ describe('toIssues by keyword', () => {
     );
   });
 
+  it('an unknown keyword without a message (the generated validators carry none) names the rule and its params', () => {
+    expect(toIssues([error({ keyword: 'pattern', instancePath: '/a', params: { pattern: '^a' } })], {}, 'x')[0]).toEqual({
+      field: 'x.a',
+      rule: 'pattern',
+      message: 'x.a: breaks the "pattern" rule (pattern "^a")',
+    });
+    expect(toIssues([error({ keyword: 'minimum', params: { comparison: '>=', limit: 1 } })], {}, 'x')[0]?.message).toBe(
+      'x: breaks the "minimum" rule (comparison ">=", limit 1)',
+    );
+    expect(toIssues([error({ keyword: 'false schema' })], {}, 'x')[0]?.message).toBe('x: breaks the "false schema" rule');
+  });
+
+  it('oneOf branches compiled as functions share schema paths: told apart by their one error each', () => {
+    // Both branches refuse the other's property, with the same relative schemaPath.
+    const both = [
+      error({ keyword: 'additionalProperties', instancePath: '/p', schemaPath: '#/additionalProperties', params: { additionalProperty: 'name' } }),
+      error({ keyword: 'additionalProperties', instancePath: '/p', schemaPath: '#/additionalProperties', params: { additionalProperty: 'id' } }),
+      error({ keyword: 'oneOf', instancePath: '/p', schemaPath: '#/oneOf', params: { passingSchemas: null } }),
+    ];
+    expect(toIssues(both, { p: { id: 'a', name: 'b' } }, 'b')).toEqual([
+      { field: 'b.p', rule: 'oneOf', message: 'b.p: must provide exactly one of "id" or "name"' },
+    ]);
+    // One branch refuses a property; the other stopped earlier, on a missing one.
+    const extra = [
+      error({ keyword: 'additionalProperties', instancePath: '/p', schemaPath: '#/additionalProperties', params: { additionalProperty: 'port' } }),
+      error({ keyword: 'required', instancePath: '/p', schemaPath: '#/required', params: { missingProperty: 'name' } }),
+      error({ keyword: 'oneOf', instancePath: '/p', schemaPath: '#/oneOf', params: { passingSchemas: null } }),
+    ];
+    expect(toIssues(extra, { p: { id: 'a', port: 1 } }, 'b')).toEqual([
+      { field: 'b.p.port', rule: 'additionalProperties', message: 'b.p.port: is not a known property' },
+    ]);
+  });
+
   it('an anyOf that failed on types only lists the types', () => {
     const errors = [
       error({ keyword: 'type', instancePath: '/v', params: { type: 'object' } }),

@@ -68,17 +68,20 @@ function alternatives(summary: ErrorObject, branch: ErrorObject[], value: unknow
   }
   if (structural.length > 0) {
     // A branch that got as far as refusing a property had its required properties; a property
-    // refused by every branch that got that far is simply unknown: report only that.
-    const refusedBy = new Map<string, Set<string>>();
-    const reached = new Set<string>();
+    // refused by every branch that got that far is simply unknown: report only that. The
+    // generated validators stop at a branch's first broken rule, so here (every error at the
+    // summary's path, no nested alternatives) each error is one branch's only complaint. Branches
+    // are told apart by that, not by `schemaPath`: a branch compiled as its own function (a
+    // `$ref`) reports paths relative to its own schema, the same in every branch.
+    const refusedBy = new Map<string, number>();
+    let reached = 0;
     for (const e of structural) {
       if (e.keyword !== 'additionalProperties') continue;
-      const branchKey = e.schemaPath.slice(0, e.schemaPath.lastIndexOf('/'));
       const name = String(e.params['additionalProperty']);
-      reached.add(branchKey);
-      refusedBy.set(name, (refusedBy.get(name) ?? new Set()).add(branchKey));
+      reached++;
+      refusedBy.set(name, (refusedBy.get(name) ?? 0) + 1);
     }
-    const unknown = [...refusedBy].filter(([, by]) => by.size === reached.size);
+    const unknown = [...refusedBy].filter(([, by]) => by === reached);
     if (unknown.length > 0) {
       return unknown.map(([name]) => unknownProperty(field, name));
     }
@@ -134,8 +137,12 @@ function single(error: ErrorObject, value: unknown, root: string): ValidationIss
       const conditional = /\/(then|else)\//.test(error.schemaPath) ? ' in this combination' : '';
       return issue(field, `these properties are not allowed${conditional} (${held})`);
     }
-    default:
-      return issue(field, error.message ?? `breaks the "${error.keyword}" rule`);
+    default: {
+      // A keyword the document does not use yet. The generated validators carry no `message`:
+      // name the rule and what it asked for.
+      const asked = Object.entries(p).map(([k, v]) => `${k} ${JSON.stringify(v)}`).join(', ');
+      return issue(field, error.message ?? `breaks the "${error.keyword}" rule${asked ? ` (${asked})` : ''}`);
+    }
   }
 }
 
