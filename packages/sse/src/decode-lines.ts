@@ -1,4 +1,4 @@
-import { SseError } from './errors.js';
+import { limitError } from './errors.js';
 import { DEFAULT_MAX_LINE_BYTES } from './types.js';
 import { utf8ByteLength } from './utf8-byte-length.js';
 
@@ -61,8 +61,6 @@ export class LineDecoder {
   /** Lines of at most this many UTF-16 units are within the limit without counting (<= 3 bytes per unit). */
   private readonly maxUncountedUnits: number;
   private bomChecked = false;
-  /** The text being split is pure ASCII. */
-  private ascii = false;
   /** The previous text ended with CR: a leading LF in the next one completes that CRLF. */
   private skipLeadingLf = false;
   /**
@@ -134,7 +132,6 @@ export class LineDecoder {
     // One unit per byte and no U+FFFD means the bytes were all ASCII: a line's
     // UTF-8 size is then its length, and long lines need no counting.
     const ascii = length === byteLength && text.indexOf('\uFFFD') === -1;
-    this.ascii = ascii;
     let pos = 0;
     if (!this.bomChecked) {
       this.bomChecked = true;
@@ -152,7 +149,7 @@ export class LineDecoder {
       if (cr === -1) {
         // Hot path: only LF terminators left in this text.
         while (lf !== -1) {
-          if (lf - pos > maxUnits) this.checkLine(text, pos, lf);
+          if (lf - pos > maxUnits) this.checkLine(text, pos, lf, ascii);
           sink.line(text, pos, lf, ascii);
           pos = lf + 1;
           lf = text.indexOf('\n', pos);
@@ -160,7 +157,7 @@ export class LineDecoder {
         return;
       }
       const eol = lf !== -1 && lf < cr ? lf : cr;
-      if (eol - pos > maxUnits) this.checkLine(text, pos, eol);
+      if (eol - pos > maxUnits) this.checkLine(text, pos, eol, ascii);
       sink.line(text, pos, eol, ascii);
       pos = eol + 1;
       if (eol === cr) {
@@ -182,8 +179,7 @@ export class LineDecoder {
   private holdUnfinished(source: Uint8Array, start: number, end: number): void {
     // Held bytes are a lower bound of the line's UTF-8 size (an invalid byte
     // decodes to a 3-byte U+FFFD), less the 3 bytes of a BOM not yet stripped.
-    const size = this.piecesBytes + this.heldLength + (end - start) - (this.bomChecked ? 0 : 3);
-    if (size > this.maxLineBytes) this.lineTooLong(size);
+    this.checkSize(this.piecesBytes + this.heldLength + (end - start) - (this.bomChecked ? 0 : 3));
     this.hold(source, start, end);
     if (this.heldLength >= PIECE_BYTES) {
       // Decode up to the last complete character; at most 3 bytes stay behind.
@@ -208,16 +204,13 @@ export class LineDecoder {
     this.heldLength = needed;
   }
 
-  private checkLine(text: string, start: number, end: number): void {
-    const bytes = this.ascii ? end - start : utf8ByteLength(text, start, end);
-    if (bytes > this.maxLineBytes) this.lineTooLong(bytes);
+  /** A line long enough in UTF-16 units to be over the limit: count its bytes (`ascii`: one per unit). */
+  private checkLine(text: string, start: number, end: number, ascii: boolean): void {
+    this.checkSize(ascii ? end - start : utf8ByteLength(text, start, end));
   }
 
-  private lineTooLong(size: number): never {
-    throw new SseError('line-too-long', `Line exceeds maxLineBytes (${this.maxLineBytes} bytes)`, {
-      limit: this.maxLineBytes,
-      size,
-    });
+  private checkSize(size: number): void {
+    if (size > this.maxLineBytes) throw limitError('line-too-long', 'Line', 'maxLineBytes', this.maxLineBytes, size);
   }
 }
 

@@ -53,6 +53,21 @@ export interface SseErrorDetails {
   readonly cause?: unknown;
 }
 
+/** The detail keys copied onto an {@link SseError} (all but `cause`, which goes to `Error`). */
+const DETAIL_KEYS = [
+  'limit',
+  'size',
+  'status',
+  'contentType',
+  'bodyExcerpt',
+  'data',
+  'event',
+  'id',
+  'value',
+  'validationErrors',
+  'attempts',
+] as const;
+
 export class SseError extends Error {
   override readonly name = 'SseError';
   readonly type: SseErrorType;
@@ -71,19 +86,27 @@ export class SseError extends Error {
   constructor(type: SseErrorType, message: string, details: SseErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.type = type;
-    // Copy only the keys that were given so `toEqual`/logging stay uncluttered.
-    if (details.limit !== undefined) this.limit = details.limit;
-    if (details.size !== undefined) this.size = details.size;
-    if (details.status !== undefined) this.status = details.status;
-    if (details.contentType !== undefined) this.contentType = details.contentType;
-    if (details.bodyExcerpt !== undefined) this.bodyExcerpt = details.bodyExcerpt;
-    if (details.data !== undefined) this.data = details.data;
-    if (details.event !== undefined) this.event = details.event;
-    if (details.id !== undefined) this.id = details.id;
-    if ('value' in details) this.value = details.value;
-    if (details.validationErrors !== undefined) this.validationErrors = details.validationErrors;
-    if (details.attempts !== undefined) this.attempts = details.attempts;
+    // Copy only the keys that were given so `toEqual`/logging stay uncluttered;
+    // `value` is copied even when it is `undefined`, since that can be what the validator rejected.
+    const target = this as Record<string, unknown>;
+    for (const key of DETAIL_KEYS) {
+      if (details[key] !== undefined || (key === 'value' && key in details)) target[key] = details[key];
+    }
   }
+}
+
+/**
+ * The `line-too-long` / `event-too-large` error, worded alike for both limits:
+ * "`subject` exceeds `option` (`limit` bytes)".
+ */
+export function limitError(
+  type: 'line-too-long' | 'event-too-large',
+  subject: string,
+  option: string,
+  limit: number,
+  size: number,
+): SseError {
+  return new SseError(type, `${subject} exceeds ${option} (${limit} bytes)`, { limit, size });
 }
 
 /** Narrows `error` to an {@link SseError}, optionally of one of the given types. */

@@ -1,4 +1,4 @@
-import { SseError } from './errors.js';
+import { limitError } from './errors.js';
 import type { LineSink } from './decode-lines.js';
 import type { SseEvent } from './types.js';
 import { DEFAULT_MAX_EVENT_BYTES } from './types.js';
@@ -23,7 +23,6 @@ export interface EventParserOptions {
 
 const COLON = 58;
 const SPACE = 32;
-const NULL_CHAR = '\0';
 
 /**
  * Lines to events: the WHATWG "Interpreting an event stream" algorithm, pure and
@@ -98,9 +97,7 @@ export class EventParser implements LineSink {
       text.charCodeAt(start + 2) === 116 &&
       text.charCodeAt(start + 3) === 97
     ) {
-      let from = start + 5;
-      if (from < end && text.charCodeAt(from) === SPACE) from++;
-      this.appendData(text.slice(from, end), ascii);
+      this.appendData(valueOf(text, start + 5, end), ascii);
       return;
     }
     // 'e' 'v' 'e' 'n' 't' ':'
@@ -113,24 +110,16 @@ export class EventParser implements LineSink {
       text.charCodeAt(start + 3) === 110 &&
       text.charCodeAt(start + 4) === 116
     ) {
-      let from = start + 6;
-      if (from < end && text.charCodeAt(from) === SPACE) from++;
-      this.typeBuffer = text.slice(from, end);
+      this.typeBuffer = valueOf(text, start + 6, end);
       return;
     }
     // 'i' 'd' ':'
     if (first === 105 && end - start >= 3 && text.charCodeAt(start + 2) === COLON && text.charCodeAt(start + 1) === 100) {
-      let from = start + 3;
-      if (from < end && text.charCodeAt(from) === SPACE) from++;
-      this.setId(text.slice(from, end));
+      this.setId(valueOf(text, start + 3, end));
       return;
     }
     if (first === COLON) {
-      if (this.onComment !== undefined) {
-        let from = start + 1;
-        if (from < end && text.charCodeAt(from) === SPACE) from++;
-        this.onComment(text.slice(from, end));
-      }
+      this.onComment?.(valueOf(text, start + 1, end));
       return;
     }
     this.otherLine(text, start, end, ascii);
@@ -151,12 +140,9 @@ export class EventParser implements LineSink {
     let colon = start;
     // Bounded by `end`: `indexOf(':')` could run into later lines and go quadratic.
     while (colon < end && text.charCodeAt(colon) !== COLON) colon++;
-    const name = text.slice(start, colon);
-    let from = colon + 1;
-    if (from < end && text.charCodeAt(from) === SPACE) from++;
-    const value = colon === end ? '' : text.slice(from, end);
-    // Field names are compared literally: no case folding.
-    switch (name) {
+    const value = colon === end ? '' : valueOf(text, colon + 1, end);
+    // Field names are compared literally: no case folding. Unknown fields are ignored.
+    switch (text.slice(start, colon)) {
       case 'data':
         this.appendData(value, ascii);
         break;
@@ -169,9 +155,6 @@ export class EventParser implements LineSink {
       case 'retry':
         this.setRetry(value);
         break;
-      default:
-        // Unknown fields are ignored.
-        break;
     }
   }
 
@@ -180,7 +163,7 @@ export class EventParser implements LineSink {
    * buffer to the field value. Otherwise, ignore the field." An empty value resets it.
    */
   private setId(value: string): void {
-    if (value.includes(NULL_CHAR)) return;
+    if (value.includes('\0')) return;
     this.idBuffer = value;
     this.blockHasId = true;
   }
@@ -192,11 +175,7 @@ export class EventParser implements LineSink {
    * digits to interpret, so it is ignored, as browsers do.
    */
   private setRetry(value: string): void {
-    if (value.length === 0) return;
-    for (let i = 0; i < value.length; i++) {
-      const c = value.charCodeAt(i);
-      if (c < 48 || c > 57) return;
-    }
+    if (!/^[0-9]+$/.test(value)) return;
     const milliseconds = Number(value);
     this.retry = milliseconds;
     this.blockRetry = milliseconds;
@@ -226,10 +205,7 @@ export class EventParser implements LineSink {
     if (this.dataBytes > this.maxEventBytes) {
       const size = this.dataBytes;
       this.resetBlock();
-      throw new SseError('event-too-large', `Event data exceeds maxEventBytes (${this.maxEventBytes} bytes)`, {
-        limit: this.maxEventBytes,
-        size,
-      });
+      throw limitError('event-too-large', 'Event data', 'maxEventBytes', this.maxEventBytes, size);
     }
   }
 
@@ -264,4 +240,9 @@ export class EventParser implements LineSink {
     this.blockRetry = undefined;
     this.blockHasId = false;
   }
+}
+
+/** `text.slice(from, end)` less one leading space: the value of a field (or a comment) starting at `from`. */
+function valueOf(text: string, from: number, end: number): string {
+  return text.slice(from < end && text.charCodeAt(from) === SPACE ? from + 1 : from, end);
 }
