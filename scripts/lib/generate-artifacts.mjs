@@ -123,8 +123,9 @@ const VALIDATOR_BANNER = [
 ].join('\n');
 
 /**
- * Options of the one Ajv instance that compiles every validator. Each choice keeps the code small
- * without changing what validates (measured on a client app bundle, see the api-types README):
+ * Options of the one Ajv instance that compiles every validator, chosen for small code (measured
+ * on a client app bundle, see the api-types README). Only `validateFormats` changes what
+ * validates, and only as far as JSON Schema 2020-12 allows:
  * - `inlineRefs: false`: a schema used in several places (ProxyRef, the telemetry config, the
  *   nine categories) compiles to one function that every user calls, not a copy per use.
  * - `messages: false`: no English message in each error; the client writes its own messages
@@ -168,6 +169,34 @@ function withoutDynamicKeywords(ajv, root) {
   Object.assign(ajv.opts, { unevaluated: false, dynamicRef: false });
 }
 
+/** `$ref`s anywhere under `node`. */
+function refsIn(node, found = new Set()) {
+  if (Array.isArray(node)) node.forEach((item) => refsIn(item, found));
+  else if (node !== null && typeof node === 'object') {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref' && typeof value === 'string') found.add(value);
+      else refsIn(value, found);
+    }
+  }
+  return found;
+}
+
+/** `targets` ordered so that each comes after every target it references, directly or not. */
+function referencedFirst(root, targets) {
+  const byRef = new Map(targets.map((t) => [t.ref.replace(/^openapi\.json/, ''), t]));
+  const ordered = [];
+  const visit = (ref, seen) => {
+    if (seen.has(ref)) return;
+    seen.add(ref);
+    for (const inner of refsIn(resolvePointer(root, ref))) visit(inner, seen);
+    const target = byRef.get(ref);
+    if (target && !ordered.includes(target)) ordered.push(target);
+  };
+  const seen = new Set();
+  for (const ref of byRef.keys()) visit(ref, seen);
+  return ordered;
+}
+
 /**
  * One module holds every validator, so that shared sub-schemas are compiled once. Its top level
  * is function declarations, constant literals and pure-annotated calls only, and the package is
@@ -206,7 +235,14 @@ function generateValidators(document) {
   const ajv = new Ajv2020(AJV_OPTIONS);
   ajv.addSchema(root);
   withoutDynamicKeywords(ajv, root);
-  const compiled = targets.filter(({ name, compiledAs }) => name === compiledAs);
+  const compiled = referencedFirst(
+    root,
+    targets.filter(({ name, compiledAs }) => name === compiledAs),
+  );
+  // Ajv resolves a `$ref` to a schema already compiled by `getSchema` to that same function, so
+  // compiling the referenced validators first (ProxyRef before LoginRequest) makes the exported
+  // validateProxyRef and LoginRequest's `proxy` check one function, not two copies.
+  for (const { ref } of compiled) ajv.getSchema(ref);
   const source = standaloneCode(ajv, Object.fromEntries(compiled.map(({ name, ref }) => [`validate${name}`, ref])));
   const { imports, body } = requiresToImports(source);
   const untyped = new Map();
