@@ -2,66 +2,109 @@ import type { SseEvent } from './types.js';
 
 export const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
 
+/** What {@link batchedEvents} asks of the reader under it (a body, or a reconnecting connection). */
+export interface BatchSource<R> {
+  /**
+   * Reads until the batch holds events (resolves `true`) or the stream is over
+   * (`false`). It may throw: an error thrown while the batch holds events (a
+   * limit error after some events of a chunk) is thrown after they are handed out.
+   */
+  fill(): Promise<boolean>;
+  /** The last event ID the parser has seen (once the batch is drained, it is the caller's too). */
+  parsedId(): string;
+  /** The stream's `retry`. */
+  retry(): R;
+  /**
+   * Releases the socket, body, timers and listeners; called by `close()` and
+   * whenever `fill` ends or throws, so it must be idempotent.
+   */
+  release(): Promise<void>;
+}
+
+/** The iterator that `parseEventStream` and `connectEventStream` return. */
+export interface BatchedEvents<R> extends AsyncIterableIterator<SseEvent, undefined> {
+  readonly lastEventId: string;
+  readonly retry: R;
+  close(): Promise<void>;
+}
+
 /**
  * The iterator half that `parseEventStream` and `connectEventStream` share. A chunk's events are
- * parsed into a batch in one go and handed out from it synchronously, so the per-event cost is
+ * parsed into `batch` in one go and handed out from it synchronously, so the per-event cost is
  * one resolved promise; reads of the next chunk are serialised, so none is read twice or out of
- * order. `lastEventId` is the ID of the event handed out last, not of one merely parsed.
+ * order. `lastEventId` is the ID of the event handed out last, not of one merely parsed; `close()`
+ * freezes it, so events parsed but never handed out do not count as seen.
  */
-export abstract class BatchedEventIterator implements AsyncIterableIterator<SseEvent, undefined> {
-  protected readonly batch: SseEvent[] = [];
-  protected index = 0;
-  /** `lastEventId` frozen by `close()`. */
-  private closedId: string | undefined = undefined;
+export function batchedEvents<R>(batch: SseEvent[], lastEventId: string, source: BatchSource<R>): BatchedEvents<R> {
+  let index = 0;
   /** `lastEventId` of the event handed out last, while the batch is not drained. */
-  protected deliveredId: string;
-  private pulling: Promise<IteratorResult<SseEvent, undefined>> | undefined = undefined;
+  let deliveredId = lastEventId;
+  /** `lastEventId` frozen by `close()`. */
+  let closedId: string | undefined;
+  /** An error held back until the events parsed before it are handed out. */
+  let pendingError: unknown;
+  let pulling: Promise<IteratorResult<SseEvent, undefined>> | undefined;
 
-  constructor(lastEventId: string) {
-    this.deliveredId = lastEventId;
-  }
+  const take = (): IteratorResult<SseEvent, undefined> => {
+    const value = batch[index++]!;
+    deliveredId = value.id;
+    return { done: false, value };
+  };
 
-  /** The last event ID the parser has seen (once the batch is drained, it is the caller's too). */
-  protected abstract get parsedId(): string;
   /** Empties the batch, reads until it holds events again, and returns the first of them. */
-  protected abstract pull(): Promise<IteratorResult<SseEvent, undefined>>;
-  abstract close(): Promise<void>;
-
-  get lastEventId(): string {
-    if (this.closedId !== undefined) return this.closedId;
-    return this.index < this.batch.length ? this.deliveredId : this.parsedId;
-  }
-
-  [Symbol.asyncIterator](): this {
-    return this;
-  }
-
-  next(): Promise<IteratorResult<SseEvent, undefined>> {
-    const batch = this.batch;
-    if (this.index < batch.length) {
-      const value = batch[this.index++]!;
-      this.deliveredId = value.id;
-      return Promise.resolve({ done: false, value });
+  const pull = async (): Promise<IteratorResult<SseEvent, undefined>> => {
+    batch.length = 0;
+    index = 0;
+    if (pendingError !== undefined) {
+      const error = pendingError;
+      pendingError = undefined;
+      throw error;
     }
-    if (this.pulling !== undefined) return this.pulling.then(() => this.next());
-    const pulling = this.pull();
-    this.pulling = pulling;
-    const clear = (): void => {
-      if (this.pulling === pulling) this.pulling = undefined;
-    };
-    pulling.then(clear, clear);
-    return pulling;
-  }
-
-  async return(): Promise<IteratorResult<SseEvent, undefined>> {
-    await this.close();
+    try {
+      if (await source.fill()) return take();
+    } catch (error) {
+      // Free the connection now; hand out what came before the error, then throw it.
+      await source.release();
+      if (batch.length === 0) throw error;
+      pendingError = error;
+      return take();
+    }
+    await source.release();
     return DONE;
-  }
+  };
 
-  /** For `close()`: events parsed but never handed out must not count as seen. */
-  protected freeze(): void {
-    this.closedId ??= this.lastEventId;
-    this.batch.length = 0;
-    this.index = 0;
-  }
+  const stream: BatchedEvents<R> = {
+    get lastEventId() {
+      return closedId ?? (index < batch.length ? deliveredId : source.parsedId());
+    },
+    get retry() {
+      return source.retry();
+    },
+    [Symbol.asyncIterator]() {
+      return stream;
+    },
+    next() {
+      if (index < batch.length) return Promise.resolve(take());
+      if (pulling !== undefined) return pulling.then(() => stream.next());
+      const current = pull();
+      pulling = current;
+      const clear = (): void => {
+        if (pulling === current) pulling = undefined;
+      };
+      current.then(clear, clear);
+      return current;
+    },
+    async return() {
+      await stream.close();
+      return DONE;
+    },
+    async close() {
+      closedId ??= stream.lastEventId;
+      batch.length = 0;
+      index = 0;
+      pendingError = undefined;
+      await source.release();
+    },
+  };
+  return stream;
 }

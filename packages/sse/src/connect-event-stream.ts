@@ -1,4 +1,4 @@
-import { BatchedEventIterator, DONE } from './batched-event-iterator.js';
+import { batchedEvents } from './batched-event-iterator.js';
 import { backoffDelay, MAX_TIMER_DELAY } from './backoff.js';
 import { readBodyExcerpt } from './body-excerpt.js';
 import { SseError } from './errors.js';
@@ -124,383 +124,265 @@ export interface EventStreamConnection extends AsyncIterableIterator<SseEvent> {
  * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#reestablish-the-connection
  */
 export function connectEventStream(url: string | URL, options: ConnectEventStreamOptions = {}): EventStreamConnection {
-  return new Connection(url, options);
-}
-
-
-interface Failure {
-  readonly reason: RetryReason;
-  readonly error?: unknown;
-  readonly status?: number;
-  readonly retryAfter?: number | undefined;
-}
-
-class Connection extends BatchedEventIterator implements EventStreamConnection {
-  private readonly url: string | URL;
-  private readonly options: ConnectEventStreamOptions;
-  private readonly fetchImpl: FetchLike;
-  private readonly retryDelay: number;
-  private readonly idleTimeout: number;
-  private readonly maxRetries: number;
-  private readonly recent: RecentIds;
+  const signal = options.signal;
+  const fetchImpl: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const retryDelay = options.retryDelay ?? 1000;
+  const idleTimeout = options.idleTimeout ?? 60_000;
+  const maxRetries = options.maxRetries ?? Number.POSITIVE_INFINITY;
+  const recent = new RecentIds(options.dedupeWindow ?? 1024);
+  const batch: SseEvent[] = [];
 
   /** Last event ID string while no parser is open. */
-  private savedId: string;
-  private serverRetry: number | undefined = undefined;
-
-  private closed = false;
-  private started = false;
+  let savedId = options.lastEventId ?? '';
+  let serverRetry: number | undefined;
+  /** Released for good: by `close()`, abort, the end of the stream or an error. */
+  let closed = false;
+  let started = false;
   /** Reconnect attempts since the last successful open. */
-  private attempts = 0;
-  private lastFailure: Failure | undefined = undefined;
-  private pendingError: unknown = undefined;
+  let attempts = 0;
+  /** Why the previous attempt ended; `undefined` before the first attempt and after an open. */
+  let lastFailure: Failure | undefined;
+  /** `Retry-After` of the status that ended the previous attempt, in ms. */
+  let lastRetryAfter: number | undefined;
 
-  private controller: AbortController | undefined = undefined;
-  private reader: ReadableStreamDefaultReader<Uint8Array> | undefined = undefined;
-  private parser: EventStreamParser | undefined = undefined;
+  let controller: AbortController | undefined;
+  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  let parser: EventStreamParser | undefined;
 
-  private idleTimer: ReturnType<typeof setTimeout> | undefined = undefined;
-  private idleFired = false;
-  private lastActivity = 0;
-  private sleepTimer: ReturnType<typeof setTimeout> | undefined = undefined;
-  private wake: (() => void) | undefined = undefined;
+  let idleTimer: ReturnType<typeof setTimeout> | undefined;
+  let idleFired = false;
+  let lastActivity = 0;
+  /** Ends the backoff wait early (on close). */
+  let wake: (() => void) | undefined;
 
   /** After a reconnect: drop events whose `id:` was already delivered. */
-  private replaying = false;
+  let replaying = false;
   /** In replay mode, a replayed event was just dropped: ID-less followers belong to the replay. */
-  private inReplayedRun = false;
+  let inReplayedRun = false;
 
-  private readonly onAbort = (): void => {
-    void this.close();
+  const onAbort = (): void => {
+    void stream.close();
   };
 
-  constructor(url: string | URL, options: ConnectEventStreamOptions) {
-    super(options.lastEventId ?? '');
-    this.url = url;
-    this.options = options;
-    this.fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-    this.retryDelay = options.retryDelay ?? 1000;
-    this.idleTimeout = options.idleTimeout ?? 60_000;
-    this.maxRetries = options.maxRetries ?? Number.POSITIVE_INFINITY;
-    this.recent = new RecentIds(options.dedupeWindow ?? 1024);
-    this.savedId = options.lastEventId ?? '';
-  }
-
-  protected get parsedId(): string {
-    return this.parser !== undefined ? this.parser.lastEventId : this.savedId;
-  }
-
-  get retry(): number {
-    return this.serverRetry ?? this.retryDelay;
-  }
-
-  async close(): Promise<void> {
-    this.freeze();
-    this.pendingError = undefined;
-    await this.shutdown();
-  }
-
-  /** Releases the socket, timers and abort listener; keeps already parsed events. */
-  private async shutdown(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
-    this.options.signal?.removeEventListener('abort', this.onAbort);
-    this.clearSleep();
-    await this.dropConnection();
-  }
-
-  protected async pull(): Promise<IteratorResult<SseEvent, undefined>> {
-    const batch = this.batch;
-    batch.length = 0;
-    this.index = 0;
-    if (!this.started) {
-      this.started = true;
-      const signal = this.options.signal;
-      if (signal?.aborted) {
-        await this.close();
-        return DONE;
-      }
-      signal?.addEventListener('abort', this.onAbort, { once: true });
+  /** Reads until the batch holds events; `false` when the stream is over for good. */
+  const fill = async (): Promise<boolean> => {
+    if (!started) {
+      started = true;
+      if (signal?.aborted) return false;
+      signal?.addEventListener('abort', onAbort, { once: true });
     }
     for (;;) {
-      if (this.pendingError !== undefined) {
-        const error = this.pendingError;
-        this.pendingError = undefined;
-        throw error;
-      }
-      if (this.closed) return DONE;
-      if (this.reader === undefined && !(await this.open())) return DONE;
-      const reader = this.reader!;
+      if (closed) return false;
+      if (reader === undefined && !(await open())) return false;
       let result: ReadableStreamReadResult<Uint8Array>;
       try {
-        result = await reader.read();
+        result = await reader!.read();
       } catch (error) {
-        if (this.closed) return DONE;
-        await this.fail(this.idleFired ? { reason: 'idle-timeout', error: idleError(this.idleTimeout, error) } : { reason: 'network', error });
+        if (closed) return false;
+        await fail(dropped(error));
         continue;
       }
-      if (this.closed) return DONE;
+      if (closed) return false;
       if (result.done) {
-        if (this.idleFired) {
-          await this.fail({ reason: 'idle-timeout', error: idleError(this.idleTimeout) });
-        } else if (this.options.reconnectOnEnd === false) {
-          await this.close();
-          return DONE;
-        } else {
-          await this.fail({ reason: 'end' });
-        }
+        if (!idleFired && options.reconnectOnEnd === false) return false;
+        await fail(idleFired ? dropped() : { reason: 'end' });
         continue;
       }
-      this.lastActivity = now();
-      try {
-        this.parser!.feed(result.value);
-      } catch (error) {
-        // A limit was exceeded: release the connection now, hand out what came before, then throw.
-        await this.shutdown();
-        if (batch.length === 0) throw error;
-        this.pendingError = error;
-      }
-      if (batch.length !== 0) {
-        const value = batch[this.index++]!;
-        this.deliveredId = value.id;
-        return { done: false, value };
-      }
+      lastActivity = performance.now();
+      // A limit error propagates: the connection is released, and the events before it are still handed out.
+      parser!.feed(result.value);
+      if (batch.length !== 0) return true;
     }
-  }
+  };
 
   /**
    * Makes attempts until one opens (true) or the stream ends for good (false);
    * throws on a fatal status or when `maxRetries` is exhausted.
    */
-  private async open(): Promise<boolean> {
-    const options = this.options;
+  const open = async (): Promise<boolean> => {
     for (;;) {
-      if (this.closed) return false;
-      const failure = this.lastFailure;
+      if (closed) return false;
+      const failure = lastFailure;
       if (failure !== undefined) {
-        this.attempts++;
-        if (this.attempts > this.maxRetries) {
-          await this.close();
+        attempts++;
+        if (attempts > maxRetries) {
           if (failure.reason === 'end') return false;
-          throw new SseError('retries-exhausted', `Gave up after ${this.attempts - 1} reconnect attempts`, {
-            attempts: this.attempts - 1,
+          throw new SseError('retries-exhausted', `Gave up after ${attempts - 1} reconnect attempts`, {
+            attempts: attempts - 1,
             status: failure.status,
             cause: failure.error,
           });
         }
-        let delay = backoffDelay(this.attempts, this.retry, {
+        let delay = backoffDelay(attempts, stream.retry, {
           maxDelay: options.maxRetryDelay ?? 30_000,
           jitter: options.retryJitter ?? 0.2,
           random: options.random ?? Math.random,
         });
-        if (failure.retryAfter !== undefined) {
-          delay = Math.max(delay, Math.min(failure.retryAfter, options.maxRetryAfter ?? 60_000));
-        }
-        options.onRetry?.({
-          attempt: this.attempts,
-          delay,
-          reason: failure.reason,
-          ...(failure.status === undefined ? {} : { status: failure.status }),
-          ...(failure.error === undefined ? {} : { error: failure.error }),
+        if (lastRetryAfter !== undefined) delay = Math.max(delay, Math.min(lastRetryAfter, options.maxRetryAfter ?? 60_000));
+        options.onRetry?.({ attempt: attempts, delay, ...failure });
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, delay);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
         });
-        await this.sleep(delay);
-        if (this.closed) return false;
+        if (closed) return false;
       }
 
-      const lastEventId = this.savedId;
-      const controller = new AbortController();
-      this.controller = controller;
-      this.armIdle();
-      let headers: Headers;
-      try {
-        headers = await this.buildHeaders(lastEventId);
-      } catch (error) {
-        // The caller's own code failed (e.g. a token refresh): not ours to retry.
-        await this.close();
-        throw error;
-      }
-      if (this.closed) return false;
+      const lastEventId = savedId;
+      controller = new AbortController();
+      armIdle();
+      // An error of the caller's own `headers` function (e.g. a token refresh) is not ours to retry.
+      const headers = await buildHeaders(lastEventId);
+      if (closed) return false;
       let response: Response;
       try {
-        response = await this.fetchImpl(this.url, {
-          ...options.requestInit,
-          method: 'GET',
-          headers,
-          signal: controller.signal,
-        });
+        response = await fetchImpl(url, { ...options.requestInit, method: 'GET', headers, signal: controller.signal });
       } catch (error) {
-        if (this.closed) return false;
-        this.recordFailure(
-          this.idleFired ? { reason: 'idle-timeout', error: idleError(this.idleTimeout, error) } : { reason: 'network', error },
-        );
+        if (closed) return false;
+        await fail(dropped(error));
         continue;
       }
-      if (this.closed) {
-        response.body?.cancel().catch(ignore);
-        return false;
-      }
-      const verdict = classifyResponse(response.status, response.headers);
-      if (verdict.kind === 'open' && response.body !== null) {
-        this.startParser(lastEventId);
-        this.reader = response.body.getReader();
-        const attempt = this.attempts;
-        this.replaying = this.lastFailure !== undefined && this.recent.size > 0;
-        this.inReplayedRun = false;
-        this.attempts = 0;
-        this.lastFailure = undefined;
-        this.lastActivity = now();
-        try {
-          options.onOpen?.({ response, attempt });
-        } catch (error) {
-          await this.close();
-          throw error;
-        }
+      const verdict = closed ? undefined : classifyResponse(response.status, response.headers);
+      if (verdict?.kind === 'open' && response.body !== null) {
+        parser = createEventStreamParser({ ...options, lastEventId, onRetry, onEvent });
+        reader = response.body.getReader();
+        replaying = failure !== undefined && recent.size > 0;
+        inReplayedRun = false;
+        const attempt = attempts;
+        attempts = 0;
+        lastFailure = undefined;
+        lastActivity = performance.now();
+        options.onOpen?.({ response, attempt });
         return true;
       }
-      if (verdict.kind === 'open') {
-        // 200 without a body: nothing to read, same as an immediate end.
-        this.recordFailure({ reason: 'end' });
-        continue;
+      if (verdict?.kind === 'fail') {
+        const status = response.status;
+        const contentType = response.headers.get('content-type');
+        const bodyExcerpt = await readBodyExcerpt(response.body);
+        throw new SseError(
+          verdict.type,
+          verdict.type === 'bad-status'
+            ? `Event stream request failed with status ${status}`
+            : `Event stream response has content type ${JSON.stringify(contentType)}, expected text/event-stream`,
+          { status, contentType, bodyExcerpt },
+        );
       }
-      if (verdict.kind === 'end') {
-        response.body?.cancel().catch(ignore);
-        await this.close();
-        return false;
-      }
-      if (verdict.kind === 'retry') {
-        response.body?.cancel().catch(ignore);
-        this.recordFailure({ reason: 'status', status: response.status, retryAfter: verdict.retryAfter });
-        continue;
-      }
-      const contentType = response.headers.get('content-type');
-      const bodyExcerpt = await readBodyExcerpt(response.body);
-      await this.close();
-      throw new SseError(
-        verdict.type,
-        verdict.type === 'bad-status'
-          ? `Event stream request failed with status ${response.status}`
-          : `Event stream response has content type ${JSON.stringify(contentType)}, expected text/event-stream`,
-        { status: response.status, contentType, bodyExcerpt },
+      response.body?.cancel().catch(ignore);
+      // Closed meanwhile, or 204: the end.
+      if (verdict === undefined || verdict.kind === 'end') return false;
+      // A retryable status, or a 200 without a body (nothing to read, same as an immediate end).
+      await fail(
+        verdict.kind === 'retry' ? { reason: 'status', status: response.status } : { reason: 'end' },
+        verdict.kind === 'retry' ? verdict.retryAfter : undefined,
       );
     }
-  }
+  };
 
-  private async buildHeaders(lastEventId: string): Promise<Headers> {
-    const option = this.options.headers;
-    const init =
-      typeof option === 'function' ? await option({ attempt: this.lastFailure === undefined ? 0 : this.attempts, lastEventId }) : option;
-    const headers = new Headers(init);
+  const buildHeaders = async (lastEventId: string): Promise<Headers> => {
+    const option = options.headers;
+    const headers = new Headers(typeof option === 'function' ? await option({ attempt: attempts, lastEventId }) : option);
     // A caller may widen Accept (say, to JSON for error bodies); the stream itself is SSE.
     if (!headers.has('Accept')) headers.set('Accept', 'text/event-stream');
     headers.set('Cache-Control', 'no-cache');
     if (lastEventId !== '') headers.set('Last-Event-ID', toByteString(lastEventId));
     else headers.delete('Last-Event-ID');
     return headers;
-  }
-
-  private startParser(lastEventId: string): void {
-    const batch = this.batch;
-    const recent = this.recent;
-    this.parser = createEventStreamParser({
-      lastEventId,
-      maxLineBytes: this.options.maxLineBytes,
-      maxEventBytes: this.options.maxEventBytes,
-      onComment: this.options.onComment,
-      onRetry: (milliseconds) => {
-        this.serverRetry = milliseconds;
-      },
-      onEvent: (event, hasId) => {
-        const explicitId = hasId && event.id !== '';
-        if (this.replaying) {
-          if (explicitId) {
-            if (recent.has(event.id)) {
-              this.inReplayedRun = true;
-              return;
-            }
-            this.replaying = false;
-          } else if (this.inReplayedRun) {
-            return;
-          }
-        }
-        if (explicitId) recent.add(event.id);
-        batch.push(event);
-      },
-    });
-  }
-
-  /** Ends the current attempt (keeping its last event ID) and records why, for the next `open()`. */
-  private async fail(failure: Failure): Promise<void> {
-    this.recordFailure(failure);
-    await this.dropConnection();
-  }
-
-  private recordFailure(failure: Failure): void {
-    this.lastFailure = failure;
-    this.disarmIdle();
-  }
-
-  private async dropConnection(): Promise<void> {
-    this.disarmIdle();
-    const parser = this.parser;
-    if (parser !== undefined) {
-      parser.end();
-      this.savedId = parser.lastEventId;
-      this.parser = undefined;
-    }
-    this.controller?.abort();
-    this.controller = undefined;
-    const reader = this.reader;
-    this.reader = undefined;
-    if (reader !== undefined) await reader.cancel().catch(ignore);
-  }
-
-  private armIdle(): void {
-    this.disarmIdle();
-    this.idleFired = false;
-    const timeout = this.idleTimeout;
-    if (!(timeout > 0) || timeout >= MAX_TIMER_DELAY) return;
-    this.lastActivity = now();
-    this.idleTimer = setTimeout(this.checkIdle, timeout);
-  }
-
-  /** One timer per connection, re-armed lazily: cheaper than resetting a timer on every chunk. */
-  private readonly checkIdle = (): void => {
-    this.idleTimer = undefined;
-    const elapsed = now() - this.lastActivity;
-    if (elapsed < this.idleTimeout) {
-      this.idleTimer = setTimeout(this.checkIdle, this.idleTimeout - elapsed);
-      return;
-    }
-    this.idleFired = true;
-    const error = idleError(this.idleTimeout);
-    this.controller?.abort(error);
-    this.reader?.cancel(error).catch(ignore);
   };
 
-  private disarmIdle(): void {
-    if (this.idleTimer !== undefined) clearTimeout(this.idleTimer);
-    this.idleTimer = undefined;
-  }
+  const onRetry = (milliseconds: number): void => {
+    serverRetry = milliseconds;
+  };
 
-  private sleep(milliseconds: number): Promise<void> {
-    return new Promise((resolve) => {
-      this.wake = resolve;
-      this.sleepTimer = setTimeout(() => {
-        this.sleepTimer = undefined;
-        this.wake = undefined;
-        resolve();
-      }, milliseconds);
-    });
-  }
+  /** Batches each parsed event, unless it is a replay of one already delivered. */
+  const onEvent = (event: SseEvent, hasId: boolean): void => {
+    const explicitId = hasId && event.id !== '';
+    if (replaying) {
+      if (explicitId) {
+        if (recent.has(event.id)) {
+          inReplayedRun = true;
+          return;
+        }
+        replaying = false;
+      } else if (inReplayedRun) {
+        return;
+      }
+    }
+    if (explicitId) recent.add(event.id);
+    batch.push(event);
+  };
 
-  private clearSleep(): void {
-    if (this.sleepTimer !== undefined) clearTimeout(this.sleepTimer);
-    this.sleepTimer = undefined;
-    const wake = this.wake;
-    this.wake = undefined;
-    wake?.();
-  }
+  /** The failure of an attempt that was cut off: by the idle timer, else by the network. */
+  const dropped = (error?: unknown): Failure =>
+    idleFired ? { reason: 'idle-timeout', error: idleError(error) } : { reason: 'network', error };
+
+  /** Ends the current attempt (keeping its last event ID) and records why, for the next `open()`. */
+  const fail = async (failure: Failure, retryAfter?: number): Promise<void> => {
+    lastFailure = failure;
+    lastRetryAfter = retryAfter;
+    await dropConnection();
+  };
+
+  const dropConnection = async (): Promise<void> => {
+    clearTimeout(idleTimer);
+    if (parser !== undefined) {
+      parser.end();
+      savedId = parser.lastEventId;
+      parser = undefined;
+    }
+    controller?.abort();
+    controller = undefined;
+    const current = reader;
+    reader = undefined;
+    await current?.cancel().catch(ignore);
+  };
+
+  /** Starts the idle timer of a new attempt; it runs from the request until the body is dropped. */
+  const armIdle = (): void => {
+    clearTimeout(idleTimer);
+    idleFired = false;
+    if (!(idleTimeout > 0) || idleTimeout >= MAX_TIMER_DELAY) return;
+    lastActivity = performance.now();
+    idleTimer = setTimeout(checkIdle, idleTimeout);
+  };
+
+  /** One timer per connection, re-armed lazily: cheaper than resetting a timer on every chunk. */
+  const checkIdle = (): void => {
+    const elapsed = performance.now() - lastActivity;
+    if (elapsed < idleTimeout) {
+      idleTimer = setTimeout(checkIdle, idleTimeout - elapsed);
+      return;
+    }
+    idleFired = true;
+    const error = idleError();
+    controller?.abort(error);
+    reader?.cancel(error).catch(ignore);
+  };
+
+  const idleError = (cause?: unknown): SseError =>
+    // The abort reason is this same error type; do not nest it in itself.
+    cause instanceof SseError && cause.type === 'idle-timeout'
+      ? cause
+      : new SseError('idle-timeout', `No data received for ${idleTimeout} ms`, { cause });
+
+  const stream = batchedEvents(batch, savedId, {
+    fill,
+    parsedId: () => (parser !== undefined ? parser.lastEventId : savedId),
+    retry: () => serverRetry ?? retryDelay,
+    release: async () => {
+      if (closed) return;
+      closed = true;
+      signal?.removeEventListener('abort', onAbort);
+      wake?.();
+      await dropConnection();
+    },
+  });
+  return stream;
 }
+
+/** Why an attempt ended, as reported to `onRetry` (only the keys that apply). */
+type Failure = Pick<RetryInfo, 'reason' | 'status' | 'error'>;
 
 /**
  * Header values are byte strings; the spec sends the last event ID "encoded as
@@ -508,20 +390,9 @@ class Connection extends BatchedEventIterator implements EventStreamConnection {
  * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#the-eventsource-interface
  */
 function toByteString(value: string): string {
-  if (/^[\x00-\x7f]*$/.test(value)) return value;
   let out = '';
   for (const byte of new TextEncoder().encode(value)) out += String.fromCharCode(byte);
   return out;
-}
-
-function idleError(timeout: number, cause?: unknown): SseError {
-  // The abort reason is this same error type; do not nest it in itself.
-  if (cause instanceof SseError && cause.type === 'idle-timeout') return cause;
-  return new SseError('idle-timeout', `No data received for ${timeout} ms`, { cause });
-}
-
-function now(): number {
-  return performance.now();
 }
 
 function ignore(): void {}

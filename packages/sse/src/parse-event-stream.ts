@@ -1,7 +1,6 @@
-import { BatchedEventIterator, DONE } from './batched-event-iterator.js';
+import { batchedEvents } from './batched-event-iterator.js';
 import { SseError } from './errors.js';
 import { createEventStreamParser } from './event-stream-parser.js';
-import type { EventStreamParser } from './event-stream-parser.js';
 import type { ParserLimits, SseEvent } from './types.js';
 
 export interface ParseEventStreamOptions extends ParserLimits {
@@ -39,111 +38,29 @@ export interface EventStream extends AsyncIterableIterator<SseEvent> {
  * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#parsing-an-event-stream
  */
 export function parseEventStream(body: ReadableStream<Uint8Array>, options: ParseEventStreamOptions = {}): EventStream {
-  return new BodyEventStream(body, options);
-}
-
-class BodyEventStream extends BatchedEventIterator implements EventStream {
-  private readonly body: ReadableStream<Uint8Array>;
-  private readonly signal: AbortSignal | undefined;
-  private readonly parser: EventStreamParser;
-  private reader: ReadableStreamDefaultReader<Uint8Array> | undefined = undefined;
-  private finished = false;
-  private failure: unknown = undefined;
-  private readonly onAbort = (): void => {
-    void this.close();
+  const signal = options.signal;
+  const batch: SseEvent[] = [];
+  const parser = createEventStreamParser({
+    onEvent: (event) => {
+      batch.push(event);
+    },
+    onComment: options.onComment,
+    lastEventId: options.lastEventId,
+    maxLineBytes: options.maxLineBytes,
+    maxEventBytes: options.maxEventBytes,
+  });
+  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  /** No more reads: the body ended, failed or was cancelled. */
+  let finished = false;
+  const onAbort = (): void => {
+    void stream.close();
   };
 
-  constructor(body: ReadableStream<Uint8Array>, options: ParseEventStreamOptions) {
-    super(options.lastEventId ?? '');
-    this.body = body;
-    this.signal = options.signal;
-    const batch = this.batch;
-    this.parser = createEventStreamParser({
-      onEvent: (event) => {
-        batch.push(event);
-      },
-      onComment: options.onComment,
-      lastEventId: options.lastEventId,
-      maxLineBytes: options.maxLineBytes,
-      maxEventBytes: options.maxEventBytes,
-    });
-  }
-
-  protected get parsedId(): string {
-    return this.parser.lastEventId;
-  }
-
-  get retry(): number | undefined {
-    return this.parser.retry;
-  }
-
-  async close(): Promise<void> {
-    this.freeze();
-    this.failure = undefined;
-    if (this.finished) return;
-    this.finished = true;
-    await this.release(true);
-  }
-
-  protected async pull(): Promise<IteratorResult<SseEvent, undefined>> {
-    const batch = this.batch;
-    batch.length = 0;
-    this.index = 0;
-    for (;;) {
-      if (this.failure !== undefined) {
-        const failure = this.failure;
-        this.failure = undefined;
-        throw failure;
-      }
-      if (this.finished) return DONE;
-      let reader = this.reader;
-      if (reader === undefined) {
-        if (this.signal?.aborted) {
-          await this.close();
-          return DONE;
-        }
-        reader = this.body.getReader();
-        this.reader = reader;
-        this.signal?.addEventListener('abort', this.onAbort, { once: true });
-      }
-      let result: ReadableStreamReadResult<Uint8Array>;
-      try {
-        result = await reader.read();
-      } catch (error) {
-        if (this.finished) return DONE;
-        this.finished = true;
-        await this.release(true);
-        throw new SseError('network', 'Reading the event stream failed', { cause: error });
-      }
-      if (this.finished) return DONE;
-      try {
-        if (result.done) {
-          this.finished = true;
-          this.parser.end();
-          await this.release(false);
-        } else {
-          this.parser.feed(result.value);
-        }
-      } catch (error) {
-        // Limit errors: free the connection now, hand out the events parsed before the error, then throw.
-        this.finished = true;
-        await this.release(true);
-        if (batch.length === 0) throw error;
-        this.failure = error;
-      }
-      if (batch.length !== 0) {
-        const value = batch[this.index++]!;
-        this.deliveredId = value.id;
-        return { done: false, value };
-      }
-    }
-  }
-
-  private async release(cancel: boolean): Promise<void> {
-    this.signal?.removeEventListener('abort', this.onAbort);
-    const reader = this.reader;
+  /** Detaches from the signal and the body; `cancel` also discards what the body has not sent yet. */
+  const detach = async (cancel: boolean): Promise<void> => {
+    signal?.removeEventListener('abort', onAbort);
     if (reader === undefined) {
-      if (cancel && !this.body.locked) await this.body.cancel().catch(ignore);
+      if (cancel && !body.locked) await body.cancel().catch(ignore);
       return;
     }
     if (cancel) await reader.cancel().catch(ignore);
@@ -152,7 +69,47 @@ class BodyEventStream extends BatchedEventIterator implements EventStream {
     } catch {
       // Older stream implementations refuse while a read is pending; the stream is cancelled anyway.
     }
-  }
+  };
+
+  const fill = async (): Promise<boolean> => {
+    for (;;) {
+      if (finished) return false;
+      if (reader === undefined) {
+        if (signal?.aborted) return false;
+        reader = body.getReader();
+        signal?.addEventListener('abort', onAbort, { once: true });
+      }
+      let result: ReadableStreamReadResult<Uint8Array>;
+      try {
+        result = await reader.read();
+      } catch (error) {
+        if (finished) return false;
+        throw new SseError('network', 'Reading the event stream failed', { cause: error });
+      }
+      if (finished) return false;
+      if (result.done) {
+        finished = true;
+        parser.end();
+        await detach(false);
+        return false;
+      }
+      // A limit error propagates: the body is cancelled, and the events before it are still handed out.
+      parser.feed(result.value);
+      if (batch.length !== 0) return true;
+    }
+  };
+
+  const stream = batchedEvents(batch, options.lastEventId ?? '', {
+    fill,
+    parsedId: () => parser.lastEventId,
+    retry: () => parser.retry,
+    release: async () => {
+      if (finished) return;
+      finished = true;
+      await detach(true);
+    },
+  });
+  return stream;
 }
 
 function ignore(): void {}
