@@ -54,102 +54,102 @@ const KEEP_BUFFER_BYTES = 256 * 1024;
  * @see https://encoding.spec.whatwg.org/#utf-8-decode
  */
 export class LineDecoder {
-  private readonly sink: LineSink;
+  readonly #sink: LineSink;
   // ignoreBOM: a non-streaming decoder would strip a BOM from every call; the rule is one per stream.
-  private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: true });
-  private readonly maxLineBytes: number;
+  readonly #decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  readonly #maxLineBytes: number;
   /** Lines of at most this many UTF-16 units are within the limit without counting (<= 3 bytes per unit). */
-  private readonly maxUncountedUnits: number;
-  private bomChecked = false;
+  readonly #maxUncountedUnits: number;
+  #bomChecked = false;
   /** The previous text ended with CR: a leading LF in the next one completes that CRLF. */
-  private skipLeadingLf = false;
+  #skipLeadingLf = false;
   /**
    * The unfinished last line: its start already decoded in pieces (a long line
    * is decoded every {@link PIECE_BYTES} so no buffer ever grows to its size),
    * then the bytes not yet decoded.
    */
-  private readonly pieces: string[] = [];
-  private piecesBytes = 0;
-  private held: Uint8Array = new Uint8Array(256);
-  private heldLength = 0;
+  readonly #pieces: string[] = [];
+  #piecesBytes = 0;
+  #held: Uint8Array = new Uint8Array(256);
+  #heldLength = 0;
 
   constructor(sink: LineSink, options: LineDecoderOptions = {}) {
-    this.sink = sink;
-    this.maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
-    this.maxUncountedUnits = Math.floor(this.maxLineBytes / 3);
+    this.#sink = sink;
+    this.#maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+    this.#maxUncountedUnits = Math.floor(this.#maxLineBytes / 3);
   }
 
   /** Feeds the next chunk of the body. Throws `SseError` `line-too-long`. */
   push(chunk: Uint8Array): void {
     const length = chunk.length;
     const last =
-      this.piecesBytes + this.heldLength >= LONG_LINE_BYTES ? lastLineEndInLongLine(chunk, this.decoder) : lastLineEnd(chunk);
+      this.#piecesBytes + this.#heldLength >= LONG_LINE_BYTES ? lastLineEndInLongLine(chunk, this.#decoder) : lastLineEnd(chunk);
     if (last < 0) {
-      this.holdUnfinished(chunk, 0, length);
+      this.#holdUnfinished(chunk, 0, length);
       return;
     }
-    if (this.heldLength === 0 && this.piecesBytes === 0) {
-      this.pushText(this.decoder.decode(last + 1 === length ? chunk : chunk.subarray(0, last + 1)), last + 1);
+    if (this.#heldLength === 0 && this.#piecesBytes === 0) {
+      this.#pushText(this.#decoder.decode(last + 1 === length ? chunk : chunk.subarray(0, last + 1)), last + 1);
     } else if (last < SMALL_CHUNK) {
-      this.hold(chunk, 0, last + 1);
-      this.pushHeld();
+      this.#hold(chunk, 0, last + 1);
+      this.#pushHeld();
     } else {
       // Large chunk: finish the held line alone rather than copy the whole chunk behind it.
       const first = firstLineEnd(chunk);
-      this.hold(chunk, 0, first + 1);
-      this.pushHeld();
-      if (first < last) this.pushText(this.decoder.decode(chunk.subarray(first + 1, last + 1)), last - first);
+      this.#hold(chunk, 0, first + 1);
+      this.#pushHeld();
+      if (first < last) this.#pushText(this.#decoder.decode(chunk.subarray(first + 1, last + 1)), last - first);
     }
-    if (last + 1 < length) this.holdUnfinished(chunk, last + 1, length);
+    if (last + 1 < length) this.#holdUnfinished(chunk, last + 1, length);
   }
 
   /** Ends the stream; the unterminated last line, if any, is discarded. */
   end(): void {
-    this.pieces.length = 0;
-    this.piecesBytes = 0;
-    this.heldLength = 0;
+    this.#pieces.length = 0;
+    this.#piecesBytes = 0;
+    this.#heldLength = 0;
   }
 
   /** Decodes and splits the held line, which now ends with its terminator. */
-  private pushHeld(): void {
-    const bytes = this.held.subarray(0, this.heldLength);
-    const byteLength = this.piecesBytes + bytes.length;
-    let text = this.decoder.decode(bytes);
-    if (this.pieces.length !== 0) {
-      this.pieces.push(text);
-      text = this.pieces.join('');
-      this.pieces.length = 0;
+  #pushHeld(): void {
+    const bytes = this.#held.subarray(0, this.#heldLength);
+    const byteLength = this.#piecesBytes + bytes.length;
+    let text = this.#decoder.decode(bytes);
+    if (this.#pieces.length !== 0) {
+      this.#pieces.push(text);
+      text = this.#pieces.join('');
+      this.#pieces.length = 0;
     }
-    this.piecesBytes = 0;
-    this.heldLength = 0;
-    if (this.held.length > KEEP_BUFFER_BYTES) this.held = new Uint8Array(256);
-    this.pushText(text, byteLength);
+    this.#piecesBytes = 0;
+    this.#heldLength = 0;
+    if (this.#held.length > KEEP_BUFFER_BYTES) this.#held = new Uint8Array(256);
+    this.#pushText(text, byteLength);
   }
 
   /** Splits decoded text that ends with a line terminator into lines; `byteLength` is what it was decoded from. */
-  private pushText(text: string, byteLength: number): void {
+  #pushText(text: string, byteLength: number): void {
     const length = text.length;
     // One unit per byte and no U+FFFD means the bytes were all ASCII: a line's
     // UTF-8 size is then its length, and long lines need no counting.
     const ascii = length === byteLength && text.indexOf('\uFFFD') === -1;
     let pos = 0;
-    if (!this.bomChecked) {
-      this.bomChecked = true;
+    if (!this.#bomChecked) {
+      this.#bomChecked = true;
       if (text.charCodeAt(0) === BOM) pos = 1;
     }
-    if (this.skipLeadingLf) {
-      this.skipLeadingLf = false;
+    if (this.#skipLeadingLf) {
+      this.#skipLeadingLf = false;
       if (text.charCodeAt(pos) === LF) pos++;
     }
-    const sink = this.sink;
-    const maxUnits = this.maxUncountedUnits;
+    const sink = this.#sink;
+    const maxUnits = this.#maxUncountedUnits;
     let lf = text.indexOf('\n', pos);
     let cr = text.indexOf('\r', pos);
     for (;;) {
       if (cr === -1) {
         // Hot path: only LF terminators left in this text.
         while (lf !== -1) {
-          if (lf - pos > maxUnits) this.checkLine(text, pos, lf, ascii);
+          if (lf - pos > maxUnits) this.#checkLine(text, pos, lf, ascii);
           sink.line(text, pos, lf, ascii);
           pos = lf + 1;
           lf = text.indexOf('\n', pos);
@@ -157,13 +157,13 @@ export class LineDecoder {
         return;
       }
       const eol = lf !== -1 && lf < cr ? lf : cr;
-      if (eol - pos > maxUnits) this.checkLine(text, pos, eol, ascii);
+      if (eol - pos > maxUnits) this.#checkLine(text, pos, eol, ascii);
       sink.line(text, pos, eol, ascii);
       pos = eol + 1;
       if (eol === cr) {
         if (pos === length) {
           // The LF of a CRLF may be the first byte of the next chunk.
-          this.skipLeadingLf = true;
+          this.#skipLeadingLf = true;
           return;
         }
         if (lf === pos) pos++;
@@ -176,41 +176,41 @@ export class LineDecoder {
   }
 
   /** Holds bytes of a line whose end has not arrived, failing as soon as it is too long. */
-  private holdUnfinished(source: Uint8Array, start: number, end: number): void {
+  #holdUnfinished(source: Uint8Array, start: number, end: number): void {
     // Held bytes are a lower bound of the line's UTF-8 size (an invalid byte
     // decodes to a 3-byte U+FFFD), less the 3 bytes of a BOM not yet stripped.
-    this.checkSize(this.piecesBytes + this.heldLength + (end - start) - (this.bomChecked ? 0 : 3));
-    this.hold(source, start, end);
-    if (this.heldLength >= PIECE_BYTES) {
+    this.#checkSize(this.#piecesBytes + this.#heldLength + (end - start) - (this.#bomChecked ? 0 : 3));
+    this.#hold(source, start, end);
+    if (this.#heldLength >= PIECE_BYTES) {
       // Decode up to the last complete character; at most 3 bytes stay behind.
-      const cut = completePrefixLength(this.held, this.heldLength);
-      this.pieces.push(this.decoder.decode(this.held.subarray(0, cut)));
-      this.piecesBytes += cut;
-      this.held.copyWithin(0, cut, this.heldLength);
-      this.heldLength -= cut;
+      const cut = completePrefixLength(this.#held, this.#heldLength);
+      this.#pieces.push(this.#decoder.decode(this.#held.subarray(0, cut)));
+      this.#piecesBytes += cut;
+      this.#held.copyWithin(0, cut, this.#heldLength);
+      this.#heldLength -= cut;
     }
   }
 
   /** Appends `source[start .. end)` to the held bytes. */
-  private hold(source: Uint8Array, start: number, end: number): void {
-    const at = this.heldLength;
+  #hold(source: Uint8Array, start: number, end: number): void {
+    const at = this.#heldLength;
     const needed = at + (end - start);
-    if (needed > this.held.length) {
-      const grown = new Uint8Array(Math.max(needed, this.held.length * 2));
-      grown.set(this.held.subarray(0, at));
-      this.held = grown;
+    if (needed > this.#held.length) {
+      const grown = new Uint8Array(Math.max(needed, this.#held.length * 2));
+      grown.set(this.#held.subarray(0, at));
+      this.#held = grown;
     }
-    this.held.set(start === 0 && end === source.length ? source : source.subarray(start, end), at);
-    this.heldLength = needed;
+    this.#held.set(start === 0 && end === source.length ? source : source.subarray(start, end), at);
+    this.#heldLength = needed;
   }
 
   /** A line long enough in UTF-16 units to be over the limit: count its bytes (`ascii`: one per unit). */
-  private checkLine(text: string, start: number, end: number, ascii: boolean): void {
-    this.checkSize(ascii ? end - start : utf8ByteLength(text, start, end));
+  #checkLine(text: string, start: number, end: number, ascii: boolean): void {
+    this.#checkSize(ascii ? end - start : utf8ByteLength(text, start, end));
   }
 
-  private checkSize(size: number): void {
-    if (size > this.maxLineBytes) throw limitError('line-too-long', 'Line', 'maxLineBytes', this.maxLineBytes, size);
+  #checkSize(size: number): void {
+    if (size > this.#maxLineBytes) throw limitError('line-too-long', 'Line', 'maxLineBytes', this.#maxLineBytes, size);
   }
 }
 

@@ -41,35 +41,35 @@ export class EventParser implements LineSink {
   /** Last valid `retry` value seen, in milliseconds. */
   retry: number | undefined = undefined;
 
-  private readonly onEvent: (event: SseEvent, hasId: boolean) => void;
-  private readonly onRetry: ((milliseconds: number) => void) | undefined;
-  private readonly onComment: ((comment: string) => void) | undefined;
-  private readonly maxEventBytes: number;
-  private readonly maxUncountedUnits: number;
+  readonly #onEvent: (event: SseEvent, hasId: boolean) => void;
+  readonly #onRetry: ((milliseconds: number) => void) | undefined;
+  readonly #onComment: ((comment: string) => void) | undefined;
+  readonly #maxEventBytes: number;
+  readonly #maxUncountedUnits: number;
 
   /**
    * The "last event ID buffer". It is deliberately not reset on dispatch.
    * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#event-stream-interpretation
    */
-  private idBuffer: string;
-  private typeBuffer = '';
-  private data = '';
+  #idBuffer: string;
+  #typeBuffer = '';
+  #data = '';
   /** Number of `data` fields in the current block; the data buffer is "empty" iff 0. */
-  private dataLines = 0;
-  private dataUnits = 0;
+  #dataLines = 0;
+  #dataUnits = 0;
   /** Exact UTF-8 size of `data`, or -1 while `dataUnits` is too small to need it. */
-  private dataBytes = -1;
-  private blockRetry: number | undefined = undefined;
-  private blockHasId = false;
+  #dataBytes = -1;
+  #blockRetry: number | undefined = undefined;
+  #blockHasId = false;
 
   constructor(options: EventParserOptions) {
-    this.onEvent = options.onEvent;
-    this.onRetry = options.onRetry;
-    this.onComment = options.onComment;
+    this.#onEvent = options.onEvent;
+    this.#onRetry = options.onRetry;
+    this.#onComment = options.onComment;
     this.lastEventId = options.lastEventId ?? '';
-    this.idBuffer = this.lastEventId;
-    this.maxEventBytes = options.maxEventBytes ?? DEFAULT_MAX_EVENT_BYTES;
-    this.maxUncountedUnits = Math.floor(this.maxEventBytes / 3);
+    this.#idBuffer = this.lastEventId;
+    this.#maxEventBytes = options.maxEventBytes ?? DEFAULT_MAX_EVENT_BYTES;
+    this.#maxUncountedUnits = Math.floor(this.#maxEventBytes / 3);
   }
 
   /**
@@ -84,7 +84,7 @@ export class EventParser implements LineSink {
    */
   line(text: string, start: number, end: number, ascii = false): void {
     if (start === end) {
-      this.dispatch();
+      this.#dispatch();
       return;
     }
     const first = text.charCodeAt(start);
@@ -97,7 +97,7 @@ export class EventParser implements LineSink {
       text.charCodeAt(start + 2) === 116 &&
       text.charCodeAt(start + 3) === 97
     ) {
-      this.appendData(valueOf(text, start + 5, end), ascii);
+      this.#appendData(valueOf(text, start + 5, end), ascii);
       return;
     }
     // 'e' 'v' 'e' 'n' 't' ':'
@@ -110,19 +110,19 @@ export class EventParser implements LineSink {
       text.charCodeAt(start + 3) === 110 &&
       text.charCodeAt(start + 4) === 116
     ) {
-      this.typeBuffer = valueOf(text, start + 6, end);
+      this.#typeBuffer = valueOf(text, start + 6, end);
       return;
     }
     // 'i' 'd' ':'
     if (first === 105 && end - start >= 3 && text.charCodeAt(start + 2) === COLON && text.charCodeAt(start + 1) === 100) {
-      this.setId(valueOf(text, start + 3, end));
+      this.#setId(valueOf(text, start + 3, end));
       return;
     }
     if (first === COLON) {
-      this.onComment?.(valueOf(text, start + 1, end));
+      this.#onComment?.(valueOf(text, start + 1, end));
       return;
     }
-    this.otherLine(text, start, end, ascii);
+    this.#otherLine(text, start, end, ascii);
   }
 
   /**
@@ -131,12 +131,12 @@ export class EventParser implements LineSink {
    * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#event-stream-interpretation
    */
   end(): void {
-    this.resetBlock();
-    this.idBuffer = this.lastEventId;
+    this.#resetBlock();
+    this.#idBuffer = this.lastEventId;
   }
 
   /** Generic field parsing for rarer lines: `retry`, unknown fields, lines without a colon. */
-  private otherLine(text: string, start: number, end: number, ascii: boolean): void {
+  #otherLine(text: string, start: number, end: number, ascii: boolean): void {
     let colon = start;
     // Bounded by `end`: `indexOf(':')` could run into later lines and go quadratic.
     while (colon < end && text.charCodeAt(colon) !== COLON) colon++;
@@ -144,16 +144,16 @@ export class EventParser implements LineSink {
     // Field names are compared literally: no case folding. Unknown fields are ignored.
     switch (text.slice(start, colon)) {
       case 'data':
-        this.appendData(value, ascii);
+        this.#appendData(value, ascii);
         break;
       case 'event':
-        this.typeBuffer = value;
+        this.#typeBuffer = value;
         break;
       case 'id':
-        this.setId(value);
+        this.#setId(value);
         break;
       case 'retry':
-        this.setRetry(value);
+        this.#setRetry(value);
         break;
     }
   }
@@ -162,10 +162,10 @@ export class EventParser implements LineSink {
    * "If the field value does not contain U+0000 NULL, then set the last event ID
    * buffer to the field value. Otherwise, ignore the field." An empty value resets it.
    */
-  private setId(value: string): void {
+  #setId(value: string): void {
     if (value.includes('\0')) return;
-    this.idBuffer = value;
-    this.blockHasId = true;
+    this.#idBuffer = value;
+    this.#blockHasId = true;
   }
 
   /**
@@ -174,38 +174,38 @@ export class EventParser implements LineSink {
    * time to that integer. Otherwise, ignore the field." An empty value has no
    * digits to interpret, so it is ignored, as browsers do.
    */
-  private setRetry(value: string): void {
+  #setRetry(value: string): void {
     if (!/^[0-9]+$/.test(value)) return;
     const milliseconds = Number(value);
     this.retry = milliseconds;
-    this.blockRetry = milliseconds;
-    this.onRetry?.(milliseconds);
+    this.#blockRetry = milliseconds;
+    this.#onRetry?.(milliseconds);
   }
 
   /** "Append the field value to the data buffer, then append a single U+000A LINE FEED." */
-  private appendData(value: string, ascii: boolean): void {
-    if (this.dataLines === 0) {
-      this.data = value;
-      this.dataUnits = value.length;
+  #appendData(value: string, ascii: boolean): void {
+    if (this.#dataLines === 0) {
+      this.#data = value;
+      this.#dataUnits = value.length;
     } else {
       // Joining here instead of appending LF and trimming it at dispatch: same result, one concat less.
-      this.data = this.data + '\n' + value;
-      this.dataUnits += value.length + 1;
+      this.#data = this.#data + '\n' + value;
+      this.#dataUnits += value.length + 1;
     }
-    this.dataLines++;
-    if (this.dataUnits > this.maxUncountedUnits) this.checkEventSize(value, ascii);
+    this.#dataLines++;
+    if (this.#dataUnits > this.#maxUncountedUnits) this.#checkEventSize(value, ascii);
   }
 
-  private checkEventSize(value: string, ascii: boolean): void {
-    if (this.dataBytes < 0) {
-      this.dataBytes = ascii && this.dataLines === 1 ? value.length : utf8ByteLength(this.data);
+  #checkEventSize(value: string, ascii: boolean): void {
+    if (this.#dataBytes < 0) {
+      this.#dataBytes = ascii && this.#dataLines === 1 ? value.length : utf8ByteLength(this.#data);
     } else {
-      this.dataBytes += (ascii ? value.length : utf8ByteLength(value)) + 1;
+      this.#dataBytes += (ascii ? value.length : utf8ByteLength(value)) + 1;
     }
-    if (this.dataBytes > this.maxEventBytes) {
-      const size = this.dataBytes;
-      this.resetBlock();
-      throw limitError('event-too-large', 'Event data', 'maxEventBytes', this.maxEventBytes, size);
+    if (this.#dataBytes > this.#maxEventBytes) {
+      const size = this.#dataBytes;
+      this.#resetBlock();
+      throw limitError('event-too-large', 'Event data', 'maxEventBytes', this.#maxEventBytes, size);
     }
   }
 
@@ -214,31 +214,31 @@ export class EventParser implements LineSink {
    * was seen; either way the data and event type buffers are reset.
    * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#dispatchMessage
    */
-  private dispatch(): void {
-    const id = this.idBuffer;
+  #dispatch(): void {
+    const id = this.#idBuffer;
     this.lastEventId = id;
-    if (this.dataLines === 0) {
-      this.resetBlock();
+    if (this.#dataLines === 0) {
+      this.#resetBlock();
       return;
     }
-    const hasId = this.blockHasId;
-    const retry = this.blockRetry;
+    const hasId = this.#blockHasId;
+    const retry = this.#blockRetry;
     const event: SseEvent =
       retry === undefined
-        ? { event: this.typeBuffer || 'message', data: this.data, id }
-        : { event: this.typeBuffer || 'message', data: this.data, id, retry };
-    this.resetBlock();
-    this.onEvent(event, hasId);
+        ? { event: this.#typeBuffer || 'message', data: this.#data, id }
+        : { event: this.#typeBuffer || 'message', data: this.#data, id, retry };
+    this.#resetBlock();
+    this.#onEvent(event, hasId);
   }
 
-  private resetBlock(): void {
-    this.typeBuffer = '';
-    this.data = '';
-    this.dataLines = 0;
-    this.dataUnits = 0;
-    this.dataBytes = -1;
-    this.blockRetry = undefined;
-    this.blockHasId = false;
+  #resetBlock(): void {
+    this.#typeBuffer = '';
+    this.#data = '';
+    this.#dataLines = 0;
+    this.#dataUnits = 0;
+    this.#dataBytes = -1;
+    this.#blockRetry = undefined;
+    this.#blockHasId = false;
   }
 }
 
