@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { SandboxFixture } from './fixture/types.js';
 import { badRequest, errorBody } from './http/api-error.js';
 import { handleError } from './http/error-handler.js';
-import { checkResponse } from './http/response-check.js';
+import { responseCheck } from './http/response-check.js';
 import { loadOpenApiDocument, type OpenApiDocument } from './openapi/document.js';
 import { openApiValidatorCompiler } from './openapi/validator-compiler.js';
 import { registerApiRoutes } from './routes/api-routes.js';
@@ -72,7 +72,7 @@ export async function buildSandboxApp(options: SandboxAppOptions): Promise<{ app
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
-  if (options.checkResponses !== false) app.addHook('onSend', checkResponse);
+  if (options.checkResponses !== false) app.addHook('onSend', responseCheck(document));
 
   // JSON bodies: an empty one is "no body" (the login's body is optional), a malformed one is a
   // 400 like any other invalid input.

@@ -3,7 +3,7 @@ import { buildSandboxApp } from './app.js';
 import { DEFAULT_FIXTURE } from './fixture/default-fixture.js';
 import { checkFixture, loadFixtureFile, summarizeFixture } from './fixture/load-fixture.js';
 import type { FixtureSummary, SandboxFixture } from './fixture/types.js';
-import type { OpenApiDocument } from './openapi/document.js';
+import { loadOpenApiDocument, type OpenApiDocument } from './openapi/document.js';
 import type { SandboxState } from './state/sandbox-state.js';
 
 /** Options of `startSandbox`; every one has a default. */
@@ -63,13 +63,17 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   if (!LOOPBACK.test(host)) throw new Error(`the sandbox listens on loopback only, not on ${host}`);
   const port = options.port ?? defaultPort();
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`invalid port ${port}`);
+  // Read once: the fixture's telemetry defaults and the app are checked against the same document.
+  const document = options.document ?? loadOpenApiDocument();
   const fixture =
-    typeof options.fixture === 'string' ? await loadFixtureFile(options.fixture) : checkFixture(options.fixture ?? DEFAULT_FIXTURE);
+    typeof options.fixture === 'string'
+      ? await loadFixtureFile(options.fixture, document)
+      : checkFixture(options.fixture ?? DEFAULT_FIXTURE, document);
 
   let url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   const { app, state } = await buildSandboxApp({
     fixture,
-    ...(options.document === undefined ? {} : { document: options.document }),
+    document,
     flowTtlMs: positive(options.flowTtlMs, 10 * 60_000, 'flowTtlMs'),
     keepAliveMs: positive(options.keepAliveMs, 15_000, 'keepAliveMs'),
     retryMs: positive(options.retryMs, 1000, 'retryMs'),

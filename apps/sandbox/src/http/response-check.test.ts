@@ -1,35 +1,84 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { checkResponse } from './response-check.js';
+import type { OperationId } from '../fixture/types.js';
+import { loadOpenApiDocument, type OpenApiDocument } from '../openapi/document.js';
+import { responseCheck } from './response-check.js';
 
-async function appReturning(status: number, body: unknown) {
+const document = loadOpenApiDocument();
+const hook = responseCheck(document);
+
+const profile = { id: 'prof_1', created_at: '2026-01-01T00:00:00Z', name: null };
+const loginResponse = {
+  id: 'ac_1',
+  flow_type: 'LOGIN',
+  hosted_url: 'https://example.com/hosted/1',
+  flow_expires_at: '2026-01-01T00:10:00Z',
+};
+
+async function appReturning(status: number, body: unknown, operationId: OperationId = 'renameProfile', check = hook) {
   const app = Fastify();
-  app.addHook('onSend', checkResponse);
-  app.get('/op', { config: { operationId: 'renameProfile' } }, async (_request, reply) => reply.code(status).send(body));
+  app.addHook('onSend', check);
+  app.get('/op', { config: { operationId } }, async (_request, reply) => reply.code(status).send(body));
   app.get('/own', async () => ({ anything: true }));
   await app.ready();
   return app;
 }
 
-describe('checkResponse', () => {
+async function violation(status: number, body: unknown, operationId?: OperationId): Promise<string> {
+  const r = await (await appReturning(status, body, operationId)).inject('/op');
+  expect(r.statusCode).toBe(500);
+  const sent = r.json();
+  expect(sent).toMatchObject({ code: 'internal_error', inner_error: { code: 'response_violation' } });
+  return String(sent.inner_error.message);
+}
+
+describe('responseCheck', () => {
   it('passes bodies that match the document', async () => {
-    const app = await appReturning(200, { id: 'p', created_at: '2026-01-01T00:00:00Z', name: null });
-    expect((await app.inject('/op')).statusCode).toBe(200);
-    const error = await appReturning(404, { code: 'not_found', message: 'x' });
-    expect((await error.inject('/op')).statusCode).toBe(404);
+    expect((await (await appReturning(200, profile)).inject('/op')).statusCode).toBe(200);
+    expect((await (await appReturning(200, loginResponse, 'loginAuthConnection')).inject('/op')).statusCode).toBe(200);
+    expect((await (await appReturning(404, { code: 'not_found', message: 'x' })).inject('/op')).statusCode).toBe(404);
   });
 
-  it('turns a violating body into a 500 that names the violation', async () => {
-    const app = await appReturning(200, { id: 'p', created_at: 'yesterday', extra: 1 });
-    const r = await app.inject('/op');
-    expect(r.statusCode).toBe(500);
-    expect(r.json()).toMatchObject({ code: 'internal_error', inner_error: { code: 'response_violation' } });
-    const badError = await appReturning(409, { error: 'Conflict' });
-    expect((await badError.inject('/op')).statusCode).toBe(500);
+  it('asserts formats: a date-time that is not one is caught, and the why names the field and the format', async () => {
+    const why = await violation(200, { ...profile, created_at: 'yesterday' });
+    expect(why).toBe('created_at: must match format "date-time"');
   });
 
-  it('leaves routes outside the API alone', async () => {
-    const app = await appReturning(200, {});
-    expect((await app.inject('/own')).json()).toEqual({ anything: true });
+  it('asserts the uri format of a login response', async () => {
+    const why = await violation(200, { ...loginResponse, hosted_url: 'not a url' }, 'loginAuthConnection');
+    expect(why).toBe('hosted_url: must match format "uri"');
+  });
+
+  it('names every violation of a body, with real messages', async () => {
+    const why = await violation(200, { name: 7, created_at: 'yesterday', extra: 1 });
+    expect(why.split('; ').sort()).toEqual([
+      'created_at: must match format "date-time"',
+      'extra: is not allowed',
+      'id: is required',
+      'name: must be string,null',
+    ]);
+    expect(why).not.toMatch(/undefined/);
+  });
+
+  it('checks every other status against Error', async () => {
+    const why = await violation(409, { error: 'Conflict' });
+    expect(why.split('; ').sort()).toEqual(['code: is required', 'error: is not allowed', 'message: is required']);
+  });
+
+  it('leaves routes outside the API, and operations without a JSON 200, alone', async () => {
+    expect((await (await appReturning(200, {})).inject('/own')).json()).toEqual({ anything: true });
+    expect((await (await appReturning(200, { not: 'a log event' }, 'streamBrowserLogs')).inject('/op')).statusCode).toBe(200);
+  });
+
+  it('follows a 200 response that is a $ref to components/responses', async () => {
+    const copy = structuredClone(document) as OpenApiDocument & { components: { responses?: Record<string, unknown> } };
+    const patch = copy.paths['/profiles/{id_or_name}']?.['patch'] as { responses: Record<string, unknown> };
+    copy.components.responses = { ...copy.components.responses, Renamed: patch.responses['200'] };
+    patch.responses['200'] = { $ref: '#/components/responses/Renamed' };
+    const app = await appReturning(200, { ...profile, created_at: 'yesterday' }, 'renameProfile', responseCheck(copy));
+    expect((await app.inject('/op')).statusCode).toBe(500);
+
+    patch.responses['200'] = { $ref: '#/components/responses/Missing' };
+    expect(() => responseCheck(copy)).toThrow(/unresolvable response \$ref/);
   });
 });

@@ -51,21 +51,21 @@ export function routeSchema(document: OpenApiDocument, located: LocatedOperation
   if (pathParams.length > 0) {
     schema.params = {
       type: 'object',
-      properties: Object.fromEntries(pathParams.map((p) => [p.name, { $ref: ref(p.pointer) }])),
+      properties: Object.fromEntries(pathParams.map((p) => [p.name, { $ref: documentRef(p.pointer) }])),
       required: pathParams.filter((p) => p.required).map((p) => p.name),
     };
   }
 
   if (querySchema !== undefined) {
     checkQuerySchemaCovers(document, querySchema, queryParams, operation.operationId);
-    schema.querystring = { $ref: ref(querySchema) };
+    schema.querystring = { $ref: documentRef(querySchema) };
   } else if (queryParams.length > 0) {
     throw new Error(`operation "${operation.operationId}" has query parameters: name the schema of its whole query`);
   }
 
   const json = operation.requestBody?.content?.['application/json'];
   if (json?.schema !== undefined) {
-    schema.body = { $ref: ref(`${base}/requestBody/content/application~1json/schema`) };
+    schema.body = { $ref: documentRef(`${base}/requestBody/content/application~1json/schema`) };
   }
   return schema;
 }
@@ -102,14 +102,19 @@ function checkQuerySchemaCovers(document: OpenApiDocument, pointer: string, para
   }
 }
 
-function ref(pointer: string): string {
+/**
+ * A `$ref` to a JSON pointer of the registered document: `/components/schemas/Profile` →
+ * `openapi.json#/components/schemas/Profile` (each token percent-encoded, as URIs require).
+ */
+export function documentRef(pointer: string): string {
   return `${DOCUMENT_ID}#${pointer
     .split('/')
     .map((token) => encodeURIComponent(token))
     .join('/')}`;
 }
 
-function escapeToken(token: string): string {
+/** Escapes a JSON-pointer token: `/profiles/{id}` → `~1profiles~1{id}`. */
+export function escapeToken(token: string): string {
   return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
