@@ -1,4 +1,6 @@
+import { DONE } from './batched-event-iterator.js';
 import { SseError } from './errors.js';
+import type { SseErrorDetails } from './errors.js';
 import type { SseEvent } from './types.js';
 
 /** A type guard, such as an Ajv standalone validator, which leaves its findings in `errors`. */
@@ -67,30 +69,18 @@ export function createJsonEventDecoder<T = unknown>(
     if (heartbeats?.has(event.event)) return undefined;
     const raw = event.data;
     if (raw.length === 0 && skipEmptyData) return undefined;
+    /** Both failures carry the raw data and where it came from. */
+    const invalid = (type: 'invalid-json' | 'invalid-data', message: string, details: SseErrorDetails): SseError =>
+      new SseError(type, message, { data: raw, event: event.event, id: event.id, ...details });
     let value: unknown;
     try {
       value = JSON.parse(raw);
     } catch (error) {
-      throw new SseError('invalid-json', `Event data is not valid JSON: ${(error as Error).message}`, {
-        data: raw,
-        event: event.event,
-        id: event.id,
-        cause: error,
-      });
+      throw invalid('invalid-json', `Event data is not valid JSON: ${(error as Error).message}`, { cause: error });
     }
     if (heartbeats !== undefined && isHeartbeatObject(value, heartbeats)) return undefined;
-    if (validate !== undefined) {
-      const problems = check(validate, value);
-      if (problems !== undefined) {
-        throw new SseError('invalid-data', 'Event data failed validation', {
-          data: raw,
-          event: event.event,
-          id: event.id,
-          value,
-          validationErrors: problems,
-        });
-      }
-    }
+    const problems = validate === undefined ? undefined : check(validate, value);
+    if (problems !== undefined) throw invalid('invalid-data', 'Event data failed validation', { value, validationErrors: problems });
     return { event: event.event, id: event.id, data: value as T, raw };
   };
 }
@@ -98,15 +88,14 @@ export function createJsonEventDecoder<T = unknown>(
 /** `undefined` when valid, else whatever the validator reported (or `false`). */
 function check<T>(validate: Validator<T>, value: unknown): unknown {
   const result: unknown = validate(value);
-  if (result === true || result === null || result === undefined) return undefined;
-  if (Array.isArray(result)) return result.length === 0 ? undefined : result;
+  // A type guard said no: its findings, if it left any.
   if (result === false) return (validate as { errors?: unknown }).errors ?? false;
-  return undefined;
+  // An error list: valid when empty. Anything else (true, null, undefined) means valid.
+  return Array.isArray(result) && result.length !== 0 ? result : undefined;
 }
 
 function isHeartbeatObject(value: unknown, names: ReadonlySet<string>): boolean {
-  if (typeof value !== 'object' || value === null) return false;
-  const type = (value as { event?: unknown }).event;
+  const type = typeof value === 'object' && value !== null ? (value as { event?: unknown }).event : undefined;
   return typeof type === 'string' && names.has(type);
 }
 
@@ -134,69 +123,53 @@ export function parseJsonEvents<T = unknown>(
   source: AsyncIterable<SseEvent>,
   options: JsonEventOptions<T> = {},
 ): JsonEventStream<T> {
-  return new JsonEvents(source, options);
-}
+  const iterator = source[Symbol.asyncIterator]();
+  const decode = createJsonEventDecoder(options);
+  const onInvalid = options.onInvalid ?? 'throw';
+  let lastSeenId = '';
+  let finished = false;
 
-const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
-
-class JsonEvents<T> implements JsonEventStream<T> {
-  private readonly source: AsyncIterable<SseEvent> & { readonly lastEventId?: unknown };
-  private readonly iterator: AsyncIterator<SseEvent>;
-  private readonly decode: (event: SseEvent) => JsonEvent<T> | undefined;
-  private readonly onInvalid: 'throw' | 'skip' | ((error: SseError) => void);
-  private lastSeenId = '';
-  private finished = false;
-
-  constructor(source: AsyncIterable<SseEvent>, options: JsonEventOptions<T>) {
-    this.source = source;
-    this.iterator = source[Symbol.asyncIterator]();
-    this.decode = createJsonEventDecoder(options);
-    this.onInvalid = options.onInvalid ?? 'throw';
-  }
-
-  get lastEventId(): string {
-    const id = this.source.lastEventId;
-    return typeof id === 'string' ? id : this.lastSeenId;
-  }
-
-  [Symbol.asyncIterator](): this {
-    return this;
-  }
-
-  async next(): Promise<IteratorResult<JsonEvent<T>, undefined>> {
-    for (;;) {
-      if (this.finished) return DONE;
-      const result = await this.iterator.next();
-      if (result.done === true) {
-        this.finished = true;
-        return DONE;
-      }
-      const event = result.value;
-      this.lastSeenId = event.id;
-      let value: JsonEvent<T> | undefined;
-      try {
-        value = this.decode(event);
-      } catch (error) {
-        const policy = this.onInvalid;
-        if (policy === 'throw') {
-          await this.close();
-          throw error;
+  const stream: JsonEventStream<T> = {
+    get lastEventId() {
+      const id = (source as { readonly lastEventId?: unknown }).lastEventId;
+      return typeof id === 'string' ? id : lastSeenId;
+    },
+    [Symbol.asyncIterator]() {
+      return stream;
+    },
+    async next() {
+      for (;;) {
+        if (finished) return DONE;
+        const result = await iterator.next();
+        if (result.done === true) {
+          finished = true;
+          return DONE;
         }
-        if (typeof policy === 'function') policy(error as SseError);
-        continue;
+        const event = result.value;
+        lastSeenId = event.id;
+        let value: JsonEvent<T> | undefined;
+        try {
+          value = decode(event);
+        } catch (error) {
+          if (onInvalid === 'throw') {
+            await stream.close();
+            throw error;
+          }
+          if (typeof onInvalid === 'function') onInvalid(error as SseError);
+          continue;
+        }
+        if (value !== undefined) return { done: false, value };
       }
-      if (value !== undefined) return { done: false, value };
-    }
-  }
-
-  async return(): Promise<IteratorResult<JsonEvent<T>, undefined>> {
-    await this.close();
-    return DONE;
-  }
-
-  async close(): Promise<void> {
-    if (this.finished) return;
-    this.finished = true;
-    await this.iterator.return?.();
-  }
+    },
+    async return() {
+      await stream.close();
+      return DONE;
+    },
+    async close() {
+      if (finished) return;
+      finished = true;
+      await iterator.return?.();
+    },
+  };
+  return stream;
 }
