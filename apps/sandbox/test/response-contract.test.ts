@@ -1,12 +1,19 @@
-import { validateError, validateLoginResponse, validateLogEvent, validateProfile } from '@browser-cloud/api-types/validators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../src/index.js';
+import { loadOpenApiDocument } from '../src/openapi/document.js';
+import { schemaValidator } from '../src/openapi/schema-validators.js';
 import { REFS, TOKENS, call, inspect, login, rename, start, StreamReader } from './helpers.js';
 
 /**
- * Every API response body of a broad session is checked with the validators generated from the
- * document: success bodies against their schema, every failure against Error.
+ * Every API response body of a broad session is checked against the document by full Ajv
+ * (formats asserted): success bodies against their schema, every failure against Error.
  */
+const document = loadOpenApiDocument();
+const validateError = schemaValidator(document, '/components/schemas/Error');
+const validateLoginResponse = schemaValidator(document, '/components/schemas/LoginResponse');
+const validateProfile = schemaValidator(document, '/components/schemas/Profile');
+const validateLogEvent = schemaValidator(document, '/components/schemas/LogEvent');
+
 let sandbox: RunningSandbox;
 beforeAll(async () => {
   sandbox = await start({ bodyLimit: 2048 });
