@@ -128,7 +128,7 @@ export function connectEventStream(url: string | URL, options: ConnectEventStrea
   const fetchImpl: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const retryDelay = options.retryDelay ?? 1000;
   const idleTimeout = options.idleTimeout ?? 60_000;
-  const maxRetries = options.maxRetries ?? Number.POSITIVE_INFINITY;
+  const maxRetries = options.maxRetries ?? Infinity;
   const recent = new RecentIds(options.dedupeWindow ?? 1024);
   const batch: SseEvent[] = [];
 

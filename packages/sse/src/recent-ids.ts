@@ -3,30 +3,30 @@
  * after a reconnect. Bounded so a long-lived stream does not grow without limit.
  */
 export class RecentIds {
-  private readonly capacity: number;
-  private readonly ring: (string | undefined)[];
-  private readonly set = new Set<string>();
-  private next = 0;
+  /** The remembered IDs in a ring, oldest at `#next` once full; its length is the capacity. */
+  readonly #ring: (string | undefined)[];
+  readonly #set = new Set<string>();
+  #next = 0;
 
   constructor(capacity: number) {
-    this.capacity = Math.max(0, Math.floor(capacity));
-    this.ring = new Array<string | undefined>(this.capacity);
+    this.#ring = new Array<string | undefined>(Math.max(0, Math.floor(capacity)));
   }
 
   get size(): number {
-    return this.set.size;
+    return this.#set.size;
   }
 
   has(id: string): boolean {
-    return this.set.has(id);
+    return this.#set.has(id);
   }
 
   add(id: string): void {
-    if (this.capacity === 0 || this.set.has(id)) return;
-    const evicted = this.ring[this.next];
-    if (evicted !== undefined) this.set.delete(evicted);
-    this.ring[this.next] = id;
-    this.set.add(id);
-    this.next = (this.next + 1) % this.capacity;
+    const ring = this.#ring;
+    if (ring.length === 0 || this.#set.has(id)) return;
+    const evicted = ring[this.#next];
+    if (evicted !== undefined) this.#set.delete(evicted);
+    ring[this.#next] = id;
+    this.#set.add(id);
+    this.#next = (this.#next + 1) % ring.length;
   }
 }

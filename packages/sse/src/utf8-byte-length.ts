@@ -11,26 +11,20 @@ const NON_ASCII = /[^\x00-\x7f]/;
  */
 export function utf8ByteLength(text: string, start = 0, end = text.length): number {
   const range = start === 0 && end === text.length ? text : text.slice(start, end);
-  const first = range.search(NON_ASCII);
-  if (first === -1) return range.length;
-  let bytes = range.length;
   const length = range.length;
+  let bytes = length;
+  const first = range.search(NON_ASCII);
+  if (first === -1) return bytes;
+  // One byte per unit counted already; add one from U+0080 and two from U+0800 (surrogates
+  // included: a lone one is the 3-byte U+FFFD, a pair's two units are 4 bytes).
   for (let i = first; i < length; i++) {
     const unit = range.charCodeAt(i);
     if (unit < 0x80) continue;
-    if (unit < 0x800) {
-      bytes += 1;
-    } else if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < length) {
+    bytes += unit < 0x800 ? 1 : 2;
+    if (unit >= 0xd800 && unit <= 0xdbff) {
       const next = range.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        // Two units, four bytes.
-        bytes += 2;
-        i++;
-      } else {
-        bytes += 2;
-      }
-    } else {
-      bytes += 2;
+      // The low half of a pair adds nothing more.
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
     }
   }
   return bytes;
