@@ -29,8 +29,5 @@ export function classifyResponse(status: number, headers: Pick<Headers, 'get'>, 
 
 /** Media type `text/event-stream`, compared case-insensitively, parameters ignored. */
 export function isEventStreamType(contentType: string | null): boolean {
-  if (contentType === null) return false;
-  const semicolon = contentType.indexOf(';');
-  const essence = (semicolon === -1 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase();
-  return essence === 'text/event-stream';
+  return contentType !== null && contentType.split(';')[0]!.trim().toLowerCase() === 'text/event-stream';
 }

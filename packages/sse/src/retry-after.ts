@@ -7,8 +7,8 @@
  */
 export function parseRetryAfter(value: string | null | undefined, now: number = Date.now()): number | undefined {
   if (value === null || value === undefined) return undefined;
+  // An empty value matches neither form below.
   const text = value.trim();
-  if (text === '') return undefined;
   if (/^\d+$/.test(text)) return Number(text) * 1000;
   // Every HTTP-date form (IMF-fixdate, RFC 850, asctime) starts with a day name;
   // requiring it keeps Date.parse from accepting things like "1.5".
