@@ -20,6 +20,25 @@ const compiledByDocument = new WeakMap<OpenApiDocument, Compiled>();
  * the client but not a server that must never send a malformed date.
  */
 export function schemaValidator(document: OpenApiDocument, pointer: string): ValidateFunction {
+  const compiled = compiledFor(document);
+  let validate = compiled.byPointer.get(pointer);
+  if (validate === undefined) {
+    validate = compiled.ajv.compile({ $ref: documentRef(pointer) });
+    compiled.byPointer.set(pointer, validate);
+  }
+  return validate;
+}
+
+/**
+ * The one full Ajv of a document, with the document registered under {@link DOCUMENT_ID}:
+ * every error, messages, formats asserted, no type coercion. Fastify's body validators and
+ * {@link schemaValidator} share it, so the document is registered once.
+ */
+export function documentAjv(document: OpenApiDocument): Ajv2020 {
+  return compiledFor(document).ajv;
+}
+
+function compiledFor(document: OpenApiDocument): Compiled {
   let compiled = compiledByDocument.get(document);
   if (compiled === undefined) {
     // `strict: false`: the document holds OpenAPI keywords (`example`, `x-…`) beside its schemas.
@@ -29,10 +48,5 @@ export function schemaValidator(document: OpenApiDocument, pointer: string): Val
     compiled = { ajv, byPointer: new Map() };
     compiledByDocument.set(document, compiled);
   }
-  let validate = compiled.byPointer.get(pointer);
-  if (validate === undefined) {
-    validate = compiled.ajv.compile({ $ref: documentRef(pointer) });
-    compiled.byPointer.set(pointer, validate);
-  }
-  return validate;
+  return compiled;
 }

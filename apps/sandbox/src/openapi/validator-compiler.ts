@@ -2,6 +2,7 @@ import type { FastifySchemaCompiler } from 'fastify';
 import { createAjv } from './create-ajv.js';
 import type { OpenApiDocument } from './document.js';
 import { DOCUMENT_ID } from './route-schemas.js';
+import { documentAjv } from './schema-validators.js';
 
 /**
  * Fastify's validator compiler over the OpenAPI document: Ajv for JSON Schema 2020-12 (OpenAPI
@@ -10,10 +11,10 @@ import { DOCUMENT_ID } from './route-schemas.js';
  * coercion (`follow=true` becomes a boolean).
  */
 export function openApiValidatorCompiler(document: OpenApiDocument): FastifySchemaCompiler<unknown> {
-  // `strict: false`: the document holds OpenAPI keywords (`example`, `x-…`) beside its schemas.
-  // `verbose`: errors carry their schema, whose description explains a failed `not`.
-  const exact = createAjv({ strict: false, verbose: true });
+  const exact = documentAjv(document);
+  // Options as documentAjv's (`strict: false` for the OpenAPI keywords beside the schemas,
+  // `verbose` for the descriptions that explain a failed `not`), plus coercion.
   const coercing = createAjv({ strict: false, verbose: true, coerceTypes: true });
-  for (const ajv of [exact, coercing]) ajv.addSchema({ ...document, $id: DOCUMENT_ID });
+  coercing.addSchema({ ...document, $id: DOCUMENT_ID });
   return ({ schema, httpPart }) => (httpPart === 'body' ? exact : coercing).compile(schema as object);
 }
