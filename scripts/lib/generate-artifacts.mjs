@@ -189,8 +189,9 @@ function referencedFirst(root, targets) {
     if (seen.has(ref)) return;
     seen.add(ref);
     for (const inner of refsIn(resolvePointer(root, ref))) visit(inner, seen);
+    // `seen` is shared by every visit, so each target is reached, and pushed, once.
     const target = byRef.get(ref);
-    if (target && !ordered.includes(target)) ordered.push(target);
+    if (target) ordered.push(target);
   };
   const seen = new Set();
   for (const ref of byRef.keys()) visit(ref, seen);
