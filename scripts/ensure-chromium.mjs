@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 
 const DEFAULT_PATH = '/usr/bin/chromium';
 const INSTALL_HINT = [
-  'Install Debian/Ubuntu\'s Chromium package:',
+  "Install Debian/Ubuntu's Chromium package:",
   '  sudo apt-get update && sudo apt-get install -y chromium',
   'or point CHROMIUM_PATH at an existing Chromium or Chrome binary:',
   '  CHROMIUM_PATH=/path/to/chrome npm test',
@@ -52,9 +52,12 @@ if (isExecutable(DEFAULT_PATH)) process.exit(0);
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 if (!isRoot) fail(`no Chromium at ${DEFAULT_PATH}, and not running as root, so it cannot be installed automatically.`);
-if (!isExecutable('/usr/bin/apt-get')) fail(`no Chromium at ${DEFAULT_PATH}, and apt-get is not available on this machine.`);
+if (!isExecutable('/usr/bin/apt-get'))
+  fail(`no Chromium at ${DEFAULT_PATH}, and apt-get is not available on this machine.`);
 
-console.log(`ensure-chromium: no Chromium at ${DEFAULT_PATH}; installing Debian's \`chromium\` package (one-time, about a minute).`);
+console.log(
+  `ensure-chromium: no Chromium at ${DEFAULT_PATH}; installing Debian's \`chromium\` package (one-time, about a minute).`,
+);
 // The lock timeout lets a concurrent apt run (e.g. unattended upgrades) finish instead of failing at once.
 run('apt-get', ['-o', 'DPkg::Lock::Timeout=300', 'update']);
 run('apt-get', ['-o', 'DPkg::Lock::Timeout=300', 'install', '-y', 'chromium']);

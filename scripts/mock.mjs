@@ -28,7 +28,9 @@ if (stopping) {
   process.exit(0);
 }
 console.log(`\nPrism mock of openapi/openapi.yaml listening on ${prism.url} (Ctrl-C to stop)`);
-console.log(`  try: curl -s -X POST ${prism.url}/auth/connections/ac_1/login -H 'Authorization: Bearer test' -H 'Content-Type: application/json' -d '{}'`);
+console.log(
+  `  try: curl -s -X POST ${prism.url}/auth/connections/ac_1/login -H 'Authorization: Bearer test' -H 'Content-Type: application/json' -d '{}'`,
+);
 
 const { code, signal } = await prism.exited;
 if (!stopping) {

@@ -61,7 +61,8 @@ const cases: { rule: string; pointer: string; breakIt: (doc: Doc) => void }[] = 
   {
     rule: 'conventions/error-responses-use-error-body',
     pointer: '#/paths/~1things~1{id}/patch/responses/404/content/application~1json/schema',
-    breakIt: (doc) => (op(doc).responses['404'].content['application/json'].schema = { $ref: '#/components/schemas/Thing' }),
+    breakIt: (doc) =>
+      (op(doc).responses['404'].content['application/json'].schema = { $ref: '#/components/schemas/Thing' }),
   },
   {
     rule: 'conventions/error-responses-use-error-body',

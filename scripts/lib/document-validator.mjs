@@ -65,7 +65,10 @@ export function createDocumentValidator(document) {
       compiled.set(pointer, validate);
     }
     if (validate(data)) return [];
-    return validate.errors.map((e) => `${e.instancePath || '(root)'} ${e.message}${e.params?.additionalProperty ? ` (${e.params.additionalProperty})` : ''}`);
+    return validate.errors.map(
+      (e) =>
+        `${e.instancePath || '(root)'} ${e.message}${e.params?.additionalProperty ? ` (${e.params.additionalProperty})` : ''}`,
+    );
   }
 
   function findOperation(operationId) {
@@ -86,13 +89,23 @@ export function createDocumentValidator(document) {
     const { path, method, operation } = findOperation(operationId);
     const responses = operation.responses ?? {};
     const code = String(status);
-    const key = code in responses ? code : `${code[0]}XX` in responses ? `${code[0]}XX` : 'default' in responses ? 'default' : null;
+    const key =
+      code in responses
+        ? code
+        : `${code[0]}XX` in responses
+          ? `${code[0]}XX`
+          : 'default' in responses
+            ? 'default'
+            : null;
     if (key === null) return [`status ${status} is not documented for ${operationId}`];
     const response = deref(document, responses[key]);
     const mediaType = (contentType ?? '').split(';')[0].trim().toLowerCase();
-    if (!response.content) return body === undefined || body === '' ? [] : [`${operationId} ${status} documents no body`];
+    if (!response.content)
+      return body === undefined || body === '' ? [] : [`${operationId} ${status} documents no body`];
     if (!(mediaType in response.content)) {
-      return [`${operationId} ${status}: content type "${mediaType}" is not documented (${Object.keys(response.content).join(', ')})`];
+      return [
+        `${operationId} ${status}: content type "${mediaType}" is not documented (${Object.keys(response.content).join(', ')})`,
+      ];
     }
     const responsesPointer = pointerOf('paths', path, method, 'responses', key);
     const base = responses[key].$ref ?? responsesPointer;

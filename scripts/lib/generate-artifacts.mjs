@@ -45,7 +45,7 @@ function pathParameterSchemas(document) {
       const params = (operation.parameters ?? [])
         .map((p) => (p.$ref ? resolvePointer(document, p.$ref) : p))
         .filter((p) => p.in === 'path');
-      const name = operation.operationId[0].toUpperCase() + operation.operationId.slice(1) + 'Path';
+      const name = `${operation.operationId[0].toUpperCase() + operation.operationId.slice(1)}Path`;
       schemas[name] = {
         type: 'object',
         properties: Object.fromEntries(params.map((p) => [p.name, p.schema])),
@@ -151,7 +151,14 @@ const AJV_OPTIONS = {
   keywords: ['components'],
 };
 
-const DYNAMIC_KEYWORDS = ['unevaluatedProperties', 'unevaluatedItems', '$dynamicRef', '$dynamicAnchor', '$recursiveRef', '$recursiveAnchor'];
+const DYNAMIC_KEYWORDS = [
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  '$dynamicRef',
+  '$dynamicAnchor',
+  '$recursiveRef',
+  '$recursiveAnchor',
+];
 
 /**
  * Ajv2020 always compiles the bookkeeping of `unevaluated*` (which properties each function
@@ -165,14 +172,16 @@ const DYNAMIC_KEYWORDS = ['unevaluatedProperties', 'unevaluatedItems', '$dynamic
 function withoutDynamicKeywords(ajv, root) {
   const json = JSON.stringify(root);
   const used = DYNAMIC_KEYWORDS.find((keyword) => json.includes(`"${keyword}":`));
-  if (used) throw new Error(`The document uses ${used}: the generated validators must track it (generate-artifacts.mjs).`);
+  if (used)
+    throw new Error(`The document uses ${used}: the generated validators must track it (generate-artifacts.mjs).`);
   Object.assign(ajv.opts, { unevaluated: false, dynamicRef: false });
 }
 
 /** `$ref`s anywhere under `node`. */
 function refsIn(node, found = new Set()) {
-  if (Array.isArray(node)) node.forEach((item) => refsIn(item, found));
-  else if (node !== null && typeof node === 'object') {
+  if (Array.isArray(node)) {
+    for (const item of node) refsIn(item, found);
+  } else if (node !== null && typeof node === 'object') {
     for (const [key, value] of Object.entries(node)) {
       if (key === '$ref' && typeof value === 'string') found.add(value);
       else refsIn(value, found);
@@ -229,7 +238,9 @@ function generateValidators(document) {
       ref: `openapi.json#/$defs/${name}`,
       // Operations with the same path parameters share one compiled function.
       compiledAs: sameAs.get(name) ?? name,
-      type: `{ ${Object.keys(schema.properties).map((p) => `${p}: string`).join('; ')} }`,
+      type: `{ ${Object.keys(schema.properties)
+        .map((p) => `${p}: string`)
+        .join('; ')} }`,
     })),
   ];
 
@@ -247,12 +258,10 @@ function generateValidators(document) {
   const source = standaloneCode(ajv, Object.fromEntries(compiled.map(({ name, ref }) => [`validate${name}`, ref])));
   const { imports, body } = requiresToImports(source);
   const untyped = new Map();
-  const code = body
-    .replace(/^"use strict";/, '')
-    .replace(/export const (\w+) = (\w+);/g, (_, exported, fn) => {
-      untyped.set(exported, fn);
-      return '';
-    });
+  const code = body.replace(/^"use strict";/, '').replace(/export const (\w+) = (\w+);/g, (_, exported, fn) => {
+    untyped.set(exported, fn);
+    return '';
+  });
   const exports = targets.map(({ name, compiledAs, type }) => {
     const fn = untyped.get(`validate${compiledAs}`);
     if (!fn) throw new Error(`Ajv generated no validate${compiledAs}`);

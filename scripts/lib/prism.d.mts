@@ -5,4 +5,9 @@ export function startPrism(options?: {
   upstream?: string;
   quiet?: boolean;
   readyTimeoutMs?: number;
-}): Promise<{ url: string; stop(): Promise<void>; exited: Promise<{ code: number | null; signal: string | null }>; output(): string }>;
+}): Promise<{
+  url: string;
+  stop(): Promise<void>;
+  exited: Promise<{ code: number | null; signal: string | null }>;
+  output(): string;
+}>;

@@ -24,11 +24,14 @@ describe('buildReferencePage', () => {
   it('refuses, and writes nothing, when the renderer would load a font from the network', async () => {
     const dir = await tempDir();
     const bundle = join(dir, 'bad-renderer.js');
-    await writeFile(bundle, 'window.Redoc = { init() {} }; const font = "https://fonts.gstatic.com/s/roboto/v30/x.woff2";');
-    const outFile = join(dir, 'index.html');
-    await expect(buildReferencePage({ specPath: DEFAULT_SPEC_PATH, outFile, rendererBundlePath: bundle })).rejects.toThrow(
-      /load resources from the network[\s\S]*asset-url: "https:\/\/fonts\.gstatic\.com/,
+    await writeFile(
+      bundle,
+      'window.Redoc = { init() {} }; const font = "https://fonts.gstatic.com/s/roboto/v30/x.woff2";',
     );
+    const outFile = join(dir, 'index.html');
+    await expect(
+      buildReferencePage({ specPath: DEFAULT_SPEC_PATH, outFile, rendererBundlePath: bundle }),
+    ).rejects.toThrow(/load resources from the network[\s\S]*asset-url: "https:\/\/fonts\.gstatic\.com/);
     await expect(access(outFile)).rejects.toThrow(/ENOENT/);
   });
 
@@ -37,8 +40,14 @@ describe('buildReferencePage', () => {
     const specPath = join(dir, 'openapi.json');
     await writeFile(
       specPath,
-      JSON.stringify({ openapi: '3.1.0', info: { title: 'T', version: '1', description: '![logo](https://example.com/logo.png)' }, paths: {} }),
+      JSON.stringify({
+        openapi: '3.1.0',
+        info: { title: 'T', version: '1', description: '![logo](https://example.com/logo.png)' },
+        paths: {},
+      }),
     );
-    await expect(buildReferencePage({ specPath, outFile: join(dir, 'index.html') })).rejects.toThrow(/example\.com\/logo\.png/);
+    await expect(buildReferencePage({ specPath, outFile: join(dir, 'index.html') })).rejects.toThrow(
+      /example\.com\/logo\.png/,
+    );
   });
 });

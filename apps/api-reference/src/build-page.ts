@@ -33,8 +33,15 @@ export interface BuiltPage {
  *   from the network (then nothing is written).
  */
 export async function buildReferencePage(options: BuildPageOptions): Promise<BuiltPage> {
-  const [spec, renderer] = await Promise.all([loadSpec(options.specPath), loadRendererBundle(options.rendererBundlePath)]);
-  const html = renderReferenceHtml({ spec, renderer, ...(options.title === undefined ? {} : { title: options.title }) });
+  const [spec, renderer] = await Promise.all([
+    loadSpec(options.specPath),
+    loadRendererBundle(options.rendererBundlePath),
+  ]);
+  const html = renderReferenceHtml({
+    spec,
+    renderer,
+    ...(options.title === undefined ? {} : { title: options.title }),
+  });
   // The page holds the document with `<` escaped, so HTML in its descriptions (which Redoc
   // renders) is scanned in the document itself.
   const remote = [...findRemoteReferences(html), ...findRemoteReferences(JSON.stringify(spec))];

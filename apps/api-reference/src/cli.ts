@@ -12,9 +12,14 @@ const { values } = parseArgs({
 });
 
 try {
-  const page = await buildReferencePage({ specPath: values.spec ?? DEFAULT_SPEC_PATH, outFile: values.out ?? DEFAULT_OUT_FILE });
+  const page = await buildReferencePage({
+    specPath: values.spec ?? DEFAULT_SPEC_PATH,
+    outFile: values.out ?? DEFAULT_OUT_FILE,
+  });
   const size = (page.bytes / 1024 / 1024).toFixed(1);
-  console.log(`Wrote ${relative(process.cwd(), page.outFile) || page.outFile} (${size} MB, ${page.renderer}, no network needed).`);
+  console.log(
+    `Wrote ${relative(process.cwd(), page.outFile) || page.outFile} (${size} MB, ${page.renderer}, no network needed).`,
+  );
   console.log(`Open it: ${pathToFileURL(page.outFile).href}`);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

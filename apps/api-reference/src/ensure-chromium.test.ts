@@ -7,7 +7,10 @@ import { describe, expect, it } from 'vitest';
 const script = fileURLToPath(new URL('../../../scripts/ensure-chromium.mjs', import.meta.url));
 
 function run(chromiumPath: string): { status: number | null; stderr: string } {
-  const result = spawnSync(process.execPath, [script], { env: { ...process.env, CHROMIUM_PATH: chromiumPath }, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [script], {
+    env: { ...process.env, CHROMIUM_PATH: chromiumPath },
+    encoding: 'utf8',
+  });
   return { status: result.status, stderr: result.stderr };
 }
 

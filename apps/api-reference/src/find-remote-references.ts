@@ -1,6 +1,14 @@
 /** A place in the page that would make the browser fetch something from the network. */
 export interface RemoteReference {
-  readonly kind: 'script-src' | 'link' | 'element-src' | 'css-url' | 'css-import' | 'module-import' | 'asset-url' | 'markdown-image';
+  readonly kind:
+    | 'script-src'
+    | 'link'
+    | 'element-src'
+    | 'css-url'
+    | 'css-import'
+    | 'module-import'
+    | 'asset-url'
+    | 'markdown-image';
   readonly text: string;
 }
 
@@ -11,7 +19,10 @@ export interface RemoteReference {
 const PATTERNS: ReadonlyArray<readonly [RemoteReference['kind'], RegExp]> = [
   ['script-src', /<script\b[^>]*?\bsrc\s*=\s*["']?([^"'\s>]+)/gi],
   ['link', /<link\b[^>]*?\bhref\s*=\s*["']?([^"'\s>]+)/gi],
-  ['element-src', /<(?:img|iframe|frame|embed|source|video|audio|track|input|object)\b[^>]*?\b(?:src|srcset|data|poster)\s*=\s*["']?([^"'\s>]+)/gi],
+  [
+    'element-src',
+    /<(?:img|iframe|frame|embed|source|video|audio|track|input|object)\b[^>]*?\b(?:src|srcset|data|poster)\s*=\s*["']?([^"'\s>]+)/gi,
+  ],
   ['css-url', /url\(\s*["']?((?:https?:)?\/\/[^"')\s]+)/gi],
   ['css-import', /@import\s+(?:url\()?\s*["']((?:https?:)?\/\/[^"']+)/gi],
   ['module-import', /\b(?:import|from)\s*\(?\s*["']((?:https?:)?\/\/[^"']+)["']/gi],
@@ -19,7 +30,10 @@ const PATTERNS: ReadonlyArray<readonly [RemoteReference['kind'], RegExp]> = [
   ['markdown-image', /!\[[^\]]*\]\(\s*<?((?:https?:)?\/\/[^)\s>]+)/gi],
   // A quoted absolute URL of a file type that browsers load as a resource (images, fonts,
   // styles, scripts). Links to documentation pages or JSON Schema ids do not match.
-  ['asset-url', /["'`]((?:https?:)?\/\/[^"'`\s]+?\.(?:svg|png|jpe?g|gif|webp|avif|ico|woff2?|ttf|otf|eot|css|m?js)(?:[?#][^"'`\s]*)?)["'`]/gi],
+  [
+    'asset-url',
+    /["'`]((?:https?:)?\/\/[^"'`\s]+?\.(?:svg|png|jpe?g|gif|webp|avif|ico|woff2?|ttf|otf|eot|css|m?js)(?:[?#][^"'`\s]*)?)["'`]/gi,
+  ],
 ];
 
 /**

@@ -15,8 +15,9 @@ describe('loadSpec', () => {
   it("reads the project's document with its three operations", async () => {
     const spec = await loadSpec(DEFAULT_SPEC_PATH);
     expect(spec.info.title).toBe('Browser Cloud API');
-    const operationIds = Object.values(spec['paths'] as Record<string, Record<string, { operationId: string }>>)
-      .flatMap((item) => Object.values(item).map((operation) => operation.operationId));
+    const operationIds = Object.values(
+      spec['paths'] as Record<string, Record<string, { operationId: string }>>,
+    ).flatMap((item) => Object.values(item).map((operation) => operation.operationId));
     expect(operationIds.sort()).toEqual(['loginAuthConnection', 'renameProfile', 'streamBrowserLogs']);
   });
 
@@ -29,9 +30,9 @@ describe('loadSpec', () => {
   });
 
   it('rejects a file that is not an OpenAPI 3 document', async () => {
-    await expect(loadSpec(await tempFile('swagger.yaml', 'swagger: "2.0"\ninfo: {title: T, version: "1"}\n'))).rejects.toThrow(
-      /not an OpenAPI 3\.x document/,
-    );
+    await expect(
+      loadSpec(await tempFile('swagger.yaml', 'swagger: "2.0"\ninfo: {title: T, version: "1"}\n')),
+    ).rejects.toThrow(/not an OpenAPI 3\.x document/);
     await expect(loadSpec(await tempFile('list.yaml', '- 1\n- 2\n'))).rejects.toThrow(/not an OpenAPI 3\.x document/);
   });
 

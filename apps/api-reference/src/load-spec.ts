@@ -23,7 +23,9 @@ export async function loadSpec(specPath: string): Promise<OpenApiDocument> {
   }
   const external = findExternalRefs(data);
   if (external.length > 0) {
-    throw new Error(`${specPath} refers to other documents, which the offline page cannot load: ${external.join(', ')}`);
+    throw new Error(
+      `${specPath} refers to other documents, which the offline page cannot load: ${external.join(', ')}`,
+    );
   }
   return data;
 }

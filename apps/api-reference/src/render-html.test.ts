@@ -54,10 +54,14 @@ describe('renderReferenceHtml', () => {
   });
 
   it('allows by hash exactly its own two scripts, and no network source', () => {
-    const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(html)?.[1]?.replace(/&#39;|&quot;/g, "'");
+    const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/
+      .exec(html)?.[1]
+      ?.replace(/&#39;|&quot;/g, "'");
     expect(csp).toBeDefined();
     const hashes = [...(csp ?? '').matchAll(/'sha256-([^']+)'/g)].map((match) => match[1]);
-    const expected = scripts.slice(1).map((script) => createHash('sha256').update(script.body, 'utf8').digest('base64'));
+    const expected = scripts
+      .slice(1)
+      .map((script) => createHash('sha256').update(script.body, 'utf8').digest('base64'));
     expect(hashes).toEqual(expected);
     expect(csp).toContain("default-src 'none'");
     expect(csp).toContain("connect-src 'none'");

@@ -39,7 +39,9 @@ export async function loadRendererBundle(bundlePath?: string): Promise<RendererB
     try {
       packageJsonPath = require.resolve('redoc/package.json');
     } catch {
-      throw new Error('The `redoc` package is not installed; add it to apps/api-reference devDependencies and run npm install.');
+      throw new Error(
+        'The `redoc` package is not installed; add it to apps/api-reference devDependencies and run npm install.',
+      );
     }
     const packageDir = dirname(packageJsonPath);
     version = (JSON.parse(await readFile(packageJsonPath, 'utf8')) as { version: string }).version;

@@ -40,7 +40,10 @@ function requireEnv(name, mode) {
 
 const cleanups = [];
 async function cleanup() {
-  while (cleanups.length > 0) await cleanups.pop()().catch(() => {});
+  while (cleanups.length > 0)
+    await cleanups
+      .pop()()
+      .catch(() => {});
 }
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, async () => {
@@ -55,7 +58,11 @@ async function prepare(mode) {
   if (mode === 'mock') {
     const prism = await startPrism();
     cleanups.push(prism.stop);
-    return { CONTRACT_BASE_URL: prism.url, CONTRACT_TOKEN: 'contract-test-token', describe: `Prism mock at ${prism.url}` };
+    return {
+      CONTRACT_BASE_URL: prism.url,
+      CONTRACT_TOKEN: 'contract-test-token',
+      describe: `Prism mock at ${prism.url}`,
+    };
   }
   if (mode === 'server') {
     return {
@@ -72,7 +79,8 @@ async function prepare(mode) {
       CONTRACT_BASE_URL: prism.url,
       CONTRACT_DIRECT_URL: upstream.replace(/\/+$/, ''),
       CONTRACT_TOKEN: requireEnv('API_TOKEN', mode),
-      describe: `Prism proxy at ${prism.url} → ${upstream}` };
+      describe: `Prism proxy at ${prism.url} → ${upstream}`,
+    };
   }
   if (mode === 'sandbox') {
     const { startSandbox, DEFAULT_FIXTURE_REFS } = await import('@browser-cloud/sandbox');
@@ -93,16 +101,20 @@ async function prepare(mode) {
 
 function runVitest(env) {
   return new Promise((resolve) => {
-    const child = spawn(VITEST, ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${env.CONTRACT_REPORT}`], {
-      cwd: APP_DIR,
-      env: { ...process.env, ...env },
-      stdio: 'inherit',
-    });
+    const child = spawn(
+      VITEST,
+      ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${env.CONTRACT_REPORT}`],
+      {
+        cwd: APP_DIR,
+        env: { ...process.env, ...env },
+        stdio: 'inherit',
+      },
+    );
     child.on('exit', (code) => resolve(code ?? 1));
   });
 }
 
-function summarize(mode, reportFile) {
+function summarize(_mode, reportFile) {
   if (!existsSync(reportFile)) return { failed: 1, passed: 0, lines: ['  no report was written'] };
   const report = JSON.parse(readFileSync(reportFile, 'utf8'));
   const byOperation = new Map();
@@ -110,9 +122,13 @@ function summarize(mode, reportFile) {
     for (const test of file.assertionResults) {
       const operation = test.ancestorTitles[0] ?? file.name;
       const row = byOperation.get(operation) ?? { run: 0, passed: 0, failed: 0, skipped: 0 };
-      if (test.status === 'passed') (row.run++, row.passed++);
-      else if (test.status === 'failed') (row.run++, row.failed++);
-      else row.skipped++;
+      if (test.status === 'passed') {
+        row.run++;
+        row.passed++;
+      } else if (test.status === 'failed') {
+        row.run++;
+        row.failed++;
+      } else row.skipped++;
       byOperation.set(operation, row);
     }
     if (file.status === 'failed' && file.assertionResults.length === 0) {
@@ -141,14 +157,22 @@ try {
     console.log(`\n[contract] target ${mode}: ${describe}`);
     const coverageFile = join(work, 'observed.jsonl');
     const reportFile = join(work, 'report.json');
-    const code = await runVitest({ ...env, CONTRACT_MODE: mode, CONTRACT_COVERAGE_FILE: coverageFile, CONTRACT_REPORT: reportFile });
+    const code = await runVitest({
+      ...env,
+      CONTRACT_MODE: mode,
+      CONTRACT_COVERAGE_FILE: coverageFile,
+      CONTRACT_REPORT: reportFile,
+    });
     const { failed, passed, lines } = summarize(mode, reportFile);
     totals.passed += passed;
     totals.failed += failed;
     if (code !== 0 || failed > 0) exitCode = 1;
 
     const observed = existsSync(coverageFile)
-      ? readFileSync(coverageFile, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line))
+      ? readFileSync(coverageFile, 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => JSON.parse(line))
       : [];
     const missing = missingCoverage(document, observed);
     if (mode === 'mock' && missing.length > 0) {

@@ -21,7 +21,10 @@ describe('coverage rule', () => {
     expect(missingCoverage(withNewStatus, observed)).toEqual(['renameProfile 429']);
 
     const withNewOperation = structuredClone(document);
-    withNewOperation.paths['/profiles/{id_or_name}'].delete = { operationId: 'deleteProfile', responses: { '204': { description: 'Deleted.' } } };
+    withNewOperation.paths['/profiles/{id_or_name}'].delete = {
+      operationId: 'deleteProfile',
+      responses: { '204': { description: 'Deleted.' } },
+    };
     expect(missingCoverage(withNewOperation, observed)).toEqual(['deleteProfile 204']);
   });
 });

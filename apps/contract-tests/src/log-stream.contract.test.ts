@@ -40,22 +40,34 @@ describe('streamBrowserLogs', () => {
   });
 
   it('a wrong source is refused by the server too', async () => {
-    const sent = await raw('GET', `/browsers/${browser}/logs/stream?source=kernel&path=%2Fx`, { headers: { Accept: 'text/event-stream' } });
+    const sent = await raw('GET', `/browsers/${browser}/logs/stream?source=kernel&path=%2Fx`, {
+      headers: { Accept: 'text/event-stream' },
+    });
     expect(sent.status).toBe(400);
   });
 
   it.skipIf(target.mode === 'mock')('source without its matching parameter is refused by the server too', async () => {
     // The mock cannot see this rule: OpenAPI parameters cannot require one another.
-    const sent = await raw('GET', `/browsers/${browser}/logs/stream?source=supervisor`, { headers: { Accept: 'text/event-stream' } });
+    const sent = await raw('GET', `/browsers/${browser}/logs/stream?source=supervisor`, {
+      headers: { Accept: 'text/event-stream' },
+    });
     expect(sent.status).toBe(400);
   });
 
-  it.skipIf(mockOnly).each([400, 401, 403, 404, 500])('answers %i with its error class, code and message', async (status) => {
-    await expectApiError(() => collect(client.browsers.logs.stream(browser, { source: 'path', path: logPath }, prefer(status))), status);
-  });
+  it.skipIf(mockOnly).each([400, 401, 403, 404, 500])(
+    'answers %i with its error class, code and message',
+    async (status) => {
+      await expectApiError(
+        () => collect(client.browsers.logs.stream(browser, { source: 'path', path: logPath }, prefer(status))),
+        status,
+      );
+    },
+  );
 });
 
 if (target.mode === 'mock') {
-  console.info('[contract] streamBrowserLogs: cross-parameter rule checked by the client only: Prism cannot enforce it');
+  console.info(
+    '[contract] streamBrowserLogs: cross-parameter rule checked by the client only: Prism cannot enforce it',
+  );
 }
 if (mockOnly) console.info(`[contract] streamBrowserLogs: Prefer-based cases skipped: ${MOCK_ONLY_REASON}`);

@@ -16,7 +16,11 @@ describe('loginAuthConnection', () => {
   });
 
   it.skipIf(mockOnly)('starts a REAUTH flow whose body validates against the document', async () => {
-    const flow = await client.auth.connections.login(connection, { record_session: true }, { headers: { Prefer: 'example=reauth' } });
+    const flow = await client.auth.connections.login(
+      connection,
+      { record_session: true },
+      { headers: { Prefer: 'example=reauth' } },
+    );
     expect(documentValidator.validateAt(LOGIN_RESPONSE, flow)).toEqual([]);
     expect(flow.flow_type).toBe('REAUTH');
   });
@@ -25,7 +29,10 @@ describe('loginAuthConnection', () => {
     const bodies = [
       {},
       { proxy: { id: 'prx_1' } },
-      { proxy: { name: 'residential-us-east' }, browser_telemetry: { enabled: true, browser: { console: { enabled: true } } } },
+      {
+        proxy: { name: 'residential-us-east' },
+        browser_telemetry: { enabled: true, browser: { console: { enabled: true } } },
+      },
       { browser_telemetry: { enabled: false } },
       { browser_telemetry: null },
     ];
@@ -35,9 +42,12 @@ describe('loginAuthConnection', () => {
     }
   });
 
-  it.skipIf(mockOnly).each([400, 401, 403, 404, 409, 500])('answers %i with its error class, code and message', async (status) => {
-    await expectApiError(client.auth.connections.login(connection, {}, prefer(status)), status);
-  });
+  it.skipIf(mockOnly).each([400, 401, 403, 404, 409, 500])(
+    'answers %i with its error class, code and message',
+    async (status) => {
+      await expectApiError(client.auth.connections.login(connection, {}, prefer(status)), status);
+    },
+  );
 
   it.skipIf(mockOnly)('makes projects_disabled easy to test for', async () => {
     const error = await failure(
@@ -48,10 +58,12 @@ describe('loginAuthConnection', () => {
   });
 
   it('refuses a body with an unknown property before the network, and the server refuses it too', async () => {
-    await expect(
-      client.auth.connections.login(connection, { proxy_id: 'prx_1' } as never),
-    ).rejects.toBeInstanceOf(ValidationError);
-    const sent = await raw('POST', `/auth/connections/${connection}/login`, { body: JSON.stringify({ proxy_id: 'prx_1' }) });
+    await expect(client.auth.connections.login(connection, { proxy_id: 'prx_1' } as never)).rejects.toBeInstanceOf(
+      ValidationError,
+    );
+    const sent = await raw('POST', `/auth/connections/${connection}/login`, {
+      body: JSON.stringify({ proxy_id: 'prx_1' }),
+    });
     expect(sent.status).toBe(400);
     expect(sent.body).toMatchObject({ code: expect.any(String), message: expect.any(String) });
   });

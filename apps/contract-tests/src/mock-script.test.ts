@@ -8,7 +8,11 @@ const MOCK = fileURLToPath(new URL('../../../scripts/mock.mjs', import.meta.url)
 async function waitFor(url: string, deadline: number): Promise<Response> {
   for (;;) {
     try {
-      return await fetch(url, { method: 'POST', headers: { Authorization: 'Bearer t', 'Content-Type': 'application/json' }, body: '{}' });
+      return await fetch(url, {
+        method: 'POST',
+        headers: { Authorization: 'Bearer t', 'Content-Type': 'application/json' },
+        body: '{}',
+      });
     } catch (error) {
       if (Date.now() > deadline) throw error;
       await new Promise((r) => setTimeout(r, 100));
@@ -18,19 +22,23 @@ async function waitFor(url: string, deadline: number): Promise<Response> {
 
 // Independent of the target: run it once, with the mock target.
 describe.skipIf(process.env.CONTRACT_MODE !== 'mock')('npm run mock', () => {
-  it.each(['SIGINT', 'SIGTERM'] as const)('serves the document on $PORT and stops cleanly, Prism included, on %s', async (signal) => {
-    const port = await freePort();
-    const child = spawn(process.execPath, [MOCK], { env: { ...process.env, PORT: String(port) }, stdio: 'pipe' });
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    const response = await waitFor(`http://127.0.0.1:${port}/auth/connections/ac_1/login`, Date.now() + 15_000);
-    expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ flow_type: 'LOGIN' });
+  it.each(['SIGINT', 'SIGTERM'] as const)(
+    'serves the document on $PORT and stops cleanly, Prism included, on %s',
+    async (signal) => {
+      const port = await freePort();
+      const child = spawn(process.execPath, [MOCK], { env: { ...process.env, PORT: String(port) }, stdio: 'pipe' });
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      const response = await waitFor(`http://127.0.0.1:${port}/auth/connections/ac_1/login`, Date.now() + 15_000);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ flow_type: 'LOGIN' });
 
-    child.kill(signal);
-    expect(await exited).toBe(0);
-    // Prism went with it: nothing answers on the port any more.
-    await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();
-  }, 30_000);
+      child.kill(signal);
+      expect(await exited).toBe(0);
+      // Prism went with it: nothing answers on the port any more.
+      await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();
+    },
+    30_000,
+  );
 
   it('refuses a PORT that is not a port number', async () => {
     const child = spawn(process.execPath, [MOCK], { env: { ...process.env, PORT: 'eighty' }, stdio: 'pipe' });

@@ -8,7 +8,8 @@ import { MOCK_ONLY_REASON, mockOnly, target } from './harness/target.js';
 const PROFILE = '#/components/schemas/Profile';
 // On the sandbox, a profile whose name no other case relies on.
 const profile = target.sandbox?.refs.profiles.unnamed.id ?? 'prof_01HZY5C7D9E1F3G5H7J9K1M3NA';
-const unique = (length: number) => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`.padEnd(length, 'x').slice(0, length);
+const unique = (length: number) =>
+  `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`.padEnd(length, 'x').slice(0, length);
 
 describe('renameProfile', () => {
   it.each([1, 255])('renames with a %i-character name and returns a Profile', async (length) => {
@@ -52,9 +53,12 @@ describe('renameProfile', () => {
     await expect(client.profiles.rename('', { name: 'ok' })).rejects.toBeInstanceOf(ValidationError);
   });
 
-  it.skipIf(mockOnly).each([400, 401, 403, 404, 409, 500])('answers %i with its error class, code and message', async (status) => {
-    await expectApiError(client.profiles.rename(profile, { name: 'checkout-agent-eu' }, prefer(status)), status);
-  });
+  it.skipIf(mockOnly).each([400, 401, 403, 404, 409, 500])(
+    'answers %i with its error class, code and message',
+    async (status) => {
+      await expectApiError(client.profiles.rename(profile, { name: 'checkout-agent-eu' }, prefer(status)), status);
+    },
+  );
 });
 
 if (mockOnly) console.info(`[contract] renameProfile: Prefer-based cases skipped: ${MOCK_ONLY_REASON}`);

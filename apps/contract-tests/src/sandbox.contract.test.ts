@@ -80,16 +80,20 @@ describe.skipIf(!onSandbox)('loginAuthConnection', () => {
   });
 
   it('answers 401, 403 and 404 (projects_disabled, other project) for the tokens that call for them', async () => {
-    expect(await failure(clientWithToken('sk_unknown').auth.connections.login(R.authConnections.withCredentials))).toBeInstanceOf(
-      AuthenticationError,
+    expect(
+      await failure(clientWithToken('sk_unknown').auth.connections.login(R.authConnections.withCredentials)),
+    ).toBeInstanceOf(AuthenticationError);
+    expect(
+      await failure(clientWithToken(R.tokens.readonly).auth.connections.login(R.authConnections.withCredentials)),
+    ).toBeInstanceOf(PermissionDeniedError);
+    const disabled = await failure(
+      clientWithToken(R.tokens.projectsDisabled).auth.connections.login(R.authConnections.withCredentials),
     );
-    expect(await failure(clientWithToken(R.tokens.readonly).auth.connections.login(R.authConnections.withCredentials))).toBeInstanceOf(
-      PermissionDeniedError,
-    );
-    const disabled = await failure(clientWithToken(R.tokens.projectsDisabled).auth.connections.login(R.authConnections.withCredentials));
     expect(disabled).toBeInstanceOf(NotFoundError);
     expect(disabled.code).toBe('projects_disabled');
-    const invisible = await failure(clientWithToken(R.tokens.otherProject).auth.connections.login(R.authConnections.withCredentials));
+    const invisible = await failure(
+      clientWithToken(R.tokens.otherProject).auth.connections.login(R.authConnections.withCredentials),
+    );
     expect(invisible).toBeInstanceOf(NotFoundError);
     expect(invisible.code).not.toBe('projects_disabled');
   });
@@ -99,7 +103,9 @@ describe.skipIf(!onSandbox)('renameProfile', () => {
   it('keeps names unique in the logical project: unscoped and default-project profiles count as one', async () => {
     const taken = await failure(client.profiles.rename(R.profiles.unnamed.id, { name: R.profiles.unscoped.name }));
     expect(taken).toBeInstanceOf(ConflictError);
-    const takenFromUnscoped = await failure(client.profiles.rename(R.profiles.unscoped.id, { name: R.profiles.defaultProject.name }));
+    const takenFromUnscoped = await failure(
+      client.profiles.rename(R.profiles.unscoped.id, { name: R.profiles.defaultProject.name }),
+    );
     expect(takenFromUnscoped).toBeInstanceOf(ConflictError);
   });
 
@@ -114,7 +120,8 @@ describe.skipIf(!onSandbox)('renameProfile', () => {
   });
 
   it('answers 401 to an unknown token and 403 to a read-only one', async () => {
-    const rename = (token: string) => clientWithToken(token).profiles.rename(R.profiles.unnamed.id, { name: 'not-applied' });
+    const rename = (token: string) =>
+      clientWithToken(token).profiles.rename(R.profiles.unnamed.id, { name: 'not-applied' });
     expect(await failure(rename('sk_unknown'))).toBeInstanceOf(AuthenticationError);
     expect(await failure(rename(R.tokens.readonly))).toBeInstanceOf(PermissionDeniedError);
   });
@@ -188,7 +195,11 @@ describe.skipIf(!onSandbox)('streamBrowserLogs', () => {
 
     const direct = createClient({ baseUrl: sandbox.directUrl, token: target.token, fetch: flakyFetch, maxRetries: 3 });
     const controller = new AbortController();
-    const stream = direct.browsers.logs.stream(id, { source: 'path', path, follow: true }, { signal: controller.signal });
+    const stream = direct.browsers.logs.stream(
+      id,
+      { source: 'path', path, follow: true },
+      { signal: controller.signal },
+    );
     const messages: string[] = [];
     for await (const event of stream) {
       messages.push(event.message);
@@ -212,7 +223,11 @@ describe.skipIf(!onSandbox)('streamBrowserLogs', () => {
     }
     expect(events.length).toBeGreaterThan(0);
     const unauthorized = await (async () => {
-      for await (const _ of clientWithToken('sk_unknown').browsers.logs.stream(R.browsers.main.id, { source: 'path', path: R.browsers.main.path })) void _;
+      for await (const _ of clientWithToken('sk_unknown').browsers.logs.stream(R.browsers.main.id, {
+        source: 'path',
+        path: R.browsers.main.path,
+      }))
+        void _;
     })().catch((e: unknown) => e);
     expect(unauthorized).toBeInstanceOf(AuthenticationError);
     const missing = await (async () => {
@@ -222,4 +237,5 @@ describe.skipIf(!onSandbox)('streamBrowserLogs', () => {
   });
 });
 
-if (!onSandbox) console.info(`[contract] sandbox-only cases skipped: they need the stateful sandbox (target: ${target.mode})`);
+if (!onSandbox)
+  console.info(`[contract] sandbox-only cases skipped: they need the stateful sandbox (target: ${target.mode})`);

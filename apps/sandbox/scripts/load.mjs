@@ -40,9 +40,15 @@ for (const id of loginConnections) {
   fixture.authConnections.push({ id, projectId: PROJECT, hasStoredCredentials: false, recordSession: false });
 }
 const renameProfiles = Array.from({ length: CONFIG.renameWorkers }, (_, i) => `prof_load_${i}`);
-for (const id of renameProfiles) fixture.profiles.push({ id, projectId: PROJECT, name: `${id}-initial`, createdAt: '2026-01-01T00:00:00Z' });
+for (const id of renameProfiles)
+  fixture.profiles.push({ id, projectId: PROJECT, name: `${id}-initial`, createdAt: '2026-01-01T00:00:00Z' });
 const HELD_NAME = 'load-held-name';
-fixture.profiles.push({ id: 'prof_load_holder', projectId: PROJECT, name: HELD_NAME, createdAt: '2026-01-01T00:00:00Z' });
+fixture.profiles.push({
+  id: 'prof_load_holder',
+  projectId: PROJECT,
+  name: HELD_NAME,
+  createdAt: '2026-01-01T00:00:00Z',
+});
 fixture.browsers.push({
   id: LOAD_BROWSER,
   projectId: PROJECT,
@@ -89,8 +95,20 @@ class Stat {
 }
 
 // ---- run ---------------------------------------------------------------------------------------
-const sandbox = await startSandbox({ port: 0, host: '127.0.0.1', fixture, keepAliveMs: 1000, retryMs: 100, quiet: true });
-const client = createClient({ baseUrl: sandbox.url, token: sandbox.fixture.tokens.owner, maxRetries: 0, timeoutMs: 30_000 });
+const sandbox = await startSandbox({
+  port: 0,
+  host: '127.0.0.1',
+  fixture,
+  keepAliveMs: 1000,
+  retryMs: 100,
+  quiet: true,
+});
+const client = createClient({
+  baseUrl: sandbox.url,
+  token: sandbox.fixture.tokens.owner,
+  maxRetries: 0,
+  timeoutMs: 30_000,
+});
 const deadline = AbortSignal.timeout(CONFIG.deadlineMs);
 // Every request and stream listens to the one deadline.
 setMaxListeners(0, deadline);
@@ -110,13 +128,16 @@ async function logins() {
   for (let round = 0; round < CONFIG.loginRounds && !deadline.aborted; round++) {
     const id = loginConnections[round % loginConnections.length];
     const results = await Promise.allSettled(
-      Array.from({ length: CONFIG.loginConcurrency }, () => loginStat.time(() => client.auth.connections.login(id, {}, { signal: deadline }))),
+      Array.from({ length: CONFIG.loginConcurrency }, () =>
+        loginStat.time(() => client.auth.connections.login(id, {}, { signal: deadline })),
+      ),
     );
     const wins = results.filter((r) => r.status === 'fulfilled').length;
     const conflicts = results.filter((r) => r.status === 'rejected' && r.reason instanceof ConflictError).length;
     loginStat.ok += wins;
     loginStat.expected += conflicts;
-    for (const r of results) if (r.status === 'rejected' && !(r.reason instanceof ConflictError)) loginStat.unexpected.push(String(r.reason));
+    for (const r of results)
+      if (r.status === 'rejected' && !(r.reason instanceof ConflictError)) loginStat.unexpected.push(String(r.reason));
     if (wins !== 1) loginStat.unexpected.push(`round ${round}: ${wins} logins succeeded at once (want exactly 1)`);
     const done = await sandboxPost(`/flows/${id}/complete`);
     if (done.status !== 200) loginStat.unexpected.push(`completing ${id}: ${done.status}`);
@@ -134,7 +155,8 @@ async function renames() {
         try {
           const body = await renameStat.time(() => client.profiles.rename(profile, { name }, { signal: deadline }));
           if (held) renameStat.unexpected.push(`${profile} took the held name`);
-          else if (body.name !== name || body.id !== profile) renameStat.unexpected.push(`${profile}: answered ${JSON.stringify(body)}`);
+          else if (body.name !== name || body.id !== profile)
+            renameStat.unexpected.push(`${profile}: answered ${JSON.stringify(body)}`);
           else renameStat.ok++;
         } catch (error) {
           if (held && error instanceof ConflictError) renameStat.expected++;
@@ -153,7 +175,9 @@ async function appender() {
       Array.from({ length: sourceCount }, async (_, s) => {
         const now = Date.now();
         const lines = Array.from({ length: last - first + 1 }, (_, k) => `seq=${first + k} sent=${now}`);
-        const r = await appendStat.time(() => sandboxPost(`/browsers/${LOAD_BROWSER}/logs`, { source: 'path', path: sourcePath(s), lines }));
+        const r = await appendStat.time(() =>
+          sandboxPost(`/browsers/${LOAD_BROWSER}/logs`, { source: 'path', path: sourcePath(s), lines }),
+        );
         if (r.status === 200) appendStat.ok++;
         else appendStat.unexpected.push(`append ${r.status}`);
         await r.arrayBuffer();
@@ -175,10 +199,14 @@ async function consumer(index) {
   let connections = 0;
   while (seen.length < CONFIG.lines && !deadline.aborted) {
     connections++;
-    const stream = client.browsers.logs.stream(LOAD_BROWSER, { source: 'path', path, follow: true }, {
-      signal: deadline,
-      ...(lastEventId === undefined ? {} : { lastEventId }),
-    });
+    const stream = client.browsers.logs.stream(
+      LOAD_BROWSER,
+      { source: 'path', path, follow: true },
+      {
+        signal: deadline,
+        ...(lastEventId === undefined ? {} : { lastEventId }),
+      },
+    );
     try {
       for await (const event of stream) {
         const match = /^seq=(\d+) sent=(\d+)$/.exec(event.message);
@@ -258,7 +286,8 @@ const unexpected = [
   ...streamResults.flatMap((r) => r.errors.map((e) => `stream ${r.index}: ${e}`)),
 ];
 for (const line of unexpected.slice(0, 20)) console.error(`unexpected: ${line}`);
-const failed = deadline.aborted || unexpected.length > 0 || totals.lost > 0 || totals.duplicated > 0 || totals.outOfOrder > 0;
+const failed =
+  deadline.aborted || unexpected.length > 0 || totals.lost > 0 || totals.duplicated > 0 || totals.outOfOrder > 0;
 console.log(
   `${(elapsed / 1000).toFixed(2)} s; lost ${totals.lost}, duplicated ${totals.duplicated}, unexpected errors ${unexpected.length}` +
     (deadline.aborted ? ` (deadline of ${CONFIG.deadlineMs} ms reached)` : ''),

@@ -27,7 +27,9 @@ export interface SandboxAppOptions extends SandboxSettings {
  * The sandbox as a Fastify instance, not yet listening: `app.inject()` drives it in tests,
  * `startSandbox` puts it on a socket. `state` is its in-memory state.
  */
-export async function buildSandboxApp(options: SandboxAppOptions): Promise<{ app: FastifyInstance; state: SandboxState }> {
+export async function buildSandboxApp(
+  options: SandboxAppOptions,
+): Promise<{ app: FastifyInstance; state: SandboxState }> {
   const document = options.document ?? loadOpenApiDocument();
   const state = new SandboxState(options.fixture, {
     flowTtlMs: options.flowTtlMs,
@@ -59,14 +61,22 @@ export async function buildSandboxApp(options: SandboxAppOptions): Promise<{ app
     // Path segments that are not valid percent-encoding never reach a route.
     frameworkErrors: (error, _request, rawReply) => {
       const reply = rawReply as unknown as FastifyReply;
-      void reply.code(400).send(errorBody('bad_request', 'the request URL is malformed', [{ code: 'invalid_input', message: `path: ${error.message}` }]));
+      void reply
+        .code(400)
+        .send(
+          errorBody('bad_request', 'the request URL is malformed', [
+            { code: 'invalid_input', message: `path: ${error.message}` },
+          ]),
+        );
     },
   });
 
   app.setValidatorCompiler(openApiValidatorCompiler(document));
   app.setErrorHandler(handleError);
   app.setNotFoundHandler((request, reply) => {
-    void reply.code(404).send(errorBody('not_found', `no such endpoint: ${request.method} ${request.url.split('?')[0]}`));
+    void reply
+      .code(404)
+      .send(errorBody('not_found', `no such endpoint: ${request.method} ${request.url.split('?')[0]}`));
   });
   app.decorateRequest('caller', null);
   app.addHook('onSend', async (request, reply) => {
@@ -92,7 +102,9 @@ export async function buildSandboxApp(options: SandboxAppOptions): Promise<{ app
   await app.register(async (scope) => {
     // The hosted login page posts an empty form; its fields are never read. Only the sandbox's
     // own routes accept it: the API's take JSON alone.
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) => done(null, {}));
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) =>
+      done(null, {}),
+    );
     registerSandboxRoutes(scope, state);
   });
 

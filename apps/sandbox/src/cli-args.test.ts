@@ -9,7 +9,19 @@ describe('parseCliArgs', () => {
 
   it('reads every option, with a space or an equals sign', () => {
     const command = parseCliArgs(
-      ['--fixture', 'f.json', '--port=0', '--host', '::1', '--flow-ttl-ms', '500', '--keep-alive-ms=20', '--retry-ms', '100', '--quiet'],
+      [
+        '--fixture',
+        'f.json',
+        '--port=0',
+        '--host',
+        '::1',
+        '--flow-ttl-ms',
+        '500',
+        '--keep-alive-ms=20',
+        '--retry-ms',
+        '100',
+        '--quiet',
+      ],
       { PORT: '5000' },
     );
     expect(command).toEqual({

@@ -17,7 +17,12 @@ Options:
   --quiet                no request log
   -h, --help             this help`;
 
-const NUMBER_FLAGS = { '--port': 'port', '--flow-ttl-ms': 'flowTtlMs', '--keep-alive-ms': 'keepAliveMs', '--retry-ms': 'retryMs' } as const;
+const NUMBER_FLAGS = {
+  '--port': 'port',
+  '--flow-ttl-ms': 'flowTtlMs',
+  '--keep-alive-ms': 'keepAliveMs',
+  '--retry-ms': 'retryMs',
+} as const;
 
 /** Parses `argv` (without node and the script). @throws Error with a message for the user. */
 export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): CliCommand {

@@ -5,7 +5,7 @@ import { startSandbox } from './start-sandbox.js';
 
 /** `npm run sandbox`: starts the sandbox, prints what to try, stops on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
-  let command;
+  let command: ReturnType<typeof parseCliArgs>;
   try {
     command = parseCliArgs(process.argv.slice(2));
   } catch (error) {

@@ -22,7 +22,10 @@ describe('bearer tokens', () => {
       { authorization: 'Bearer' },
     ];
     for (const headers of cases) {
-      const r = await call(sandbox, 'POST', `/auth/connections/${REFS.authConnections.withoutCredentials}/login`, { token: null, headers });
+      const r = await call(sandbox, 'POST', `/auth/connections/${REFS.authConnections.withoutCredentials}/login`, {
+        token: null,
+        headers,
+      });
       const body = expectError(r, 401, 'unauthorized');
       // The token never comes back in an error.
       expect(JSON.stringify(body)).not.toContain('sk_');
@@ -32,12 +35,19 @@ describe('bearer tokens', () => {
   });
 
   it('checks the token before the body: an unauthenticated bad body is still 401', async () => {
-    const r = await call(sandbox, 'PATCH', `/profiles/${REFS.profiles.defaultProject.id}`, { token: 'nope', raw: '{oops', headers: { 'content-type': 'application/json' } });
+    const r = await call(sandbox, 'PATCH', `/profiles/${REFS.profiles.defaultProject.id}`, {
+      token: 'nope',
+      raw: '{oops',
+      headers: { 'content-type': 'application/json' },
+    });
     expectError(r, 401, 'unauthorized');
   });
 
   it('accepts the scheme in any case', async () => {
-    const r = await call(sandbox, 'GET', streamPath, { token: null, headers: { authorization: `bearer ${TOKENS.owner}` } });
+    const r = await call(sandbox, 'GET', streamPath, {
+      token: null,
+      headers: { authorization: `bearer ${TOKENS.owner}` },
+    });
     expect(r.status).toBe(200);
   });
 });
@@ -45,7 +55,11 @@ describe('bearer tokens', () => {
 describe('roles and plans', () => {
   it('gives a read-only token 403 on login and rename but lets it stream logs', async () => {
     expectError(await login(sandbox, REFS.authConnections.withoutCredentials, {}, TOKENS.readonly), 403, 'forbidden');
-    expectError(await rename(sandbox, REFS.profiles.defaultProject.id, { name: 'ro' }, TOKENS.readonly), 403, 'forbidden');
+    expectError(
+      await rename(sandbox, REFS.profiles.defaultProject.id, { name: 'ro' }, TOKENS.readonly),
+      403,
+      'forbidden',
+    );
     const stream = await call(sandbox, 'GET', streamPath, { token: TOKENS.readonly });
     expect(stream.status).toBe(200);
     // Nothing changed behind the 403s.
@@ -78,7 +92,12 @@ describe('projects', () => {
     expectError(await rename(sandbox, REFS.profiles.otherProject.id, { name: 'x' }), 404, 'not_found');
     expect((await login(sandbox, REFS.authConnections.otherProject, {}, other)).status).toBe(200);
     expect((await rename(sandbox, REFS.profiles.otherProject.id, { name: 'x' }, other)).status).toBe(200);
-    const reader = await StreamReader.open(sandbox, REFS.browsers.otherProject.id, `source=path&path=${encodeURIComponent(REFS.browsers.otherProject.path)}`, { token: other });
+    const reader = await StreamReader.open(
+      sandbox,
+      REFS.browsers.otherProject.id,
+      `source=path&path=${encodeURIComponent(REFS.browsers.otherProject.path)}`,
+      { token: other },
+    );
     expect(reader.response.status).toBe(200);
     await reader.finished();
     expect(reader.events.map((e) => e.id)).toEqual(['1']);

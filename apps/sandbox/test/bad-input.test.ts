@@ -13,11 +13,20 @@ const profilePath = `/profiles/${REFS.profiles.defaultProject.id}`;
 const json = { 'content-type': 'application/json' };
 
 /** A request written by hand, for what fetch refuses to send. */
-function rawRequest(path: string, options: { method?: string; headers?: Record<string, string>; body?: string }): Promise<{ status: number; body: unknown }> {
+function rawRequest(
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string },
+): Promise<{ status: number; body: unknown }> {
   return new Promise((resolve, reject) => {
     const url = new URL(sandbox.url);
     const req = httpRequest(
-      { host: url.hostname, port: url.port, path, method: options.method ?? 'GET', headers: { authorization: `Bearer ${TOKENS.owner}`, ...options.headers } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path,
+        method: options.method ?? 'GET',
+        headers: { authorization: `Bearer ${TOKENS.owner}`, ...options.headers },
+      },
       (res) => {
         let text = '';
         res.setEncoding('utf8');
@@ -40,28 +49,59 @@ describe('bodies', () => {
   });
 
   it('answers a content type other than JSON with 415', async () => {
-    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data; boundary=x']) {
-      const body = expectError(await call(sandbox, 'PATCH', profilePath, { raw: 'name=x', headers: { 'content-type': type } }), 415, 'unsupported_media_type');
+    for (const type of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'application/xml',
+      'multipart/form-data; boundary=x',
+    ]) {
+      const body = expectError(
+        await call(sandbox, 'PATCH', profilePath, { raw: 'name=x', headers: { 'content-type': type } }),
+        415,
+        'unsupported_media_type',
+      );
       expect(body.message).toContain('application/json');
     }
-    expectError(await call(sandbox, 'POST', `/auth/connections/${REFS.authConnections.withoutCredentials}/login`, { raw: '{}', headers: { 'content-type': 'text/plain' } }), 415, 'unsupported_media_type');
+    expectError(
+      await call(sandbox, 'POST', `/auth/connections/${REFS.authConnections.withoutCredentials}/login`, {
+        raw: '{}',
+        headers: { 'content-type': 'text/plain' },
+      }),
+      415,
+      'unsupported_media_type',
+    );
   });
 
   it('accepts application/json with a charset', async () => {
-    const r = await call(sandbox, 'PATCH', profilePath, { raw: '{"name":"charset-ok"}', headers: { 'content-type': 'application/json; charset=utf-8' } });
+    const r = await call(sandbox, 'PATCH', profilePath, {
+      raw: '{"name":"charset-ok"}',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    });
     expect(r.status).toBe(200);
   });
 
   it('answers a body over the limit with 413, without reading it all', async () => {
-    const body = expectError(await rename(sandbox, REFS.profiles.defaultProject.id, { name: 'x'.repeat(10_000) }), 413, 'payload_too_large');
+    const body = expectError(
+      await rename(sandbox, REFS.profiles.defaultProject.id, { name: 'x'.repeat(10_000) }),
+      413,
+      'payload_too_large',
+    );
     expect(body.message).not.toContain('xxx');
     // A Content-Length over the limit is refused before the body arrives.
-    const lied = await rawRequest(profilePath, { method: 'PATCH', headers: { ...json, 'content-length': '999999' }, body: '{"name":"a"}' });
+    const lied = await rawRequest(profilePath, {
+      method: 'PATCH',
+      headers: { ...json, 'content-length': '999999' },
+      body: '{"name":"a"}',
+    });
     expectError(lied, 413, 'payload_too_large');
   });
 
   it('refuses a prototype-polluting body and leaves objects clean', async () => {
-    const body = expectError(await call(sandbox, 'PATCH', profilePath, { raw: '{"name":"p","__proto__":{"polluted":true}}', headers: json }), 400, 'bad_request');
+    const body = expectError(
+      await call(sandbox, 'PATCH', profilePath, { raw: '{"name":"p","__proto__":{"polluted":true}}', headers: json }),
+      400,
+      'bad_request',
+    );
     expect(detailMessages(body)).toEqual(['__proto__: is not allowed']);
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
   });
@@ -69,7 +109,11 @@ describe('bodies', () => {
 
 describe('paths', () => {
   it('answers a malformed percent-encoding with 400', async () => {
-    const body = expectError(await call(sandbox, 'PATCH', '/profiles/%E0%A4%A', { body: { name: 'x' } }), 400, 'bad_request');
+    const body = expectError(
+      await call(sandbox, 'PATCH', '/profiles/%E0%A4%A', { body: { name: 'x' } }),
+      400,
+      'bad_request',
+    );
     expect(detailMessages(body)[0]).toMatch(/^path: /);
     expectError(await call(sandbox, 'GET', '/browsers/%ZZ/logs/stream?source=path&path=/x'), 400, 'bad_request');
   });
@@ -103,9 +147,15 @@ describe('resilience', () => {
       call(sandbox, 'PATCH', profilePath, { body: { name: '' } }),
       call(sandbox, 'PATCH', '/profiles/%ZZ', { body: { name: 'y' } }),
       call(sandbox, 'GET', `/browsers/${REFS.browsers.main.id}/logs/stream?source=path`),
-      rawRequest(profilePath, { method: 'PATCH', headers: { ...json, 'transfer-encoding': 'chunked' }, body: '{"name":' }),
+      rawRequest(profilePath, {
+        method: 'PATCH',
+        headers: { ...json, 'transfer-encoding': 'chunked' },
+        body: '{"name":',
+      }),
     ]);
-    const state = (await call(sandbox, 'GET', '/_sandbox/state', { token: null })).body as { profiles: Array<{ id: string; name: string }> };
+    const state = (await call(sandbox, 'GET', '/_sandbox/state', { token: null })).body as {
+      profiles: Array<{ id: string; name: string }>;
+    };
     expect(state.profiles.find((p) => p.id === REFS.profiles.defaultProject.id)?.name).toBe('stable-name');
     expect((await rename(sandbox, 'stable-name', { name: 'still-works' })).status).toBe(200);
   });
@@ -113,7 +163,13 @@ describe('resilience', () => {
   it('survives clients that disconnect mid-request', async () => {
     const url = new URL(sandbox.url);
     await new Promise<void>((resolve) => {
-      const req = httpRequest({ host: url.hostname, port: url.port, path: profilePath, method: 'PATCH', headers: { ...json, 'content-length': '100' } });
+      const req = httpRequest({
+        host: url.hostname,
+        port: url.port,
+        path: profilePath,
+        method: 'PATCH',
+        headers: { ...json, 'content-length': '100' },
+      });
       req.on('error', () => resolve());
       req.write('{"name":');
       setTimeout(() => {

@@ -15,16 +15,22 @@ const owner = () => createClient({ baseUrl: sandbox.url, token: TOKENS.owner, ma
 describe('@browser-cloud/client against the sandbox', () => {
   it('logs in once, then meets ConflictError', async () => {
     const client = owner();
-    const flow = await client.auth.connections.login(REFS.authConnections.withCredentials, { proxy: { id: REFS.proxies.datacenter.id } });
+    const flow = await client.auth.connections.login(REFS.authConnections.withCredentials, {
+      proxy: { id: REFS.proxies.datacenter.id },
+    });
     expect(flow.flow_type).toBe('REAUTH');
-    await expect(client.auth.connections.login(REFS.authConnections.withCredentials)).rejects.toBeInstanceOf(ConflictError);
+    await expect(client.auth.connections.login(REFS.authConnections.withCredentials)).rejects.toBeInstanceOf(
+      ConflictError,
+    );
   });
 
   it('renames, and maps 403 and 404 to their errors', async () => {
     const profile = await owner().profiles.rename(REFS.profiles.unnamed.id, { name: 'from-the-client' });
     expect(profile.name).toBe('from-the-client');
     const readonly = createClient({ baseUrl: sandbox.url, token: TOKENS.readonly, maxRetries: 0 });
-    await expect(readonly.profiles.rename(REFS.profiles.unnamed.id, { name: 'x' })).rejects.toBeInstanceOf(PermissionDeniedError);
+    await expect(readonly.profiles.rename(REFS.profiles.unnamed.id, { name: 'x' })).rejects.toBeInstanceOf(
+      PermissionDeniedError,
+    );
     await expect(owner().profiles.rename('prof_nope', { name: 'x' })).rejects.toBeInstanceOf(NotFoundError);
   });
 

@@ -48,12 +48,20 @@ export const login = (sandbox: RunningSandbox, connection: string, body?: unknow
   });
 
 export const rename = (sandbox: RunningSandbox, idOrName: string, body: unknown, token?: string | null) =>
-  call(sandbox, 'PATCH', `/profiles/${encodeURIComponent(idOrName)}`, { body, ...(token === undefined ? {} : { token }) });
+  call(sandbox, 'PATCH', `/profiles/${encodeURIComponent(idOrName)}`, {
+    body,
+    ...(token === undefined ? {} : { token }),
+  });
 
 export const inspect = (sandbox: RunningSandbox, path: string, method = 'GET', body?: unknown) =>
   call(sandbox, method, `/_sandbox${path}`, { token: null, ...(body === undefined ? {} : { body }) });
 
-export async function appendLines(sandbox: RunningSandbox, browser: string, source: Record<string, string>, lines: string[]) {
+export async function appendLines(
+  sandbox: RunningSandbox,
+  browser: string,
+  source: Record<string, string>,
+  lines: string[],
+) {
   const r = await inspect(sandbox, `/browsers/${browser}/logs`, 'POST', { ...source, lines });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r;
@@ -106,7 +114,8 @@ export class StreamReader {
     this.#done = (async () => {
       const decoder = new TextDecoder();
       try {
-        for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) parser.feed(decoder.decode(chunk, { stream: true }));
+        for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>)
+          parser.feed(decoder.decode(chunk, { stream: true }));
       } catch {
         // Aborted by the test.
       } finally {
@@ -123,9 +132,15 @@ export class StreamReader {
     options: { token?: string; lastEventId?: string } = {},
   ): Promise<StreamReader> {
     const controller = new AbortController();
-    const headers: Record<string, string> = { authorization: `Bearer ${options.token ?? TOKENS.owner}`, accept: 'text/event-stream' };
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${options.token ?? TOKENS.owner}`,
+      accept: 'text/event-stream',
+    };
     if (options.lastEventId !== undefined) headers['last-event-id'] = options.lastEventId;
-    const response = await fetch(`${sandbox.url}/browsers/${browser}/logs/stream?${query}`, { headers, signal: controller.signal });
+    const response = await fetch(`${sandbox.url}/browsers/${browser}/logs/stream?${query}`, {
+      headers,
+      signal: controller.signal,
+    });
     return new StreamReader(response, controller);
   }
 

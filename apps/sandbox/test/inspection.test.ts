@@ -33,7 +33,9 @@ describe('/_sandbox/flows', () => {
       proxy: null,
     });
     expect(JSON.stringify(view)).not.toContain('sk_');
-    expect((await inspect(sandbox, `/flows/${C.withCredentials}/complete`, 'POST')).body).toMatchObject({ status: 'completed' });
+    expect((await inspect(sandbox, `/flows/${C.withCredentials}/complete`, 'POST')).body).toMatchObject({
+      status: 'completed',
+    });
     expectError(await inspect(sandbox, `/flows/${C.withCredentials}/complete`, 'POST'), 409, 'conflict');
     const list = (await inspect(sandbox, '/flows')).body as { flows: unknown[] };
     expect(list.flows).toHaveLength(1);
@@ -41,7 +43,9 @@ describe('/_sandbox/flows', () => {
 
   it('expires a flow on demand, which frees the connection', async () => {
     await login(sandbox, C.withoutCredentials);
-    expect((await inspect(sandbox, `/flows/${C.withoutCredentials}/expire`, 'POST')).body).toMatchObject({ status: 'expired' });
+    expect((await inspect(sandbox, `/flows/${C.withoutCredentials}/expire`, 'POST')).body).toMatchObject({
+      status: 'expired',
+    });
     expect((await login(sandbox, C.withoutCredentials)).status).toBe(200);
   });
 
@@ -67,7 +71,11 @@ describe('/_sandbox/flows', () => {
     expect(html).toContain('in_progress');
     const action = /action="([^"]+)"/.exec(html)?.[1];
     expect(action).toBeDefined();
-    const done = await fetch(`${sandbox.url}${action}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+    const done = await fetch(`${sandbox.url}${action}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: '',
+    });
     expect(done.status).toBe(200);
     expect((await inspect(sandbox, `/flows/${C.withoutCredentials}`)).body).toMatchObject({ status: 'completed' });
     const live = await fetch(started['live_view_url']!);
@@ -78,14 +86,33 @@ describe('/_sandbox/flows', () => {
 
 describe('/_sandbox/browsers/:id/logs', () => {
   it('appends lines and reports their ids', async () => {
-    const r = await appendLines(sandbox, REFS.browsers.main.id, { source: 'path', path: REFS.browsers.main.path }, ['a', 'b']);
+    const r = await appendLines(sandbox, REFS.browsers.main.id, { source: 'path', path: REFS.browsers.main.path }, [
+      'a',
+      'b',
+    ]);
     expect(r.body).toMatchObject({ first_id: 4, last_id: 5, length: 5 });
   });
 
   it('validates what it is given', async () => {
-    expectError(await inspect(sandbox, `/browsers/${REFS.browsers.main.id}/logs`, 'POST', { source: 'path', lines: ['a'] }), 400, 'bad_request');
-    expectError(await inspect(sandbox, `/browsers/${REFS.browsers.main.id}/logs`, 'POST', { source: 'path', path: '/x', lines: [1] }), 400, 'bad_request');
-    expectError(await inspect(sandbox, '/browsers/br_nope/logs', 'POST', { source: 'path', path: '/x', lines: [] }), 404, 'not_found');
+    expectError(
+      await inspect(sandbox, `/browsers/${REFS.browsers.main.id}/logs`, 'POST', { source: 'path', lines: ['a'] }),
+      400,
+      'bad_request',
+    );
+    expectError(
+      await inspect(sandbox, `/browsers/${REFS.browsers.main.id}/logs`, 'POST', {
+        source: 'path',
+        path: '/x',
+        lines: [1],
+      }),
+      400,
+      'bad_request',
+    );
+    expectError(
+      await inspect(sandbox, '/browsers/br_nope/logs', 'POST', { source: 'path', path: '/x', lines: [] }),
+      404,
+      'not_found',
+    );
   });
 });
 
@@ -102,8 +129,15 @@ describe('/_sandbox/reset and /_sandbox/state', () => {
       browsers: Array<{ id: string; logs: Array<{ source: string; name: string; length: number; followers: number }> }>;
     };
     expect(state.flows).toEqual([]);
-    expect(state.profiles.find((p) => p.id === REFS.profiles.defaultProject.id)?.name).toBe(REFS.profiles.defaultProject.name);
-    expect(state.browsers.find((b) => b.id === REFS.browsers.main.id)?.logs).toContainEqual({ source: 'path', name: REFS.browsers.main.path, length: 3, followers: 0 });
+    expect(state.profiles.find((p) => p.id === REFS.profiles.defaultProject.id)?.name).toBe(
+      REFS.profiles.defaultProject.name,
+    );
+    expect(state.browsers.find((b) => b.id === REFS.browsers.main.id)?.logs).toContainEqual({
+      source: 'path',
+      name: REFS.browsers.main.path,
+      length: 3,
+      followers: 0,
+    });
     // The completed LOGIN had stored credentials; the reset forgot them.
     expect((await login(sandbox, C.withoutCredentials)).body).toMatchObject({ flow_type: 'LOGIN' });
   });
@@ -118,13 +152,28 @@ describe('fixtures', () => {
   it('serves a fixture given as a JSON file', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'sandbox-fixture-'));
     const fixture: SandboxFixture = {
-      organizations: [{ id: 'org_a', projectsEnabled: true, defaultProjectId: 'proj_a', plan: { name: 'p', operations: ['renameProfile', 'streamBrowserLogs', 'loginAuthConnection'] } }],
+      organizations: [
+        {
+          id: 'org_a',
+          projectsEnabled: true,
+          defaultProjectId: 'proj_a',
+          plan: { name: 'p', operations: ['renameProfile', 'streamBrowserLogs', 'loginAuthConnection'] },
+        },
+      ],
       projects: [{ id: 'proj_a', organizationId: 'org_a' }],
       tokens: [{ name: 'me', token: 'tok_me', organizationId: 'org_a', projectId: 'proj_a', role: 'member' }],
       authConnections: [{ id: 'ac_1', projectId: 'proj_a', hasStoredCredentials: true, recordSession: false }],
       proxies: [],
-      profiles: [{ id: 'prof_1', projectId: null, organizationId: 'org_a', name: 'one', createdAt: '2026-01-01T00:00:00Z' }],
-      browsers: [{ id: 'br_1', projectId: 'proj_a', logs: [{ source: 'supervisor', supervisorProcess: 'agent', lines: ['hello'] }] }],
+      profiles: [
+        { id: 'prof_1', projectId: null, organizationId: 'org_a', name: 'one', createdAt: '2026-01-01T00:00:00Z' },
+      ],
+      browsers: [
+        {
+          id: 'br_1',
+          projectId: 'proj_a',
+          logs: [{ source: 'supervisor', supervisorProcess: 'agent', lines: ['hello'] }],
+        },
+      ],
     };
     const path = join(dir, 'fixture.json');
     await writeFile(path, JSON.stringify(fixture));
@@ -134,7 +183,9 @@ describe('fixtures', () => {
       expect(own.fixture.tokensByRole.member).toEqual(['me']);
       expect((await login(own, 'ac_1', {}, 'tok_me')).body).toMatchObject({ flow_type: 'REAUTH' });
       expect((await rename(own, 'one', { name: 'two' }, 'tok_me')).status).toBe(200);
-      const reader = await StreamReader.open(own, 'br_1', 'source=supervisor&supervisor_process=agent', { token: 'tok_me' });
+      const reader = await StreamReader.open(own, 'br_1', 'source=supervisor&supervisor_process=agent', {
+        token: 'tok_me',
+      });
       await reader.finished();
       expect(reader.events.map((e) => JSON.parse(e.data).message)).toEqual(['hello']);
     } finally {
@@ -145,7 +196,12 @@ describe('fixtures', () => {
 
   it('refuses an incoherent fixture, listing the problems', async () => {
     const bad = structuredClone(DEFAULT_FIXTURE);
-    bad.profiles.push({ id: REFS.profiles.unnamed.id, projectId: 'proj_missing', name: null, createdAt: '2026-01-01T00:00:00Z' });
+    bad.profiles.push({
+      id: REFS.profiles.unnamed.id,
+      projectId: 'proj_missing',
+      name: null,
+      createdAt: '2026-01-01T00:00:00Z',
+    });
     bad.authConnections[0]!.browserTelemetry = { enabled: false, browser: { console: { enabled: true } } };
     const error = await start({ fixture: bad }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(FixtureError);
@@ -162,7 +218,11 @@ describe('fixtures', () => {
 
   it('summarises the built-in fixture with the documented names', () => {
     expect(sandbox.fixture.tokens).toMatchObject(REFS.tokens);
-    expect(sandbox.fixture.tokensByRole).toEqual({ owner: ['owner', 'otherProject', 'projectsDisabled', 'freePlan'], member: [], readonly: ['readonly'] });
+    expect(sandbox.fixture.tokensByRole).toEqual({
+      owner: ['owner', 'otherProject', 'projectsDisabled', 'freePlan'],
+      member: [],
+      readonly: ['readonly'],
+    });
     expect(sandbox.fixture.browsers).toContain(REFS.browsers.main.id);
     expect(new URL(sandbox.url).hostname).toBe('127.0.0.1');
   });

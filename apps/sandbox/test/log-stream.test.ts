@@ -15,7 +15,8 @@ beforeEach(async () => {
 const B = REFS.browsers;
 const mainPath = `source=path&path=${encodeURIComponent(B.main.path)}`;
 const quietPath = `source=path&path=${encodeURIComponent(B.quiet.path)}`;
-const appendQuiet = (lines: string[]) => appendLines(sandbox, B.quiet.id, { source: 'path', path: B.quiet.path }, lines);
+const appendQuiet = (lines: string[]) =>
+  appendLines(sandbox, B.quiet.id, { source: 'path', path: B.quiet.path }, lines);
 const ids = (reader: StreamReader) => reader.events.map((e) => Number(e.id));
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
@@ -41,7 +42,11 @@ describe('without follow', () => {
   });
 
   it('writes each event exactly as id, event and data lines', async () => {
-    const r = await call(sandbox, 'GET', `/browsers/${B.main.id}/logs/stream?source=supervisor&supervisor_process=${B.main.supervisorProcess}&follow=false`);
+    const r = await call(
+      sandbox,
+      'GET',
+      `/browsers/${B.main.id}/logs/stream?source=supervisor&supervisor_process=${B.main.supervisorProcess}&follow=false`,
+    );
     expect(r.body).toBe(
       'retry: 1500\n\n' +
         'id: 1\nevent: log\ndata: {"event":"log","timestamp":"2026-11-22T19:57:59.000Z","message":"chromium: started (pid 412)"}\n\n' +
@@ -53,7 +58,10 @@ describe('without follow', () => {
     await appendQuiet(['first\nsecond\r\nthird', 'data: not a field']);
     const reader = await StreamReader.open(sandbox, B.quiet.id, quietPath);
     await reader.finished();
-    expect(reader.events.map((e) => JSON.parse(e.data).message)).toEqual(['first\nsecond\r\nthird', 'data: not a field']);
+    expect(reader.events.map((e) => JSON.parse(e.data).message)).toEqual([
+      'first\nsecond\r\nthird',
+      'data: not a field',
+    ]);
   });
 
   it('resumes after Last-Event-ID, and ignores one that is not a number', async () => {
@@ -122,7 +130,9 @@ describe('with follow', () => {
   });
 
   it('delivers every line of fast appends to several followers, in order', async () => {
-    const readers = await Promise.all(Array.from({ length: 5 }, () => StreamReader.open(sandbox, B.quiet.id, `${quietPath}&follow=true`)));
+    const readers = await Promise.all(
+      Array.from({ length: 5 }, () => StreamReader.open(sandbox, B.quiet.id, `${quietPath}&follow=true`)),
+    );
     const total = 3000;
     for (let i = 0; i < total; i += 300) await appendQuiet(range(i + 1, i + 300).map((n) => `burst ${n}`));
     for (const reader of readers) {
@@ -133,20 +143,32 @@ describe('with follow', () => {
   });
 
   it('streams a source created by the first append', async () => {
-    const reader404 = await call(sandbox, 'GET', `/browsers/${B.quiet.id}/logs/stream?source=supervisor&supervisor_process=agent`);
+    const reader404 = await call(
+      sandbox,
+      'GET',
+      `/browsers/${B.quiet.id}/logs/stream?source=supervisor&supervisor_process=agent`,
+    );
     expectError(reader404, 404, 'not_found');
     await appendLines(sandbox, B.quiet.id, { source: 'supervisor', supervisor_process: 'agent' }, ['agent up']);
-    const reader = await StreamReader.open(sandbox, B.quiet.id, 'source=supervisor&supervisor_process=agent&follow=true');
+    const reader = await StreamReader.open(
+      sandbox,
+      B.quiet.id,
+      'source=supervisor&supervisor_process=agent&follow=true',
+    );
     await reader.waitForEvents(1);
     reader.abort();
   });
 
   it('lets go of a follower when its client disconnects', async () => {
     const followers = async () => {
-      const state = (await inspect(sandbox, '/state')).body as { browsers: Array<{ id: string; logs: Array<{ name: string; followers: number }> }> };
+      const state = (await inspect(sandbox, '/state')).body as {
+        browsers: Array<{ id: string; logs: Array<{ name: string; followers: number }> }>;
+      };
       return state.browsers.find((b) => b.id === B.quiet.id)?.logs.find((l) => l.name === B.quiet.path)?.followers;
     };
-    const readers = await Promise.all([1, 2, 3].map(() => StreamReader.open(sandbox, B.quiet.id, `${quietPath}&follow=true`)));
+    const readers = await Promise.all(
+      [1, 2, 3].map(() => StreamReader.open(sandbox, B.quiet.id, `${quietPath}&follow=true`)),
+    );
     expect(await followers()).toBe(3);
     for (const r of readers) r.abort();
     // The server sees the disconnects asynchronously: poll, bounded by the test timeout.
@@ -171,10 +193,18 @@ describe('with follow', () => {
 
 describe('bad queries', () => {
   it('answers 400 when path or supervisor_process is missing for its source', async () => {
-    const noPath = expectError(await call(sandbox, 'GET', `/browsers/${B.main.id}/logs/stream?source=path`), 400, 'bad_request');
+    const noPath = expectError(
+      await call(sandbox, 'GET', `/browsers/${B.main.id}/logs/stream?source=path`),
+      400,
+      'bad_request',
+    );
     expect(noPath.message).toBe('the query is invalid');
     expect(detailMessages(noPath)).toEqual(['path: is required']);
-    const noProcess = expectError(await call(sandbox, 'GET', `/browsers/${B.main.id}/logs/stream?source=supervisor&path=/x`), 400, 'bad_request');
+    const noProcess = expectError(
+      await call(sandbox, 'GET', `/browsers/${B.main.id}/logs/stream?source=supervisor&path=/x`),
+      400,
+      'bad_request',
+    );
     expect(detailMessages(noProcess)).toEqual(['supervisor_process: is required']);
   });
 
@@ -188,13 +218,21 @@ describe('bad queries', () => {
       ['source=path&path=', 'path: must NOT have fewer than 1 characters'],
     ];
     for (const [query, detail] of cases) {
-      const body = expectError(await call(sandbox, 'GET', `/browsers/${B.main.id}/logs/stream?${query}`), 400, 'bad_request');
+      const body = expectError(
+        await call(sandbox, 'GET', `/browsers/${B.main.id}/logs/stream?${query}`),
+        400,
+        'bad_request',
+      );
       expect(detailMessages(body), query).toEqual([detail]);
     }
   });
 
   it('answers 404 for an unknown browser or log', async () => {
     expectError(await call(sandbox, 'GET', `/browsers/br_nope/logs/stream?${mainPath}`), 404, 'not_found');
-    expectError(await call(sandbox, 'GET', `/browsers/${B.main.id}/logs/stream?source=path&path=/var/log/none.log`), 404, 'not_found');
+    expectError(
+      await call(sandbox, 'GET', `/browsers/${B.main.id}/logs/stream?source=path&path=/var/log/none.log`),
+      404,
+      'not_found',
+    );
   });
 });

@@ -75,7 +75,11 @@ describe('a flow in progress', () => {
   });
 
   it('does not hold a connection when the login failed validation', async () => {
-    expectError(await login(sandbox, C.withoutCredentials, { proxy: { name: REFS.proxies.ambiguousName } }), 400, 'bad_request');
+    expectError(
+      await login(sandbox, C.withoutCredentials, { proxy: { name: REFS.proxies.ambiguousName } }),
+      400,
+      'bad_request',
+    );
     expect((await login(sandbox, C.withoutCredentials)).status).toBe(200);
   });
 
@@ -90,7 +94,9 @@ describe('a flow in progress', () => {
   });
 
   it('keeps flows of different connections apart', async () => {
-    const results = await Promise.all([C.withCredentials, C.withoutCredentials, C.telemetryOff].map((c) => login(sandbox, c)));
+    const results = await Promise.all(
+      [C.withCredentials, C.withoutCredentials, C.telemetryOff].map((c) => login(sandbox, c)),
+    );
     expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
   });
 });
@@ -100,25 +106,42 @@ describe('proxy references', () => {
     expect((await login(sandbox, C.withCredentials, { proxy: { id: REFS.proxies.residentialA.id } })).status).toBe(200);
     expect((await flow(C.withCredentials))['proxy']).toEqual(REFS.proxies.residentialA);
     // An inactive proxy shares the name "datacenter-eu": it does not make the name ambiguous.
-    expect((await login(sandbox, C.withoutCredentials, { proxy: { name: REFS.proxies.datacenter.name } })).status).toBe(200);
+    expect((await login(sandbox, C.withoutCredentials, { proxy: { name: REFS.proxies.datacenter.name } })).status).toBe(
+      200,
+    );
     expect((await flow(C.withoutCredentials))['proxy']).toEqual(REFS.proxies.datacenter);
   });
 
   it('refuses an ambiguous name with 400 bad_request and an invalid_input detail', async () => {
-    const body = expectError(await login(sandbox, C.withCredentials, { proxy: { name: REFS.proxies.ambiguousName } }), 400, 'bad_request');
+    const body = expectError(
+      await login(sandbox, C.withCredentials, { proxy: { name: REFS.proxies.ambiguousName } }),
+      400,
+      'bad_request',
+    );
     expect(body.details).toEqual([{ code: 'invalid_input', message: 'proxy.name: ambiguous' }]);
     expect(body.message).toContain('by id');
   });
 
   it('refuses a proxy of another project, an inactive one and an unknown one with 400', async () => {
-    for (const proxy of [{ id: REFS.proxies.otherProject.id }, { name: REFS.proxies.otherProject.name }, { id: REFS.proxies.inactive.id }, { id: 'prx_nope' }]) {
+    for (const proxy of [
+      { id: REFS.proxies.otherProject.id },
+      { name: REFS.proxies.otherProject.name },
+      { id: REFS.proxies.inactive.id },
+      { id: 'prx_nope' },
+    ]) {
       const body = expectError(await login(sandbox, C.withCredentials, { proxy }), 400, 'bad_request');
       expect(body.details?.[0]?.code).toBe('invalid_input');
       expect(detailMessages(body)[0]).toMatch(/^proxy\.(id|name): /);
     }
-    expect(detailMessages(expectError(await login(sandbox, C.withCredentials, { proxy: { id: REFS.proxies.otherProject.id } }), 400, 'bad_request'))).toEqual([
-      'proxy.id: not in the project of the auth connection',
-    ]);
+    expect(
+      detailMessages(
+        expectError(
+          await login(sandbox, C.withCredentials, { proxy: { id: REFS.proxies.otherProject.id } }),
+          400,
+          'bad_request',
+        ),
+      ),
+    ).toEqual(['proxy.id: not in the project of the auth connection']);
   });
 
   it('refuses a reference with both id and name, or neither, by the schema', async () => {
@@ -160,7 +183,12 @@ describe('record_session and browser_telemetry over the connection defaults', ()
   it('captures nothing for enabled=false, or when every category is disabled', async () => {
     await login(sandbox, C.withCredentials, { browser_telemetry: { enabled: false } });
     expect((await flow(C.withCredentials))['browser_telemetry']['categories']).toEqual([]);
-    const off = { control: { enabled: false }, connection: { enabled: false }, system: { enabled: false }, captcha: { enabled: false } };
+    const off = {
+      control: { enabled: false },
+      connection: { enabled: false },
+      system: { enabled: false },
+      captcha: { enabled: false },
+    };
     await login(sandbox, C.withoutCredentials, { browser_telemetry: { browser: off } });
     expect((await flow(C.withoutCredentials))['browser_telemetry']['categories']).toEqual([]);
   });
@@ -175,22 +203,42 @@ describe('record_session and browser_telemetry over the connection defaults', ()
 
   it('lets a request turn on telemetry that the connection has off', async () => {
     await login(sandbox, C.telemetryOff, { browser_telemetry: { enabled: true } });
-    expect((await flow(C.telemetryOff))['browser_telemetry']['categories']).toEqual(['control', 'connection', 'system', 'captcha']);
+    expect((await flow(C.telemetryOff))['browser_telemetry']['categories']).toEqual([
+      'control',
+      'connection',
+      'system',
+      'captcha',
+    ]);
   });
 
   it('refuses enabled=false with categories (400, naming the rule)', async () => {
     const body = expectError(
-      await login(sandbox, C.withCredentials, { browser_telemetry: { enabled: false, browser: { console: { enabled: true } } } }),
+      await login(sandbox, C.withCredentials, {
+        browser_telemetry: { enabled: false, browser: { console: { enabled: true } } },
+      }),
       400,
       'bad_request',
     );
-    expect(detailMessages(body)).toEqual(['browser_telemetry: `enabled=false` cannot be combined with `browser` category settings.']);
+    expect(detailMessages(body)).toEqual([
+      'browser_telemetry: `enabled=false` cannot be combined with `browser` category settings.',
+    ]);
   });
 
   it('refuses unknown categories and wrong types, naming the field', async () => {
-    const unknown = expectError(await login(sandbox, C.withCredentials, { browser_telemetry: { browser: { gpu: { enabled: true } } } }), 400, 'bad_request');
+    const unknown = expectError(
+      await login(sandbox, C.withCredentials, { browser_telemetry: { browser: { gpu: { enabled: true } } } }),
+      400,
+      'bad_request',
+    );
     expect(detailMessages(unknown)).toEqual(['browser_telemetry.browser.gpu: is not allowed']);
-    const wrong = expectError(await login(sandbox, C.withCredentials, { record_session: 'yes', browser_telemetry: 5 }), 400, 'bad_request');
-    expect(detailMessages(wrong).sort()).toEqual(['browser_telemetry: must be object or null', 'record_session: must be boolean']);
+    const wrong = expectError(
+      await login(sandbox, C.withCredentials, { record_session: 'yes', browser_telemetry: 5 }),
+      400,
+      'bad_request',
+    );
+    expect(detailMessages(wrong).sort()).toEqual([
+      'browser_telemetry: must be object or null',
+      'record_session: must be boolean',
+    ]);
   });
 });

@@ -35,7 +35,11 @@ describe('rename', () => {
     expectError(await rename(sandbox, P.defaultProject.name, { name: 'again' }), 404, 'not_found');
     clock += 5;
     const second = await rename(sandbox, 'first', { name: 'second' });
-    expect(second.body).toMatchObject({ id: P.defaultProject.id, name: 'second', updated_at: new Date(clock).toISOString() });
+    expect(second.body).toMatchObject({
+      id: P.defaultProject.id,
+      name: 'second',
+      updated_at: new Date(clock).toISOString(),
+    });
     const state = (await inspect(sandbox, '/state')).body as { profiles: Array<{ id: string; name: string | null }> };
     expect(state.profiles.find((p) => p.id === P.defaultProject.id)?.name).toBe('second');
   });
@@ -78,7 +82,12 @@ describe('unique names within the logical project', () => {
   it('refuses a name that matches several profiles with 400 (best-effort checks can leave duplicates)', async () => {
     // A duplicate can only come from the fixture here: start a sandbox with one.
     const fixture = structuredClone(DEFAULT_FIXTURE);
-    fixture.profiles.push({ id: 'prof_dup', projectId: REFS.projects.default, name: P.defaultProject.name, createdAt: '2026-01-01T00:00:00Z' });
+    fixture.profiles.push({
+      id: 'prof_dup',
+      projectId: REFS.projects.default,
+      name: P.defaultProject.name,
+      createdAt: '2026-01-01T00:00:00Z',
+    });
     const dup = await start({ fixture });
     try {
       const body = expectError(await rename(dup, P.defaultProject.name, { name: 'x' }), 400, 'bad_request');
@@ -101,12 +110,20 @@ describe('the body', () => {
   });
 
   it('requires name and nothing else', async () => {
-    expect(detailMessages(expectError(await rename(sandbox, P.defaultProject.id, {}), 400, 'bad_request'))).toEqual(['name: is required']);
-    expect(detailMessages(expectError(await rename(sandbox, P.defaultProject.id, { name: 'a', id: 'b' }), 400, 'bad_request'))).toEqual([
-      'id: is not allowed',
+    expect(detailMessages(expectError(await rename(sandbox, P.defaultProject.id, {}), 400, 'bad_request'))).toEqual([
+      'name: is required',
     ]);
-    expect(detailMessages(expectError(await rename(sandbox, P.defaultProject.id, { name: 7 }), 400, 'bad_request'))).toEqual(['name: must be string']);
-    expect(detailMessages(expectError(await rename(sandbox, P.defaultProject.id, ['a']), 400, 'bad_request'))).toEqual(['body: must be object']);
+    expect(
+      detailMessages(
+        expectError(await rename(sandbox, P.defaultProject.id, { name: 'a', id: 'b' }), 400, 'bad_request'),
+      ),
+    ).toEqual(['id: is not allowed']);
+    expect(
+      detailMessages(expectError(await rename(sandbox, P.defaultProject.id, { name: 7 }), 400, 'bad_request')),
+    ).toEqual(['name: must be string']);
+    expect(detailMessages(expectError(await rename(sandbox, P.defaultProject.id, ['a']), 400, 'bad_request'))).toEqual([
+      'body: must be object',
+    ]);
   });
 
   it('requires a body', async () => {

@@ -26,9 +26,12 @@ function check(seen: Seen, success: (body: unknown) => boolean, errors: () => un
   if (seen.status === 200) {
     expect(success(seen.body), `${seen.what}: ${JSON.stringify(errors())}`).toBe(true);
   } else {
-    expect(validateError(seen.body), `${seen.what} (${seen.status}): ${JSON.stringify(validateError.errors)}`).toBe(true);
+    expect(validateError(seen.body), `${seen.what} (${seen.status}): ${JSON.stringify(validateError.errors)}`).toBe(
+      true,
+    );
     // Exactly the document's properties.
-    for (const key of Object.keys(seen.body as object)) expect(['code', 'message', 'details', 'inner_error']).toContain(key);
+    for (const key of Object.keys(seen.body as object))
+      expect(['code', 'message', 'details', 'inner_error']).toContain(key);
   }
 }
 
@@ -53,7 +56,11 @@ describe('responses validate against the document', () => {
     for (const [connection, body, token] of bodies) {
       const r = await login(sandbox, connection, body, token);
       statuses.add(r.status);
-      check({ what: `login ${connection} ${JSON.stringify(body)}`, ...r }, validateLoginResponse, () => validateLoginResponse.errors);
+      check(
+        { what: `login ${connection} ${JSON.stringify(body)}`, ...r },
+        validateLoginResponse,
+        () => validateLoginResponse.errors,
+      );
     }
     expect([...statuses].sort()).toEqual([200, 400, 401, 403, 404, 409]);
   });
@@ -87,7 +94,11 @@ describe('responses validate against the document', () => {
       path: REFS.browsers.main.path,
       lines: ['plain', { message: 'stamped', timestamp: '2026-11-22T21:00:00Z' }, '{"event":"not json inside"}', ''],
     });
-    const reader = await StreamReader.open(sandbox, REFS.browsers.main.id, `source=path&path=${encodeURIComponent(REFS.browsers.main.path)}`);
+    const reader = await StreamReader.open(
+      sandbox,
+      REFS.browsers.main.id,
+      `source=path&path=${encodeURIComponent(REFS.browsers.main.path)}`,
+    );
     await reader.finished();
     expect(reader.events).toHaveLength(7);
     for (const e of reader.events) {
@@ -100,7 +111,11 @@ describe('responses validate against the document', () => {
       `/browsers/${REFS.browsers.main.id}/logs/stream?source=supervisor&supervisor_process=none`,
     ]) {
       const r = await call(sandbox, 'GET', path);
-      check({ what: path, ...r }, () => false, () => null);
+      check(
+        { what: path, ...r },
+        () => false,
+        () => null,
+      );
     }
   });
 });

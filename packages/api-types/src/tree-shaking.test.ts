@@ -44,7 +44,14 @@ describe('the validators module in a bundle', () => {
     const code = await bundle('validateLoginRequest');
     expect(code).toContain(marks.LoginRequest);
     expect(code).toContain(marks.BrowserTelemetryRequestConfig);
-    for (const name of ['LogStreamQuery', 'LoginResponse', 'Profile', 'LogEvent', 'Error', 'RenameProfilePath'] as const) {
+    for (const name of [
+      'LogStreamQuery',
+      'LoginResponse',
+      'Profile',
+      'LogEvent',
+      'Error',
+      'RenameProfilePath',
+    ] as const) {
       expect(code).not.toContain(marks[name]);
     }
   });

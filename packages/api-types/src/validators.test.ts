@@ -35,21 +35,62 @@ const table: [string, Validator<unknown>, unknown, boolean][] = [
   // Telemetry: enabled=false cannot be combined with browser settings; exactly nine categories.
   ['telemetry enabled only', validateBrowserTelemetryRequestConfig, { enabled: true }, true],
   ['telemetry disabled only', validateBrowserTelemetryRequestConfig, { enabled: false }, true],
-  ['telemetry disabled with categories', validateBrowserTelemetryRequestConfig, { enabled: false, browser: { console: { enabled: true } } }, false],
-  ['telemetry disabled with empty browser', validateBrowserTelemetryRequestConfig, { enabled: false, browser: {} }, false],
-  ['telemetry enabled with categories', validateBrowserTelemetryRequestConfig, { enabled: true, browser: { console: { enabled: true } } }, true],
-  ['telemetry categories only', validateBrowserTelemetryRequestConfig, { browser: { control: { enabled: false } } }, true],
+  [
+    'telemetry disabled with categories',
+    validateBrowserTelemetryRequestConfig,
+    { enabled: false, browser: { console: { enabled: true } } },
+    false,
+  ],
+  [
+    'telemetry disabled with empty browser',
+    validateBrowserTelemetryRequestConfig,
+    { enabled: false, browser: {} },
+    false,
+  ],
+  [
+    'telemetry enabled with categories',
+    validateBrowserTelemetryRequestConfig,
+    { enabled: true, browser: { console: { enabled: true } } },
+    true,
+  ],
+  [
+    'telemetry categories only',
+    validateBrowserTelemetryRequestConfig,
+    { browser: { control: { enabled: false } } },
+    true,
+  ],
   [
     'all nine categories',
     validateBrowserTelemetryRequestConfig,
-    { browser: Object.fromEntries(['control', 'connection', 'system', 'captcha', 'console', 'page', 'interaction', 'network', 'screenshot'].map((c) => [c, { enabled: true }])) },
+    {
+      browser: Object.fromEntries(
+        ['control', 'connection', 'system', 'captcha', 'console', 'page', 'interaction', 'network', 'screenshot'].map(
+          (c) => [c, { enabled: true }],
+        ),
+      ),
+    },
     true,
   ],
-  ['category outside the nine', validateBrowserTelemetryRequestConfig, { browser: { cookies: { enabled: true } } }, false],
+  [
+    'category outside the nine',
+    validateBrowserTelemetryRequestConfig,
+    { browser: { cookies: { enabled: true } } },
+    false,
+  ],
   ['category without enabled', validateBrowserTelemetryRequestConfig, { browser: { console: {} } }, false],
-  ['category with extra field', validateBrowserTelemetryRequestConfig, { browser: { console: { enabled: true, level: 'warn' } } }, false],
+  [
+    'category with extra field',
+    validateBrowserTelemetryRequestConfig,
+    { browser: { console: { enabled: true, level: 'warn' } } },
+    false,
+  ],
   ['telemetry unknown property', validateBrowserTelemetryRequestConfig, { enabled: true, sample: 0.5 }, false],
-  ['nested telemetry error reaches the login body', validateLoginRequest, { browser_telemetry: { enabled: false, browser: { page: { enabled: true } } } }, false],
+  [
+    'nested telemetry error reaches the login body',
+    validateLoginRequest,
+    { browser_telemetry: { enabled: false, browser: { page: { enabled: true } } } },
+    false,
+  ],
   // Rename: name required, 1 to 255 characters.
   ['name of 1', validateRenameProfileRequest, { name: 'a' }, true],
   ['name of 255', validateRenameProfileRequest, { name: 'a'.repeat(255) }, true],
@@ -61,7 +102,12 @@ const table: [string, Validator<unknown>, unknown, boolean][] = [
   // Log stream query: source enum and its matching parameter.
   ['source path with path', validateLogStreamQuery, { source: 'path', path: '/var/log/x.log', follow: true }, true],
   ['source path without path', validateLogStreamQuery, { source: 'path' }, false],
-  ['source supervisor with process', validateLogStreamQuery, { source: 'supervisor', supervisor_process: 'chromium' }, true],
+  [
+    'source supervisor with process',
+    validateLogStreamQuery,
+    { source: 'supervisor', supervisor_process: 'chromium' },
+    true,
+  ],
   ['source supervisor without process', validateLogStreamQuery, { source: 'supervisor', path: '/x' }, false],
   ['unknown source', validateLogStreamQuery, { source: 'kernel', path: '/x' }, false],
   ['missing source', validateLogStreamQuery, { path: '/x' }, false],
@@ -69,25 +115,98 @@ const table: [string, Validator<unknown>, unknown, boolean][] = [
   ['login path id', validateLoginAuthConnectionPath, { id: 'ac_1' }, true],
   ['empty login path id', validateLoginAuthConnectionPath, { id: '' }, false],
   // Login response: four required fields, enum, formats, closed.
-  ['LOGIN response', validateLoginResponse, { id: 'ac', flow_type: 'LOGIN', hosted_url: 'https://a.example/x', flow_expires_at: '2026-11-22T20:00:00Z' }, true],
-  ['REAUTH response with optionals', validateLoginResponse, { id: 'ac', flow_type: 'REAUTH', hosted_url: 'https://a.example/x', flow_expires_at: '2026-11-22T20:00:00Z', handoff_code: 'h', live_view_url: 'https://l.example/' }, true],
-  ['unknown flow_type', validateLoginResponse, { id: 'ac', flow_type: 'PENDING', hosted_url: 'https://a.example/x', flow_expires_at: '2026-11-22T20:00:00Z' }, false],
-  ['missing flow_expires_at', validateLoginResponse, { id: 'ac', flow_type: 'LOGIN', hosted_url: 'https://a.example/x' }, false],
+  [
+    'LOGIN response',
+    validateLoginResponse,
+    { id: 'ac', flow_type: 'LOGIN', hosted_url: 'https://a.example/x', flow_expires_at: '2026-11-22T20:00:00Z' },
+    true,
+  ],
+  [
+    'REAUTH response with optionals',
+    validateLoginResponse,
+    {
+      id: 'ac',
+      flow_type: 'REAUTH',
+      hosted_url: 'https://a.example/x',
+      flow_expires_at: '2026-11-22T20:00:00Z',
+      handoff_code: 'h',
+      live_view_url: 'https://l.example/',
+    },
+    true,
+  ],
+  [
+    'unknown flow_type',
+    validateLoginResponse,
+    { id: 'ac', flow_type: 'PENDING', hosted_url: 'https://a.example/x', flow_expires_at: '2026-11-22T20:00:00Z' },
+    false,
+  ],
+  [
+    'missing flow_expires_at',
+    validateLoginResponse,
+    { id: 'ac', flow_type: 'LOGIN', hosted_url: 'https://a.example/x' },
+    false,
+  ],
   // `format` is an annotation in these validators (see the README); the document validator
   // asserts it (below).
-  ['hosted_url not a URI is still a string', validateLoginResponse, { id: 'ac', flow_type: 'LOGIN', hosted_url: 'nope', flow_expires_at: '2026-11-22T20:00:00Z' }, true],
-  ['flow_expires_at not a date-time is still a string', validateLoginResponse, { id: 'ac', flow_type: 'LOGIN', hosted_url: 'https://a.example/x', flow_expires_at: 'tomorrow' }, true],
-  ['flow_expires_at not a string', validateLoginResponse, { id: 'ac', flow_type: 'LOGIN', hosted_url: 'https://a.example/x', flow_expires_at: 1 }, false],
-  ['extra response property', validateLoginResponse, { id: 'ac', flow_type: 'LOGIN', hosted_url: 'https://a.example/x', flow_expires_at: '2026-11-22T20:00:00Z', state: 'x' }, false],
+  [
+    'hosted_url not a URI is still a string',
+    validateLoginResponse,
+    { id: 'ac', flow_type: 'LOGIN', hosted_url: 'nope', flow_expires_at: '2026-11-22T20:00:00Z' },
+    true,
+  ],
+  [
+    'flow_expires_at not a date-time is still a string',
+    validateLoginResponse,
+    { id: 'ac', flow_type: 'LOGIN', hosted_url: 'https://a.example/x', flow_expires_at: 'tomorrow' },
+    true,
+  ],
+  [
+    'flow_expires_at not a string',
+    validateLoginResponse,
+    { id: 'ac', flow_type: 'LOGIN', hosted_url: 'https://a.example/x', flow_expires_at: 1 },
+    false,
+  ],
+  [
+    'extra response property',
+    validateLoginResponse,
+    {
+      id: 'ac',
+      flow_type: 'LOGIN',
+      hosted_url: 'https://a.example/x',
+      flow_expires_at: '2026-11-22T20:00:00Z',
+      state: 'x',
+    },
+    false,
+  ],
   // Profile: id and created_at always present; name may be null.
   ['minimal profile', validateProfile, { id: 'p', created_at: '2026-01-01T00:00:00Z' }, true],
   ['profile with null name', validateProfile, { id: 'p', created_at: '2026-01-01T00:00:00Z', name: null }, true],
   ['profile without created_at', validateProfile, { id: 'p' }, false],
   // Log event and Error.
   ['log event', validateLogEvent, { event: 'log', timestamp: '2026-01-01T00:00:00.5Z', message: 'm' }, true],
-  ['heartbeat is not a log event', validateLogEvent, { event: 'sse_heartbeat', timestamp: '2026-01-01T00:00:00Z' }, false],
-  ['log event with a timestamp that is not a date-time', validateLogEvent, { event: 'log', timestamp: 'yesterday', message: 'm' }, true],
-  ['error body', validateError, { code: 'bad_request', message: 'm', details: [{ code: 'invalid_input', message: 'x' }], inner_error: { code: 'c' } }, true],
+  [
+    'heartbeat is not a log event',
+    validateLogEvent,
+    { event: 'sse_heartbeat', timestamp: '2026-01-01T00:00:00Z' },
+    false,
+  ],
+  [
+    'log event with a timestamp that is not a date-time',
+    validateLogEvent,
+    { event: 'log', timestamp: 'yesterday', message: 'm' },
+    true,
+  ],
+  [
+    'error body',
+    validateError,
+    {
+      code: 'bad_request',
+      message: 'm',
+      details: [{ code: 'invalid_input', message: 'x' }],
+      inner_error: { code: 'c' },
+    },
+    true,
+  ],
   ['error without message', validateError, { code: 'bad_request' }, false],
   ['error detail with extra field', validateError, { code: 'c', message: 'm', details: [{ field: 'name' }] }, false],
 ];
@@ -116,7 +235,9 @@ describe('format: an annotation here, an assertion in the document validator', (
   });
 
   it('the validator the contract tests use rejects a bad date-time and a bad uri', () => {
-    expect(documentValidator.validateAt(schema('LogEvent'), badEvent)).toEqual(['/timestamp must match format "date-time"']);
+    expect(documentValidator.validateAt(schema('LogEvent'), badEvent)).toEqual([
+      '/timestamp must match format "date-time"',
+    ]);
     expect(documentValidator.validateAt(schema('LoginResponse'), badLogin)).toEqual([
       '/hosted_url must match format "uri"',
       '/flow_expires_at must match format "date-time"',
@@ -124,6 +245,8 @@ describe('format: an annotation here, an assertion in the document validator', (
   });
 
   it('and accepts well-formed ones', () => {
-    expect(documentValidator.validateAt(schema('LogEvent'), { ...badEvent, timestamp: '2026-01-01T00:00:00.5Z' })).toEqual([]);
+    expect(
+      documentValidator.validateAt(schema('LogEvent'), { ...badEvent, timestamp: '2026-01-01T00:00:00.5Z' }),
+    ).toEqual([]);
   });
 });

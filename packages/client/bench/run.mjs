@@ -87,11 +87,21 @@ async function size() {
   const alone = (await bundle(Object.values(externals).flat())).gzipped;
 
   console.log('Bundle: ESM, esbuild --minify, gzip -9 (node:zlib)');
-  console.log(`  client entry (dist/index.js, every export):          ${kB(full.gzipped)} kB gzip (${kB(full.minified)} kB minified)`);
-  console.log(`  an app calling the three operations (tree-shaken):   ${kB(app.gzipped)} kB gzip (${kB(app.minified)} kB minified)`);
-  console.log(`  official SDK, same three operations:                 ${OFFICIAL_SDK_GZIP_KB.toFixed(1)} kB gzip (measured before)`);
-  console.log(`  target < ${TARGET_GZIP_KB} kB for the app: ${app.gzipped / 1000 < TARGET_GZIP_KB ? 'met' : 'NOT met'}`);
-  console.log('  by part: minified bytes in the entry bundle; gzip cost = the bundle minus the bundle without that part');
+  console.log(
+    `  client entry (dist/index.js, every export):          ${kB(full.gzipped)} kB gzip (${kB(full.minified)} kB minified)`,
+  );
+  console.log(
+    `  an app calling the three operations (tree-shaken):   ${kB(app.gzipped)} kB gzip (${kB(app.minified)} kB minified)`,
+  );
+  console.log(
+    `  official SDK, same three operations:                 ${OFFICIAL_SDK_GZIP_KB.toFixed(1)} kB gzip (measured before)`,
+  );
+  console.log(
+    `  target < ${TARGET_GZIP_KB} kB for the app: ${app.gzipped / 1000 < TARGET_GZIP_KB ? 'met' : 'NOT met'}`,
+  );
+  console.log(
+    '  by part: minified bytes in the entry bundle; gzip cost = the bundle minus the bundle without that part',
+  );
   for (const [part, bytes] of [...parts].sort((a, b) => b[1] - a[1])) {
     const cost = marginal.has(part)
       ? `gzip cost ${kB(marginal.get(part))} kB`
@@ -101,11 +111,15 @@ async function size() {
     console.log(`    ${part.padEnd(28)} ${String(bytes).padStart(6)} B   ${cost}`);
   }
   if (!parts.has('ajv-formats (formats.js)')) {
-    console.log('    ajv-formats (formats.js)          0 B   not bundled: the generated validators take format as an annotation');
+    console.log(
+      '    ajv-formats (formats.js)          0 B   not bundled: the generated validators take format as an annotation',
+    );
   }
   console.log('  largest files:');
   for (const [path, bytes] of [...files].sort((a, b) => b[1] - a[1]).slice(0, 8)) {
-    console.log(`    ${String(bytes).padStart(6)} B  ${path.replace(/^.*node_modules\//, '').replace(/^(\.\.\/)+/, '')}`);
+    console.log(
+      `    ${String(bytes).padStart(6)} B  ${path.replace(/^.*node_modules\//, '').replace(/^(\.\.\/)+/, '')}`,
+    );
   }
   return full;
 }
@@ -185,7 +199,9 @@ async function overhead() {
   );
   for (const name of names) {
     const m = median(samples[name]);
-    console.log(`  ${name.padEnd(32)} median ${(m / 1000).toFixed(1).padStart(6)} µs  ratio ${(m / bareMedian).toFixed(3)}`);
+    console.log(
+      `  ${name.padEnd(32)} median ${(m / 1000).toFixed(1).padStart(6)} µs  ratio ${(m / bareMedian).toFixed(3)}`,
+    );
   }
   // Spread: the ratio of medians over batches of 300 rounds.
   const batches = [];

@@ -17,7 +17,9 @@ describe('login', () => {
     void client.auth.connections.login('ac_1', { proxy: { id: 'prx_1' } });
     void client.auth.connections.login('ac_1', { proxy: { name: 'residential' }, record_session: true });
     void client.auth.connections.login('ac_1', { browser_telemetry: null });
-    void client.auth.connections.login('ac_1', { browser_telemetry: { enabled: true, browser: { console: { enabled: true } } } });
+    void client.auth.connections.login('ac_1', {
+      browser_telemetry: { enabled: true, browser: { console: { enabled: true } } },
+    });
   });
 
   it('rejects wrong bodies', () => {
@@ -60,7 +62,11 @@ describe('rename', () => {
   });
 
   it('takes per-call options', () => {
-    void client.profiles.rename('p', { name: 'n' }, { signal: AbortSignal.abort(), timeoutMs: 5, maxRetries: 0, headers: { a: 'b' } });
+    void client.profiles.rename(
+      'p',
+      { name: 'n' },
+      { signal: AbortSignal.abort(), timeoutMs: 5, maxRetries: 0, headers: { a: 'b' } },
+    );
     // @ts-expect-error unknown option
     void client.profiles.rename('p', { name: 'n' }, { retries: 3 });
   });

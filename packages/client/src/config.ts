@@ -51,7 +51,9 @@ export function resolveConnection(options: { baseUrl?: string | undefined; token
 export function nonNegative(name: string, value: number | undefined, fallback: number, integer = false): number {
   if (value === undefined) return fallback;
   if (!Number.isFinite(value) || value < 0 || (integer && !Number.isInteger(value))) {
-    throw new BrowserCloudError(`${name} must be a ${integer ? 'non-negative integer' : 'non-negative number'}, got ${String(value)}.`);
+    throw new BrowserCloudError(
+      `${name} must be a ${integer ? 'non-negative integer' : 'non-negative number'}, got ${String(value)}.`,
+    );
   }
   return value;
 }

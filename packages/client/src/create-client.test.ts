@@ -99,6 +99,10 @@ describe('the client never shows its token', () => {
     expect(JSON.stringify(client)).toBe('{"baseUrl":"http://127.0.0.1:1","timeoutMs":60000,"maxRetries":2}');
     expect(inspect(client, { depth: 10, showHidden: true })).not.toContain(TOKEN);
     expect(String(client)).not.toContain(TOKEN);
-    expect(Object.values(client).map((v) => inspect(v, { depth: 5 })).join('')).not.toContain(TOKEN);
+    expect(
+      Object.values(client)
+        .map((v) => inspect(v, { depth: 5 }))
+        .join(''),
+    ).not.toContain(TOKEN);
   });
 });

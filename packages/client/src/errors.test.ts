@@ -46,7 +46,9 @@ describe('status to error class', () => {
   ];
   for (const [status, Class, name] of cases) {
     it(`${status} → ${name}`, async () => {
-      const fetch = scriptedFetch(json(status, { code: 'some_code', message: 'some message' }, { 'x-request-id': 'req_1' }));
+      const fetch = scriptedFetch(
+        json(status, { code: 'some_code', message: 'some message' }, { 'x-request-id': 'req_1' }),
+      );
       const error = await failure(client(fetch).profiles.rename('prof_1', { name: 'n' }));
       expect(error).toBeInstanceOf(Class);
       expect(error.constructor).toBe(Class);
@@ -86,7 +88,9 @@ describe('error bodies', () => {
     expect(error.isProjectsDisabled).toBe(true);
     expect(error.code).toBe('projects_disabled');
     const plain = await failure(
-      client(scriptedFetch(json(404, { code: 'not_found', message: 'resource not found' }))).auth.connections.login('ac_1'),
+      client(scriptedFetch(json(404, { code: 'not_found', message: 'resource not found' }))).auth.connections.login(
+        'ac_1',
+      ),
     );
     expect(plain.isProjectsDisabled).toBe(false);
   });
@@ -98,12 +102,16 @@ describe('error bodies', () => {
     expect(error.status).toBe(502);
     expect(error.code).toBeUndefined();
     expect(error.details).toEqual([]);
-    expect(error.message).toMatch(/^502 status code \(body: <html><head><title>502 Bad Gateway<\/title><\/head> <body>x+…\)$/);
+    expect(error.message).toMatch(
+      /^502 status code \(body: <html><head><title>502 Bad Gateway<\/title><\/head> <body>x+…\)$/,
+    );
     expect(error.message.length).toBeLessThan(260);
   });
 
   it('JSON that is not the Error shape, and an empty body', async () => {
-    const other = await failure(client(scriptedFetch(json(400, { error: 'nope' }))).profiles.rename('p', { name: 'n' }));
+    const other = await failure(
+      client(scriptedFetch(json(400, { error: 'nope' }))).profiles.rename('p', { name: 'n' }),
+    );
     expect(other).toBeInstanceOf(BadRequestError);
     expect(other.code).toBeUndefined();
     expect(other.message).toBe('400 status code (body: {"error":"nope"})');
@@ -128,8 +136,12 @@ describe('error bodies', () => {
   });
 
   it('a 2xx body that is not JSON is a BrowserCloudError, not a crash', async () => {
-    const fetch = scriptedFetch(() => new Response('<html>', { status: 200, headers: { 'content-type': 'application/json' } }));
-    const error = await client(fetch).profiles.rename('p', { name: 'n' }).catch((e: unknown) => e);
+    const fetch = scriptedFetch(
+      () => new Response('<html>', { status: 200, headers: { 'content-type': 'application/json' } }),
+    );
+    const error = await client(fetch)
+      .profiles.rename('p', { name: 'n' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BrowserCloudError);
     expect(error).not.toBeInstanceOf(APIConnectionError);
     expect((error as Error).message).toMatch(/not valid JSON/);

@@ -16,7 +16,9 @@ function views(error: unknown): string {
     e.stack ?? '',
     JSON.stringify(e),
     inspect(e, { depth: 10, showHidden: true }),
-    ...chain.map((c) => `${String(c)} ${(c as Error).stack ?? ''} ${JSON.stringify(c)} ${inspect(c, { showHidden: true })}`),
+    ...chain.map(
+      (c) => `${String(c)} ${(c as Error).stack ?? ''} ${JSON.stringify(c)} ${inspect(c, { showHidden: true })}`,
+    ),
   ].join('\n');
 }
 
@@ -61,7 +63,9 @@ describe('the token never appears in what the client throws', () => {
       cause: Object.assign(new Error(`socket hang up; sent Authorization: Bearer ${TOKEN}`), { code: 'ECONNRESET' }),
     });
     const fetch = scriptedFetch(leaky);
-    const error = await createClient({ ...base, fetch }).profiles.rename('p', { name: 'n' }).catch((e: unknown) => e);
+    const error = await createClient({ ...base, fetch })
+      .profiles.rename('p', { name: 'n' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(APIConnectionError);
     expect(views(error)).not.toContain(TOKEN);
     expect(views(error)).toContain('socket hang up; sent Authorization: Bearer [REDACTED]');
@@ -71,7 +75,9 @@ describe('the token never appears in what the client throws', () => {
     const fetch = async (request: Request): Promise<Response> => {
       throw Object.assign(new Error('refused'), { request, headers: Object.fromEntries(request.headers) });
     };
-    const error = await createClient({ ...base, fetch }).auth.connections.login('ac_1').catch((e: unknown) => e);
+    const error = await createClient({ ...base, fetch })
+      .auth.connections.login('ac_1')
+      .catch((e: unknown) => e);
     expect(views(error)).not.toContain(TOKEN);
   });
 

@@ -38,7 +38,11 @@ export function redactCause(cause: unknown, secret: string, depth = 0): unknown 
     });
   }
   if ('cause' in cause) {
-    Object.defineProperty(copy, 'cause', { value: redactCause(cause.cause, secret, depth + 1), configurable: true, writable: true });
+    Object.defineProperty(copy, 'cause', {
+      value: redactCause(cause.cause, secret, depth + 1),
+      configurable: true,
+      writable: true,
+    });
   }
   return copy;
 }

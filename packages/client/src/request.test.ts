@@ -86,7 +86,10 @@ describe('retries', () => {
   });
 
   it('honours Retry-After in seconds, as an HTTP date, and retry-after-ms', async () => {
-    const seconds = scriptedFetch(json(429, { code: 'rate_limited', message: 'slow down' }, { 'retry-after': '3' }), json(200, PROFILE));
+    const seconds = scriptedFetch(
+      json(429, { code: 'rate_limited', message: 'slow down' }, { 'retry-after': '3' }),
+      json(200, PROFILE),
+    );
     await settle(client(seconds).profiles.rename('p', { name: 'n' }));
     expect(gaps(seconds.times)).toEqual([3000]);
 
@@ -96,7 +99,10 @@ describe('retries', () => {
     expect(gaps(dated.times)[0]).toBeGreaterThan(4000);
     expect(gaps(dated.times)[0]).toBeLessThanOrEqual(5000);
 
-    const ms = scriptedFetch(json(429, { code: 'r', message: 'r' }, { 'retry-after-ms': '1234', 'retry-after': '9' }), json(200, PROFILE));
+    const ms = scriptedFetch(
+      json(429, { code: 'r', message: 'r' }, { 'retry-after-ms': '1234', 'retry-after': '9' }),
+      json(200, PROFILE),
+    );
     await settle(client(ms).profiles.rename('p', { name: 'n' }));
     expect(gaps(ms.times)).toEqual([1234]);
   });

@@ -65,7 +65,11 @@ type Outcome<T> = { ok: true; data: T } | { ok: false; error: BrowserCloudError;
  * timeouts, 408, 429 and 5xx (never 409), waiting as {@link retryDelay} says; a non-repeatable
  * operation is retried only on failures before sending.
  */
-export async function execute<T>(context: RequestContext, operation: Operation<T>, options: RequestOptions = {}): Promise<T> {
+export async function execute<T>(
+  context: RequestContext,
+  operation: Operation<T>,
+  options: RequestOptions = {},
+): Promise<T> {
   const maxRetries = options.maxRetries ?? context.maxRetries;
   for (let retry = 0; ; retry++) {
     const outcome = await attempt(context, operation, options);
@@ -75,7 +79,11 @@ export async function execute<T>(context: RequestContext, operation: Operation<T
   }
 }
 
-async function attempt<T>(context: RequestContext, operation: Operation<T>, options: RequestOptions): Promise<Outcome<T>> {
+async function attempt<T>(
+  context: RequestContext,
+  operation: Operation<T>,
+  options: RequestOptions,
+): Promise<Outcome<T>> {
   const { signal } = options;
   if (signal?.aborted) return { ok: false, error: new APIUserAbortError(), retry: false };
   const timeoutMs = options.timeoutMs ?? context.timeoutMs;
@@ -115,7 +123,11 @@ async function attempt<T>(context: RequestContext, operation: Operation<T>, opti
     if (timedOut) return { ok: false, error: new APIConnectionTimeoutError(timeoutMs), retry: operation.repeatable };
     const clean = redactCause(cause, context.secret);
     if (responded && cause instanceof SyntaxError) {
-      return { ok: false, error: new BrowserCloudError('The response body is not valid JSON.', { cause: clean }), retry: false };
+      return {
+        ok: false,
+        error: new BrowserCloudError('The response body is not valid JSON.', { cause: clean }),
+        retry: false,
+      };
     }
     const message = responded ? 'Connection error while reading the response.' : 'Connection error.';
     return {

@@ -6,7 +6,9 @@ describe('retryDelay', () => {
   it('0.5 s × 2^n capped at 8 s, minus up to 25 % jitter', () => {
     const none = () => 0;
     const most = () => 0.999_999;
-    expect([0, 1, 2, 3, 4, 5, 10].map((n) => retryDelay(n, undefined, none))).toEqual([500, 1000, 2000, 4000, 8000, 8000, 8000]);
+    expect([0, 1, 2, 3, 4, 5, 10].map((n) => retryDelay(n, undefined, none))).toEqual([
+      500, 1000, 2000, 4000, 8000, 8000, 8000,
+    ]);
     expect(retryDelay(0, undefined, most)).toBeCloseTo(375, 3);
     expect(retryDelay(4, undefined, most)).toBeCloseTo(6000, 2);
     for (let i = 0; i < 200; i++) {
@@ -52,7 +54,14 @@ describe('isRetryableStatus', () => {
 
 describe('failedBeforeSending', () => {
   it('finds connect-time codes anywhere in the cause chain', () => {
-    for (const code of ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']) {
+    for (const code of [
+      'ECONNREFUSED',
+      'ENOTFOUND',
+      'EAI_AGAIN',
+      'ENETUNREACH',
+      'EHOSTUNREACH',
+      'UND_ERR_CONNECT_TIMEOUT',
+    ]) {
       expect(failedBeforeSending(networkError(code))).toBe(true);
     }
     const aggregate = Object.assign(new AggregateError([Object.assign(new Error('x'), { code: 'ECONNREFUSED' })]), {});

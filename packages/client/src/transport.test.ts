@@ -51,7 +51,11 @@ describe('the global fetch path, against a real local server', () => {
     answer(200, LOGIN_RESPONSE, { 'x-request-id': 'req_1' });
     const client = createClient({ token: TOKEN, baseUrl, headers: { 'x-client': 'a' } });
     await expect(client.auth.connections.login('ac_1', { proxy: { id: 'prx_1' } })).resolves.toEqual(LOGIN_RESPONSE);
-    expect(seen[0]).toMatchObject({ method: 'POST', url: '/auth/connections/ac_1/login', body: '{"proxy":{"id":"prx_1"}}' });
+    expect(seen[0]).toMatchObject({
+      method: 'POST',
+      url: '/auth/connections/ac_1/login',
+      body: '{"proxy":{"id":"prx_1"}}',
+    });
     expect(seen[0]?.headers).toMatchObject({
       authorization: `Bearer ${TOKEN}`,
       'content-type': 'application/json',
@@ -104,14 +108,18 @@ describe('the global fetch path, against a real local server', () => {
     });
     const error = await client.auth.connections.login('ac_1').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(APIConnectionError);
-    expect(JSON.stringify((error as Error).cause, Object.getOwnPropertyNames((error as Error).cause))).not.toContain(TOKEN);
+    expect(JSON.stringify((error as Error).cause, Object.getOwnPropertyNames((error as Error).cause))).not.toContain(
+      TOKEN,
+    );
     expect(attempts).toHaveLength(2);
   });
 
   it('streams log events over the real connection', async () => {
     handler = (request, response) => {
       response.writeHead(200, { 'content-type': 'text/event-stream' });
-      response.end(`id: 1\ndata: {"event":"log","timestamp":"2026-11-22T19:58:03.120Z","message":"${request.headers.accept}"}\n\n`);
+      response.end(
+        `id: 1\ndata: {"event":"log","timestamp":"2026-11-22T19:58:03.120Z","message":"${request.headers.accept}"}\n\n`,
+      );
     };
     const client = createClient({ token: TOKEN, baseUrl });
     const messages: string[] = [];

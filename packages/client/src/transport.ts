@@ -28,7 +28,13 @@ export class PendingRequest {
 
   /** The init for `fetch(url, init)`, with the headers as openapi-fetch and its middleware left them. */
   init(): RequestInit {
-    return { method: this.method, headers: this.headers, body: this.body ?? null, signal: this.signal ?? null, redirect: this.redirect ?? 'follow' };
+    return {
+      method: this.method,
+      headers: this.headers,
+      body: this.body ?? null,
+      signal: this.signal ?? null,
+      redirect: this.redirect ?? 'follow',
+    };
   }
 }
 
@@ -40,11 +46,16 @@ export class PendingRequest {
  * an openapi-fetch middleware spares every call openapi-fetch's middleware round (an id, a
  * frozen options object, an await).
  */
-export function transport(injected: FetchLike | undefined, token: string): (request: Request | PendingRequest) => Promise<Response> {
+export function transport(
+  injected: FetchLike | undefined,
+  token: string,
+): (request: Request | PendingRequest) => Promise<Response> {
   const authorization = `Bearer ${token}`;
   return (request) => {
     request.headers.set('Authorization', authorization);
     if (!(request instanceof PendingRequest)) return injected ? injected(request) : globalThis.fetch(request);
-    return injected ? injected(new Request(request.url, request.init())) : globalThis.fetch(request.url, request.init());
+    return injected
+      ? injected(new Request(request.url, request.init()))
+      : globalThis.fetch(request.url, request.init());
   };
 }

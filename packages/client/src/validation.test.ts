@@ -43,7 +43,11 @@ describe('check with the generated validators', () => {
 
   it('ProxyRef with an empty id reports the id, not the other branch', () => {
     const error = failure(() => check(validateLoginRequest, { proxy: { id: '' } }, 'body'));
-    expect(error).toMatchObject({ field: 'body.proxy.id', rule: 'minLength', message: 'body.proxy.id: must not be empty' });
+    expect(error).toMatchObject({
+      field: 'body.proxy.id',
+      rule: 'minLength',
+      message: 'body.proxy.id: must not be empty',
+    });
   });
 
   it('ProxyRef with an unknown property reports that property', () => {
@@ -62,7 +66,11 @@ describe('check with the generated validators', () => {
 
   it('enabled=false with browser categories, inside the nullable anyOf', () => {
     const error = failure(() =>
-      check(validateLoginRequest, { browser_telemetry: { enabled: false, browser: { console: { enabled: true } } } }, 'body'),
+      check(
+        validateLoginRequest,
+        { browser_telemetry: { enabled: false, browser: { console: { enabled: true } } } },
+        'body',
+      ),
     );
     expect(error).toMatchObject({ field: 'body.browser_telemetry', rule: 'not' });
     expect(error.message).toBe(
@@ -131,13 +139,15 @@ describe('toIssues by keyword', () => {
     ({ instancePath: '', schemaPath: '#', params: {}, ...e }) as ErrorObject;
 
   it('format, const, type, unknown keywords and escaped pointers', () => {
-    expect(toIssues([error({ keyword: 'format', instancePath: '/at', params: { format: 'date-time' } })], {}, 'x')).toEqual([
-      { field: 'x.at', rule: 'format', message: 'x.at: must be a valid date-time' },
-    ]);
+    expect(
+      toIssues([error({ keyword: 'format', instancePath: '/at', params: { format: 'date-time' } })], {}, 'x'),
+    ).toEqual([{ field: 'x.at', rule: 'format', message: 'x.at: must be a valid date-time' }]);
     expect(toIssues([error({ keyword: 'const', params: { allowedValue: 'log' } })], {}, 'x')[0]?.message).toBe(
       'x: must be "log"',
     );
-    expect(toIssues([error({ keyword: 'minLength', instancePath: '/a~1b/0', params: { limit: 3 } })], {}, 'x')[0]).toEqual({
+    expect(
+      toIssues([error({ keyword: 'minLength', instancePath: '/a~1b/0', params: { limit: 3 } })], {}, 'x')[0],
+    ).toEqual({
       field: 'x.a/b[0]',
       rule: 'minLength',
       message: 'x.a/b[0]: must be at least 3 characters',
@@ -148,7 +158,9 @@ describe('toIssues by keyword', () => {
   });
 
   it('an unknown keyword without a message (the generated validators carry none) names the rule and its params', () => {
-    expect(toIssues([error({ keyword: 'pattern', instancePath: '/a', params: { pattern: '^a' } })], {}, 'x')[0]).toEqual({
+    expect(
+      toIssues([error({ keyword: 'pattern', instancePath: '/a', params: { pattern: '^a' } })], {}, 'x')[0],
+    ).toEqual({
       field: 'x.a',
       rule: 'pattern',
       message: 'x.a: breaks the "pattern" rule (pattern "^a")',
@@ -156,14 +168,26 @@ describe('toIssues by keyword', () => {
     expect(toIssues([error({ keyword: 'minimum', params: { comparison: '>=', limit: 1 } })], {}, 'x')[0]?.message).toBe(
       'x: breaks the "minimum" rule (comparison ">=", limit 1)',
     );
-    expect(toIssues([error({ keyword: 'false schema' })], {}, 'x')[0]?.message).toBe('x: breaks the "false schema" rule');
+    expect(toIssues([error({ keyword: 'false schema' })], {}, 'x')[0]?.message).toBe(
+      'x: breaks the "false schema" rule',
+    );
   });
 
   it('oneOf branches compiled as functions share schema paths: told apart by their one error each', () => {
     // Both branches refuse the other's property, with the same relative schemaPath.
     const both = [
-      error({ keyword: 'additionalProperties', instancePath: '/p', schemaPath: '#/additionalProperties', params: { additionalProperty: 'name' } }),
-      error({ keyword: 'additionalProperties', instancePath: '/p', schemaPath: '#/additionalProperties', params: { additionalProperty: 'id' } }),
+      error({
+        keyword: 'additionalProperties',
+        instancePath: '/p',
+        schemaPath: '#/additionalProperties',
+        params: { additionalProperty: 'name' },
+      }),
+      error({
+        keyword: 'additionalProperties',
+        instancePath: '/p',
+        schemaPath: '#/additionalProperties',
+        params: { additionalProperty: 'id' },
+      }),
       error({ keyword: 'oneOf', instancePath: '/p', schemaPath: '#/oneOf', params: { passingSchemas: null } }),
     ];
     expect(toIssues(both, { p: { id: 'a', name: 'b' } }, 'b')).toEqual([
@@ -171,7 +195,12 @@ describe('toIssues by keyword', () => {
     ]);
     // One branch refuses a property; the other stopped earlier, on a missing one.
     const extra = [
-      error({ keyword: 'additionalProperties', instancePath: '/p', schemaPath: '#/additionalProperties', params: { additionalProperty: 'port' } }),
+      error({
+        keyword: 'additionalProperties',
+        instancePath: '/p',
+        schemaPath: '#/additionalProperties',
+        params: { additionalProperty: 'port' },
+      }),
       error({ keyword: 'required', instancePath: '/p', schemaPath: '#/required', params: { missingProperty: 'name' } }),
       error({ keyword: 'oneOf', instancePath: '/p', schemaPath: '#/oneOf', params: { passingSchemas: null } }),
     ];

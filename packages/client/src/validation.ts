@@ -35,14 +35,14 @@ export function toIssues(errors: readonly ErrorObject[], value: unknown, root: s
   // parent's run and handled again when the parent's branch errors are translated.
   const branches = new Map<ErrorObject, ErrorObject[]>();
   const consumed = new Set<ErrorObject>();
-  kept.forEach((error, index) => {
-    if (error.keyword !== 'oneOf' && error.keyword !== 'anyOf') return;
+  for (const [index, error] of kept.entries()) {
+    if (error.keyword !== 'oneOf' && error.keyword !== 'anyOf') continue;
     let start = index;
     while (start > 0 && isUnder(kept[start - 1]!.instancePath, error.instancePath)) start--;
     const run = kept.slice(start, index);
-    run.forEach((e) => consumed.add(e));
+    for (const e of run) consumed.add(e);
     branches.set(error, run);
-  });
+  }
   const issues: ValidationIssue[] = [];
   for (const error of kept) {
     if (consumed.has(error)) continue;
@@ -120,7 +120,10 @@ function single(error: ErrorObject, value: unknown, root: string): ValidationIss
       return issue(field, `must be at most ${String(p['limit'])} characters${got}`);
     }
     case 'enum':
-      return issue(field, `must be one of ${(p['allowedValues'] as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`);
+      return issue(
+        field,
+        `must be one of ${(p['allowedValues'] as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`,
+      );
     case 'const':
       return issue(field, `must be ${JSON.stringify(p['allowedValue'])}`);
     case 'type':
@@ -140,7 +143,9 @@ function single(error: ErrorObject, value: unknown, root: string): ValidationIss
     default: {
       // A keyword the document does not use yet. The generated validators carry no `message`:
       // name the rule and what it asked for.
-      const asked = Object.entries(p).map(([k, v]) => `${k} ${JSON.stringify(v)}`).join(', ');
+      const asked = Object.entries(p)
+        .map(([k, v]) => `${k} ${JSON.stringify(v)}`)
+        .join(', ');
       return issue(field, error.message ?? `breaks the "${error.keyword}" rule${asked ? ` (${asked})` : ''}`);
     }
   }
@@ -168,7 +173,12 @@ function valueAt(value: unknown, pointer: string): unknown {
 }
 
 function pointerTokens(pointer: string): string[] {
-  return pointer === '' ? [] : pointer.slice(1).split('/').map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return pointer === ''
+    ? []
+    : pointer
+        .slice(1)
+        .split('/')
+        .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 function isUnder(path: string, parent: string): boolean {

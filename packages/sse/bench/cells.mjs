@@ -106,7 +106,10 @@ async function streamEsp(chunks) {
 async function streamEspTransform(chunks) {
   let events = 0;
   let dataChars = 0;
-  const reader = streamFrom(chunks).pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader();
+  const reader = streamFrom(chunks)
+    .pipeThrough(new TextDecoderStream())
+    .pipeThrough(new EventSourceParserStream())
+    .getReader();
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
@@ -210,10 +213,15 @@ async function memory() {
   peak = baseline;
   const started = performance.now();
   let events = 0;
-  for await (const event of parseEventStream(body)) {
+  for await (const _event of parseEventStream(body)) {
     events++;
     if ((events & 0xffff) === 0) sample();
   }
   sample();
-  return { bytes: sent, events, seconds: (performance.now() - started) / 1000, peakRssGrowthMiB: (peak - baseline) / 2 ** 20 };
+  return {
+    bytes: sent,
+    events,
+    seconds: (performance.now() - started) / 1000,
+    peakRssGrowthMiB: (peak - baseline) / 2 ** 20,
+  };
 }

@@ -29,7 +29,9 @@ function cell(...args) {
 function table(rows) {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => String(row[i]).length)));
   for (const [index, row] of rows.entries()) {
-    console.log(row.map((value, i) => (i === 0 ? String(value).padEnd(widths[i]) : String(value).padStart(widths[i]))).join('  '));
+    console.log(
+      row.map((value, i) => (i === 0 ? String(value).padEnd(widths[i]) : String(value).padStart(widths[i]))).join('  '),
+    );
     if (index === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   }
 }
@@ -37,25 +39,45 @@ function table(rows) {
 function main() {
   const started = performance.now();
   console.log(`@browser-cloud/sse benchmark — node ${process.version}, ${process.platform}/${process.arch}`);
-  console.log('Corpus: 8 MiB of ~200-byte `id:`/`event:`/`data:` log events. Median of 9 rounds, MB/s = 10^6 bytes/s.\n');
+  console.log(
+    'Corpus: 8 MiB of ~200-byte `id:`/`event:`/`data:` log events. Median of 9 rounds, MB/s = 10^6 bytes/s.\n',
+  );
 
-  console.log('1. Throughput, pure parser layer (bytes -> events, synchronous) — THIS is the layer held to the 1.5x target.');
-  console.log('   ours: createEventStreamParser().feed(chunk); eventsource-parser: createParser().feed(new TextDecoder().decode(chunk, {stream: true})).');
+  console.log(
+    '1. Throughput, pure parser layer (bytes -> events, synchronous) — THIS is the layer held to the 1.5x target.',
+  );
+  console.log(
+    '   ours: createEventStreamParser().feed(chunk); eventsource-parser: createParser().feed(new TextDecoder().decode(chunk, {stream: true})).',
+  );
   const parserRows = [['chunk size', 'ours MB/s', 'eventsource-parser MB/s', 'ratio', 'target >= 1.5x']];
   for (const size of [16384, 61]) {
     const ours = cell('parser', 'ours', String(size));
     const theirs = cell('parser', 'esp', String(size));
     if (ours.events !== theirs.events) throw new Error(`event count mismatch: ${ours.events} vs ${theirs.events}`);
     const ratio = ours.mbps / theirs.mbps;
-    parserRows.push([`${size} B`, ours.mbps.toFixed(0), theirs.mbps.toFixed(0), `${ratio.toFixed(2)}x`, ratio >= 1.5 ? 'met' : 'MISSED']);
+    parserRows.push([
+      `${size} B`,
+      ours.mbps.toFixed(0),
+      theirs.mbps.toFixed(0),
+      `${ratio.toFixed(2)}x`,
+      ratio >= 1.5 ? 'met' : 'MISSED',
+    ]);
   }
   table(parserRows);
 
-  console.log('\n2. Throughput, ReadableStream in, events out: parseEventStream against eventsource-parser\'s own stream API');
-  console.log('   (EventSourceParserStream behind a TextDecoderStream, both iterated with for await) — held to the 1.5x target.');
-  console.log('   Also shown, informational: a hand-written body.getReader() loop + TextDecoder + createParser with a synchronous');
+  console.log(
+    "\n2. Throughput, ReadableStream in, events out: parseEventStream against eventsource-parser's own stream API",
+  );
+  console.log(
+    '   (EventSourceParserStream behind a TextDecoderStream, both iterated with for await) — held to the 1.5x target.',
+  );
+  console.log(
+    '   Also shown, informational: a hand-written body.getReader() loop + TextDecoder + createParser with a synchronous',
+  );
   console.log('   callback, which pays no promise per event (~85 ns here, the floor of any async iterator).');
-  const streamRows = [['chunk size', 'ours MB/s', 'esp stream MB/s', 'ratio', 'target >= 1.5x', 'esp reader loop MB/s', 'ratio']];
+  const streamRows = [
+    ['chunk size', 'ours MB/s', 'esp stream MB/s', 'ratio', 'target >= 1.5x', 'esp reader loop MB/s', 'ratio'],
+  ];
   for (const size of [16384, 61]) {
     const ours = cell('stream', 'ours', String(size));
     const loop = cell('stream', 'esp', String(size));
@@ -74,7 +96,9 @@ function main() {
   table(streamRows);
 
   console.log('\n3. Linear time (pure parser layer): time per MB against the plain-LF case; target within 2x.');
-  console.log('   Each case is compared with plain LF events of the same chunking (and, for the long line, also with the one-chunk case).');
+  console.log(
+    '   Each case is compared with plain LF events of the same chunking (and, for the long line, also with the one-chunk case).',
+  );
   const linearRows = [['case', 'ours ms/MB', 'vs plain LF', 'target <= 2x', 'esp ms/MB']];
   const plain = cell('linear', 'plain');
   const plainSmall = cell('linear', 'plain-1460');
@@ -88,7 +112,13 @@ function main() {
   cases.push(['  (same, vs the one-chunk plain case)', longLine, plain]);
   for (const [name, result, base] of cases) {
     const ratio = result.msPerMb / base.msPerMb;
-    linearRows.push([name, result.msPerMb.toFixed(3), `${ratio.toFixed(2)}x`, ratio <= 2 ? 'met' : 'MISSED', result.espMsPerMb.toFixed(3)]);
+    linearRows.push([
+      name,
+      result.msPerMb.toFixed(3),
+      `${ratio.toFixed(2)}x`,
+      ratio <= 2 ? 'met' : 'MISSED',
+      result.espMsPerMb.toFixed(3),
+    ]);
   }
   table(linearRows);
 

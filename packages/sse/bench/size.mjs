@@ -49,11 +49,14 @@ async function measure(options) {
   return { min: code.length, gzip: gzipSync(code, { level: 9 }).length, inputs: output.inputs };
 }
 
-const fromEntry = (contents) => ({ stdin: { contents, resolveDir: packageDir, sourcefile: 'entry.mjs', loader: 'js' } });
+const fromEntry = (contents) => ({
+  stdin: { contents, resolveDir: packageDir, sourcefile: 'entry.mjs', loader: 'js' },
+});
 const client = await measure(fromEntry(`export { connectEventStream, parseJsonEvents } from '@browser-cloud/sse';\n`));
 const full = await measure(fromEntry(`export * from '@browser-cloud/sse';\n`));
 
-const row = (name, min, gzip) => console.log(`${name.padEnd(12)}${String(min).padStart(11)}${String(gzip).padStart(15)}`);
+const row = (name, min, gzip) =>
+  console.log(`${name.padEnd(12)}${String(min).padStart(11)}${String(gzip).padStart(15)}`);
 row('entry', 'min bytes', 'gzip -9 bytes');
 row('client', client.min, client.gzip);
 row('full', full.min, full.gzip);
@@ -72,5 +75,6 @@ if (existsSync(clientEntry)) {
 if (process.argv.includes('--files')) {
   console.log('\nclient bundle, minified bytes per file:');
   const files = Object.entries(client.inputs).sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput);
-  for (const [path, { bytesInOutput }] of files) if (bytesInOutput > 0) console.log(`${String(bytesInOutput).padStart(7)}  ${path}`);
+  for (const [path, { bytesInOutput }] of files)
+    if (bytesInOutput > 0) console.log(`${String(bytesInOutput).padStart(7)}  ${path}`);
 }

@@ -82,7 +82,11 @@ describe('connectEventStream: reconnect and resume', () => {
     expect(connection.lastEventId).toBe('4');
     expect(fetches).toBe(3);
     expect(srv.requests.map((r) => r.headers['last-event-id'])).toEqual([undefined, '2', '4']);
-    expect(srv.requests.map((r) => r.headers.authorization)).toEqual(['Bearer token-1', 'Bearer token-2', 'Bearer token-3']);
+    expect(srv.requests.map((r) => r.headers.authorization)).toEqual([
+      'Bearer token-1',
+      'Bearer token-2',
+      'Bearer token-3',
+    ]);
     for (const request of srv.requests) {
       expect(request.headers.accept).toBe('text/event-stream');
       expect(request.headers['cache-control']).toBe('no-cache');
@@ -219,7 +223,9 @@ describe('connectEventStream: status policy', () => {
       res.writeHead(204).end();
     });
     const retries: RetryInfo[] = [];
-    const events = await collect(connectEventStream(srv.url, { ...fast, maxRetryAfter: 25, onRetry: (r) => retries.push(r) }));
+    const events = await collect(
+      connectEventStream(srv.url, { ...fast, maxRetryAfter: 25, onRetry: (r) => retries.push(r) }),
+    );
     expect(events.map(message)).toEqual(['ok']);
     expect(retries[0]).toEqual({ attempt: 1, delay: 25, reason: 'status', status: 500 });
   });
@@ -250,7 +256,9 @@ describe('connectEventStream: status policy', () => {
   it('fails for good on 401 with status, content type and a bounded body excerpt, never the token', async () => {
     const body = JSON.stringify({ error: 'unauthorized', detail: 'x'.repeat(2000) });
     const srv = await serve(({ res }) => void res.writeHead(401, { 'Content-Type': 'application/json' }).end(body));
-    const error = await failure(collect(connectEventStream(srv.url, { ...fast, headers: { Authorization: 'Bearer secret-token' } })));
+    const error = await failure(
+      collect(connectEventStream(srv.url, { ...fast, headers: { Authorization: 'Bearer secret-token' } })),
+    );
     expect(error.type).toBe('bad-status');
     expect(error.status).toBe(401);
     expect(error.contentType).toBe('application/json');
@@ -260,9 +268,16 @@ describe('connectEventStream: status policy', () => {
   });
 
   it('fails for good on a 200 with the wrong content type', async () => {
-    const srv = await serve(({ res }) => void res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end('<html>login</html>'));
+    const srv = await serve(
+      ({ res }) => void res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end('<html>login</html>'),
+    );
     const error = await failure(collect(connectEventStream(srv.url, fast)));
-    expect(error).toMatchObject({ type: 'bad-content-type', status: 200, contentType: 'text/html; charset=utf-8', bodyExcerpt: '<html>login</html>' });
+    expect(error).toMatchObject({
+      type: 'bad-content-type',
+      status: 200,
+      contentType: 'text/html; charset=utf-8',
+      bodyExcerpt: '<html>login</html>',
+    });
     expect(srv.requests).toHaveLength(1);
   });
 
@@ -287,7 +302,9 @@ describe('connectEventStream: status policy', () => {
     const url = dead.url;
     await dead.close();
     const retries: RetryInfo[] = [];
-    const error = await failure(collect(connectEventStream(url, { ...fast, maxRetries: 2, onRetry: (r) => retries.push(r) })));
+    const error = await failure(
+      collect(connectEventStream(url, { ...fast, maxRetries: 2, onRetry: (r) => retries.push(r) })),
+    );
     expect(error).toMatchObject({ type: 'retries-exhausted', attempts: 2 });
     expect(error.cause).toBeInstanceOf(Error);
     expect(retries.map((r) => r.reason)).toEqual(['network', 'network']);
@@ -300,7 +317,9 @@ describe('connectEventStream: status policy', () => {
       else res.end(logEvent(2, 'b'));
     });
     const retries: RetryInfo[] = [];
-    const events = await collect(connectEventStream(srv.url, { ...fast, reconnectOnEnd: false, onRetry: (r) => retries.push(r) }));
+    const events = await collect(
+      connectEventStream(srv.url, { ...fast, reconnectOnEnd: false, onRetry: (r) => retries.push(r) }),
+    );
     expect(events.map(message)).toEqual(['a', 'b']);
     expect(retries.map((r) => r.reason)).toEqual(['network']);
     expect(srv.requests).toHaveLength(2);
@@ -329,7 +348,9 @@ describe('connectEventStream: idle timeout', () => {
       } else res.writeHead(204).end();
     });
     const retries: RetryInfo[] = [];
-    const events = await collect(connectEventStream(srv.url, { ...fast, idleTimeout: 150, onRetry: (r) => retries.push(r) }));
+    const events = await collect(
+      connectEventStream(srv.url, { ...fast, idleTimeout: 150, onRetry: (r) => retries.push(r) }),
+    );
     expect(events.map(message)).toEqual(['before stall', 'after']);
     expect(retries[0]!.reason).toBe('idle-timeout');
     expect(retries[0]!.error).toMatchObject({ type: 'idle-timeout' });
@@ -375,7 +396,12 @@ describe('connectEventStream: idle timeout', () => {
     const comments: string[] = [];
     const started = performance.now();
     const events = await collect(
-      connectEventStream(srv.url, { ...fast, idleTimeout: 400, onRetry: (r) => retries.push(r), onComment: (c) => comments.push(c) }),
+      connectEventStream(srv.url, {
+        ...fast,
+        idleTimeout: 400,
+        onRetry: (r) => retries.push(r),
+        onComment: (c) => comments.push(c),
+      }),
     );
     expect(performance.now() - started).toBeGreaterThan(800);
     expect(events.map(message)).toEqual(['done']);
@@ -476,7 +502,8 @@ describe('connectEventStream: limits', () => {
     const seen: string[] = [];
     const error = await failure(
       (async () => {
-        for await (const event of connectEventStream(srv.url, { ...fast, maxLineBytes: 1000 })) seen.push(message(event));
+        for await (const event of connectEventStream(srv.url, { ...fast, maxLineBytes: 1000 }))
+          seen.push(message(event));
       })(),
     );
     expect(seen).toEqual(['fine']);

@@ -218,7 +218,8 @@ export function connectEventStream(url: string | URL, options: ConnectEventStrea
           jitter: options.retryJitter ?? 0.2,
           random: options.random ?? Math.random,
         });
-        if (lastRetryAfter !== undefined) delay = Math.max(delay, Math.min(lastRetryAfter, options.maxRetryAfter ?? 60_000));
+        if (lastRetryAfter !== undefined)
+          delay = Math.max(delay, Math.min(lastRetryAfter, options.maxRetryAfter ?? 60_000));
         options.onRetry?.({ attempt: attempts, delay, ...failure });
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, delay);
@@ -282,7 +283,9 @@ export function connectEventStream(url: string | URL, options: ConnectEventStrea
 
   const buildHeaders = async (lastEventId: string): Promise<Headers> => {
     const option = options.headers;
-    const headers = new Headers(typeof option === 'function' ? await option({ attempt: attempts, lastEventId }) : option);
+    const headers = new Headers(
+      typeof option === 'function' ? await option({ attempt: attempts, lastEventId }) : option,
+    );
     // A caller may widen Accept (say, to JSON for error bodies); the stream itself is SSE.
     if (!headers.has('Accept')) headers.set('Accept', 'text/event-stream');
     headers.set('Cache-Control', 'no-cache');

@@ -59,12 +59,30 @@ const cases: Case[] = [
   { name: 'NUL passes through', input: bytes([0x61, 0x00, 0x62], '\n'), lines: ['a\0b'] },
   // Limits, counted in UTF-8 bytes of the line without its terminator.
   { name: 'line at the limit passes', input: utf8('abcd\n'), maxLineBytes: 4, lines: ['abcd'] },
-  { name: 'line over the limit fails', input: utf8('ab\nabcde\n'), maxLineBytes: 4, lines: ['ab'], error: 'line-too-long' },
-  { name: 'limit counts bytes, not characters', input: utf8('ééé\n'), maxLineBytes: 5, lines: [], error: 'line-too-long' },
+  {
+    name: 'line over the limit fails',
+    input: utf8('ab\nabcde\n'),
+    maxLineBytes: 4,
+    lines: ['ab'],
+    error: 'line-too-long',
+  },
+  {
+    name: 'limit counts bytes, not characters',
+    input: utf8('ééé\n'),
+    maxLineBytes: 5,
+    lines: [],
+    error: 'line-too-long',
+  },
   { name: 'multi-byte line at the limit passes', input: utf8('éé\n'), maxLineBytes: 4, lines: ['éé'] },
   { name: 'CRLF does not count toward the limit', input: utf8('abcd\r\n'), maxLineBytes: 4, lines: ['abcd'] },
   { name: 'BOM does not count toward the limit', input: utf8('\uFEFFabcd\n'), maxLineBytes: 4, lines: ['abcd'] },
-  { name: 'unterminated over-long line fails without its end', input: utf8('ok\n0123456789'), maxLineBytes: 4, lines: ['ok'], error: 'line-too-long' },
+  {
+    name: 'unterminated over-long line fails without its end',
+    input: utf8('ok\n0123456789'),
+    maxLineBytes: 4,
+    lines: ['ok'],
+    error: 'line-too-long',
+  },
 ];
 
 describe('LineDecoder conformance', () => {
@@ -201,7 +219,10 @@ describe('LineDecoder complexity', () => {
   it('handles an 8 MiB line in 1460-byte chunks in linear time', () => {
     const line = utf8(`data: ${'z'.repeat(8 * 1024 * 1024)}\n`);
     let length = 0;
-    const decoder = new LineDecoder({ line: (_text, start, end) => (length = end - start) }, { maxLineBytes: 16 * 1024 * 1024 });
+    const decoder = new LineDecoder(
+      { line: (_text, start, end) => (length = end - start) },
+      { maxLineBytes: 16 * 1024 * 1024 },
+    );
     const started = performance.now();
     for (let at = 0; at < line.length; at += 1460) decoder.push(line.subarray(at, at + 1460));
     expect(length).toBe(line.length - 1);

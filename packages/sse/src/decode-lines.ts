@@ -83,7 +83,9 @@ export class LineDecoder {
   push(chunk: Uint8Array): void {
     const length = chunk.length;
     const last =
-      this.#piecesBytes + this.#heldLength >= LONG_LINE_BYTES ? lastLineEndInLongLine(chunk, this.#decoder) : lastLineEnd(chunk);
+      this.#piecesBytes + this.#heldLength >= LONG_LINE_BYTES
+        ? lastLineEndInLongLine(chunk, this.#decoder)
+        : lastLineEnd(chunk);
     if (last < 0) {
       this.#holdUnfinished(chunk, 0, length);
       return;

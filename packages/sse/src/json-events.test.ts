@@ -79,7 +79,9 @@ describe('createJsonEventDecoder', () => {
       validate: (value) => (typeof (value as { n?: unknown }).n === 'number' ? [] : ['n must be a number']),
     });
     expect(decodeList(sse('{"n":1}'))?.data).toEqual({ n: 1 });
-    expect(() => decodeList(sse('{"n":"x"}'))).toThrow(expect.objectContaining({ validationErrors: ['n must be a number'] }));
+    expect(() => decodeList(sse('{"n":"x"}'))).toThrow(
+      expect.objectContaining({ validationErrors: ['n must be a number'] }),
+    );
   });
 
   it('passes values through unchecked without a validator', () => {
@@ -89,7 +91,9 @@ describe('createJsonEventDecoder', () => {
 
   it('skips empty data by default, or rejects it as invalid JSON when told not to skip', () => {
     expect(decode(sse(''))).toBeUndefined();
-    expect(() => createJsonEventDecoder({ skipEmptyData: false })(sse(''))).toThrow(expect.objectContaining({ type: 'invalid-json' }));
+    expect(() => createJsonEventDecoder({ skipEmptyData: false })(sse(''))).toThrow(
+      expect.objectContaining({ type: 'invalid-json' }),
+    );
   });
 
   it('skips heartbeat objects and heartbeat event types by default, before validation', () => {
@@ -133,9 +137,12 @@ describe('parseJsonEvents', () => {
 
   it('throws invalid data by default and closes the source', async () => {
     let closed = false;
-    const stream = parseJsonEvents(source([sse(log('a')), sse('oops'), sse(log('c'))], () => (closed = true)), {
-      validate: isLogEvent,
-    });
+    const stream = parseJsonEvents(
+      source([sse(log('a')), sse('oops'), sse(log('c'))], () => (closed = true)),
+      {
+        validate: isLogEvent,
+      },
+    );
     const seen: string[] = [];
     await expect(
       (async () => {
@@ -150,7 +157,8 @@ describe('parseJsonEvents', () => {
     const reported: string[] = [];
     const events = [sse(log('a')), sse('oops'), sse('{"event":"log"}'), sse(log('d'))];
     const skipped: string[] = [];
-    for await (const event of parseJsonEvents(source(events), { validate: isLogEvent, onInvalid: 'skip' })) skipped.push(event.data.message);
+    for await (const event of parseJsonEvents(source(events), { validate: isLogEvent, onInvalid: 'skip' }))
+      skipped.push(event.data.message);
     expect(skipped).toEqual(['a', 'd']);
     const told: string[] = [];
     for await (const event of parseJsonEvents(source(events), {

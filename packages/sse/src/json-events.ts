@@ -59,7 +59,8 @@ export function createJsonEventDecoder<T = unknown>(
 ): (event: SseEvent) => JsonEvent<T> | undefined {
   const validate = options.validate;
   const skipEmptyData = options.skipEmptyData ?? true;
-  const heartbeats = (options.skipHeartbeats ?? true) ? new Set(options.heartbeatEvents ?? ['sse_heartbeat']) : undefined;
+  const heartbeats =
+    (options.skipHeartbeats ?? true) ? new Set(options.heartbeatEvents ?? ['sse_heartbeat']) : undefined;
   const eventTypes = options.eventTypes === undefined ? undefined : new Set(options.eventTypes);
   const skip = options.skip;
 
@@ -80,7 +81,8 @@ export function createJsonEventDecoder<T = unknown>(
     }
     if (heartbeats !== undefined && isHeartbeatObject(value, heartbeats)) return undefined;
     const problems = validate === undefined ? undefined : check(validate, value);
-    if (problems !== undefined) throw invalid('invalid-data', 'Event data failed validation', { value, validationErrors: problems });
+    if (problems !== undefined)
+      throw invalid('invalid-data', 'Event data failed validation', { value, validationErrors: problems });
     return { event: event.event, id: event.id, data: value as T, raw };
   };
 }

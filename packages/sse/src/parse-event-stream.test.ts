@@ -65,7 +65,9 @@ describe('parseEventStream', () => {
 
   it('starts from a given last event ID', async () => {
     const { stream } = streamOf([utf8('data: a\n\n')]);
-    expect(await collect(parseEventStream(stream, { lastEventId: '41' }))).toEqual([{ event: 'message', data: 'a', id: '41' }]);
+    expect(await collect(parseEventStream(stream, { lastEventId: '41' }))).toEqual([
+      { event: 'message', data: 'a', id: '41' },
+    ]);
   });
 
   it('reports comments', async () => {
@@ -92,7 +94,9 @@ describe('parseEventStream', () => {
 
   it('applies maxEventBytes', async () => {
     const { stream, cancelled } = streamOf([utf8('data: abc\ndata: def\n\n')]);
-    await expect(collect(parseEventStream(stream, { maxEventBytes: 6 }))).rejects.toMatchObject({ type: 'event-too-large' });
+    await expect(collect(parseEventStream(stream, { maxEventBytes: 6 }))).rejects.toMatchObject({
+      type: 'event-too-large',
+    });
     expect(cancelled()).toBe(true);
   });
 

@@ -66,7 +66,11 @@ const cases: Case[] = [
     input: 'event: log\n\ndata: b\n\n',
     events: [ev('b')],
   },
-  { name: 'the last of several event fields wins', input: 'event: a\nevent: b\ndata: x\n\n', events: [ev('x', { event: 'b' })] },
+  {
+    name: 'the last of several event fields wins',
+    input: 'event: a\nevent: b\ndata: x\n\n',
+    events: [ev('x', { event: 'b' })],
+  },
   {
     name: 'the last event ID persists across events',
     input: 'id: 1\ndata: a\n\ndata: b\n\n',
@@ -92,7 +96,12 @@ const cases: Case[] = [
     events: [ev('a', { id: '1' }), ev('b'), ev('c')],
     lastEventId: '',
   },
-  { name: 'an id in an unterminated final block is not committed', input: 'id: 1\n\nid: 2\ndata: x\n', events: [], lastEventId: '1' },
+  {
+    name: 'an id in an unterminated final block is not committed',
+    input: 'id: 1\n\nid: 2\ndata: x\n',
+    events: [],
+    lastEventId: '1',
+  },
   {
     name: 'the id may come after the data in the block',
     input: 'data: a\nid: 5\n\n',
@@ -145,7 +154,11 @@ const cases: Case[] = [
   { name: 'an unterminated final line is discarded', input: 'data: a\n\ndata: b', events: [ev('a')] },
   { name: 'CR and CRLF line ends work everywhere', input: 'data: a\r\rdata: b\r\n\r\n', events: [ev('a'), ev('b')] },
   { name: 'a BOM before the first field is stripped', input: '\uFEFFdata: a\n\n', events: [ev('a')] },
-  { name: 'a second BOM makes the first field unknown', input: '\uFEFF\uFEFFdata: a\n\ndata: b\n\n', events: [ev('b')] },
+  {
+    name: 'a second BOM makes the first field unknown',
+    input: '\uFEFF\uFEFFdata: a\n\ndata: b\n\n',
+    events: [ev('b')],
+  },
   { name: 'NULL is allowed in data', input: 'data: a\0b\n\n', events: [ev('a\0b')] },
   {
     name: 'the initial last event ID is used until changed',
@@ -169,7 +182,12 @@ const cases: Case[] = [
   { name: 'spec example: two events', input: 'data\n\ndata\ndata\n\ndata:', events: [ev(''), ev('\n')] },
   { name: 'spec example: same data twice', input: 'data:test\n\ndata: test\n\n', events: [ev('test'), ev('test')] },
   // Event size limit: UTF-8 bytes of the joined data.
-  { name: 'event data at the limit passes', input: 'data: ab\ndata: c\n\n', options: { maxEventBytes: 4 }, events: [ev('ab\nc')] },
+  {
+    name: 'event data at the limit passes',
+    input: 'data: ab\ndata: c\n\n',
+    options: { maxEventBytes: 4 },
+    events: [ev('ab\nc')],
+  },
   {
     name: 'event data over the limit fails after earlier events',
     input: 'data: ok\n\ndata: ab\ndata: cd\n\n',
@@ -177,8 +195,19 @@ const cases: Case[] = [
     events: [ev('ok')],
     error: 'event-too-large',
   },
-  { name: 'event limit counts UTF-8 bytes', input: 'data: ééé\n\n', options: { maxEventBytes: 5 }, events: [], error: 'event-too-large' },
-  { name: 'data of separate events does not add up', input: 'data: abcd\n\ndata: abcd\n\n', options: { maxEventBytes: 4 }, events: [ev('abcd'), ev('abcd')] },
+  {
+    name: 'event limit counts UTF-8 bytes',
+    input: 'data: ééé\n\n',
+    options: { maxEventBytes: 5 },
+    events: [],
+    error: 'event-too-large',
+  },
+  {
+    name: 'data of separate events does not add up',
+    input: 'data: abcd\n\ndata: abcd\n\n',
+    options: { maxEventBytes: 4 },
+    events: [ev('abcd'), ev('abcd')],
+  },
 ];
 
 describe('event stream interpretation conformance', () => {
@@ -234,7 +263,7 @@ describe('event stream interpretation conformance', () => {
 
   it('fails an event over the default 8 MiB made of lines under the line limit', () => {
     const line = `data: ${'x'.repeat(3 * 1024 * 1024)}\n`;
-    const outcome = run([utf8(line + line + line + '\n')]);
+    const outcome = run([utf8(`${line + line + line}\n`)]);
     expect(outcome.error).toBe('event-too-large');
   });
 

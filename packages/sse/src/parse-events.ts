@@ -97,7 +97,7 @@ export class EventParser implements LineSink {
       text.charCodeAt(start + 2) === 116 &&
       text.charCodeAt(start + 3) === 97
     ) {
-      this.#appendData(valueOf(text, start + 5, end), ascii);
+      this.#appendData(fieldValue(text, start + 5, end), ascii);
       return;
     }
     // 'e' 'v' 'e' 'n' 't' ':'
@@ -110,16 +110,21 @@ export class EventParser implements LineSink {
       text.charCodeAt(start + 3) === 110 &&
       text.charCodeAt(start + 4) === 116
     ) {
-      this.#typeBuffer = valueOf(text, start + 6, end);
+      this.#typeBuffer = fieldValue(text, start + 6, end);
       return;
     }
     // 'i' 'd' ':'
-    if (first === 105 && end - start >= 3 && text.charCodeAt(start + 2) === COLON && text.charCodeAt(start + 1) === 100) {
-      this.#setId(valueOf(text, start + 3, end));
+    if (
+      first === 105 &&
+      end - start >= 3 &&
+      text.charCodeAt(start + 2) === COLON &&
+      text.charCodeAt(start + 1) === 100
+    ) {
+      this.#setId(fieldValue(text, start + 3, end));
       return;
     }
     if (first === COLON) {
-      this.#onComment?.(valueOf(text, start + 1, end));
+      this.#onComment?.(fieldValue(text, start + 1, end));
       return;
     }
     this.#otherLine(text, start, end, ascii);
@@ -140,7 +145,7 @@ export class EventParser implements LineSink {
     let colon = start;
     // Bounded by `end`: `indexOf(':')` could run into later lines and go quadratic.
     while (colon < end && text.charCodeAt(colon) !== COLON) colon++;
-    const value = colon === end ? '' : valueOf(text, colon + 1, end);
+    const value = colon === end ? '' : fieldValue(text, colon + 1, end);
     // Field names are compared literally: no case folding. Unknown fields are ignored.
     switch (text.slice(start, colon)) {
       case 'data':
@@ -189,7 +194,7 @@ export class EventParser implements LineSink {
       this.#dataUnits = value.length;
     } else {
       // Joining here instead of appending LF and trimming it at dispatch: same result, one concat less.
-      this.#data = this.#data + '\n' + value;
+      this.#data = `${this.#data}\n${value}`;
       this.#dataUnits += value.length + 1;
     }
     this.#dataLines++;
@@ -243,6 +248,6 @@ export class EventParser implements LineSink {
 }
 
 /** `text.slice(from, end)` less one leading space: the value of a field (or a comment) starting at `from`. */
-function valueOf(text: string, from: number, end: number): string {
+function fieldValue(text: string, from: number, end: number): string {
   return text.slice(from < end && text.charCodeAt(from) === SPACE ? from + 1 : from, end);
 }

@@ -10,7 +10,10 @@ describe('classifyResponse', () => {
   });
 
   it('fails 200 with another or no content type', () => {
-    expect(classifyResponse(200, headers({ 'content-type': 'application/json' }))).toEqual({ kind: 'fail', type: 'bad-content-type' });
+    expect(classifyResponse(200, headers({ 'content-type': 'application/json' }))).toEqual({
+      kind: 'fail',
+      type: 'bad-content-type',
+    });
     expect(classifyResponse(200, headers({}))).toEqual({ kind: 'fail', type: 'bad-content-type' });
   });
 

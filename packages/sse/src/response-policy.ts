@@ -18,7 +18,9 @@ export type ResponseVerdict =
  */
 export function classifyResponse(status: number, headers: Pick<Headers, 'get'>, now?: number): ResponseVerdict {
   if (status === 200) {
-    return isEventStreamType(headers.get('content-type')) ? { kind: 'open' } : { kind: 'fail', type: 'bad-content-type' };
+    return isEventStreamType(headers.get('content-type'))
+      ? { kind: 'open' }
+      : { kind: 'fail', type: 'bad-content-type' };
   }
   if (status === 204) return { kind: 'end' };
   if (status === 408 || status === 429 || (status >= 500 && status <= 599)) {

@@ -1,3 +1,4 @@
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the range starts at U+0000 on purpose
 const NON_ASCII = /[^\x00-\x7f]/;
 
 /**

@@ -1,5 +1,5 @@
 import {
-  ApiError,
+  type ApiError,
   AuthenticationError,
   BadRequestError,
   ConflictError,
@@ -36,7 +36,10 @@ export async function failure(work: Promise<unknown> | (() => Promise<unknown>))
 }
 
 /** Asserts the caller got the documented status as its error class, with code and message. */
-export async function expectApiError(work: Promise<unknown> | (() => Promise<unknown>), status: number): Promise<ApiError> {
+export async function expectApiError(
+  work: Promise<unknown> | (() => Promise<unknown>),
+  status: number,
+): Promise<ApiError> {
   const error = await failure(work);
   const expected = ERROR_CLASS_BY_STATUS[status];
   expect(expected, `no error class is expected for status ${status}`).toBeDefined();

@@ -3,7 +3,12 @@ import { observedFetch } from './observed-fetch.js';
 import { target } from './target.js';
 
 /** The client as an agent developer builds it, over the observing fetch; no retries, so each case sees one response. */
-export const client = createClient({ baseUrl: target.baseUrl, token: target.token, fetch: observedFetch, maxRetries: 0 });
+export const client = createClient({
+  baseUrl: target.baseUrl,
+  token: target.token,
+  fetch: observedFetch,
+  maxRetries: 0,
+});
 
 /** A client whose token the service does not know. */
 export const clientWithToken = (token: string) =>
@@ -16,7 +21,11 @@ export const prefer = (status: number) => ({ headers: { Prefer: `code=${status}`
  * A request sent past the client, as a raw HTTP call, to see what the server itself does with
  * input the client would refuse.
  */
-export async function raw(method: string, path: string, init: { body?: string; headers?: Record<string, string>; token?: string | null } = {}) {
+export async function raw(
+  method: string,
+  path: string,
+  init: { body?: string; headers?: Record<string, string>; token?: string | null } = {},
+) {
   const headers: Record<string, string> = { ...init.headers };
   if (init.token !== null) headers.Authorization = `Bearer ${init.token ?? target.token}`;
   if (init.body !== undefined) headers['Content-Type'] ??= 'application/json';

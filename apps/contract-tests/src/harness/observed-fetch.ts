@@ -6,15 +6,16 @@ type Operation = { operationId: string; method: string; pattern: RegExp };
 const document = loadOpenApiDocument();
 export const documentValidator = createDocumentValidator(document);
 
-const operations: Operation[] = Object.entries(document.paths as Record<string, Record<string, { operationId?: string }>>).flatMap(
-  ([path, item]) =>
-    Object.entries(item)
-      .filter(([, op]) => op?.operationId)
-      .map(([method, op]) => ({
-        operationId: op.operationId!,
-        method: method.toUpperCase(),
-        pattern: new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`),
-      })),
+const operations: Operation[] = Object.entries(
+  document.paths as Record<string, Record<string, { operationId?: string }>>,
+).flatMap(([path, item]) =>
+  Object.entries(item)
+    .filter(([, op]) => op?.operationId)
+    .map(([method, op]) => ({
+      operationId: op.operationId!,
+      method: method.toUpperCase(),
+      pattern: new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`),
+    })),
 );
 
 export function operationOf(method: string, url: string): string | undefined {

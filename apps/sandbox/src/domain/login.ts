@@ -73,14 +73,17 @@ export function resolveProxy(store: SandboxStore, caller: Caller, ref: ProxyRef)
     const proxy = store.proxyById(caller, ref.id);
     if (proxy === undefined) throw badRequest(`proxy ${ref.id} not found`, [['proxy.id', 'no such proxy']]);
     if (proxy.logicalProjectId !== caller.logicalProjectId) {
-      throw badRequest(`proxy ${ref.id} belongs to another project`, [['proxy.id', 'not in the project of the auth connection']]);
+      throw badRequest(`proxy ${ref.id} belongs to another project`, [
+        ['proxy.id', 'not in the project of the auth connection'],
+      ]);
     }
     if (!proxy.active) throw badRequest(`proxy ${ref.id} is not active`, [['proxy.id', 'inactive']]);
     return { id: proxy.id, name: proxy.name };
   }
   const name = (ref as { name: string }).name;
   const matches = store.activeProxiesNamed(caller, name);
-  if (matches.length === 0) throw badRequest(`no active proxy named "${name}" in this project`, [['proxy.name', 'no such proxy']]);
+  if (matches.length === 0)
+    throw badRequest(`no active proxy named "${name}" in this project`, [['proxy.name', 'no such proxy']]);
   const [only] = matches;
   if (matches.length > 1 || only === undefined) {
     throw badRequest(`proxy name "${name}" matches ${matches.length} active proxies; reference the proxy by id`, [

@@ -6,7 +6,13 @@ import type { Caller, Profile, SandboxStore } from '../state/store.js';
  * Renames a profile found by id or by name. The name must be unique within the caller's logical
  * project (unscoped profiles and the default project's count as one): 409 otherwise.
  */
-export function renameProfile(store: SandboxStore, caller: Caller, idOrName: string, name: string, now: number): ProfileBody {
+export function renameProfile(
+  store: SandboxStore,
+  caller: Caller,
+  idOrName: string,
+  name: string,
+  now: number,
+): ProfileBody {
   const matches = store.profilesByIdOrName(caller, idOrName);
   const [profile] = matches;
   if (profile === undefined) throw notFound(`profile ${idOrName} not found`);

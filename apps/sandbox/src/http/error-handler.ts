@@ -7,7 +7,11 @@ import { validationDetails, validationMessage, type RequestPart } from './valida
  * Fastify's own errors (body too large, unsupported content type, …) are translated; anything
  * unexpected is a 500 whose message reveals nothing of the request.
  */
-export function handleError(error: FastifyError | ApiError | Error, request: FastifyRequest, reply: FastifyReply): void {
+export function handleError(
+  error: FastifyError | ApiError | Error,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
   // A stream that already started cannot change its status; it just ends.
   if (reply.sent || reply.raw.headersSent) {
     if (!reply.raw.writableEnded) reply.raw.end();
@@ -20,7 +24,11 @@ export function handleError(error: FastifyError | ApiError | Error, request: Fas
   const fastifyError = error as FastifyError;
   if (Array.isArray(fastifyError.validation)) {
     const part = (fastifyError.validationContext ?? 'body') as RequestPart;
-    void reply.code(400).send(errorBody('bad_request', validationMessage(part), validationDetails(fastifyError.validation as never, part)));
+    void reply
+      .code(400)
+      .send(
+        errorBody('bad_request', validationMessage(part), validationDetails(fastifyError.validation as never, part)),
+      );
     return;
   }
   const status = fastifyError.statusCode ?? 500;
@@ -32,13 +40,22 @@ export function handleError(error: FastifyError | ApiError | Error, request: Fas
     const type = String(request.headers['content-type'] ?? 'none').slice(0, 100);
     void reply
       .code(415)
-      .send(errorBody('unsupported_media_type', `content type ${JSON.stringify(type)} is not supported; send application/json`));
+      .send(
+        errorBody(
+          'unsupported_media_type',
+          `content type ${JSON.stringify(type)} is not supported; send application/json`,
+        ),
+      );
     return;
   }
   if (status >= 400 && status < 500) {
-    void reply.code(status).send(
-      errorBody('bad_request', 'the request is malformed', [{ code: 'invalid_input', message: fastifyError.message }]),
-    );
+    void reply
+      .code(status)
+      .send(
+        errorBody('bad_request', 'the request is malformed', [
+          { code: 'invalid_input', message: fastifyError.message },
+        ]),
+      );
     return;
   }
   request.log.error({ err: error }, 'unexpected error');

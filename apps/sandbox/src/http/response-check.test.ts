@@ -67,7 +67,9 @@ describe('responseCheck', () => {
 
   it('leaves routes outside the API, and operations without a JSON 200, alone', async () => {
     expect((await (await appReturning(200, {})).inject('/own')).json()).toEqual({ anything: true });
-    expect((await (await appReturning(200, { not: 'a log event' }, 'streamBrowserLogs')).inject('/op')).statusCode).toBe(200);
+    expect(
+      (await (await appReturning(200, { not: 'a log event' }, 'streamBrowserLogs')).inject('/op')).statusCode,
+    ).toBe(200);
   });
 
   it('follows a 200 response that is a $ref to components/responses', async () => {

@@ -58,7 +58,11 @@ function successValidators(document: OpenApiDocument): Map<string, ValidateFunct
       const operation = value as { operationId?: unknown; responses?: Record<string, ResponseObject> } | null;
       const ok = operation?.responses?.['200'];
       if (typeof operation?.operationId !== 'string' || ok === undefined) continue;
-      const { response, pointer } = resolveResponse(document, ok, `/paths/${escapeToken(path)}/${method}/responses/200`);
+      const { response, pointer } = resolveResponse(
+        document,
+        ok,
+        `/paths/${escapeToken(path)}/${method}/responses/200`,
+      );
       if (response.content?.['application/json']?.schema === undefined) continue;
       validators.set(operation.operationId, schemaValidator(document, `${pointer}/content/application~1json/schema`));
     }
@@ -67,7 +71,11 @@ function successValidators(document: OpenApiDocument): Map<string, ValidateFunct
 }
 
 /** A response object may be a `$ref` to `components/responses`; Ajv cannot follow that one. */
-function resolveResponse(document: OpenApiDocument, response: ResponseObject, pointer: string): { response: ResponseObject; pointer: string } {
+function resolveResponse(
+  document: OpenApiDocument,
+  response: ResponseObject,
+  pointer: string,
+): { response: ResponseObject; pointer: string } {
   if (response.$ref === undefined) return { response, pointer };
   const name = /^#\/components\/responses\/([^/]+)$/.exec(response.$ref)?.[1];
   const components = (document.components as { responses?: Record<string, ResponseObject> }).responses;

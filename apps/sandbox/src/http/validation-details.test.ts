@@ -8,17 +8,27 @@ import { validationDetails } from './validation-details.js';
 // The validators the server uses: Ajv over the registered document, all errors, verbose.
 const compile = openApiValidatorCompiler(loadOpenApiDocument());
 const validator = (name: string, httpPart: string) =>
-  compile({ schema: { $ref: `openapi.json#/components/schemas/${name}` }, method: 'POST', url: '/', httpPart }) as ValidateFunction;
+  compile({
+    schema: { $ref: `openapi.json#/components/schemas/${name}` },
+    method: 'POST',
+    url: '/',
+    httpPart,
+  }) as ValidateFunction;
 const validateLoginRequest = validator('LoginRequest', 'body');
 const validateLogStreamQuery = validator('LogStreamQuery', 'querystring');
 
-const messages = (errors: Parameters<typeof validationDetails>[0], part: Parameters<typeof validationDetails>[1] = 'body') =>
-  validationDetails(errors, part).map((d) => d.message);
+const messages = (
+  errors: Parameters<typeof validationDetails>[0],
+  part: Parameters<typeof validationDetails>[1] = 'body',
+) => validationDetails(errors, part).map((d) => d.message);
 
 describe('validationDetails', () => {
   it('names nested fields with dots and required or extra properties by name', () => {
     expect(validateLoginRequest({ proxy: { id: '' }, extra: true })).toBe(false);
-    expect(messages(validateLoginRequest.errors ?? []).sort()).toEqual(['extra: is not allowed', 'proxy.id: must NOT have fewer than 1 characters']);
+    expect(messages(validateLoginRequest.errors ?? []).sort()).toEqual([
+      'extra: is not allowed',
+      'proxy.id: must NOT have fewer than 1 characters',
+    ]);
   });
 
   it('says "exactly one of" for a oneOf of closed objects', () => {
@@ -35,12 +45,17 @@ describe('validationDetails', () => {
 
   it('every detail is an invalid_input', () => {
     expect(validateLoginRequest({ record_session: 1 })).toBe(false);
-    expect(validationDetails(validateLoginRequest.errors ?? [], 'body')).toEqual([{ code: 'invalid_input', message: 'record_session: must be boolean' }]);
+    expect(validationDetails(validateLoginRequest.errors ?? [], 'body')).toEqual([
+      { code: 'invalid_input', message: 'record_session: must be boolean' },
+    ]);
   });
 
   it('names the root after the part, and unescapes JSON pointer tokens', () => {
     const ajv = createAjv({ strict: false });
-    const validate = ajv.compile({ type: 'object', properties: { 'a/b': { type: 'object', properties: { 'c~d': { type: 'string' } } } } });
+    const validate = ajv.compile({
+      type: 'object',
+      properties: { 'a/b': { type: 'object', properties: { 'c~d': { type: 'string' } } } },
+    });
     validate({ 'a/b': { 'c~d': 1 } });
     expect(messages(validate.errors ?? [])).toEqual(['a/b.c~d: must be string']);
     validate(5);

@@ -47,10 +47,13 @@ export function describeErrors(errors: readonly ErrorObject[] | null | undefined
       continue;
     }
     const nonNull = leaves.filter((e) => !(e.keyword === 'type' && e.params['type'] === 'null'));
-    const shapeOnly = nonNull.length > 0 && nonNull.every((e) => e.keyword === 'required' || e.keyword === 'additionalProperties');
+    const shapeOnly =
+      nonNull.length > 0 && nonNull.every((e) => e.keyword === 'required' || e.keyword === 'additionalProperties');
     const oneOf = compound.find((e) => e.keyword === 'oneOf');
     if (oneOf !== undefined && shapeOnly) {
-      const properties = [...new Set(nonNull.map((e) => String(e.params['missingProperty'] ?? e.params['additionalProperty'])))].sort();
+      const properties = [
+        ...new Set(nonNull.map((e) => String(e.params['missingProperty'] ?? e.params['additionalProperty']))),
+      ].sort();
       messages.push(`${field}: must have exactly one of ${properties.join(' or ')}`);
       continue;
     }

@@ -32,7 +32,9 @@ export interface OpenApiOperation {
 }
 
 /** Reads and parses the document; `SANDBOX_OPENAPI_PATH` overrides the location. */
-export function loadOpenApiDocument(path: string = process.env['SANDBOX_OPENAPI_PATH'] ?? DEFAULT_OPENAPI_PATH): OpenApiDocument {
+export function loadOpenApiDocument(
+  path: string = process.env['SANDBOX_OPENAPI_PATH'] ?? DEFAULT_OPENAPI_PATH,
+): OpenApiDocument {
   const document = parse(readFileSync(path, 'utf8')) as OpenApiDocument;
   if (typeof document?.openapi !== 'string' || !document.openapi.startsWith('3.1')) {
     throw new Error(`${path} is not an OpenAPI 3.1 document`);

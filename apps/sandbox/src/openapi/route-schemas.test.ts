@@ -11,16 +11,22 @@ describe('routeSchema', () => {
     expect(routeSchema(document, located)).toEqual({
       params: {
         type: 'object',
-        properties: { id_or_name: { $ref: 'openapi.json#/paths/~1profiles~1%7Bid_or_name%7D/patch/parameters/0/schema' } },
+        properties: {
+          id_or_name: { $ref: 'openapi.json#/paths/~1profiles~1%7Bid_or_name%7D/patch/parameters/0/schema' },
+        },
         required: ['id_or_name'],
       },
-      body: { $ref: 'openapi.json#/paths/~1profiles~1%7Bid_or_name%7D/patch/requestBody/content/application~1json/schema' },
+      body: {
+        $ref: 'openapi.json#/paths/~1profiles~1%7Bid_or_name%7D/patch/requestBody/content/application~1json/schema',
+      },
     });
   });
 
   it('resolves a parameter $ref to the component', () => {
     const schema = routeSchema(document, locateOperation(document, 'loginAuthConnection'));
-    expect(schema.params).toMatchObject({ properties: { id: { $ref: 'openapi.json#/components/parameters/AuthConnectionId/schema' } } });
+    expect(schema.params).toMatchObject({
+      properties: { id: { $ref: 'openapi.json#/components/parameters/AuthConnectionId/schema' } },
+    });
   });
 
   it('uses the whole-query schema for the log stream, and checks it names the parameters', () => {

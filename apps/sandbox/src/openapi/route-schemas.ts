@@ -45,7 +45,8 @@ export function routeSchema(document: OpenApiDocument, located: LocatedOperation
   (operation.parameters ?? []).forEach((raw, i) => {
     const { parameter, pointer } = resolveParameter(document, raw, `${base}/parameters/${i}`);
     if (parameter.name === undefined) return;
-    if (parameter.in === 'path') pathParams.push({ name: parameter.name, pointer: `${pointer}/schema`, required: true });
+    if (parameter.in === 'path')
+      pathParams.push({ name: parameter.name, pointer: `${pointer}/schema`, required: true });
     if (parameter.in === 'query') queryParams.push(parameter.name);
   });
   if (pathParams.length > 0) {
@@ -89,13 +90,19 @@ function resolveParameter(
 }
 
 /** The query schema must name exactly the operation's query parameters, or it would drift. */
-function checkQuerySchemaCovers(document: OpenApiDocument, pointer: string, params: string[], operationId: string): void {
+function checkQuerySchemaCovers(
+  document: OpenApiDocument,
+  pointer: string,
+  params: string[],
+  operationId: string,
+): void {
   const schema = pointer
     .split('/')
     .slice(1)
-    .reduce<unknown>((node, token) => (node as Record<string, unknown> | undefined)?.[unescapeToken(token)], document) as
-    | { properties?: Record<string, unknown> }
-    | undefined;
+    .reduce<unknown>(
+      (node, token) => (node as Record<string, unknown> | undefined)?.[unescapeToken(token)],
+      document,
+    ) as { properties?: Record<string, unknown> } | undefined;
   const names = Object.keys(schema?.properties ?? {}).sort();
   if (names.join() !== [...params].sort().join()) {
     throw new Error(`${pointer} does not describe the query parameters of "${operationId}" (${params.join(', ')})`);

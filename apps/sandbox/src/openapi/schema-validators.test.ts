@@ -15,7 +15,9 @@ describe('schemaValidator', () => {
     const validate = schemaValidator(document, PROFILE);
     expect(validate({ id: 'p', name: null, created_at: '2026-01-01T00:00:00Z' })).toBe(true);
     expect(validate({ id: 'p', name: null, created_at: 'yesterday' })).toBe(false);
-    expect(validate.errors).toMatchObject([{ keyword: 'format', instancePath: '/created_at', message: 'must match format "date-time"' }]);
+    expect(validate.errors).toMatchObject([
+      { keyword: 'format', instancePath: '/created_at', message: 'must match format "date-time"' },
+    ]);
   });
 
   it('refuses a pointer the document does not have', () => {

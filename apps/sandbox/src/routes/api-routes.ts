@@ -60,9 +60,11 @@ export function registerApiRoutes(app: FastifyInstance, document: OpenApiDocumen
       const query = request.query as LogStreamQuery;
       const browser = state.store.browser(caller(request), id);
       if (browser === undefined) throw notFound(`browser ${id} not found`);
-      const [kind, name] = query.source === 'path' ? (['path', query.path] as const) : (['supervisor', query.supervisor_process] as const);
+      const [kind, name] =
+        query.source === 'path' ? (['path', query.path] as const) : (['supervisor', query.supervisor_process] as const);
       const source = name === undefined ? undefined : browser.logs.get(logSourceKey(kind, name));
-      if (source === undefined) throw notFound(`browser ${id} has no ${kind === 'path' ? 'log file' : 'supervised process'} ${name ?? ''}`);
+      if (source === undefined)
+        throw notFound(`browser ${id} has no ${kind === 'path' ? 'log file' : 'supervised process'} ${name ?? ''}`);
       reply.hijack();
       streamLogSource(reply.raw, source, {
         after: resumePosition(request.headers['last-event-id']),

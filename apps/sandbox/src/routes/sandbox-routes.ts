@@ -64,7 +64,8 @@ export function registerSandboxRoutes(app: FastifyInstance, state: SandboxState)
 
   app.post(`${SANDBOX_PREFIX}/flows/:id/complete`, { schema: { params: idParam } }, async (request) => {
     const flow = flowOf((request.params as { id: string }).id);
-    if (flowStatus(flow, now()) !== 'in_progress') throw conflict(`the login flow of ${flow.connectionId} is not in progress`);
+    if (flowStatus(flow, now()) !== 'in_progress')
+      throw conflict(`the login flow of ${flow.connectionId} is not in progress`);
     completeFlow(flow, state.store, now());
     return flowView(flow, now());
   });
@@ -76,27 +77,31 @@ export function registerSandboxRoutes(app: FastifyInstance, state: SandboxState)
   });
 
   // Its own body limit: load scripts append in large batches; the API's limit stays small.
-  app.post(`${SANDBOX_PREFIX}/browsers/:id/logs`, { bodyLimit: 16 * 1024 * 1024, schema: { params: idParam, body: appendBody } }, async (request) => {
-    const { id } = request.params as { id: string };
-    const body = request.body as AppendBody;
-    const browser = state.store.browserById(id);
-    if (browser === undefined) throw notFound(`browser ${id} not found`);
-    const name = body.source === 'path' ? body.path : body.supervisor_process;
-    if (name === undefined) throw new ApiError(400, 'bad_request', 'the log source is not named');
-    const key = logSourceKey(body.source, name);
-    let source = browser.logs.get(key);
-    // Appending to a source that does not exist yet creates it, like a new log file.
-    if (source === undefined) {
-      source = new LogSource();
-      browser.logs.set(key, source);
-    }
-    const at = new Date(now()).toISOString();
-    const lines: LogLine[] = body.lines.map((l) =>
-      typeof l === 'string' ? { timestamp: at, message: l } : { timestamp: l.timestamp ?? at, message: l.message },
-    );
-    const { firstId, lastId } = source.append(lines);
-    return { browser_id: id, source: body.source, name, first_id: firstId, last_id: lastId, length: source.length };
-  });
+  app.post(
+    `${SANDBOX_PREFIX}/browsers/:id/logs`,
+    { bodyLimit: 16 * 1024 * 1024, schema: { params: idParam, body: appendBody } },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      const body = request.body as AppendBody;
+      const browser = state.store.browserById(id);
+      if (browser === undefined) throw notFound(`browser ${id} not found`);
+      const name = body.source === 'path' ? body.path : body.supervisor_process;
+      if (name === undefined) throw new ApiError(400, 'bad_request', 'the log source is not named');
+      const key = logSourceKey(body.source, name);
+      let source = browser.logs.get(key);
+      // Appending to a source that does not exist yet creates it, like a new log file.
+      if (source === undefined) {
+        source = new LogSource();
+        browser.logs.set(key, source);
+      }
+      const at = new Date(now()).toISOString();
+      const lines: LogLine[] = body.lines.map((l) =>
+        typeof l === 'string' ? { timestamp: at, message: l } : { timestamp: l.timestamp ?? at, message: l.message },
+      );
+      const { firstId, lastId } = source.append(lines);
+      return { browser_id: id, source: body.source, name, first_id: firstId, last_id: lastId, length: source.length };
+    },
+  );
 
   app.get(`${SANDBOX_PREFIX}/state`, async () => ({
     flows: state.store.flows().map((f) => flowView(f, now())),

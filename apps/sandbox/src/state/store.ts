@@ -116,7 +116,12 @@ export class SandboxStore {
       const s = scope(t);
       const organization = organizations.get(s.organizationId);
       if (organization === undefined) continue;
-      this.#tokens.set(t.token, { tokenName: t.name, role: t.role, organization, logicalProjectId: s.logicalProjectId });
+      this.#tokens.set(t.token, {
+        tokenName: t.name,
+        role: t.role,
+        organization,
+        logicalProjectId: s.logicalProjectId,
+      });
     }
     for (const c of fixture.authConnections) {
       this.#connections.set(c.id, {
@@ -141,7 +146,8 @@ export class SandboxStore {
     for (const b of fixture.browsers) {
       const logs = new Map<string, LogSource>();
       for (const l of b.logs) {
-        const key = l.source === 'path' ? logSourceKey('path', l.path) : logSourceKey('supervisor', l.supervisorProcess);
+        const key =
+          l.source === 'path' ? logSourceKey('path', l.path) : logSourceKey('supervisor', l.supervisorProcess);
         logs.set(key, new LogSource(l.lines.map((line, i) => toLogLine(line, now + i))));
       }
       this.#browsers.set(b.id, { ...scope(b), id: b.id, logs });

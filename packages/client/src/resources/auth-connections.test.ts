@@ -11,7 +11,10 @@ function setup() {
 }
 
 async function rejected(promise: Promise<unknown>): Promise<ValidationError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ValidationError);
   return error as ValidationError;
 }
@@ -51,24 +54,49 @@ describe('auth.connections.login', () => {
   describe('bad input is stopped before the network', () => {
     const cases: Array<[string, string, unknown, Partial<ValidationError>]> = [
       ['an empty id', '', undefined, { field: 'path.id', rule: 'minLength' }],
-      ['a ProxyRef with both id and name', 'ac_1', { proxy: { id: 'p', name: 'n' } }, {
-        field: 'body.proxy',
-        rule: 'oneOf',
-        message: 'body.proxy: must provide exactly one of "id" or "name"',
-      }],
+      [
+        'a ProxyRef with both id and name',
+        'ac_1',
+        { proxy: { id: 'p', name: 'n' } },
+        {
+          field: 'body.proxy',
+          rule: 'oneOf',
+          message: 'body.proxy: must provide exactly one of "id" or "name"',
+        },
+      ],
       ['a ProxyRef with neither', 'ac_1', { proxy: {} }, { field: 'body.proxy', rule: 'oneOf' }],
-      ['enabled=false with browser categories', 'ac_1', {
-        browser_telemetry: { enabled: false, browser: { console: { enabled: true } } },
-      }, { field: 'body.browser_telemetry', rule: 'not' }],
-      ['an unknown top-level property', 'ac_1', { flow_type: 'LOGIN' }, { field: 'body.flow_type', rule: 'additionalProperties' }],
-      ['an unknown nested property', 'ac_1', { browser_telemetry: { enabled: true, verbose: true } }, {
-        field: 'body.browser_telemetry.verbose',
-        rule: 'additionalProperties',
-      }],
-      ['a category outside the nine', 'ac_1', { browser_telemetry: { browser: { cookies: { enabled: true } } } }, {
-        field: 'body.browser_telemetry.browser.cookies',
-        rule: 'additionalProperties',
-      }],
+      [
+        'enabled=false with browser categories',
+        'ac_1',
+        {
+          browser_telemetry: { enabled: false, browser: { console: { enabled: true } } },
+        },
+        { field: 'body.browser_telemetry', rule: 'not' },
+      ],
+      [
+        'an unknown top-level property',
+        'ac_1',
+        { flow_type: 'LOGIN' },
+        { field: 'body.flow_type', rule: 'additionalProperties' },
+      ],
+      [
+        'an unknown nested property',
+        'ac_1',
+        { browser_telemetry: { enabled: true, verbose: true } },
+        {
+          field: 'body.browser_telemetry.verbose',
+          rule: 'additionalProperties',
+        },
+      ],
+      [
+        'a category outside the nine',
+        'ac_1',
+        { browser_telemetry: { browser: { cookies: { enabled: true } } } },
+        {
+          field: 'body.browser_telemetry.browser.cookies',
+          rule: 'additionalProperties',
+        },
+      ],
       ['a wrong type', 'ac_1', { record_session: 'yes' }, { field: 'body.record_session', rule: 'type' }],
     ];
     for (const [label, id, body, expected] of cases) {

@@ -70,10 +70,14 @@ describe('browsers.logs.stream', () => {
   });
 
   it.each([
-    ['a timestamp that is not a string', { event: 'log', timestamp: 1763841481, message: 'm' }, 'event.timestamp: must be string'],
+    [
+      'a timestamp that is not a string',
+      { event: 'log', timestamp: 1763841481, message: 'm' },
+      'event.timestamp: must be string',
+    ],
     ['a missing message', { event: 'log', timestamp: '2026-11-22T19:58:01Z' }, 'event.message: is required'],
     ['an unknown property', { ...log(1), level: 'warn' }, 'event.level: is not a known property'],
-  ])('refuses an event with %s: it does not match the document\'s LogEvent', async (_what, data, why) => {
+  ])("refuses an event with %s: it does not match the document's LogEvent", async (_what, data, why) => {
     const fetch = scriptedFetch(sse([block(1, log(1)), block(2, data)]));
     const stream = client(fetch).browsers.logs.stream('br_1', { source: 'path', path: '/x' });
     const seen: string[] = [];
@@ -96,7 +100,11 @@ describe('browsers.logs.stream', () => {
   it('sends GET with Accept: text/event-stream, the token and the query', async () => {
     const fetch = scriptedFetch(sse([]));
     await collect(
-      client(fetch).browsers.logs.stream('br 1', { source: 'supervisor', supervisor_process: 'chromium', follow: false }),
+      client(fetch).browsers.logs.stream('br 1', {
+        source: 'supervisor',
+        supervisor_process: 'chromium',
+        follow: false,
+      }),
     );
     const request = fetch.requests[0]!;
     expect(request.method).toBe('GET');
@@ -239,7 +247,8 @@ describe('browsers.logs.stream', () => {
     expect(error).toBeInstanceOf(APIConnectionError);
     expect(fetch).toHaveBeenCalledTimes(3);
     let text = '';
-    for (let c: unknown = error; c; c = (c as { cause?: unknown }).cause) text += `${String(c)} ${JSON.stringify(c)} ${(c as Error).stack}`;
+    for (let c: unknown = error; c; c = (c as { cause?: unknown }).cause)
+      text += `${String(c)} ${JSON.stringify(c)} ${(c as Error).stack}`;
     expect(text).toContain('ECONNREFUSED');
     expect(text).not.toContain(TOKEN);
   });
@@ -247,9 +256,13 @@ describe('browsers.logs.stream', () => {
   it('aborting the signal ends the iteration without an error and closes the connection', async () => {
     const fetch = scriptedFetch(sse([block(1, log(1))], true));
     const controller = new AbortController();
-    const stream = client(fetch).browsers.logs.stream('br_1', { source: 'path', path: '/x', follow: true }, {
-      signal: controller.signal,
-    });
+    const stream = client(fetch).browsers.logs.stream(
+      'br_1',
+      { source: 'path', path: '/x', follow: true },
+      {
+        signal: controller.signal,
+      },
+    );
     const seen: LogEvent[] = [];
     for await (const event of stream) {
       seen.push(event);
@@ -261,17 +274,23 @@ describe('browsers.logs.stream', () => {
 
   it('breaking out of the loop closes the connection', async () => {
     const fetch = scriptedFetch(sse([block(1, log(1)), block(2, log(2))], true));
-    expect(await collect(client(fetch).browsers.logs.stream('br_1', { source: 'path', path: '/x' }), 1)).toEqual([log(1)]);
+    expect(await collect(client(fetch).browsers.logs.stream('br_1', { source: 'path', path: '/x' }), 1)).toEqual([
+      log(1),
+    ]);
     expect(fetch.requests[0]?.signal.aborted).toBe(true);
   });
 
   it('a body that is not an event stream, and data that is not JSON, are BrowserCloudErrors', async () => {
     const html = scriptedFetch(() => new Response('<html>', { status: 200, headers: { 'content-type': 'text/html' } }));
-    const notStream = await collect(client(html).browsers.logs.stream('b', { source: 'path', path: '/x' })).catch((e: unknown) => e);
+    const notStream = await collect(client(html).browsers.logs.stream('b', { source: 'path', path: '/x' })).catch(
+      (e: unknown) => e,
+    );
     expect(notStream).toBeInstanceOf(BrowserCloudError);
     expect((notStream as Error).message).toMatch(/content type/);
     const garbled = scriptedFetch(sse(['data: {not json\n\n']));
-    const bad = await collect(client(garbled).browsers.logs.stream('b', { source: 'path', path: '/x' })).catch((e: unknown) => e);
+    const bad = await collect(client(garbled).browsers.logs.stream('b', { source: 'path', path: '/x' })).catch(
+      (e: unknown) => e,
+    );
     expect(bad).toBeInstanceOf(BrowserCloudError);
     expect((bad as Error).message).toMatch(/not valid JSON/);
   });
@@ -280,15 +299,25 @@ describe('browsers.logs.stream', () => {
     const cases: Array<[string, string, unknown, Partial<ValidationError>]> = [
       ['an empty id', '', { source: 'path', path: '/x' }, { field: 'path.id', rule: 'minLength' }],
       ['source path without path', 'b', { source: 'path' }, { field: 'query.path', rule: 'required' }],
-      ['source supervisor without supervisor_process', 'b', { source: 'supervisor', path: '/x' }, {
-        field: 'query.supervisor_process',
-        rule: 'required',
-      }],
+      [
+        'source supervisor without supervisor_process',
+        'b',
+        { source: 'supervisor', path: '/x' },
+        {
+          field: 'query.supervisor_process',
+          rule: 'required',
+        },
+      ],
       ['an unknown source', 'b', { source: 'file', path: '/x' }, { field: 'query.source', rule: 'enum' }],
-      ['an unknown query property', 'b', { source: 'path', path: '/x', tail: 10 }, {
-        field: 'query.tail',
-        rule: 'additionalProperties',
-      }],
+      [
+        'an unknown query property',
+        'b',
+        { source: 'path', path: '/x', tail: 10 },
+        {
+          field: 'query.tail',
+          rule: 'additionalProperties',
+        },
+      ],
       ['an empty path', 'b', { source: 'path', path: '' }, { field: 'query.path', rule: 'minLength' }],
     ];
     for (const [label, id, query, expected] of cases) {

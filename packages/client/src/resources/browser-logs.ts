@@ -1,11 +1,11 @@
 import type { ErrorObject, LogEvent, LogStreamQueryBySource } from '@browser-cloud/api-types';
-import { validateLogEvent, validateLogStreamQuery, validateStreamBrowserLogsPath } from '@browser-cloud/api-types/validators';
-import { connectEventStream, type JsonEventStream, parseJsonEvents, SseError } from '@browser-cloud/sse';
 import {
-  APIConnectionError,
-  APIConnectionTimeoutError,
-  BrowserCloudError,
-} from '../errors.js';
+  validateLogEvent,
+  validateLogStreamQuery,
+  validateStreamBrowserLogsPath,
+} from '@browser-cloud/api-types/validators';
+import { connectEventStream, type JsonEventStream, parseJsonEvents, SseError } from '@browser-cloud/sse';
+import { APIConnectionError, APIConnectionTimeoutError, BrowserCloudError } from '../errors.js';
 import { redactCause } from '../redact.js';
 import { errorFromResponse, type RequestOptions } from '../request.js';
 import { INITIAL_RETRY_DELAY_MS, MAX_RETRY_AFTER_MS, MAX_RETRY_DELAY_MS } from '../retry.js';
@@ -159,9 +159,12 @@ class BrowserLogStream implements LogStream {
         ? toIssues(error.validationErrors as ErrorObject[], error.value, 'event')
         : [];
       const why = issues.map((issue) => issue.message).join('; ') || error.message;
-      return new BrowserCloudError(`Log stream event${error.id ? ` ${error.id}` : ''} is not a LogEvent of the document: ${why}`, {
-        cause: redactCause(error, secret),
-      });
+      return new BrowserCloudError(
+        `Log stream event${error.id ? ` ${error.id}` : ''} is not a LogEvent of the document: ${why}`,
+        {
+          cause: redactCause(error, secret),
+        },
+      );
     }
     const refused = this.refused;
     if (error.type === 'bad-status' || (error.type === 'retries-exhausted' && error.status !== undefined)) {

@@ -29,12 +29,22 @@ describe('profiles.rename', () => {
   });
 
   const cases: Array<[string, string, unknown, Partial<ValidationError>]> = [
-    ['an empty name', 'p', { name: '' }, { field: 'body.name', rule: 'minLength', message: 'body.name: must not be empty' }],
-    ['a 256-character name', 'p', { name: 'x'.repeat(256) }, {
-      field: 'body.name',
-      rule: 'maxLength',
-      message: 'body.name: must be at most 255 characters (got 256)',
-    }],
+    [
+      'an empty name',
+      'p',
+      { name: '' },
+      { field: 'body.name', rule: 'minLength', message: 'body.name: must not be empty' },
+    ],
+    [
+      'a 256-character name',
+      'p',
+      { name: 'x'.repeat(256) },
+      {
+        field: 'body.name',
+        rule: 'maxLength',
+        message: 'body.name: must be at most 255 characters (got 256)',
+      },
+    ],
     ['a missing name', 'p', {}, { field: 'body.name', rule: 'required' }],
     ['an unknown property', 'p', { name: 'n', id: 'x' }, { field: 'body.id', rule: 'additionalProperties' }],
     ['an empty id_or_name', '', { name: 'n' }, { field: 'path.id_or_name', rule: 'minLength' }],

@@ -11,7 +11,15 @@ const update = (current: TelemetryCategory[] | null) => ({ mode: 'update', curre
 describe('category lists', () => {
   it('lists the nine categories in document order and the four defaults', () => {
     expect(TELEMETRY_CATEGORIES).toEqual([
-      'control', 'connection', 'system', 'captcha', 'console', 'page', 'interaction', 'network', 'screenshot',
+      'control',
+      'connection',
+      'system',
+      'captcha',
+      'console',
+      'page',
+      'interaction',
+      'network',
+      'screenshot',
     ]);
     expect(DEFAULT_TELEMETRY_CATEGORIES).toEqual(DEFAULT);
     expect(Object.isFrozen(TELEMETRY_CATEGORIES)).toBe(true);
@@ -25,7 +33,10 @@ describe('resolveTelemetry on create', () => {
   it('rule 1: browser settings layer onto the default set', () => {
     expect(
       resolveTelemetry(
-        { enabled: true, browser: { console: { enabled: true }, network: { enabled: true }, captcha: { enabled: false } } },
+        {
+          enabled: true,
+          browser: { console: { enabled: true }, network: { enabled: true }, captcha: { enabled: false } },
+        },
         create,
       ),
     ).toEqual(['control', 'connection', 'system', 'console', 'network']);
@@ -34,9 +45,9 @@ describe('resolveTelemetry on create', () => {
     expect(resolveTelemetry({ enabled: false }, create)).toEqual([]);
   });
   it('rule 4: with enabled omitted, provided categories layer onto the default set', () => {
-    expect(resolveTelemetry({ browser: { screenshot: { enabled: true }, control: { enabled: false } } }, create)).toEqual([
-      'connection', 'system', 'captcha', 'screenshot',
-    ]);
+    expect(
+      resolveTelemetry({ browser: { screenshot: { enabled: true }, control: { enabled: false } } }, create),
+    ).toEqual(['connection', 'system', 'captcha', 'screenshot']);
   });
   it('rule 5: browser omitted or empty uses the default set', () => {
     expect(resolveTelemetry({}, create)).toEqual(DEFAULT);
@@ -63,7 +74,8 @@ describe('resolveTelemetry on update', () => {
   it('rule 2: enabled=true resolves fresh from the default set, replacing the current selection', () => {
     expect(resolveTelemetry({ enabled: true }, update(current))).toEqual(DEFAULT);
     expect(resolveTelemetry({ enabled: true, browser: { page: { enabled: true } } }, update(current))).toEqual([
-      ...DEFAULT, 'page',
+      ...DEFAULT,
+      'page',
     ]);
   });
   it('rule 2/4: enabled omitted merges the provided categories onto the current selection', () => {
@@ -76,7 +88,10 @@ describe('resolveTelemetry on update', () => {
     expect(resolveTelemetry({ enabled: false }, update(null))).toEqual([]);
   });
   it('rule 4: with no active telemetry, the update falls back to the default set', () => {
-    expect(resolveTelemetry({ browser: { console: { enabled: true } } }, update(null))).toEqual([...DEFAULT, 'console']);
+    expect(resolveTelemetry({ browser: { console: { enabled: true } } }, update(null))).toEqual([
+      ...DEFAULT,
+      'console',
+    ]);
     expect(resolveTelemetry({}, update(null))).toEqual(DEFAULT);
   });
   it('choice: an empty current selection is no active telemetry, like null', () => {
@@ -126,9 +141,7 @@ describe('resolveTelemetry validation', () => {
     expect(error.field).toBe('browser_telemetry');
     expect(error.rule).toBe('not');
     expect(error.message).toContain('enabled=false');
-    expect(() =>
-      resolveTelemetry({ enabled: false, browser: {} }, update(['control'])),
-    ).toThrow(ValidationError);
+    expect(() => resolveTelemetry({ enabled: false, browser: {} }, update(['control']))).toThrow(ValidationError);
   });
   it('rejects a category outside the nine', () => {
     const error = thrown({ browser: { cookies: { enabled: true } } });

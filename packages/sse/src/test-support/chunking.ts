@@ -71,7 +71,10 @@ export function bytes(...parts: (string | readonly number[])[]): Uint8Array {
 }
 
 /** A ReadableStream over fixed chunks that records cancellation. */
-export function streamOf(chunks: readonly Uint8Array[]): { stream: ReadableStream<Uint8Array>; cancelled: () => boolean } {
+export function streamOf(chunks: readonly Uint8Array[]): {
+  stream: ReadableStream<Uint8Array>;
+  cancelled: () => boolean;
+} {
   let index = 0;
   let wasCancelled = false;
   const stream = new ReadableStream<Uint8Array>(

@@ -5,7 +5,10 @@ import type { SseEvent } from '../types.js';
  * whole input at once, split with a regular expression, then follow the
  * WHATWG steps word for word (data buffer with trailing LF, etc.). No limits.
  */
-export function referenceParse(input: Uint8Array, initialLastEventId = ''): { events: SseEvent[]; lastEventId: string } {
+export function referenceParse(
+  input: Uint8Array,
+  initialLastEventId = '',
+): { events: SseEvent[]; lastEventId: string } {
   // A default TextDecoder strips one leading BOM, as the spec requires.
   const text = new TextDecoder('utf-8').decode(input);
   const lines = text.split(/\r\n|\r|\n/);
@@ -46,7 +49,7 @@ export function referenceParse(input: Uint8Array, initialLastEventId = ''): { ev
       if (value.startsWith(' ')) value = value.slice(1);
     }
     if (field === 'event') type = value;
-    else if (field === 'data') data += value + '\n';
+    else if (field === 'data') data += `${value}\n`;
     else if (field === 'id') {
       if (!value.includes('\0')) idBuffer = value;
     } else if (field === 'retry') {
