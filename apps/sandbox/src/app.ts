@@ -40,7 +40,7 @@ export async function buildSandboxApp(
   });
 
   const app = Fastify({
-    bodyLimit: options.bodyLimit,
+    ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
     // Ids are opaque but can be long; longer ones still reach the handler (and its 404).
     routerOptions: { maxParamLength: 1024 },
     // A HEAD of the log stream would open a stream with no body to carry it.
@@ -53,7 +53,7 @@ export async function buildSandboxApp(
           level: 'info',
           // Method, path and status only: no headers, so no token ever reaches a log line.
           serializers: {
-            req: (req) => ({ method: req.method, url: req.url.split('?')[0] }),
+            req: (req) => ({ method: req.method, url: req.url.split('?')[0] ?? '' }),
             res: (res) => ({ statusCode: res.statusCode }),
           },
         }

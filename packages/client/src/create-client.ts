@@ -58,7 +58,11 @@ export function createClient(options: ClientOptions = {}): BrowserCloudClient {
   // The token lives only in the transport's closure: never a property of the client or of an
   // error. The global fetch is looked up per call, so one installed after the client was made is used.
   const send = transport(fetch, token);
-  const raw = createFetchClient<paths>({ baseUrl, fetch: send as FetchLike, headers: options.headers });
+  const raw = createFetchClient<paths>({
+    baseUrl,
+    fetch: send as FetchLike,
+    ...(options.headers ? { headers: options.headers } : {}),
+  });
 
   const context: ResourceContext = { raw, baseUrl, fetch, send, timeoutMs, maxRetries, secret: token };
   const describe = () => ({ baseUrl, timeoutMs, maxRetries });

@@ -41,7 +41,7 @@ export interface RequestContext {
 /** What one attempt hands to openapi-fetch besides the operation's own params and body. */
 export interface AttemptInit {
   signal: AbortSignal;
-  headers: Record<string, string> | undefined;
+  headers?: Record<string, string>;
   fetch: FetchLike;
   Request: typeof Request;
 }
@@ -104,7 +104,7 @@ async function attempt<T>(
   try {
     const sent = operation.send({
       signal: controller.signal,
-      headers: options.headers,
+      ...(options.headers ? { headers: options.headers } : {}),
       fetch: fetchOnce,
       Request: PendingRequest as unknown as typeof Request,
     });

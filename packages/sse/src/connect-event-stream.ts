@@ -42,51 +42,51 @@ export interface OpenInfo {
 
 export interface ConnectEventStreamOptions extends ParserLimits {
   /** @defaultValue `globalThis.fetch` */
-  fetch?: FetchLike;
+  fetch?: FetchLike | undefined;
   /**
    * Request headers, or a function computing them before every attempt (it may be
    * async), so a refreshed token is used on reconnect. `Accept`, `Cache-Control`
    * and `Last-Event-ID` are set by the reader and override same-named entries.
    */
-  headers?: HeadersInit | ((context: HeadersContext) => HeadersInit | Promise<HeadersInit>);
+  headers?: HeadersInit | ((context: HeadersContext) => HeadersInit | Promise<HeadersInit>) | undefined;
   /** Other `fetch` options (`credentials`, `mode`, ...). Method is always GET. */
-  requestInit?: Omit<RequestInit, 'headers' | 'signal' | 'method' | 'body'>;
+  requestInit?: Omit<RequestInit, 'headers' | 'signal' | 'method' | 'body'> | undefined;
   /** Resume from a stored position: sent as `Last-Event-ID` on the first request too. @defaultValue `""` */
-  lastEventId?: string;
+  lastEventId?: string | undefined;
   /** Aborting closes the connection, clears every timer and ends the iteration normally (no error). */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** Reconnection time until the server sends `retry:`, in ms. @defaultValue 1000 */
-  retryDelay?: number;
+  retryDelay?: number | undefined;
   /** Cap of the exponential backoff, in ms (a larger server `retry:` still wins). @defaultValue 30000 */
-  maxRetryDelay?: number;
+  maxRetryDelay?: number | undefined;
   /** Random extra delay, as a fraction of the delay. @defaultValue 0.2 */
-  retryJitter?: number;
+  retryJitter?: number | undefined;
   /** Cap on a `Retry-After` header, in ms. @defaultValue 60000 */
-  maxRetryAfter?: number;
+  maxRetryAfter?: number | undefined;
   /**
    * Consecutive reconnect attempts allowed without a successful open; then the
    * iteration throws `retries-exhausted` (or ends, if the last attempt ended
    * normally). @defaultValue Infinity
    */
-  maxRetries?: number;
+  maxRetries?: number | undefined;
   /**
    * Reconnect after a normal end of the body, as `EventSource` does. With `false`
    * a normal end ends the iteration (errors and idle timeouts still reconnect).
    * @defaultValue true
    */
-  reconnectOnEnd?: boolean;
+  reconnectOnEnd?: boolean | undefined;
   /** Drop and re-open the connection when no bytes arrive for this long, in ms; 0 disables. @defaultValue 60000 */
-  idleTimeout?: number;
+  idleTimeout?: number | undefined;
   /** How many recent event IDs are remembered to drop replays after a reconnect; 0 disables. @defaultValue 1024 */
-  dedupeWindow?: number;
+  dedupeWindow?: number | undefined;
   /** Randomness for the jitter. @defaultValue `Math.random` */
-  random?: () => number;
+  random?: (() => number) | undefined;
   /** Called after each successful open (status 200, `text/event-stream`). */
-  onOpen?: (info: OpenInfo) => void;
+  onOpen?: ((info: OpenInfo) => void) | undefined;
   /** Called when a reconnect is scheduled, before waiting. */
-  onRetry?: (info: RetryInfo) => void;
+  onRetry?: ((info: RetryInfo) => void) | undefined;
   /** Called with each comment's text, e.g. keep-alives. */
-  onComment?: (comment: string) => void;
+  onComment?: ((comment: string) => void) | undefined;
 }
 
 /** The reconnecting event stream; iterate it with `for await`. */

@@ -28,27 +28,27 @@ export type SseErrorType =
 /** Optional facts attached to an {@link SseError}; which ones are set depends on its type. */
 export interface SseErrorDetails {
   /** Limit that was exceeded, in bytes (`line-too-long`, `event-too-large`). */
-  readonly limit?: number;
+  readonly limit?: number | undefined;
   /** Size reached when the limit tripped, in bytes; a lower bound for lines still arriving. */
-  readonly size?: number;
+  readonly size?: number | undefined;
   /** HTTP status (`bad-status`, `bad-content-type`, `retries-exhausted` after a status). */
-  readonly status?: number;
+  readonly status?: number | undefined;
   /** Response `Content-Type` header as sent, or `null` when absent. */
-  readonly contentType?: string | null;
+  readonly contentType?: string | null | undefined;
   /** First bytes (at most 512) of a rejected response body, decoded as UTF-8. */
-  readonly bodyExcerpt?: string;
+  readonly bodyExcerpt?: string | undefined;
   /** Raw event data that failed to parse or validate (`invalid-json`, `invalid-data`). */
-  readonly data?: string;
+  readonly data?: string | undefined;
   /** SSE event type of the offending event (`invalid-json`, `invalid-data`). */
-  readonly event?: string;
+  readonly event?: string | undefined;
   /** Last event ID of the offending event (`invalid-json`, `invalid-data`). */
-  readonly id?: string;
+  readonly id?: string | undefined;
   /** Parsed JSON that the validator rejected (`invalid-data`). */
   readonly value?: unknown;
   /** Whatever the validator reported (e.g. Ajv's `errors` array). */
   readonly validationErrors?: unknown;
   /** Consecutive failed attempts (`retries-exhausted`). */
-  readonly attempts?: number;
+  readonly attempts?: number | undefined;
   /** Underlying error, if any. */
   readonly cause?: unknown;
 }

@@ -21,12 +21,12 @@ export interface ParserLimits {
    * arriving, so a never-ending line cannot exhaust memory.
    * @defaultValue {@link DEFAULT_MAX_LINE_BYTES} (4 MiB)
    */
-  maxLineBytes?: number;
+  maxLineBytes?: number | undefined;
   /**
    * Largest accepted event data (all `data:` values plus the LFs joining them).
    * @defaultValue {@link DEFAULT_MAX_EVENT_BYTES} (8 MiB)
    */
-  maxEventBytes?: number;
+  maxEventBytes?: number | undefined;
 }
 
 /** 4 MiB: four times the 1 MiB log lines the service may send. */

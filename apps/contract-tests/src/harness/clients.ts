@@ -29,7 +29,7 @@ export async function raw(
   const headers: Record<string, string> = { ...init.headers };
   if (init.token !== null) headers.Authorization = `Bearer ${init.token ?? target.token}`;
   if (init.body !== undefined) headers['Content-Type'] ??= 'application/json';
-  const response = await observedFetch(`${target.directUrl}${path}`, { method, headers, body: init.body });
+  const response = await observedFetch(`${target.directUrl}${path}`, { method, headers, body: init.body ?? null });
   const text = await response.text();
   let body: unknown = text;
   try {

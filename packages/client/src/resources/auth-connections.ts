@@ -28,7 +28,12 @@ export function authConnections(context: ResourceContext): AuthConnections {
         context,
         {
           repeatable: false,
-          send: (init) => context.raw.POST('/auth/connections/{id}/login', { params: { path: { id } }, body, ...init }),
+          send: (init) =>
+            context.raw.POST('/auth/connections/{id}/login', {
+              params: { path: { id } },
+              ...(body === undefined ? {} : { body }),
+              ...init,
+            }),
         },
         options,
       );
