@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createClient } from './create-client.js';
 import {
@@ -11,7 +13,10 @@ import {
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
+  describeConnectionFailure,
+  MAX_MESSAGE_EXCERPT,
 } from './errors.js';
+import { MAX_ERROR_BODY_BYTES } from './error-body.js';
 import { json, scriptedFetch, text, TOKEN } from './test-support/mock-fetch.js';
 
 function client(fetch: ReturnType<typeof scriptedFetch>) {
@@ -103,7 +108,9 @@ describe('error bodies', () => {
     expect(error.code).toBeUndefined();
     expect(error.details).toEqual([]);
     expect(error.message).toMatch(
-      /^502 status code \(body: <html><head><title>502 Bad Gateway<\/title><\/head> <body>x+…\)$/,
+      new RegExp(
+        `^502 status code \\(body, ${page.length} bytes: <html><head><title>502 Bad Gateway</title></head> <body>x+…\\)$`,
+      ),
     );
     expect(error.message.length).toBeLessThan(260);
   });
@@ -148,3 +155,195 @@ describe('error bodies', () => {
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 });
+
+const KiB = 1024;
+const MiB = 1024 * KiB;
+
+/**
+ * A response whose body is generated as it is pulled, `size` bytes of `head` then `fill`
+ * repeated, counting the bytes pulled and whether the rest was cancelled.
+ */
+function generated(status: number, head: string, fill: string, size: number, headers: Record<string, string> = {}) {
+  const state = { pulled: 0, cancelled: false };
+  const encoder = new TextEncoder();
+  const first = encoder.encode(head);
+  const chunk = encoder.encode(fill.repeat(Math.ceil((16 * KiB) / fill.length)).slice(0, 16 * KiB));
+  const respond = () =>
+    new Response(
+      new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (state.pulled >= size) return controller.close();
+          const next = state.pulled === 0 ? first : chunk;
+          state.pulled += next.byteLength;
+          controller.enqueue(next);
+        },
+        cancel() {
+          state.cancelled = true;
+        },
+      }),
+      { status, headers: { 'content-type': 'application/json', ...headers } },
+    );
+  return { state, respond };
+}
+
+describe('error bodies are read with a bound', () => {
+  it(`reads at most ${MAX_ERROR_BODY_BYTES} bytes of a 256 MiB Error-shaped body, cancels the rest, and says its size`, async () => {
+    const body = generated(400, '{"code":"bad_request","message":"', 'a', 256 * MiB, {
+      'content-length': String(256 * MiB),
+    });
+    const fetch = scriptedFetch(body.respond);
+    const error = await failure(client(fetch).profiles.rename('p', { name: 'n' }));
+    expect(error).toBeInstanceOf(BadRequestError);
+    expect(body.state.pulled).toBeLessThanOrEqual(MAX_ERROR_BODY_BYTES + 32 * KiB);
+    expect(body.state.cancelled).toBe(true);
+    expect(error.message).toMatch(/^400 status code \(body, 268435456 bytes: \{"code":"bad_request","message":"a+…\)$/);
+    expect(error.message.length).toBeLessThan(300);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('without a Content-Length the message says the body was longer than what was read', async () => {
+    const body = generated(502, '<html>', 'x', 10 * MiB);
+    const error = await failure(client(scriptedFetch(body.respond)).profiles.rename('p', { name: 'n' }));
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect(error.message).toMatch(
+      new RegExp(`^502 status code \\(body, over ${MAX_ERROR_BODY_BYTES} bytes: <html>x+…\\)$`),
+    );
+    expect(body.state.cancelled).toBe(true);
+  });
+
+  it('a body of exactly the limit is read whole and parsed', async () => {
+    const head = '{"code":"bad_request","message":"';
+    const message = 'm'.repeat(MAX_ERROR_BODY_BYTES - head.length - 2);
+    const fetch = scriptedFetch(() => new Response(`${head}${message}"}`, { status: 400 }));
+    const error = await failure(client(fetch).profiles.rename('p', { name: 'n' }));
+    expect(error.code).toBe('bad_request');
+    // The message holds an excerpt of the Error's message, with its length.
+    expect(error.message).toBe(
+      `400 bad_request: ${'m'.repeat(MAX_MESSAGE_EXCERPT - 'bad_request: '.length)}… (${message.length + 13} characters)`,
+    );
+    const over = scriptedFetch(() => new Response(`${head}${message}" }`, { status: 400 }));
+    const cut = await failure(client(over).profiles.rename('p', { name: 'n' }));
+    expect(cut.code).toBeUndefined();
+    expect(cut.message).toMatch(/^400 status code \(body, over 65536 bytes: /);
+  });
+
+  it('the log stream reads a refused answer with the same bound', async () => {
+    const body = generated(404, '{"code":"not_found","message":"', 'b', 256 * MiB);
+    const fetch = scriptedFetch(body.respond);
+    const stream = createClient({ token: TOKEN, baseUrl: 'http://127.0.0.1:1', fetch }).browsers.logs.stream('br_1', {
+      source: 'path',
+      path: '/x',
+    });
+    const error = await stream.next().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect(body.state.pulled).toBeLessThanOrEqual(MAX_ERROR_BODY_BYTES + 32 * KiB);
+    expect((error as Error).message.length).toBeLessThan(300);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('an unreadable or unparsable error body still gives the status class, and a 4xx is never retried', () => {
+  const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
+  const deepError = `{"code":"bad_request","message":"m","inner_error":{"code":${'['.repeat(20_000)}${']'.repeat(20_000)}}}`;
+
+  for (const [label, text] of [
+    ['JSON nested 20,000 levels deep', deep],
+    ['an Error body nested 20,000 levels deep', deepError],
+  ] as const) {
+    it(`a 400 with ${label}`, async () => {
+      const fetch = scriptedFetch(() => new Response(text, { status: 400 }));
+      const error = await failure(
+        createClient({ token: TOKEN, baseUrl: 'http://127.0.0.1:1', fetch }).profiles.rename('p', { name: 'n' }),
+      );
+      expect(error).toBeInstanceOf(BadRequestError);
+      expect(error.code).toBeUndefined();
+      expect(error.message).toMatch(new RegExp(`^400 status code \\(body, ${text.length} bytes: .{200}…\\)$`));
+      expect(fetch).toHaveBeenCalledTimes(1);
+    });
+  }
+
+  it('a 400 whose body breaks off mid-way', async () => {
+    let sent = false;
+    const broken = () =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          pull(controller) {
+            if (sent) return controller.error(new TypeError('terminated'));
+            sent = true;
+            controller.enqueue(new TextEncoder().encode('{"code":"bad_req'));
+          },
+        }),
+        { status: 400 },
+      );
+    const fetch = scriptedFetch(broken);
+    const error = await failure(
+      createClient({ token: TOKEN, baseUrl: 'http://127.0.0.1:1', fetch }).profiles.rename('p', { name: 'n' }),
+    );
+    expect(error).toBeInstanceOf(BadRequestError);
+    expect(error.message).toBe('400 status code (body unreadable after 16 bytes: {"code":"bad_req)');
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('the log stream: a 400 nested 20,000 levels deep is BadRequestError, not retried', async () => {
+    const fetch = scriptedFetch(() => new Response(deep, { status: 400 }));
+    const stream = createClient({ token: TOKEN, baseUrl: 'http://127.0.0.1:1', fetch }).browsers.logs.stream('br_1', {
+      source: 'path',
+      path: '/x',
+    });
+    const error = await stream.next().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BadRequestError);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a connection error says why', () => {
+  it('a closed loopback port: the code and the address', async () => {
+    const port = await closedPort();
+    const error = await createClient({ token: TOKEN, baseUrl: `http://127.0.0.1:${port}`, maxRetries: 0 })
+      .profiles.rename('p', { name: 'n' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect((error as Error).message).toBe(`Connection error: ECONNREFUSED 127.0.0.1:${port}`);
+  });
+
+  it('https to a plain-HTTP server: the TLS code', async () => {
+    const server = createServer((_request, response) => response.end('plain'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const error = await createClient({ token: TOKEN, baseUrl: `https://127.0.0.1:${port}`, maxRetries: 0 })
+        .auth.connections.login('ac_1')
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(APIConnectionError);
+      expect((error as Error).message).toMatch(/^Connection error: ERR_SSL_[A-Z_]+$/);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('a DNS failure gives the host name; a cause without a code keeps the plain message', () => {
+    const dns = new TypeError('fetch failed', {
+      cause: Object.assign(new Error('getaddrinfo ENOTFOUND api.invalid'), {
+        code: 'ENOTFOUND',
+        hostname: 'api.invalid',
+      }),
+    });
+    expect(describeConnectionFailure(dns)).toBe('ENOTFOUND api.invalid');
+    expect(describeConnectionFailure(new TypeError('Failed to fetch'))).toBe('');
+    expect(describeConnectionFailure(Object.assign(new Error('x'), { code: 'ECONNRESET' }))).toBe('ECONNRESET');
+    const both = new AggregateError([
+      Object.assign(new Error('a'), { code: 'ECONNREFUSED', address: '::1', port: 80 }),
+      Object.assign(new Error('b'), { code: 'ECONNREFUSED', address: '127.0.0.1', port: 80 }),
+    ]);
+    expect(describeConnectionFailure(new TypeError('fetch failed', { cause: both }))).toBe('ECONNREFUSED ::1:80');
+  });
+});
+
+async function closedPort(): Promise<number> {
+  const server = createNetServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}

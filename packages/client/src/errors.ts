@@ -48,13 +48,20 @@ export class ValidationError extends BrowserCloudError {
 }
 setName(ValidationError, 'ValidationError');
 
+/** Characters of an Error body's `code: message` that go into `err.message`; the rest is cut, with the length noted. */
+export const MAX_MESSAGE_EXCERPT = 1000;
+
 /** What the client knows about a non-2xx response when it builds an {@link ApiError}. */
 export interface ApiErrorInit {
   readonly status: number;
-  /** The Error body when the response had that shape. */
+  /** The Error body when the response had that shape, already redacted. */
   readonly body?: ErrorBody | undefined;
-  /** A short excerpt of a body that was not the Error shape (an HTML page from a proxy, say). */
+  /**
+   * What the message says of a body that is not the Error shape (a proxy's HTML page, say): a
+   * short excerpt with its size, e.g. `body, 5062 bytes: <html>…`. Undefined for an empty body.
+   */
   readonly excerpt?: string | undefined;
+  /** Response headers, already redacted. */
   readonly headers: Headers;
 }
 
@@ -76,9 +83,7 @@ export class ApiError extends BrowserCloudError {
   constructor(init: ApiErrorInit) {
     const { status, body, excerpt, headers } = init;
     super(
-      body
-        ? `${status} ${body.code}: ${body.message}`
-        : `${status} status code${excerpt ? ` (body: ${excerpt})` : ' (no body)'}`,
+      body ? `${status} ${clip(`${body.code}: ${body.message}`)}` : `${status} status code (${excerpt ?? 'no body'})`,
     );
     this.status = status;
     this.code = body?.code;
@@ -137,13 +142,58 @@ export function apiErrorFor(init: ApiErrorInit): ApiError {
   return new Class(init);
 }
 
-/** The request could not be completed: refused connection, DNS failure, reset, unreadable body. */
+/** `text`, or its first {@link MAX_MESSAGE_EXCERPT} characters and its length when longer. */
+function clip(text: string): string {
+  return text.length > MAX_MESSAGE_EXCERPT
+    ? `${text.slice(0, MAX_MESSAGE_EXCERPT)}… (${text.length} characters)`
+    : text;
+}
+
+/**
+ * The request could not be completed: refused connection, DNS failure, TLS failure, reset.
+ * The message names the cause's code and address when it has them, e.g.
+ * `Connection error: ECONNREFUSED 127.0.0.1:37923` (see {@link describeConnectionFailure}).
+ */
 export class APIConnectionError extends BrowserCloudError {
   constructor(message = 'Connection error.', options?: { cause?: unknown }) {
     super(message, options);
   }
 }
 setName(APIConnectionError, 'APIConnectionError');
+
+/** How many errors of a cause chain (and of AggregateErrors in it) are looked at for a code. */
+const MAX_CAUSES_SEARCHED = 64;
+
+/**
+ * `CODE address:port` (or `CODE hostname`, or `CODE` alone) of the first error with a string
+ * `code` in `cause`'s chain, looking into AggregateError `errors` (Node's several addresses of
+ * one host) and preferring one that has an address; `''` when none has a code (browsers give
+ * none). Pass a redacted cause: the text is copied from it as it is.
+ */
+export function describeConnectionFailure(cause: unknown): string {
+  const queue: unknown[] = [cause];
+  let coded = '';
+  for (let i = 0; i < queue.length && i < MAX_CAUSES_SEARCHED; i++) {
+    const node = queue[i];
+    if (typeof node !== 'object' || node === null) continue;
+    const { code, address, port, hostname, errors } = node as Record<string, unknown>;
+    if (typeof code === 'string' && code !== '') {
+      const where =
+        typeof address === 'string'
+          ? typeof port === 'number'
+            ? `${address}:${port}`
+            : address
+          : typeof hostname === 'string'
+            ? hostname
+            : '';
+      if (where) return `${code} ${where}`;
+      coded ||= code;
+    }
+    if (Array.isArray(errors)) queue.push(...errors);
+    queue.push((node as { cause?: unknown }).cause);
+  }
+  return coded;
+}
 
 /** The request did not complete within `timeoutMs`. */
 export class APIConnectionTimeoutError extends APIConnectionError {

@@ -1,8 +1,9 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { createClient } from './create-client.js';
-import { APIConnectionError } from './errors.js';
-import { redact, redactCause } from './redact.js';
+import { APIConnectionError, type ApiError, AuthenticationError, BrowserCloudError } from './errors.js';
+import { MAX_AGGREGATE_ERRORS, MAX_CAUSE_DEPTH, redact, redactCause } from './redact.js';
+import { findSecret } from './test-support/find-secret.js';
 import { json, scriptedFetch, TOKEN } from './test-support/mock-fetch.js';
 
 /** Every way an error might be shown or logged. */
@@ -29,31 +30,151 @@ describe('redact', () => {
     expect(redact('x', '')).toBe('x');
   });
 
-  it('returns a cause untouched when it does not mention the secret', () => {
-    const cause = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
-    expect(redactCause(cause, TOKEN)).toBe(cause);
-  });
-
-  it('copies a cause that mentions the secret, keeping prototype and code, dropping objects', () => {
-    const inner = Object.assign(new Error(`inner ${TOKEN}`), { code: 'ECONNRESET' });
-    const cause = Object.assign(new TypeError(`Bearer ${TOKEN}`, { cause: inner }), {
-      request: { headers: { authorization: `Bearer ${TOKEN}` } },
-      errors: [new Error(TOKEN)],
+  it('rebuilds a cause from its safe fields, keeping the built-in class, code and address', () => {
+    const inner = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), {
+      code: 'ECONNREFUSED',
+      errno: -111,
+      syscall: 'connect',
+      address: '127.0.0.1',
+      port: 9,
+      extra: { anything: 'dropped' },
     });
-    const clean = redactCause(cause, TOKEN) as TypeError & { request?: unknown; errors: Error[] };
+    const cause = new TypeError('fetch failed', { cause: inner });
+    const clean = redactCause(cause, TOKEN) as TypeError & { cause: Record<string, unknown> };
+    expect(clean).not.toBe(cause);
     expect(clean).toBeInstanceOf(TypeError);
-    expect(clean.message).toBe('Bearer [REDACTED]');
-    expect(clean.request).toBeUndefined();
-    expect(clean.errors[0]?.message).toBe('[REDACTED]');
-    expect((clean.cause as { code: string }).code).toBe('ECONNRESET');
-    expect(views(clean)).not.toContain(TOKEN);
+    expect(clean.name).toBe('TypeError');
+    expect(clean.message).toBe('fetch failed');
+    expect(clean.stack).toBe(cause.stack);
+    expect(clean.cause).toBeInstanceOf(Error);
+    expect({ ...clean.cause }).toEqual({
+      code: 'ECONNREFUSED',
+      errno: -111,
+      syscall: 'connect',
+      address: '127.0.0.1',
+      port: 9,
+    });
+    expect(clean.cause.message).toBe('connect ECONNREFUSED 127.0.0.1:9');
   });
 
-  it('turns a non-error object cause into a marker', () => {
-    expect(redactCause({ token: TOKEN }, TOKEN)).toBe('[REDACTED]');
+  it('keeps a name that differs from the class (AbortError) and gives a custom class the built-in one', () => {
+    class LeakyError extends Error {
+      get detail(): string {
+        return TOKEN;
+      }
+    }
+    const abort = new DOMException('This operation was aborted', 'AbortError');
+    const clean = redactCause(abort, TOKEN) as Error;
+    expect(clean.name).toBe('AbortError');
+    expect(clean.message).toBe('This operation was aborted');
+    const custom = redactCause(new LeakyError('x'), TOKEN) as Error;
+    expect(Object.getPrototypeOf(custom)).toBe(Error.prototype);
+    expect(custom.message).toBe('x');
+    expect(findSecret(custom, TOKEN)).toEqual([]);
+  });
+
+  it('scrubs the token planted in every field a server or runtime could fill', () => {
+    const clean = redactCause(plantedCause(), TOKEN) as TypeError & { cause: AggregateError };
+    expect(findSecret(clean, TOKEN)).toEqual([]);
+    expect(clean).toBeInstanceOf(TypeError);
+    expect(clean.message).toBe('fetch failed [REDACTED]');
+    expect(clean.cause).toBeInstanceOf(AggregateError);
+    expect(clean.cause.message).toBe('all [REDACTED]');
+    expect(clean.cause.errors.map((e: Error) => e.message)).toEqual(['first [REDACTED]', 'second']);
+    expect(clean.cause.errors[1]).toMatchObject({ code: 'ECONNREFUSED', address: '127.0.0.1', port: 9 });
+    expect(Object.getOwnPropertyDescriptor(clean.cause, 'errors')?.enumerable).toBe(false);
+    const inner = clean.cause.cause as Record<string, unknown>;
+    expect(inner).toMatchObject({ code: 'E_[REDACTED]', syscall: 'connect [REDACTED]', address: '[REDACTED]' });
+    expect(inner.port).toBe(443);
+  });
+
+  it('an error whose only copy of the token is in a Request field, enumerable or not', () => {
+    const request = new Request('http://127.0.0.1:1/x', { headers: { authorization: `Bearer ${TOKEN}` } });
+    const visible = Object.assign(new Error('refused'), { request });
+    const hidden = new Error('refused');
+    Object.defineProperty(hidden, 'request', { value: request, enumerable: false });
+    const symbol = Object.assign(new Error('refused'), { [Symbol('request')]: request });
+    for (const cause of [visible, hidden, symbol]) {
+      expect(findSecret(cause, TOKEN)).not.toEqual([]);
+      expect(findSecret(redactCause(cause, TOKEN), TOKEN)).toEqual([]);
+    }
+  });
+
+  it('scrubs the errors of an AggregateError (non-enumerable) and symbol-keyed or hidden fields', () => {
+    const aggregate = new AggregateError([new Error(`one ${TOKEN}`)], 'two addresses failed');
+    Object.defineProperty(aggregate, 'hidden', { value: TOKEN, enumerable: false });
+    Object.assign(aggregate, { [Symbol.for('token')]: TOKEN });
+    const clean = redactCause(aggregate, TOKEN) as AggregateError;
+    expect(findSecret(clean, TOKEN)).toEqual([]);
+    expect(clean.errors[0]).toBeInstanceOf(Error);
+    expect((clean.errors[0] as Error).message).toBe('one [REDACTED]');
+  });
+
+  it('stops on a cyclic cause chain, and bounds a long one and a wide AggregateError', () => {
+    const a = new Error(`a ${TOKEN}`);
+    const b = new Error('b', { cause: a });
+    a.cause = b;
+    const clean = redactCause(a, TOKEN) as Error;
+    expect(findSecret(clean, TOKEN)).toEqual([]);
+    expect(depth(clean)).toBeLessThanOrEqual(MAX_CAUSE_DEPTH + 1);
+
+    let long: Error = new Error('bottom');
+    for (let i = 0; i < 10_000; i++) long = new Error(`level ${i}`, { cause: long });
+    expect(depth(redactCause(long, TOKEN))).toBe(MAX_CAUSE_DEPTH + 1);
+
+    const wide = new AggregateError(
+      Array.from({ length: 1000 }, (_, i) => new Error(`e${i}`)),
+      'wide',
+    );
+    expect((redactCause(wide, TOKEN) as AggregateError).errors).toHaveLength(MAX_AGGREGATE_ERRORS);
+  });
+
+  it('a non-error cause: strings are redacted, objects keep only the safe fields', () => {
     expect(redactCause(`x ${TOKEN}`, TOKEN)).toBe('x [REDACTED]');
+    expect(redactCause({ token: TOKEN, code: 'E1', message: `m ${TOKEN}` }, TOKEN)).toEqual({
+      code: 'E1',
+      message: 'm [REDACTED]',
+    });
+    expect(redactCause(42, TOKEN)).toBe(42);
+    expect(redactCause(undefined, TOKEN)).toBeUndefined();
+    expect(redactCause(null, TOKEN)).toBeNull();
   });
 });
+
+/** A fetch failure with the token wherever a server's echo or a runtime's object could put it. */
+function plantedCause(): Error {
+  const request = new Request('http://127.0.0.1:1/x', { headers: { authorization: `Bearer ${TOKEN}` } });
+  const inner = Object.assign(new Error(`inner ${TOKEN}`), {
+    code: `E_${TOKEN}`,
+    errno: -111,
+    syscall: `connect ${TOKEN}`,
+    address: TOKEN,
+    port: 443,
+    headers: new Headers({ authorization: `Bearer ${TOKEN}` }),
+    config: { token: TOKEN },
+  });
+  const aggregate = new AggregateError(
+    [
+      new Error(`first ${TOKEN}`),
+      Object.assign(new Error('second'), { code: 'ECONNREFUSED', address: '127.0.0.1', port: 9 }),
+    ],
+    `all ${TOKEN}`,
+    { cause: inner },
+  );
+  const cause = new TypeError(`fetch failed ${TOKEN}`, { cause: aggregate });
+  Object.defineProperty(cause, 'request', { value: request, enumerable: false });
+  Object.defineProperty(cause, 'hidden', { value: `Bearer ${TOKEN}`, enumerable: false });
+  Object.assign(cause, { [Symbol('auth')]: TOKEN, response: new Response(TOKEN, { headers: { 'x-echo': TOKEN } }) });
+  // A cycle back to the top, as a library that links errors both ways makes.
+  Object.assign(inner, { cause });
+  return cause;
+}
+
+function depth(error: unknown): number {
+  let n = 0;
+  for (let c = error; c instanceof Error; c = c.cause) n++;
+  return n;
+}
 
 describe('the token never appears in what the client throws', () => {
   const base = { token: TOKEN, baseUrl: 'http://127.0.0.1:1', maxRetries: 0 };
@@ -91,6 +212,62 @@ describe('the token never appears in what the client throws', () => {
         .catch((e: unknown) => e);
       expect(views(error)).not.toContain(TOKEN);
       expect((error as Error).message).toContain('[REDACTED]');
+    }
+  });
+
+  it('a fetch failure with the token planted everywhere (cause chain, AggregateError, Request, symbols)', async () => {
+    for (const operation of ['rename', 'login'] as const) {
+      const client = createClient({ ...base, fetch: scriptedFetch(plantedCause()) });
+      const call =
+        operation === 'rename' ? client.profiles.rename('p', { name: 'n' }) : client.auth.connections.login('a');
+      const error = await call.catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(APIConnectionError);
+      expect(findSecret(error, TOKEN)).toEqual([]);
+      expect((error as Error).message).toBe('Connection error: ECONNREFUSED 127.0.0.1:9');
+    }
+  });
+
+  it('a server that echoes the token in every field of its Error body and in its headers', async () => {
+    const body = {
+      code: `bad_${TOKEN}`,
+      message: `token ${TOKEN} is invalid`,
+      details: [{ code: `c_${TOKEN}`, message: `detail ${TOKEN}` }],
+      inner_error: { code: `i_${TOKEN}`, message: `inner ${TOKEN}` },
+    };
+    const headers = {
+      'x-echo': `Bearer ${TOKEN}`,
+      'www-authenticate': `Bearer error="invalid_token", token="${TOKEN}"`,
+      [`x-${TOKEN}`]: 'name',
+      'x-request-id': 'req_1',
+    };
+    const client = createClient({ ...base, fetch: scriptedFetch(json(401, body, headers)) });
+    const error = (await client.profiles.rename('p', { name: 'n' }).catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect(findSecret(error, TOKEN)).toEqual([]);
+    expect(error.message).toBe('401 bad_[REDACTED]: token [REDACTED] is invalid');
+    expect(error.code).toBe('bad_[REDACTED]');
+    expect(error.details).toEqual([{ code: 'c_[REDACTED]', message: 'detail [REDACTED]' }]);
+    expect(error.innerError).toEqual({ code: 'i_[REDACTED]', message: 'inner [REDACTED]' });
+    expect(error.headers.get('x-echo')).toBe('Bearer [REDACTED]');
+    expect(error.headers.get(`x-${TOKEN}`)).toBeNull();
+    expect(error.requestId).toBe('req_1');
+    expect(error.hasCode('c_[REDACTED]')).toBe(true);
+  });
+
+  it('the log stream: an echoing Error body, and a planted connection failure', async () => {
+    const echo = json(
+      401,
+      { code: 'unauthorized', message: TOKEN, details: [{ message: TOKEN }], inner_error: { message: TOKEN } },
+      { 'x-echo': TOKEN },
+    );
+    for (const answer of [echo, plantedCause()]) {
+      const stream = createClient({ ...base, fetch: scriptedFetch(answer) }).browsers.logs.stream('br_1', {
+        source: 'path',
+        path: '/x',
+      });
+      const error = await stream.next().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(BrowserCloudError);
+      expect(findSecret(error, TOKEN)).toEqual([]);
     }
   });
 });

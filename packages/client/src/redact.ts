@@ -1,4 +1,11 @@
+import type { ErrorBody, ErrorDetail } from '@browser-cloud/api-types';
+
 const REDACTED = '[REDACTED]';
+
+/** Causes deeper than this in a `cause` chain are left out of a redacted copy. */
+export const MAX_CAUSE_DEPTH = 8;
+/** An AggregateError's copy keeps at most this many of its `errors`. */
+export const MAX_AGGREGATE_ERRORS = 16;
 
 /** Replaces every occurrence of `secret` in `text`. */
 export function redact(text: string, secret: string): string {
@@ -6,54 +13,107 @@ export function redact(text: string, secret: string): string {
 }
 
 /**
- * `cause` without `secret`, for attaching to an error the caller will see. An Error that
- * mentions the secret anywhere (message, stack, fields, nested causes) is copied with the same
- * prototype (a TypeError stays a TypeError) and its primitive fields such as `code`, with the
- * secret replaced; object-valued fields (a Request, headers) are dropped from the copy, arrays
- * of errors (AggregateError) are redacted element by element. Anything else that mentions the
- * secret becomes a redacted string.
+ * Fields copied from an error (or an error-like object) into its redacted copy: those Node and
+ * undici use to say what failed and where. Strings are redacted, numbers kept, anything else
+ * dropped. Enumerable on the copy, as Node's own system errors have them.
  */
-export function redactCause(cause: unknown, secret: string, depth = 0): unknown {
-  if (!secret || !mentions(cause, secret, depth)) return cause;
-  if (typeof cause === 'string') return redact(cause, secret);
-  if (!(cause instanceof Error)) return REDACTED;
-  const source = cause as Error & Record<string, unknown>;
-  const copy = Object.create(Object.getPrototypeOf(cause) as object) as Record<string, unknown>;
-  for (const key of new Set(['name', 'message', 'stack', ...Object.keys(cause)])) {
-    const value = source[key];
-    const clean =
-      typeof value === 'string'
-        ? redact(value, secret)
-        : Array.isArray(value)
-          ? value.map((item) => redactCause(item, secret, depth + 1))
-          : value !== null && typeof value === 'object'
-            ? undefined
-            : value;
-    if (clean === undefined) continue;
-    Object.defineProperty(copy, key, {
-      value: clean,
-      writable: true,
-      configurable: true,
-      enumerable: Object.prototype.propertyIsEnumerable.call(cause, key),
-    });
+const SAFE_FIELDS = ['code', 'errno', 'syscall', 'address', 'port', 'hostname'] as const;
+
+/** Built-in error classes whose prototype a copy may take; anything else becomes an Error. */
+const BUILT_IN_ERRORS: ReadonlyArray<ErrorConstructor | AggregateErrorConstructor> = [
+  AggregateError,
+  TypeError,
+  RangeError,
+  SyntaxError,
+  ReferenceError,
+  URIError,
+  EvalError,
+];
+
+/**
+ * `cause` rebuilt without `secret`, for attaching to an error the caller will see. Nothing is
+ * copied as it is: an Error becomes a new object with a built-in error prototype (a TypeError
+ * stays a TypeError, a custom class becomes an Error) holding only its name, message, stack,
+ * the {@link SAFE_FIELDS}, its `cause` (down to {@link MAX_CAUSE_DEPTH}, a cycle ends the chain)
+ * and an AggregateError's `errors` (at most {@link MAX_AGGREGATE_ERRORS}), every string with
+ * the secret replaced. Whatever else the original holds (a Request, headers, symbol-keyed or
+ * hidden fields) is left behind, so a token can hide in none of it. A string is redacted; another
+ * object keeps only its safe fields and message; other primitives are returned as they are.
+ */
+export function redactCause(cause: unknown, secret: string): unknown {
+  return rebuild(cause, secret, 0, new Set());
+}
+
+function rebuild(value: unknown, secret: string, depth: number, seen: Set<object>): unknown {
+  if (typeof value === 'string') return redact(value, secret);
+  if (typeof value !== 'object' || value === null) return typeof value === 'function' ? undefined : value;
+  // A cycle, or a chain past the bound, ends here.
+  if (seen.has(value) || depth > MAX_CAUSE_DEPTH) return undefined;
+  seen.add(value);
+  const source = value as Record<string, unknown>;
+  const isError = value instanceof Error;
+  const copy: Record<string, unknown> = isError ? Object.create(builtInPrototype(value)) : {};
+  const hidden = (key: string, field: unknown): void => {
+    Object.defineProperty(copy, key, { value: field, writable: true, configurable: true, enumerable: !isError });
+  };
+  const name = read(source, 'name');
+  if (typeof name === 'string' && name !== copy.name) hidden('name', redact(name, secret));
+  const message = read(source, 'message');
+  if (typeof message === 'string') hidden('message', redact(message, secret));
+  const stack = isError ? read(source, 'stack') : undefined;
+  if (typeof stack === 'string') hidden('stack', redact(stack, secret));
+  for (const key of SAFE_FIELDS) {
+    const field = read(source, key);
+    if (typeof field === 'string') copy[key] = redact(field, secret);
+    else if (typeof field === 'number') copy[key] = field;
   }
-  if ('cause' in cause) {
-    Object.defineProperty(copy, 'cause', {
-      value: redactCause(cause.cause, secret, depth + 1),
-      configurable: true,
-      writable: true,
-    });
+  const errors = value instanceof AggregateError ? read(source, 'errors') : undefined;
+  if (Array.isArray(errors)) {
+    hidden(
+      'errors',
+      errors
+        .slice(0, MAX_AGGREGATE_ERRORS)
+        .map((item) => rebuild(item, secret, depth + 1, seen))
+        .filter((item) => item !== undefined),
+    );
   }
+  const inner = rebuild(read(source, 'cause'), secret, depth + 1, seen);
+  if (inner !== undefined) hidden('cause', inner);
   return copy;
 }
 
-/** Whether `value` could reveal `secret`; objects other than errors and arrays count as yes. */
-function mentions(value: unknown, secret: string, depth: number): boolean {
-  if (typeof value === 'string') return value.includes(secret);
-  if (value === null || typeof value !== 'object') return false;
-  if (depth > 8) return true;
-  if (Array.isArray(value)) return value.some((item) => mentions(item, secret, depth + 1));
-  if (!(value instanceof Error)) return true;
-  const fields = value as unknown as Record<string, unknown>;
-  return ['message', 'stack', 'cause', ...Object.keys(value)].some((key) => mentions(fields[key], secret, depth + 1));
+/** A property read that survives a throwing getter or proxy. */
+function read(source: Record<string, unknown>, key: string): unknown {
+  try {
+    return source[key];
+  } catch {
+    return undefined;
+  }
+}
+
+function builtInPrototype(error: Error): object {
+  return (BUILT_IN_ERRORS.find((Class) => error instanceof Class) ?? Error).prototype;
+}
+
+/** An Error body with the secret replaced in every string: code and message, of details and inner_error too. */
+export function redactErrorBody(body: ErrorBody, secret: string): ErrorBody {
+  const detail = (d: ErrorDetail): ErrorDetail => ({
+    ...(d.code === undefined ? {} : { code: redact(d.code, secret) }),
+    ...(d.message === undefined ? {} : { message: redact(d.message, secret) }),
+  });
+  return {
+    code: redact(body.code, secret),
+    message: redact(body.message, secret),
+    ...(body.details ? { details: body.details.map(detail) } : {}),
+    ...(body.inner_error ? { inner_error: detail(body.inner_error) } : {}),
+  };
+}
+
+/** Response headers with the secret replaced in values; a header whose name holds it is left out. */
+export function redactHeaders(headers: Headers, secret: string): Headers {
+  const clean = new Headers();
+  for (const [name, value] of headers) {
+    if (!secret || !name.includes(secret.toLowerCase())) clean.append(name, redact(value, secret));
+  }
+  return clean;
 }

@@ -1,14 +1,13 @@
-import type { ErrorBody } from '@browser-cloud/api-types';
-import { validateError } from '@browser-cloud/api-types/validators';
+import { errorFromResponse } from './error-body.js';
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
   APIUserAbortError,
-  apiErrorFor,
-  type ApiError,
+  ApiError,
   BrowserCloudError,
+  describeConnectionFailure,
 } from './errors.js';
-import { redact, redactCause } from './redact.js';
+import { redactCause } from './redact.js';
 import { failedBeforeSending, isRetryableStatus, retryDelay } from './retry.js';
 import { type FetchLike, PendingRequest } from './transport.js';
 
@@ -96,11 +95,14 @@ async function attempt<T>(
   const onAbort = (): void => controller.abort();
   signal?.addEventListener('abort', onAbort);
   let responded = false;
-  const fetchOnce: FetchLike = (request) =>
-    context.send(request).then((response) => {
-      responded = true;
-      return response;
-    });
+  // A refused answer becomes its ApiError here, from a bounded read of its body: openapi-fetch
+  // would read an error body whole, whatever its size.
+  const fetchOnce: FetchLike = async (request) => {
+    const response = await context.send(request);
+    responded = true;
+    if (response.ok) return response;
+    throw await errorFromResponse(response, context.secret);
+  };
   try {
     const sent = operation.send({
       signal: controller.signal,
@@ -110,17 +112,19 @@ async function attempt<T>(
     });
     // The global fetch stops on its signal, body read included; racing the abort makes the
     // timeout hold for an injected fetch that ignores it.
-    const { data, error, response } = await (context.fetch ? untilAborted(sent, controller.signal) : sent);
-    if (response.ok) return { ok: true, data: data as T };
-    return {
-      ok: false,
-      error: errorFromResponse(response, error, context.secret),
-      retry: operation.repeatable && isRetryableStatus(response.status),
-      headers: response.headers,
-    };
+    const { data } = await (context.fetch ? untilAborted(sent, controller.signal) : sent);
+    return { ok: true, data: data as T };
   } catch (cause) {
     if (signal?.aborted) return { ok: false, error: new APIUserAbortError(), retry: false };
     if (timedOut) return { ok: false, error: new APIConnectionTimeoutError(timeoutMs), retry: operation.repeatable };
+    if (cause instanceof ApiError) {
+      return {
+        ok: false,
+        error: cause,
+        retry: operation.repeatable && isRetryableStatus(cause.status),
+        headers: cause.headers,
+      };
+    }
     const clean = redactCause(cause, context.secret);
     if (responded && cause instanceof SyntaxError) {
       return {
@@ -129,7 +133,8 @@ async function attempt<T>(
         retry: false,
       };
     }
-    const message = responded ? 'Connection error while reading the response.' : 'Connection error.';
+    const why = describeConnectionFailure(clean);
+    const message = `${responded ? 'Connection error while reading the response' : 'Connection error'}${why ? `: ${why}` : '.'}`;
     return {
       ok: false,
       error: new APIConnectionError(message, { cause: clean }),
@@ -139,23 +144,6 @@ async function attempt<T>(
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
   }
-}
-
-/**
- * The {@link ApiError} for a non-2xx response. `body` is what openapi-fetch read: parsed JSON,
- * or the raw text when it was not JSON, or undefined when empty. A body that is not the Error
- * shape (a proxy's HTML page) still gives an ApiError, with a short excerpt.
- */
-export function errorFromResponse(response: Response, body: unknown, secret: string): ApiError {
-  const { status, headers } = response;
-  if (validateError(body)) {
-    const clean: ErrorBody = { ...body, message: redact(body.message, secret) };
-    return apiErrorFor({ status, headers, body: clean });
-  }
-  const text = body === undefined || body === '' ? '' : typeof body === 'string' ? body : JSON.stringify(body);
-  const flat = redact(text.replace(/\s+/g, ' ').trim(), secret);
-  const excerpt = flat.length > 200 ? `${flat.slice(0, 200)}…` : flat;
-  return apiErrorFor({ status, headers, excerpt });
 }
 
 function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {

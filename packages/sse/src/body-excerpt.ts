@@ -1,26 +1,43 @@
+/** What {@link readBoundedBody} got from a body. */
+export interface BoundedBody {
+  /** The bytes read, decoded as UTF-8; a character cut at the limit is dropped rather than shown as U+FFFD. */
+  readonly text: string;
+  /** How many bytes were read: at most the limit. */
+  readonly bytes: number;
+  /** True when the body held more than the limit: the rest was cancelled unread. */
+  readonly truncated: boolean;
+  /** True when reading failed part-way (a reset, an abort): `text` is what came before. */
+  readonly failed: boolean;
+}
+
 /**
- * Reads at most `maxBytes` of a body and cancels the rest, for error messages:
- * bounded in memory even if the server streams forever. A character cut at the
- * limit is dropped rather than shown as U+FFFD.
+ * Reads at most `maxBytes` of a body and cancels the rest: bounded in memory even if the server
+ * streams forever. Never throws: a body that breaks off gives what came before, marked `failed`.
  */
-export async function readBodyExcerpt(body: ReadableStream<Uint8Array> | null, maxBytes = 512): Promise<string> {
-  if (body === null) return '';
+export async function readBoundedBody(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<BoundedBody> {
+  if (body === null) return { text: '', bytes: 0, truncated: false, failed: false };
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let text = '';
-  let remaining = maxBytes;
+  let bytes = 0;
   try {
-    while (remaining > 0) {
+    for (;;) {
       const { done, value } = await reader.read();
-      if (done) return text + decoder.decode();
-      const part = value.length > remaining ? value.subarray(0, remaining) : value;
-      remaining -= part.length;
+      if (done) return { text: text + decoder.decode(), bytes, truncated: false, failed: false };
+      const room = maxBytes - bytes;
+      const part = value.length > room ? value.subarray(0, room) : value;
+      bytes += part.length;
       text += decoder.decode(part, { stream: true });
+      if (part !== value) return { text, bytes, truncated: true, failed: false };
     }
-    return text;
   } catch {
-    return text;
+    return { text, bytes, truncated: false, failed: true };
   } finally {
     reader.cancel().catch(() => {});
   }
+}
+
+/** The first `maxBytes` of a body as text, for error messages (see {@link readBoundedBody}). */
+export async function readBodyExcerpt(body: ReadableStream<Uint8Array> | null, maxBytes = 512): Promise<string> {
+  return (await readBoundedBody(body, maxBytes)).text;
 }

@@ -35,3 +35,5 @@ export { parseRetryAfter } from './retry-after.js';
 export { classifyResponse, isEventStreamType } from './response-policy.js';
 export type { ResponseVerdict } from './response-policy.js';
 export { utf8ByteLength } from './utf8-byte-length.js';
+export { readBoundedBody } from './body-excerpt.js';
+export type { BoundedBody } from './body-excerpt.js';

@@ -5,9 +5,16 @@ import {
   validateStreamBrowserLogsPath,
 } from '@browser-cloud/api-types/validators';
 import { connectEventStream, type JsonEventStream, parseJsonEvents, SseError } from '@browser-cloud/sse';
-import { APIConnectionError, APIConnectionTimeoutError, BrowserCloudError } from '../errors.js';
+import { errorFromResponse } from '../error-body.js';
+import {
+  type ApiError,
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  BrowserCloudError,
+  describeConnectionFailure,
+} from '../errors.js';
 import { redactCause } from '../redact.js';
-import { errorFromResponse, type RequestOptions } from '../request.js';
+import type { RequestOptions } from '../request.js';
 import { INITIAL_RETRY_DELAY_MS, MAX_RETRY_AFTER_MS, MAX_RETRY_DELAY_MS } from '../retry.js';
 import { check, toIssues } from '../validation.js';
 import type { ResourceContext } from './context.js';
@@ -80,8 +87,8 @@ class BrowserLogStream implements LogStream {
   private readonly events: JsonEventStream<LogEvent>;
   private readonly context: ResourceContext;
   private readonly idleTimeoutMs: number;
-  /** The last non-2xx response and the body openapi-fetch read from it, for the ApiError. */
-  private refused: { response: Response; body: unknown } | undefined = undefined;
+  /** The ApiError of the last non-2xx response, built from a bounded read of its body. */
+  private refused: ApiError | undefined = undefined;
 
   constructor(context: ResourceContext, id: string, query: LogStreamQueryBySource, options: LogStreamOptions) {
     this.context = context;
@@ -91,17 +98,21 @@ class BrowserLogStream implements LogStream {
     const connection = connectEventStream(`${context.baseUrl}/browsers/${encodeURIComponent(id)}/logs/stream`, {
       // Each (re)connection goes through openapi-fetch: same URL building, same authenticated transport.
       fetch: async (_url, init) => {
-        const { error, response } = await context.raw.GET('/browsers/{id}/logs/stream', {
+        const { response } = await context.raw.GET('/browsers/{id}/logs/stream', {
           params: { path: { id }, query },
           parseAs: 'stream',
           headers: init.headers as Headers,
           signal: init.signal ?? null,
+          // A refused answer's body is read here, bounded, before openapi-fetch would read it whole;
+          // the reader gets the status and headers without it.
+          fetch: async (request: Request) => {
+            const answer = await context.send(request);
+            if (answer.ok) return answer;
+            this.refused = await errorFromResponse(answer, context.secret);
+            return new Response(null, { status: answer.status, headers: answer.headers });
+          },
         });
-        if (response.ok) return response;
-        this.refused = { response, body: error };
-        // openapi-fetch has read the body; hand the reader an equivalent response.
-        const text = typeof error === 'string' ? error : error === undefined ? null : JSON.stringify(error);
-        return new Response(text, { status: response.status, headers: response.headers });
+        return response;
       },
       // Errors come as JSON bodies: say so, so that servers (and Prism) may answer them.
       headers: { Accept: STREAM_ACCEPT, ...options.headers },
@@ -168,15 +179,17 @@ class BrowserLogStream implements LogStream {
     }
     const refused = this.refused;
     if (error.type === 'bad-status' || (error.type === 'retries-exhausted' && error.status !== undefined)) {
-      if (refused) return errorFromResponse(refused.response, refused.body, secret);
+      if (refused) return refused;
     }
     if (error.type === 'retries-exhausted') {
       const cause = (error as { cause?: unknown }).cause;
       if (cause instanceof SseError && cause.type === 'idle-timeout') {
         return new APIConnectionTimeoutError(this.idleTimeoutMs);
       }
-      return new APIConnectionError(`Log stream connection failed: ${error.message}.`, {
-        cause: redactCause(cause, secret),
+      const clean = redactCause(cause, secret);
+      const why = describeConnectionFailure(clean);
+      return new APIConnectionError(`Log stream connection failed: ${error.message}${why ? ` (${why})` : ''}.`, {
+        cause: clean,
       });
     }
     return new BrowserCloudError(`Log stream failed: ${error.message}`, { cause: redactCause(error, secret) });

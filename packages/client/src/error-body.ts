@@ -1,0 +1,50 @@
+import type { ErrorBody } from '@browser-cloud/api-types';
+import { validateError } from '@browser-cloud/api-types/validators';
+import { type BoundedBody, readBoundedBody } from '@browser-cloud/sse';
+import { type ApiError, apiErrorFor } from './errors.js';
+import { redact, redactErrorBody, redactHeaders } from './redact.js';
+
+/** Bytes read from the body of a non-2xx response; the rest is cancelled unread. */
+export const MAX_ERROR_BODY_BYTES = 64 * 1024;
+/** Characters of a body that is not the Error shape that go into the error's message. */
+export const MAX_BODY_EXCERPT = 200;
+
+/**
+ * The {@link ApiError} for a non-2xx `response`, from at most {@link MAX_ERROR_BODY_BYTES} of its
+ * body (the rest is cancelled unread), so that an error answer of any size costs bounded memory.
+ * A complete body of the document's Error shape gives `code`, `details` and `innerError`;
+ * anything else (a proxy's HTML page, JSON of another shape or too deeply nested, a body too
+ * long or broken off) gives the status's class all the same, with a short excerpt and the
+ * size in the message. The secret is replaced in the body's strings and the headers.
+ */
+export async function errorFromResponse(response: Response, secret: string): Promise<ApiError> {
+  const { status } = response;
+  const read = await readBoundedBody(response.body, MAX_ERROR_BODY_BYTES);
+  const headers = redactHeaders(response.headers, secret);
+  const body = read.truncated || read.failed ? undefined : errorShape(read.text);
+  if (body) return apiErrorFor({ status, headers, body: redactErrorBody(body, secret) });
+  return apiErrorFor({ status, headers, excerpt: describeBody(read, response.headers, secret) });
+}
+
+/** The parsed body when it is the Error shape. Parsing or validating never throws out of here. */
+function errorShape(text: string): ErrorBody | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return validateError(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `body: …`, `body, N bytes: …` or `body unreadable after N bytes: …`; undefined for an empty body. */
+function describeBody(read: BoundedBody, headers: Headers, secret: string): string | undefined {
+  const flat = redact(read.text.replace(/\s+/g, ' ').trim(), secret);
+  const shown = flat.length > MAX_BODY_EXCERPT ? `${flat.slice(0, MAX_BODY_EXCERPT)}…` : flat;
+  if (read.failed) return `body unreadable after ${read.bytes} bytes${shown ? `: ${shown}` : ''}`;
+  if (read.truncated) {
+    const declared = headers.get('content-length');
+    return `body, ${declared && /^\d+$/.test(declared) ? declared : `over ${read.bytes}`} bytes: ${shown}`;
+  }
+  if (!flat) return undefined;
+  return flat === shown ? `body: ${shown}` : `body, ${read.bytes} bytes: ${shown}`;
+}
