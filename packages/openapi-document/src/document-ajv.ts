@@ -1,0 +1,93 @@
+import { Ajv2020, type Options, type ValidateFunction } from 'ajv/dist/2020.js';
+import formatsModule from 'ajv-formats';
+import { OpenApiDocumentError } from './document-error.js';
+import type { OpenApiDocument } from './document-types.js';
+import { escapePointerToken, getAt, parsePointer } from './json-pointer.js';
+
+// ajv-formats is CommonJS with `exports.default`; under NodeNext the default import is the
+// module object, so take its `default` when there is one.
+const addFormats = ((formatsModule as unknown as { default?: typeof formatsModule }).default ??
+  formatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;
+
+/** The `$id` under which the whole document is registered with Ajv. */
+export const DOCUMENT_ID = 'openapi.json';
+
+/**
+ * An Ajv for JSON Schema 2020-12 (the dialect of OpenAPI 3.1) that reports every error and
+ * asserts the standard `format`s (`date-time`, `uri`…), which the document's schemas rely on.
+ */
+export function createAjv(options: Options = {}): Ajv2020 {
+  const ajv = new Ajv2020({ allErrors: true, ...options });
+  addFormats(ajv);
+  return ajv;
+}
+
+/**
+ * An Ajv with the whole document registered under {@link DOCUMENT_ID}, so that schemas are
+ * `$ref`s into it ({@link ajvRef}) and check the document itself, never a copy.
+ * `strict: false`, since OpenAPI keywords (`example`, `x-…`) sit beside the schemas; `verbose`,
+ * so that errors carry their schema (whose `description` explains a failed `not`).
+ * @throws OpenApiDocumentError for a document that is not OpenAPI 3.1 (whose schemas are 2020-12).
+ */
+export function createDocumentAjv(document: OpenApiDocument, options: Options = {}): Ajv2020 {
+  if (!document.openapi.startsWith('3.1.')) {
+    throw new OpenApiDocumentError(
+      `schemas of OpenAPI ${document.openapi} are not JSON Schema 2020-12; only 3.1 documents can be validated against`,
+    );
+  }
+  const ajv = createAjv({ strict: false, verbose: true, ...options });
+  ajv.addSchema({ ...document, $id: DOCUMENT_ID });
+  return ajv;
+}
+
+/**
+ * The `$ref` that names a place of the registered document: `/paths/~1profiles~1{id}/patch` →
+ * `openapi.json#/paths/~1profiles~1%7Bid%7D/patch` (tokens percent-encoded, as URIs require).
+ */
+export function ajvRef(pointer: string): string {
+  return `${DOCUMENT_ID}#${parsePointer(pointer)
+    .map((token) => `/${encodeURIComponent(escapePointerToken(token))}`)
+    .join('')}`;
+}
+
+interface Compiled {
+  ajv: Ajv2020;
+  byPointer: Map<string, ValidateFunction>;
+}
+
+// Keyed by the document object: its validators live as long as it does, and each schema is
+// compiled once for it however many requests, responses or examples it checks.
+const compiledByDocument = new WeakMap<OpenApiDocument, Compiled>();
+
+/** The one {@link createDocumentAjv} of `document` (default options) that {@link schemaValidator} uses. */
+export function documentAjv(document: OpenApiDocument): Ajv2020 {
+  return compiledFor(document).ajv;
+}
+
+/**
+ * A validator of the schema at `pointer` (string or `#` fragment form, such as
+ * `/components/schemas/Profile`), compiled once per document by {@link documentAjv}: every
+ * error, messages, `format`s asserted.
+ * @throws OpenApiDocumentError when the document has nothing at `pointer`.
+ */
+export function schemaValidator(document: OpenApiDocument, pointer: string): ValidateFunction {
+  const compiled = compiledFor(document);
+  let validate = compiled.byPointer.get(pointer);
+  if (validate === undefined) {
+    if (getAt(document, pointer) === undefined) {
+      throw new OpenApiDocumentError(`the OpenAPI document has no schema at "${pointer}"`);
+    }
+    validate = compiled.ajv.compile({ $ref: ajvRef(pointer) });
+    compiled.byPointer.set(pointer, validate);
+  }
+  return validate;
+}
+
+function compiledFor(document: OpenApiDocument): Compiled {
+  let compiled = compiledByDocument.get(document);
+  if (compiled === undefined) {
+    compiled = { ajv: createDocumentAjv(document), byPointer: new Map() };
+    compiledByDocument.set(document, compiled);
+  }
+  return compiled;
+}

@@ -1,0 +1,74 @@
+/**
+ * The parts of an OpenAPI 3.1 document that this package reads. Everything else is kept as
+ * written (index signatures), so a consumer can still reach an extension or a keyword it needs.
+ */
+export interface OpenApiDocument {
+  openapi: string;
+  info: { title: string; version: string; [key: string]: unknown };
+  paths?: Record<string, PathItemObject> | undefined;
+  components?: ComponentsObject | undefined;
+  [key: string]: unknown;
+}
+
+/** A JSON Schema as the document holds it (2020-12, the dialect of OpenAPI 3.1). */
+export type JsonSchema = Record<string, unknown> | boolean;
+
+export interface Reference {
+  $ref: string;
+}
+
+export interface ComponentsObject {
+  schemas?: Record<string, JsonSchema> | undefined;
+  parameters?: Record<string, ParameterObject | Reference> | undefined;
+  requestBodies?: Record<string, RequestBodyObject | Reference> | undefined;
+  responses?: Record<string, ResponseObject | Reference> | undefined;
+  headers?: Record<string, HeaderObject | Reference> | undefined;
+  [key: string]: unknown;
+}
+
+export interface PathItemObject {
+  parameters?: (ParameterObject | Reference)[] | undefined;
+  [key: string]: unknown;
+}
+
+export interface OperationObject {
+  operationId?: string | undefined;
+  parameters?: (ParameterObject | Reference)[] | undefined;
+  requestBody?: RequestBodyObject | Reference | undefined;
+  responses?: Record<string, ResponseObject | Reference> | undefined;
+  [key: string]: unknown;
+}
+
+export interface ParameterObject {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required?: boolean | undefined;
+  schema?: JsonSchema | undefined;
+  [key: string]: unknown;
+}
+
+export interface MediaTypeObject {
+  schema?: JsonSchema | undefined;
+  example?: unknown;
+  examples?: Record<string, unknown> | undefined;
+  [key: string]: unknown;
+}
+
+export interface RequestBodyObject {
+  required?: boolean | undefined;
+  content?: Record<string, MediaTypeObject> | undefined;
+  [key: string]: unknown;
+}
+
+export interface ResponseObject {
+  description?: string | undefined;
+  headers?: Record<string, HeaderObject | Reference> | undefined;
+  content?: Record<string, MediaTypeObject> | undefined;
+  [key: string]: unknown;
+}
+
+export interface HeaderObject {
+  required?: boolean | undefined;
+  schema?: JsonSchema | undefined;
+  [key: string]: unknown;
+}

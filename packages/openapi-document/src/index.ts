@@ -1,0 +1,50 @@
+export {
+  ajvRef,
+  createAjv,
+  createDocumentAjv,
+  DOCUMENT_ID,
+  documentAjv,
+  schemaValidator,
+} from './document-ajv.js';
+export { OpenApiDocumentError } from './document-error.js';
+export type {
+  ComponentsObject,
+  HeaderObject,
+  JsonSchema,
+  MediaTypeObject,
+  OpenApiDocument,
+  OperationObject,
+  ParameterObject,
+  PathItemObject,
+  Reference,
+  RequestBodyObject,
+  ResponseObject,
+} from './document-types.js';
+export { eventStreamData } from './event-stream-data.js';
+export {
+  appendPointer,
+  escapePointerToken,
+  formatPointer,
+  getAt,
+  JsonPointerError,
+  parsePointer,
+  requireAt,
+  unescapePointerToken,
+} from './json-pointer.js';
+export { loadOpenApiDocument, OPENAPI_PATH, parseOpenApiDocument } from './load-document.js';
+export {
+  findOperation,
+  findResponse,
+  HTTP_METHODS,
+  type HttpMethod,
+  type Operation,
+  type OperationHeader,
+  type OperationMedia,
+  type OperationParameter,
+  type OperationRequestBody,
+  type OperationResponse,
+  operations,
+  type SchemaAt,
+} from './operations.js';
+export { deref, externalRefs, inlineRefs, isReference, refPointer, resolveNode, resolveRef } from './resolve-ref.js';
+export type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';

@@ -1,0 +1,54 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { OpenApiDocumentError } from './document-error.js';
+import { loadOpenApiDocument, OPENAPI_PATH, parseOpenApiDocument } from './load-document.js';
+
+const HEAD = 'openapi: 3.1.0\ninfo: {title: T, version: "1"}\n';
+
+describe('loadOpenApiDocument', () => {
+  it("reads the repository's document", () => {
+    expect(OPENAPI_PATH).toMatch(/\/openapi\/openapi\.yaml$/);
+    const document = loadOpenApiDocument();
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.info.title).toBe('Browser Cloud API');
+    expect(Object.keys(document.paths ?? {})).toContain('/profiles/{id_or_name}');
+  });
+
+  it('reads another path, and passes a read error on as is', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'openapi-document-')), 'a.yaml');
+    writeFileSync(path, `${HEAD}paths: {}\n`);
+    expect(loadOpenApiDocument(path).paths).toEqual({});
+    expect(() => loadOpenApiDocument('/nonexistent/openapi.yaml')).toThrow(/ENOENT/);
+  });
+});
+
+describe('parseOpenApiDocument refuses, naming the source and the rule', () => {
+  it.each([
+    ['not YAML', 'openapi: [3.1', /x\.yaml is not valid YAML/],
+    ['a list', '- 1\n- 2\n', /x\.yaml is not an OpenAPI 3\.x document: the top level must be an object/],
+    ['Swagger 2', 'swagger: "2.0"\ninfo: {title: T, version: "1"}\n', /`openapi` must be a version string 3\.x\.y/],
+    ['a numeric version', 'openapi: 3.1\ninfo: {title: T, version: "1"}\n', /`openapi` must be a version string/],
+    ['no info', 'openapi: 3.1.0\n', /`info` must be an object/],
+    ['no title', 'openapi: 3.1.0\ninfo: {version: "1"}\n', /`info\.title` must be a string/],
+    ['a numeric info.version', 'openapi: 3.1.0\ninfo: {title: T, version: 1}\n', /`info\.version` must be a string/],
+    ['paths as a list', `${HEAD}paths: []\n`, /`paths` must be an object/],
+    ['components as a string', `${HEAD}components: x\n`, /`components` must be an object/],
+  ])('%s', (_name, text, message) => {
+    expect(() => parseOpenApiDocument(text, 'x.yaml')).toThrow(OpenApiDocumentError);
+    expect(() => parseOpenApiDocument(text, 'x.yaml')).toThrow(message);
+  });
+
+  it('a reference to another file', () => {
+    const text = `${HEAD}paths: {}\ncomponents:\n  schemas:\n    A: {$ref: "./common.yaml#/A"}\n    B: {$ref: "#/components/schemas/A"}\n`;
+    expect(() => parseOpenApiDocument(text, 'split.yaml')).toThrow(
+      'split.yaml refers to other documents, which are not loaded (only local $refs resolve): ./common.yaml#/A',
+    );
+  });
+
+  it('accepts a minimal 3.0 or 3.1 document', () => {
+    expect(parseOpenApiDocument(HEAD, 'x.yaml').info.version).toBe('1');
+    expect(parseOpenApiDocument('openapi: 3.0.3\ninfo: {title: T, version: "1"}\n', 'x').openapi).toBe('3.0.3');
+  });
+});

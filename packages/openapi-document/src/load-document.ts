@@ -1,0 +1,66 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+import { OpenApiDocumentError } from './document-error.js';
+import type { OpenApiDocument } from './document-types.js';
+import { externalRefs } from './resolve-ref.js';
+
+/**
+ * The repository's `openapi/openapi.yaml`. This file sits at the same depth in `src/` and
+ * `dist/`, so one relative URL serves tests (from source) and built code alike; the document is
+ * read where it is, never copied, so nothing can drift from it.
+ */
+export const OPENAPI_PATH = fileURLToPath(new URL('../../../openapi/openapi.yaml', import.meta.url));
+
+/**
+ * Reads and parses an OpenAPI document (YAML or JSON) and checks its basic shape.
+ * @param path the repository's document when absent.
+ * @throws the read error (ENOENT…) as is, or OpenApiDocumentError for anything else.
+ */
+export function loadOpenApiDocument(path: string = OPENAPI_PATH): OpenApiDocument {
+  return parseOpenApiDocument(readFileSync(path, 'utf8'), path);
+}
+
+/**
+ * Parses a document's text and checks its basic shape: an `openapi` version 3.x, `info.title`
+ * and `info.version`, `paths` and `components` objects when present, and no `$ref` to another
+ * file or URL (only local references are resolved, here and in every consumer).
+ * @param source names the document in errors (its path).
+ */
+export function parseOpenApiDocument(text: string, source: string): OpenApiDocument {
+  let data: unknown;
+  try {
+    data = parse(text);
+  } catch (error) {
+    throw new OpenApiDocumentError(`${source} is not valid YAML: ${(error as Error).message}`, { cause: error });
+  }
+  const problem = shapeProblem(data);
+  if (problem !== undefined) throw new OpenApiDocumentError(`${source} is not an OpenAPI 3.x document: ${problem}`);
+  const external = externalRefs(data);
+  if (external.length > 0) {
+    throw new OpenApiDocumentError(
+      `${source} refers to other documents, which are not loaded (only local $refs resolve): ${external.join(', ')}`,
+    );
+  }
+  return data as OpenApiDocument;
+}
+
+function shapeProblem(data: unknown): string | undefined {
+  if (!isRecord(data)) return 'the top level must be an object';
+  const version = data['openapi'];
+  if (typeof version !== 'string' || !/^3\.\d+\.\d+/.test(version)) {
+    return '`openapi` must be a version string 3.x.y';
+  }
+  const info = data['info'];
+  if (!isRecord(info)) return '`info` must be an object';
+  if (typeof info['title'] !== 'string') return '`info.title` must be a string';
+  if (typeof info['version'] !== 'string') return '`info.version` must be a string';
+  for (const key of ['paths', 'components'] as const) {
+    if (key in data && !isRecord(data[key])) return `\`${key}\` must be an object`;
+  }
+  return undefined;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
