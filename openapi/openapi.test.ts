@@ -1,68 +1,77 @@
-import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  createDocumentValidator,
+  appendPointer,
   deref,
   escapePointerToken,
+  getAt,
+  loadOpenApiDocument,
+  type MediaTypeObject,
+  operations,
+  type OpenApiDocument,
+  schemaValidator,
   eventStreamData,
-  pointerOf,
-  resolvePointer,
-} from '../scripts/lib/document-validator.mjs';
-import { loadOpenApiDocument } from '../scripts/lib/openapi-document.mjs';
+} from '@browser-cloud/openapi-document';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { lintFiles, writeDocuments, type Problem } from './lint/run-redocly.js';
 
 type Doc = Record<string, any>;
 const document: Doc = loadOpenApiDocument();
 
+interface Example {
+  where: string;
+  schemaPointer: string;
+  value: unknown;
+  mediaType?: string;
+}
+
 /** Every example of the document (parameters, request and response bodies) with its schema. */
-function examplesOf(doc: Doc): { where: string; schemaPointer: string; value: unknown; mediaType?: string }[] {
-  const found: { where: string; schemaPointer: string; value: unknown; mediaType?: string }[] = [];
-  const fromContent = (base: string, content: Doc | undefined) => {
-    for (const [mediaType, media] of Object.entries(content ?? {})) {
-      const schemaPointer = `${base}/content/${escapePointerToken(mediaType)}/schema`;
+function examplesOf(doc: Doc): Example[] {
+  const found: Example[] = [];
+  const fromContent = (
+    base: string,
+    content: Readonly<Record<string, { pointer: string; media: MediaTypeObject }>>,
+  ) => {
+    for (const [mediaType, { pointer, media }] of Object.entries(content)) {
+      const schemaPointer = appendPointer(pointer, 'schema');
       if (media.example !== undefined)
-        found.push({ where: `${base} ${mediaType} example`, schemaPointer, value: media.example, mediaType });
-      for (const [name, example] of Object.entries<Doc>(media.examples ?? {})) {
+        found.push({ where: `#${base} ${mediaType} example`, schemaPointer, value: media.example, mediaType });
+      for (const [name, example] of Object.entries(media.examples ?? {})) {
         found.push({
-          where: `${base} ${mediaType} examples.${name}`,
+          where: `#${base} ${mediaType} examples.${name}`,
           schemaPointer,
-          value: deref(doc, example).value,
+          value: deref<Doc>(doc, example as Doc).value,
           mediaType,
         });
       }
     }
   };
-  for (const [path, item] of Object.entries<Doc>(doc.paths)) {
-    for (const [method, operation] of Object.entries<Doc>(item)) {
-      const op = pointerOf('paths', path, method);
-      (operation.parameters ?? []).forEach((parameter: Doc, i: number) => {
-        const base = parameter.$ref ?? `${op}/parameters/${i}`;
-        const resolved = deref(doc, parameter);
-        if (resolved.example !== undefined)
-          found.push({ where: `${base} example`, schemaPointer: `${base}/schema`, value: resolved.example });
-      });
-      if (operation.requestBody)
-        fromContent(operation.requestBody.$ref ?? `${op}/requestBody`, deref(doc, operation.requestBody).content);
-      for (const [status, response] of Object.entries<Doc>(operation.responses ?? {})) {
-        fromContent(response.$ref ?? `${op}/responses/${status}`, deref(doc, response).content);
-      }
+  for (const operation of operations(doc as OpenApiDocument)) {
+    for (const { parameter, pointer, schema } of operation.parameters) {
+      if (parameter.example !== undefined && schema !== undefined)
+        found.push({ where: `#${pointer} example`, schemaPointer: schema.pointer, value: parameter.example });
     }
+    if (operation.requestBody) fromContent(operation.requestBody.pointer, operation.requestBody.content);
+    for (const response of Object.values(operation.responses)) fromContent(response.pointer, response.content);
   }
   return found;
 }
 
+/** Ajv's errors of `value` against the schema at `pointer`, one line each. */
+function problemsAt(doc: Doc, pointer: string, value: unknown): string[] {
+  const validate = schemaValidator(doc as OpenApiDocument, pointer);
+  if (validate(value)) return [];
+  return (validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message}`);
+}
+
 function exampleProblems(doc: Doc): string[] {
-  const validator = createDocumentValidator(doc);
   return examplesOf(doc).flatMap(({ where, schemaPointer, value, mediaType }) => {
     const problems =
       mediaType === 'text/event-stream'
-        ? validator
-            .validateAt(schemaPointer, value)
-            .concat(
-              eventStreamData(value as string).flatMap((data: string) =>
-                validator.validateAt(`${schemaPointer}/x-sse-event-data`, JSON.parse(data)),
-              ),
-            )
-        : validator.validateAt(schemaPointer, value);
+        ? problemsAt(doc, schemaPointer, value).concat(
+            eventStreamData(value as string).flatMap((data: string) =>
+              problemsAt(doc, `${schemaPointer}/x-sse-event-data`, JSON.parse(data)),
+            ),
+          )
+        : problemsAt(doc, schemaPointer, value);
     return problems.map((p: string) => `${where}: ${p}`);
   });
 }
@@ -123,7 +132,7 @@ describe('lint of the document', () => {
     const documents: Record<string, Doc> = {};
     pointers.forEach((pointer, i) => {
       const copy = structuredClone(document);
-      delete resolvePointer(copy, pointer).additionalProperties;
+      delete (getAt(copy, pointer) as Doc).additionalProperties;
       documents[`open-${i}`] = copy;
     });
     const badExample = structuredClone(document);

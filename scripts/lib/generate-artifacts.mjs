@@ -5,7 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import openapiTS, { astToString, COMMENT_HEADER } from 'openapi-typescript';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import standaloneCodeModule from 'ajv/dist/standalone/index.js';
-import { OPENAPI_PATH, loadOpenApiDocument } from './openapi-document.mjs';
+import { getAt, loadOpenApiDocument, OPENAPI_PATH, operations } from '@browser-cloud/openapi-document';
 
 const standaloneCode = standaloneCodeModule.default ?? standaloneCodeModule;
 
@@ -39,29 +39,18 @@ async function generateTypes() {
 /** Path parameters of each operation as one closed object schema, named `<OperationId>Path`. */
 function pathParameterSchemas(document) {
   const schemas = {};
-  for (const pathItem of Object.values(document.paths)) {
-    for (const operation of Object.values(pathItem)) {
-      if (!operation?.operationId) continue;
-      const params = (operation.parameters ?? [])
-        .map((p) => (p.$ref ? resolvePointer(document, p.$ref) : p))
-        .filter((p) => p.in === 'path');
-      const name = `${operation.operationId[0].toUpperCase() + operation.operationId.slice(1)}Path`;
-      schemas[name] = {
-        type: 'object',
-        properties: Object.fromEntries(params.map((p) => [p.name, p.schema])),
-        required: params.filter((p) => p.required).map((p) => p.name),
-        additionalProperties: false,
-      };
-    }
+  for (const { operationId, parameters } of operations(document)) {
+    // The schemas as written (a `$ref` stays one), so the compiled code shares the components.
+    const params = parameters.filter((p) => p.in === 'path').map((p) => p.parameter);
+    const name = `${operationId[0].toUpperCase() + operationId.slice(1)}Path`;
+    schemas[name] = {
+      type: 'object',
+      properties: Object.fromEntries(params.map((p) => [p.name, p.schema])),
+      required: params.filter((p) => p.required).map((p) => p.name),
+      additionalProperties: false,
+    };
   }
   return schemas;
-}
-
-function resolvePointer(document, ref) {
-  return ref
-    .replace(/^#\//, '')
-    .split('/')
-    .reduce((node, key) => node[key.replace(/~1/g, '/').replace(/~0/g, '~')], document);
 }
 
 /**
@@ -133,7 +122,7 @@ const VALIDATOR_BANNER = [
  * - `validateFormats: false` and no ajv-formats: in JSON Schema 2020-12 `format` is an
  *   annotation unless the format-assertion vocabulary is on, and the document does not turn it
  *   on. So these validators accept a `date-time` or `uri` of any spelling. The contract tests
- *   still assert formats on live responses: scripts/lib/document-validator.mjs adds ajv-formats.
+ *   still assert formats on live responses with @browser-cloud/openapi-document's Ajv, which adds ajv-formats.
  * - `code.optimize` stays at its default (1): higher levels produced the same code here.
  * - `loopRequired`/`loopEnum` stay at their defaults: loops over the schema made the code larger.
  * `unevaluated` and `dynamicRef` cannot be set here (Ajv2020 forces them on): see
@@ -197,7 +186,7 @@ function referencedFirst(root, targets) {
   const visit = (ref, seen) => {
     if (seen.has(ref)) return;
     seen.add(ref);
-    for (const inner of refsIn(resolvePointer(root, ref))) visit(inner, seen);
+    for (const inner of refsIn(getAt(root, ref))) visit(inner, seen);
     // `seen` is shared by every visit, so each target is reached, and pushed, once.
     const target = byRef.get(ref);
     if (target) ordered.push(target);

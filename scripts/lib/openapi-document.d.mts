@@ -1,2 +1,1 @@
 export const OPENAPI_PATH: string;
-export function loadOpenApiDocument(path?: string): any;

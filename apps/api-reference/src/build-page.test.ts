@@ -35,6 +35,18 @@ describe('buildReferencePage', () => {
     await expect(access(outFile)).rejects.toThrow(/ENOENT/);
   });
 
+  it('refuses, and writes nothing, when the file is not an OpenAPI document or refers to another file', async () => {
+    const dir = await tempDir();
+    const outFile = join(dir, 'index.html');
+    const swagger = join(dir, 'swagger.yaml');
+    await writeFile(swagger, 'swagger: "2.0"\ninfo: {title: T, version: "1"}\n');
+    await expect(buildReferencePage({ specPath: swagger, outFile })).rejects.toThrow(/not an OpenAPI 3\.x document/);
+    const split = join(dir, 'split.yaml');
+    await writeFile(split, 'openapi: 3.1.0\ninfo: {title: T, version: "1"}\npaths:\n  /a: {$ref: "./a.yaml"}\n');
+    await expect(buildReferencePage({ specPath: split, outFile })).rejects.toThrow(/other documents.*\.\/a\.yaml/);
+    await expect(access(outFile)).rejects.toThrow(/ENOENT/);
+  });
+
   it('refuses a document with a remote image in its markdown', async () => {
     const dir = await tempDir();
     const specPath = join(dir, 'openapi.json');

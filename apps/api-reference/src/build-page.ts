@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { loadOpenApiDocument } from '@browser-cloud/openapi-document';
 import { findRemoteReferences } from './find-remote-references.js';
-import { loadSpec } from './load-spec.js';
 import { renderReferenceHtml } from './render-html.js';
 import { loadRendererBundle } from './renderer-bundle.js';
 
@@ -29,14 +29,14 @@ export interface BuiltPage {
  * Builds the offline API reference: one HTML file holding the renderer's script and the
  * document, which needs no network to display.
  *
- * @throws Error when the document cannot be embedded, or the page would still load something
+ * @throws OpenApiDocumentError when the document cannot be embedded, Error when or the page would still load something
  *   from the network (then nothing is written).
  */
 export async function buildReferencePage(options: BuildPageOptions): Promise<BuiltPage> {
-  const [spec, renderer] = await Promise.all([
-    loadSpec(options.specPath),
-    loadRendererBundle(options.rendererBundlePath),
-  ]);
+  // The page embeds the document as it is: the loader refuses a `$ref` to another file or URL,
+  // which could not be resolved offline, rather than render with holes.
+  const spec = loadOpenApiDocument(options.specPath);
+  const renderer = await loadRendererBundle(options.rendererBundlePath);
   const html = renderReferenceHtml({
     spec,
     renderer,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import type { OpenApiDocument } from './load-spec.js';
+import type { OpenApiDocument } from '@browser-cloud/openapi-document';
 import { renderReferenceHtml, SPEC_ELEMENT_ID } from './render-html.js';
 import type { RendererBundle } from './renderer-bundle.js';
 

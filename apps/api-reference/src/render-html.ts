@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { OpenApiDocument } from './load-spec.js';
+import type { OpenApiDocument } from '@browser-cloud/openapi-document';
 import type { RendererBundle } from './renderer-bundle.js';
 
 /** What goes into the page. */

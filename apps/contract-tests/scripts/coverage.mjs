@@ -1,14 +1,11 @@
 // The coverage rule of the contract suite: every operation of the document, with every status
 // it documents, must have been exercised by at least one case.
+import { operations } from '@browser-cloud/openapi-document';
 
 /** @returns {{ operationId: string, status: string }[]} every (operation, status) the document documents */
 export function documentedPairs(document) {
-  return Object.values(document.paths).flatMap((item) =>
-    Object.values(item)
-      .filter((operation) => operation && typeof operation === 'object' && operation.operationId)
-      .flatMap((operation) =>
-        Object.keys(operation.responses ?? {}).map((status) => ({ operationId: operation.operationId, status })),
-      ),
+  return [...operations(document)].flatMap(({ operationId, responses }) =>
+    Object.keys(responses).map((status) => ({ operationId, status })),
   );
 }
 

@@ -12,8 +12,8 @@ import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadOpenApiDocument } from '@browser-cloud/openapi-document';
 import { startPrism } from '../../../scripts/lib/prism.mjs';
-import { loadOpenApiDocument } from '../../../scripts/lib/openapi-document.mjs';
 import { missingCoverage } from './coverage.mjs';
 
 const APP_DIR = fileURLToPath(new URL('..', import.meta.url));

@@ -4,7 +4,8 @@ import type { SandboxFixture } from './fixture/types.js';
 import { badRequest, errorBody } from './http/api-error.js';
 import { handleError } from './http/error-handler.js';
 import { responseCheck } from './http/response-check.js';
-import { loadOpenApiDocument, type OpenApiDocument } from './openapi/document.js';
+import type { OpenApiDocument } from '@browser-cloud/openapi-document';
+import { loadSandboxDocument } from './openapi/sandbox-document.js';
 import { openApiValidatorCompiler } from './openapi/validator-compiler.js';
 import { registerApiRoutes } from './routes/api-routes.js';
 import { registerSandboxRoutes } from './routes/sandbox-routes.js';
@@ -30,7 +31,7 @@ export interface SandboxAppOptions extends SandboxSettings {
 export async function buildSandboxApp(
   options: SandboxAppOptions,
 ): Promise<{ app: FastifyInstance; state: SandboxState }> {
-  const document = options.document ?? loadOpenApiDocument();
+  const document = options.document ?? loadSandboxDocument();
   const state = new SandboxState(options.fixture, {
     flowTtlMs: options.flowTtlMs,
     keepAliveMs: options.keepAliveMs,

@@ -3,7 +3,8 @@ import { buildSandboxApp } from './app.js';
 import { DEFAULT_FIXTURE } from './fixture/default-fixture.js';
 import { checkFixture, loadFixtureFile, summarizeFixture } from './fixture/load-fixture.js';
 import type { FixtureSummary, SandboxFixture } from './fixture/types.js';
-import { loadOpenApiDocument, type OpenApiDocument } from './openapi/document.js';
+import type { OpenApiDocument } from '@browser-cloud/openapi-document';
+import { loadSandboxDocument } from './openapi/sandbox-document.js';
 import type { SandboxState } from './state/sandbox-state.js';
 
 /** Options of `startSandbox`; every one has a default. */
@@ -64,7 +65,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   const port = options.port ?? defaultPort();
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`invalid port ${port}`);
   // Read once: the fixture's telemetry defaults and the app are checked against the same document.
-  const document = options.document ?? loadOpenApiDocument();
+  const document = options.document ?? loadSandboxDocument();
   const fixture =
     typeof options.fixture === 'string'
       ? await loadFixtureFile(options.fixture, document)

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../src/index.js';
-import { loadOpenApiDocument } from '../src/openapi/document.js';
-import { schemaValidator } from '../src/openapi/schema-validators.js';
+import { loadOpenApiDocument, schemaValidator } from '@browser-cloud/openapi-document';
 import { REFS, TOKENS, call, inspect, login, rename, start, StreamReader } from './helpers.js';
 
 /**

@@ -42,6 +42,10 @@ describe('schemaValidator over the real document', () => {
       { keyword: 'format', instancePath: '/hosted_url', message: 'must match format "uri"' },
       { keyword: 'format', instancePath: '/flow_expires_at', message: 'must match format "date-time"' },
     ]);
+    const event = schemaValidator(document, '/components/schemas/LogEvent');
+    expect(event({ event: 'log', timestamp: 'yesterday', message: 'm' })).toBe(false);
+    expect(event.errors).toMatchObject([{ keyword: 'format', instancePath: '/timestamp' }]);
+    expect(event({ event: 'log', timestamp: '2026-01-01T00:00:00.5Z', message: 'm' })).toBe(true);
     const profile = schemaValidator(document, PROFILE);
     expect(profile({ id: 'p', name: null, created_at: '2026-01-01T00:00:00Z' })).toBe(true);
     expect(profile({ id: 'p', name: null, created_at: 'yesterday' })).toBe(false);

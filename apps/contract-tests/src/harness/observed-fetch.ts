@@ -1,26 +1,19 @@
 import { appendFileSync } from 'node:fs';
-import { createDocumentValidator, loadOpenApiDocument } from './document.js';
-
-type Operation = { operationId: string; method: string; pattern: RegExp };
+import { loadOpenApiDocument, operations } from '@browser-cloud/openapi-document';
+import { createDocumentValidator } from './document-validator.js';
 
 const document = loadOpenApiDocument();
 export const documentValidator = createDocumentValidator(document);
 
-const operations: Operation[] = Object.entries(
-  document.paths as Record<string, Record<string, { operationId?: string }>>,
-).flatMap(([path, item]) =>
-  Object.entries(item)
-    .filter(([, op]) => op?.operationId)
-    .map(([method, op]) => ({
-      operationId: op.operationId!,
-      method: method.toUpperCase(),
-      pattern: new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`),
-    })),
-);
+const routes = [...operations(document)].map(({ operationId, method, path }) => ({
+  operationId,
+  method: method.toUpperCase(),
+  pattern: new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`),
+}));
 
 export function operationOf(method: string, url: string): string | undefined {
   const { pathname } = new URL(url);
-  return operations.find((o) => o.method === method.toUpperCase() && o.pattern.test(pathname))?.operationId;
+  return routes.find((o) => o.method === method.toUpperCase() && o.pattern.test(pathname))?.operationId;
 }
 
 /** Problems found in responses since the last `takeViolations()`. */

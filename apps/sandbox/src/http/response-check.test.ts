@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { OperationId } from '../fixture/types.js';
-import { loadOpenApiDocument, type OpenApiDocument } from '../openapi/document.js';
+import { loadOpenApiDocument, type ResponseObject } from '@browser-cloud/openapi-document';
 import { responseCheck } from './response-check.js';
 
 const document = loadOpenApiDocument();
@@ -73,14 +73,17 @@ describe('responseCheck', () => {
   });
 
   it('follows a 200 response that is a $ref to components/responses', async () => {
-    const copy = structuredClone(document) as OpenApiDocument & { components: { responses?: Record<string, unknown> } };
-    const patch = copy.paths['/profiles/{id_or_name}']?.['patch'] as { responses: Record<string, unknown> };
-    copy.components.responses = { ...copy.components.responses, Renamed: patch.responses['200'] };
+    const copy = structuredClone(document);
+    const patch = copy.paths?.['/profiles/{id_or_name}']?.['patch'] as { responses: Record<string, unknown> };
+    copy.components = {
+      ...copy.components,
+      responses: { ...copy.components?.responses, Renamed: patch.responses['200'] as ResponseObject },
+    };
     patch.responses['200'] = { $ref: '#/components/responses/Renamed' };
     const app = await appReturning(200, { ...profile, created_at: 'yesterday' }, 'renameProfile', responseCheck(copy));
     expect((await app.inject('/op')).statusCode).toBe(500);
 
     patch.responses['200'] = { $ref: '#/components/responses/Missing' };
-    expect(() => responseCheck(copy)).toThrow(/unresolvable response \$ref/);
+    expect(() => responseCheck(copy)).toThrow(/"#\/components\/responses\/Missing" does not resolve/);
   });
 });

@@ -1,9 +1,11 @@
+import {
+  type OpenApiDocument,
+  operations,
+  schemaValidator,
+  type ValidateFunction,
+} from '@browser-cloud/openapi-document';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { describeErrors } from '../openapi/describe-errors.js';
-import type { OpenApiDocument } from '../openapi/document.js';
-import { escapeToken } from '../openapi/route-schemas.js';
-import { schemaValidator } from '../openapi/schema-validators.js';
 import { errorBody } from './api-error.js';
 
 /** An `onSend` hook, as `app.addHook('onSend', …)` takes it. */
@@ -45,41 +47,12 @@ export function responseCheck(document: OpenApiDocument): ResponseCheckHook {
   };
 }
 
-interface ResponseObject {
-  $ref?: string;
-  content?: Record<string, { schema?: unknown }>;
-}
-
 /** operationId → the validator of its 200 `application/json` body, for the operations that have one. */
 function successValidators(document: OpenApiDocument): Map<string, ValidateFunction> {
   const validators = new Map<string, ValidateFunction>();
-  for (const [path, item] of Object.entries(document.paths)) {
-    for (const [method, value] of Object.entries(item)) {
-      const operation = value as { operationId?: unknown; responses?: Record<string, ResponseObject> } | null;
-      const ok = operation?.responses?.['200'];
-      if (typeof operation?.operationId !== 'string' || ok === undefined) continue;
-      const { response, pointer } = resolveResponse(
-        document,
-        ok,
-        `/paths/${escapeToken(path)}/${method}/responses/200`,
-      );
-      if (response.content?.['application/json']?.schema === undefined) continue;
-      validators.set(operation.operationId, schemaValidator(document, `${pointer}/content/application~1json/schema`));
-    }
+  for (const { operationId, responses } of operations(document)) {
+    const schema = responses['200']?.content['application/json']?.schema;
+    if (schema !== undefined) validators.set(operationId, schemaValidator(document, schema.pointer));
   }
   return validators;
-}
-
-/** A response object may be a `$ref` to `components/responses`; Ajv cannot follow that one. */
-function resolveResponse(
-  document: OpenApiDocument,
-  response: ResponseObject,
-  pointer: string,
-): { response: ResponseObject; pointer: string } {
-  if (response.$ref === undefined) return { response, pointer };
-  const name = /^#\/components\/responses\/([^/]+)$/.exec(response.$ref)?.[1];
-  const components = (document.components as { responses?: Record<string, ResponseObject> }).responses;
-  const resolved = name === undefined ? undefined : components?.[name];
-  if (resolved === undefined || name === undefined) throw new Error(`unresolvable response $ref ${response.$ref}`);
-  return { response: resolved, pointer: `/components/responses/${name}` };
 }

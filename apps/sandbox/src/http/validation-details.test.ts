@@ -1,7 +1,6 @@
-import type { ValidateFunction } from 'ajv';
+import type { ValidateFunction } from '@browser-cloud/openapi-document';
 import { describe, expect, it } from 'vitest';
-import { createAjv } from '../openapi/create-ajv.js';
-import { loadOpenApiDocument } from '../openapi/document.js';
+import { createAjv, loadOpenApiDocument } from '@browser-cloud/openapi-document';
 import { openApiValidatorCompiler } from '../openapi/validator-compiler.js';
 import { validationDetails } from './validation-details.js';
 

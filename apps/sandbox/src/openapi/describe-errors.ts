@@ -1,4 +1,4 @@
-import type { ErrorObject } from 'ajv/dist/2020.js';
+import type { ErrorObject } from '@browser-cloud/openapi-document';
 
 /** How {@link describeErrors} names the value and its fields. */
 export interface ErrorNames {

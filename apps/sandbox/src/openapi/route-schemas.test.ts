@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadOpenApiDocument } from './document.js';
+import { loadOpenApiDocument } from '@browser-cloud/openapi-document';
 import { locateOperation, routeSchema } from './route-schemas.js';
 
 const document = loadOpenApiDocument();

@@ -1,3 +1,4 @@
+import type { OpenApiDocument } from '@browser-cloud/openapi-document';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { LoginRequest, LogStreamQuery, RenameProfileRequest } from '@browser-cloud/api-types';
 import { renameProfile } from '../domain/rename.js';
@@ -5,7 +6,6 @@ import { startLogin } from '../domain/login.js';
 import type { OperationId } from '../fixture/types.js';
 import { notFound } from '../http/api-error.js';
 import { authorize } from '../http/auth.js';
-import type { OpenApiDocument } from '../openapi/document.js';
 import { bodyIsOptional, locateOperation, routeSchema } from '../openapi/route-schemas.js';
 import { resumePosition } from '../sse/format-event.js';
 import { streamLogSource } from '../sse/log-stream-session.js';
@@ -29,7 +29,7 @@ export function registerApiRoutes(app: FastifyInstance, document: OpenApiDocumen
       },
       // An optional body that was not sent is an empty one: every field keeps its default.
       preValidation: async (request: FastifyRequest) => {
-        if (request.body === undefined && bodyIsOptional(located) && located.operation.requestBody !== undefined) {
+        if (request.body === undefined && bodyIsOptional(located) && located.requestBody !== undefined) {
           request.body = {};
         }
       },

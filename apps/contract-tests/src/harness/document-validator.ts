@@ -1,0 +1,62 @@
+import {
+  eventStreamData,
+  findOperation,
+  findResponse,
+  type OpenApiDocument,
+  schemaValidator,
+} from '@browser-cloud/openapi-document';
+
+/** Checks data against the document's own schemas (formats asserted); each returns problems, [] when valid. */
+export interface DocumentValidator {
+  /** `data` against the schema at `pointer` (`#/components/schemas/Profile`). */
+  validateAt(pointer: string, data: unknown): string[];
+  /**
+   * A response body against what the document says `operationId` answers with `status` and
+   * `contentType`. An undocumented status or media type is itself a problem. For
+   * `text/event-stream`, each event's data is checked against `x-sse-event-data`.
+   */
+  validateResponse(operationId: string, status: number, contentType: string | null, body: unknown): string[];
+}
+
+export function createDocumentValidator(document: OpenApiDocument): DocumentValidator {
+  function validateAt(pointer: string, data: unknown): string[] {
+    const validate = schemaValidator(document, pointer);
+    if (validate(data)) return [];
+    return (validate.errors ?? []).map(
+      (e) =>
+        `${e.instancePath || '(root)'} ${e.message}${e.params['additionalProperty'] ? ` (${String(e.params['additionalProperty'])})` : ''}`,
+    );
+  }
+
+  function validateResponse(operationId: string, status: number, contentType: string | null, body: unknown): string[] {
+    const response = findResponse(findOperation(document, operationId), status);
+    if (response === undefined) return [`status ${status} is not documented for ${operationId}`];
+    const mediaType = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+    const media = Object.keys(response.content);
+    if (media.length === 0)
+      return body === undefined || body === '' ? [] : [`${operationId} ${status} documents no body`];
+    const documented = response.content[mediaType];
+    if (documented === undefined) {
+      return [`${operationId} ${status}: content type "${mediaType}" is not documented (${media.join(', ')})`];
+    }
+    if (documented.schema === undefined) return [];
+    const problems = validateAt(documented.schema.pointer, body);
+    if (mediaType !== 'text/event-stream' || typeof body !== 'string') return problems;
+    const eventSchema = (documented.schema.schema as Record<string, unknown>)['x-sse-event-data'];
+    if (eventSchema === undefined) return problems;
+    eventStreamData(body).forEach((data, i) => {
+      let value: unknown;
+      try {
+        value = JSON.parse(data);
+      } catch {
+        problems.push(`event ${i}: data is not JSON: ${data.slice(0, 80)}`);
+        return;
+      }
+      for (const p of validateAt(`${documented.schema?.pointer}/x-sse-event-data`, value))
+        problems.push(`event ${i}: ${p}`);
+    });
+    return problems;
+  }
+
+  return { validateAt, validateResponse };
+}
