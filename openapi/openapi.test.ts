@@ -178,3 +178,18 @@ describe('lint of the document', () => {
     );
   });
 });
+
+describe('retry hints of the document', () => {
+  it('every 409 documents X-Should-Retry, a reusable header whose only value is "false"', () => {
+    const conflicts = Object.values<Doc>(document.paths).flatMap((item) =>
+      Object.values<Doc>(item).flatMap((operation) =>
+        operation.responses?.['409'] === undefined ? [] : [deref(document, operation.responses['409'])],
+      ),
+    );
+    expect(conflicts).toHaveLength(2);
+    for (const response of conflicts) {
+      expect(response.headers['X-Should-Retry']).toEqual({ $ref: '#/components/headers/ShouldRetry' });
+    }
+    expect(document.components.headers.ShouldRetry.schema).toEqual({ type: 'string', enum: ['false'] });
+  });
+});

@@ -59,6 +59,8 @@ describe('a flow in progress', () => {
     expect((await login(sandbox, C.withoutCredentials)).status).toBe(200);
     const second = await login(sandbox, C.withoutCredentials);
     expectError(second, 409, 'conflict');
+    // The official SDK retries a 409 unless told not to; a retry would meet the same flow.
+    expect(second.headers.get('x-should-retry')).toBe('false');
     clock += FLOW_TTL - 1;
     expectError(await login(sandbox, C.withoutCredentials), 409, 'conflict');
     clock += 1;

@@ -62,8 +62,11 @@ describe('rename', () => {
 
 describe('unique names within the logical project', () => {
   it('refuses a name taken in the same project (409)', async () => {
-    await rename(sandbox, P.unnamed.id, { name: 'taken' });
-    expectError(await rename(sandbox, P.defaultProject.id, { name: 'taken' }), 409, 'conflict');
+    const ok = await rename(sandbox, P.unnamed.id, { name: 'taken' });
+    expect(ok.headers.get('x-should-retry')).toBeNull();
+    const taken = await rename(sandbox, P.defaultProject.id, { name: 'taken' });
+    expectError(taken, 409, 'conflict');
+    expect(taken.headers.get('x-should-retry')).toBe('false');
   });
 
   it('counts unscoped profiles and the default project as one project', async () => {

@@ -10,6 +10,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly details?: ErrorDetail[],
+    /** Response headers that go with this answer. */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -52,6 +54,11 @@ export function projectsDisabled(): ApiError {
   return new ApiError(404, 'projects_disabled', 'projects are disabled for this organization');
 }
 
+/**
+ * 409 `conflict`, with `x-should-retry: false`: a conflict (a login flow in progress, a name
+ * taken) does not go away by retrying, and the service's official SDK, which retries a 409 by
+ * default, stops when it reads this header.
+ */
 export function conflict(message: string): ApiError {
-  return new ApiError(409, 'conflict', message);
+  return new ApiError(409, 'conflict', message, undefined, { 'x-should-retry': 'false' });
 }

@@ -18,7 +18,7 @@ export function handleError(
     return;
   }
   if (error instanceof ApiError) {
-    void reply.code(error.statusCode).send(error.toBody());
+    void reply.code(error.statusCode).headers(error.headers).send(error.toBody());
     return;
   }
   const fastifyError = error as FastifyError;

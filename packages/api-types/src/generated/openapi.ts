@@ -398,6 +398,13 @@ export interface components {
          * @example req_01HZY6E8F0G2H4J6K8M0N2P4QA
          */
         RequestId: string;
+        /**
+         * @description `false` when retrying the request cannot succeed: the conflict stays until something else
+         *     changes (the login flow ends, the name is freed). Clients that retry some statuses by
+         *     default, 409 among them, stop when they read it.
+         * @example false
+         */
+        ShouldRetry: "false";
     };
     pathItems: never;
 }
@@ -422,6 +429,7 @@ export type ResponseNotFound = components['responses']['NotFound'];
 export type ResponseInternalError = components['responses']['InternalError'];
 export type ParameterAuthConnectionId = components['parameters']['AuthConnectionId'];
 export type HeaderRequestId = components['headers']['RequestId'];
+export type HeaderShouldRetry = components['headers']['ShouldRetry'];
 export type $defs = Record<string, never>;
 export interface operations {
     loginAuthConnection: {
@@ -475,6 +483,7 @@ export interface operations {
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Should-Retry": components["headers"]["ShouldRetry"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -524,6 +533,7 @@ export interface operations {
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Should-Retry": components["headers"]["ShouldRetry"];
                     [name: string]: unknown;
                 };
                 content: {
