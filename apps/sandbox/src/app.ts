@@ -1,8 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { SandboxFixture } from './fixture/types.js';
 import { badRequest, errorBody } from './http/api-error.js';
+import { bodyTimeout } from './http/body-timeout.js';
+import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS, timeoutCheckInterval } from './http/connection-limits.js';
 import { handleError } from './http/error-handler.js';
+import { excerpt } from './http/excerpt.js';
+import { drainRequestBody } from './http/graceful-close.js';
+import { parseJsonBody } from './http/json-body.js';
+import { clientErrorHandler } from './http/parser-errors.js';
+import { newRequestId } from './http/request-id.js';
 import { responseCheck } from './http/response-check.js';
 import type { OpenApiDocument } from '@browser-cloud/openapi-document';
 import { loadSandboxDocument } from './openapi/sandbox-document.js';
@@ -21,8 +27,13 @@ export interface SandboxAppOptions extends SandboxSettings {
   /** Log each request (method, path, status; never headers). */
   logRequests: boolean;
   /** Check every API response body against the document; a violation becomes a 500. Default true. */
-  checkResponses?: boolean;
+  checkResponses?: boolean | undefined;
+  /** How long the sandbox waits for a client; `DEFAULT_CONNECTION_LIMITS` when absent. */
+  limits?: ConnectionLimits | undefined;
 }
+
+/** Longest id a path may carry; a longer one names nothing (404) and is never echoed. */
+export const MAX_ID_LENGTH = 1024;
 
 /**
  * The sandbox as a Fastify instance, not yet listening: `app.inject()` drives it in tests,
@@ -40,15 +51,25 @@ export async function buildSandboxApp(
     publicUrl: options.publicUrl,
   });
 
+  const limits = options.limits ?? DEFAULT_CONNECTION_LIMITS;
   const app = Fastify({
     ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
-    // Ids are opaque but can be long; longer ones still reach the handler (and its 404).
-    routerOptions: { maxParamLength: 1024 },
+    routerOptions: { maxParamLength: MAX_ID_LENGTH },
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      connectionsCheckingInterval: timeoutCheckInterval(limits),
+      // Node would answer a missing Host with an empty 400; the onRequest hook below answers it.
+      requireHostHeader: false,
+    },
+    clientErrorHandler: clientErrorHandler(limits),
     // A HEAD of the log stream would open a stream with no body to carry it.
     exposeHeadRoutes: false,
     // Streams end on close; sockets kept alive between requests are not waited for.
     forceCloseConnections: true,
-    genReqId: () => `req_${randomBytes(8).toString('hex')}`,
+    genReqId: newRequestId,
     logger: options.logRequests
       ? {
           level: 'info',
@@ -59,29 +80,57 @@ export async function buildSandboxApp(
           },
         }
       : false,
-    // Path segments that are not valid percent-encoding never reach a route.
-    frameworkErrors: (error, _request, rawReply) => {
-      const reply = rawReply as unknown as FastifyReply;
+    // Path segments that are not valid percent-encoding, and ids over MAX_ID_LENGTH, never reach
+    // a route, nor its hooks: the request id is set here.
+    frameworkErrors: (error, request, rawReply) => {
+      const reply = (rawReply as unknown as FastifyReply).header('x-request-id', request.id);
+      const path = request.url.split('?')[0] ?? '';
+      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+        void reply
+          .code(404)
+          .send(
+            errorBody(
+              'not_found',
+              `not found: a path segment of ${longestSegment(path)} characters names nothing (ids are at most ${MAX_ID_LENGTH})`,
+            ),
+          );
+        return;
+      }
       void reply
         .code(400)
         .send(
           errorBody('bad_request', 'the request URL is malformed', [
-            { code: 'invalid_input', message: `path: ${error.message}` },
+            { code: 'invalid_input', message: `path: ${excerpt(path)} is not valid percent-encoding` },
           ]),
         );
     },
   });
+  app.server.headersTimeout = limits.headersTimeoutMs;
 
   app.setValidatorCompiler(openApiValidatorCompiler(document));
   app.setErrorHandler(handleError);
   app.setNotFoundHandler((request, reply) => {
     void reply
       .code(404)
-      .send(errorBody('not_found', `no such endpoint: ${request.method} ${request.url.split('?')[0]}`));
+      .send(errorBody('not_found', `no such endpoint: ${request.method} ${excerpt(request.url.split('?')[0] ?? '')}`));
   });
   app.decorateRequest('caller', null);
+  // RFC 9112: an HTTP/1.1 request without Host is a 400 (Node's own answer has no body).
+  app.addHook('onRequest', async (request) => {
+    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
+      throw badRequest('the request headers are invalid', [['headers.host', 'is required']]);
+    }
+  });
+  app.addHook('preParsing', bodyTimeout(limits.bodyTimeoutMs));
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
+    // An answer before the whole body arrived (401, 413, …) closes the connection, but only once
+    // the client had the chance to read it (see drainRequestBody). A stalled body (408) is closed
+    // at once: nothing more is coming.
+    if (!request.raw.complete && reply.statusCode !== 408) {
+      void reply.header('connection', 'close');
+      drainRequestBody(request.raw);
+    }
   });
   if (options.checkResponses !== false) app.addHook('onSend', responseCheck(document));
 
@@ -90,12 +139,10 @@ export async function buildSandboxApp(
   // Fastify's text/plain parser would let a string reach the body schema: JSON only.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const text = String(body);
-    if (text.trim() === '') return done(null, undefined);
     try {
-      done(null, JSON.parse(text));
+      done(null, parseJsonBody(String(body)));
     } catch (error) {
-      done(badRequest('the request body is not valid JSON', [['body', (error as Error).message]]), undefined);
+      done(error as Error, undefined);
     }
   });
 
@@ -113,4 +160,8 @@ export async function buildSandboxApp(
   app.addHook('preClose', async () => state.dispose());
   await app.ready();
   return { app, state };
+}
+
+function longestSegment(path: string): number {
+  return Math.max(...path.split('/').map((segment) => segment.length));
 }

@@ -30,6 +30,33 @@ describe('parseCliArgs', () => {
     });
   });
 
+  it('reads the connection timeouts', () => {
+    const command = parseCliArgs(
+      [
+        '--headers-timeout-ms',
+        '100',
+        '--request-timeout-ms=200',
+        '--body-timeout-ms',
+        '300',
+        '--keep-alive-timeout-ms=400',
+      ],
+      {},
+    );
+    expect(command).toEqual({
+      help: false,
+      options: {
+        quiet: false,
+        headersTimeoutMs: 100,
+        requestTimeoutMs: 200,
+        bodyTimeoutMs: 300,
+        keepAliveTimeoutMs: 400,
+      },
+    });
+    expect(() => parseCliArgs(['--body-timeout-ms', '1.5'], {})).toThrow(
+      /--body-timeout-ms must be a non-negative integer/,
+    );
+  });
+
   it('answers --help', () => {
     expect(parseCliArgs(['--port', '1', '-h'], {})).toEqual({ help: true });
   });

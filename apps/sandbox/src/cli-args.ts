@@ -8,20 +8,28 @@ export const USAGE = `Usage: browser-cloud-sandbox [options]
 Starts the Browser Cloud sandbox on loopback.
 
 Options:
-  --fixture <path>       JSON fixture file (default: the built-in fixture)
-  --port <n>             port (default: $PORT, else 4020; 0 = any free port)
-  --host <addr>          loopback address (default: 127.0.0.1)
-  --flow-ttl-ms <n>      lifetime of a login flow (default: 600000)
-  --keep-alive-ms <n>    log stream keep-alive interval (default: 15000)
-  --retry-ms <n>         log stream retry: hint (default: 1000)
-  --quiet                no request log
-  -h, --help             this help`;
+  --fixture <path>             JSON fixture file (default: the built-in fixture)
+  --port <n>                   port (default: $PORT, else 4020; 0 = any free port)
+  --host <addr>                loopback address (default: 127.0.0.1)
+  --flow-ttl-ms <n>            lifetime of a login flow (default: 600000)
+  --keep-alive-ms <n>          log stream keep-alive interval (default: 15000)
+  --retry-ms <n>               log stream retry: hint (default: 1000)
+  --headers-timeout-ms <n>     request line and headers must arrive within (default: 10000)
+  --request-timeout-ms <n>     the whole request must arrive within (default: 30000)
+  --body-timeout-ms <n>        longest pause inside a request body (default: 10000)
+  --keep-alive-timeout-ms <n>  idle kept-alive connections close after (default: 5000)
+  --quiet                      no request log
+  -h, --help                   this help`;
 
 const NUMBER_FLAGS = {
   '--port': 'port',
   '--flow-ttl-ms': 'flowTtlMs',
   '--keep-alive-ms': 'keepAliveMs',
   '--retry-ms': 'retryMs',
+  '--headers-timeout-ms': 'headersTimeoutMs',
+  '--request-timeout-ms': 'requestTimeoutMs',
+  '--body-timeout-ms': 'bodyTimeoutMs',
+  '--keep-alive-timeout-ms': 'keepAliveTimeoutMs',
 } as const;
 
 /** Parses `argv` (without node and the script). @throws Error with a message for the user. */

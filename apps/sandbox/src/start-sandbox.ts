@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildSandboxApp } from './app.js';
 import { DEFAULT_FIXTURE } from './fixture/default-fixture.js';
 import { checkFixture, loadFixtureFile, summarizeFixture } from './fixture/load-fixture.js';
+import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS } from './http/connection-limits.js';
 import type { FixtureSummary, SandboxFixture } from './fixture/types.js';
 import type { OpenApiDocument } from '@browser-cloud/openapi-document';
 import { loadSandboxDocument } from './openapi/sandbox-document.js';
@@ -23,6 +24,14 @@ export interface StartSandboxOptions {
   retryMs?: number;
   /** Largest accepted request body, in bytes. Default 64 KiB. */
   bodyLimit?: number;
+  /** The request line and headers must arrive within this. Default 10 s; at most `requestTimeoutMs`. */
+  headersTimeoutMs?: number;
+  /** The whole request, body included, must arrive within this (responses are not limited). Default 30 s. */
+  requestTimeoutMs?: number;
+  /** The longest pause between two pieces of a request body. Default 10 s. */
+  bodyTimeoutMs?: number;
+  /** An idle kept-alive connection is closed after this. Default 5 s. */
+  keepAliveTimeoutMs?: number;
   /** No request log. Default true (the CLI turns the log on). */
   quiet?: boolean;
   /** Check every API response against the document; a violation becomes a 500. Default true. */
@@ -71,6 +80,8 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
       ? await loadFixtureFile(options.fixture, document)
       : checkFixture(options.fixture ?? DEFAULT_FIXTURE, document);
 
+  const limits = connectionLimits(options);
+
   let url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   const { app, state } = await buildSandboxApp({
     fixture,
@@ -81,6 +92,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     bodyLimit: positive(options.bodyLimit, 64 * 1024, 'bodyLimit'),
     logRequests: options.quiet === false,
     checkResponses: options.checkResponses !== false,
+    limits,
     now: options.now ?? Date.now,
     publicUrl: () => url,
   });
@@ -105,6 +117,23 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
 function defaultPort(): number {
   const fromEnv = process.env['PORT'];
   return fromEnv === undefined || fromEnv === '' ? 4020 : Number(fromEnv);
+}
+
+function connectionLimits(options: StartSandboxOptions): ConnectionLimits {
+  const d = DEFAULT_CONNECTION_LIMITS;
+  const limits: ConnectionLimits = {
+    headersTimeoutMs: positive(options.headersTimeoutMs, d.headersTimeoutMs, 'headersTimeoutMs'),
+    requestTimeoutMs: positive(options.requestTimeoutMs, d.requestTimeoutMs, 'requestTimeoutMs'),
+    bodyTimeoutMs: positive(options.bodyTimeoutMs, d.bodyTimeoutMs, 'bodyTimeoutMs'),
+    keepAliveTimeoutMs: positive(options.keepAliveTimeoutMs, d.keepAliveTimeoutMs, 'keepAliveTimeoutMs'),
+  };
+  // Node refuses a header timeout longer than the request's: the headers are part of the request.
+  if (limits.headersTimeoutMs > limits.requestTimeoutMs) {
+    throw new Error(
+      `headersTimeoutMs (${limits.headersTimeoutMs}) must not exceed requestTimeoutMs (${limits.requestTimeoutMs})`,
+    );
+  }
+  return limits;
 }
 
 function positive(value: number | undefined, fallback: number, name: string): number {

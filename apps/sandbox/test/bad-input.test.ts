@@ -96,6 +96,34 @@ describe('bodies', () => {
     expectError(lied, 413, 'payload_too_large');
   });
 
+  it('refuses JSON nested deeper than 32 levels, on the API and on the control endpoints', async () => {
+    const nested = (depth: number) => `{"browser_telemetry":${'['.repeat(depth)}${']'.repeat(depth)}}`;
+    const api = expectError(
+      await call(sandbox, 'POST', `/auth/connections/${REFS.authConnections.withoutCredentials}/login`, {
+        raw: nested(40),
+        headers: json,
+      }),
+      400,
+      'bad_request',
+    );
+    expect(api.message).toBe('the request body is nested too deeply');
+    expect(detailMessages(api)).toEqual(['body: nests objects and arrays deeper than 32 levels (at character 52)']);
+
+    // 16 MB nested 8 million levels deep, within the control endpoint's 16 MiB limit: refused
+    // at its 33rd bracket, before any parse.
+    const deep = `${'['.repeat(8_000_000)}${']'.repeat(8_000_000)}`;
+    const control = expectError(
+      await call(sandbox, 'POST', `/_sandbox/browsers/${REFS.browsers.main.id}/logs`, {
+        token: null,
+        raw: deep,
+        headers: json,
+      }),
+      400,
+      'bad_request',
+    );
+    expect(detailMessages(control)).toEqual(['body: nests objects and arrays deeper than 32 levels (at character 32)']);
+  });
+
   it('refuses a prototype-polluting body and leaves objects clean', async () => {
     const body = expectError(
       await call(sandbox, 'PATCH', profilePath, { raw: '{"name":"p","__proto__":{"polluted":true}}', headers: json }),

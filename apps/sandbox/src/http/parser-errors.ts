@@ -1,0 +1,104 @@
+import { STATUS_CODES, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { ErrorBody } from '@browser-cloud/api-types';
+import { errorBody } from './api-error.js';
+import type { ConnectionLimits } from './connection-limits.js';
+import { closeAfterAnswer, isAnswered } from './graceful-close.js';
+import { newRequestId } from './request-id.js';
+
+/** An error of Node's HTTP parser (llhttp's `HPE_*` codes) or of its timeouts. */
+export interface ParserError extends Error {
+  code?: string;
+  /** llhttp's own words, e.g. "Invalid header value char". */
+  reason?: string;
+}
+
+const invalid = (field: string, rule: string): ErrorBody =>
+  errorBody('bad_request', 'the request is not valid HTTP/1.1', [
+    { code: 'invalid_input', message: `${field}: ${rule}` },
+  ]);
+
+/** The status and Error body that answer a parser error. */
+export function parserErrorAnswer(
+  error: ParserError,
+  limits: Pick<ConnectionLimits, 'headersTimeoutMs' | 'requestTimeoutMs'>,
+): { status: number; body: ErrorBody } {
+  switch (error.code) {
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return {
+        status: 408,
+        body: errorBody(
+          'request_timeout',
+          `the request did not arrive in time: headers within ${limits.headersTimeoutMs} ms, the whole request within ${limits.requestTimeoutMs} ms`,
+        ),
+      };
+    case 'HPE_HEADER_OVERFLOW':
+      return {
+        status: 431,
+        body: errorBody('request_header_fields_too_large', 'the request line and headers are larger than 16 KiB'),
+      };
+    case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
+      return { status: 413, body: errorBody('payload_too_large', 'the chunk extensions of the body are too large') };
+    case 'HPE_INVALID_HEADER_TOKEN':
+    case 'HPE_LF_EXPECTED':
+    case 'HPE_CR_EXPECTED':
+      return {
+        status: 400,
+        body: invalid(
+          'headers',
+          'a header line is malformed or holds a character HTTP does not allow (NUL, a bare CR or LF, a control character)',
+        ),
+      };
+    case 'HPE_INVALID_METHOD':
+      return { status: 400, body: invalid('method', 'not an HTTP method') };
+    case 'HPE_INVALID_TRANSFER_ENCODING':
+    case 'HPE_UNEXPECTED_CONTENT_LENGTH':
+      return /content-length/i.test(error.reason ?? '') || error.code === 'HPE_UNEXPECTED_CONTENT_LENGTH'
+        ? { status: 400, body: invalid('headers', 'Content-Length and Transfer-Encoding together are not allowed') }
+        : { status: 400, body: invalid('headers.transfer-encoding', 'must end with chunked') };
+    case 'HPE_INVALID_CONTENT_LENGTH':
+      return { status: 400, body: invalid('headers.content-length', 'must be one decimal number') };
+    case 'HPE_INVALID_CHUNK_SIZE':
+      return { status: 400, body: invalid('body', 'a chunk size is not a hexadecimal number') };
+    case 'HPE_INVALID_URL':
+      return { status: 400, body: invalid('path', 'holds a character a URL does not allow') };
+    case 'HPE_INVALID_VERSION':
+      return { status: 400, body: invalid('version', 'must be HTTP/1.0 or HTTP/1.1') };
+    default:
+      return { status: 400, body: invalid('request', String(error.reason ?? error.code ?? 'malformed').slice(0, 100)) };
+  }
+}
+
+/**
+ * Fastify's `clientErrorHandler`: Node's parser and its timeouts fail a request before Fastify
+ * sees it, and the default answer is Fastify's own body without a request id. This one writes
+ * the document's Error body with `X-Request-Id`, then closes the connection gracefully.
+ */
+export function clientErrorHandler(limits: ConnectionLimits) {
+  return function onClientError(error: ParserError, socket: Socket): void {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    if (isAnswered(socket)) {
+      // The failed parser repeats its error for every later chunk; the answer is already out.
+      // A timeout while a body is drained ends the drain.
+      if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') socket.destroy();
+      return;
+    }
+    // Node's own check: never write into a response that has started.
+    const inFlight = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+    if (!socket.writable || inFlight?.headersSent === true) {
+      socket.destroy();
+      return;
+    }
+    const { status, body } = parserErrorAnswer(error, limits);
+    const text = JSON.stringify(body);
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(text)}\r\n` +
+        `X-Request-Id: ${newRequestId()}\r\n` +
+        'Connection: close\r\n\r\n' +
+        text,
+    );
+    closeAfterAnswer(socket);
+  };
+}
