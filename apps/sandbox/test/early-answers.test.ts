@@ -84,3 +84,27 @@ describe('the drain after an early answer', () => {
     expect(sent).toBeLessThan(64 * 1024 * 1024);
   });
 });
+
+describe('the close after a parser error', () => {
+  const oversized = `GET ${profile} HTTP/1.1\r\nHost: a\r\nX-Big: ${'a'.repeat(20_000)}`;
+
+  it('delivers the answer to a client that sends everything before reading', async () => {
+    const connection = await RawConnection.open(sandbox.url);
+    connection.write(oversized);
+    connection.socket.pause();
+    await upload(connection, BODY_BYTES);
+    connection.socket.resume();
+    expectRawError(await connection.response(), 431, 'request_header_fields_too_large');
+    expect(await connection.closed()).toBe('end');
+  });
+
+  it('is bounded: past 16 MiB of discarded bytes the connection is closed', async () => {
+    const connection = await RawConnection.open(sandbox.url);
+    connection.write(oversized);
+    const uploading = upload(connection, 256 * 1024 * 1024);
+    expectRawError(await connection.response(), 431, 'request_header_fields_too_large');
+    const sent = await uploading;
+    await connection.closed();
+    expect(sent).toBeLessThan(64 * 1024 * 1024);
+  });
+});

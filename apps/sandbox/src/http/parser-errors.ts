@@ -51,9 +51,11 @@ export function parserErrorAnswer(
       };
     case 'HPE_INVALID_METHOD':
       return { status: 400, body: invalid('method', 'not an HTTP method') };
-    case 'HPE_INVALID_TRANSFER_ENCODING':
     case 'HPE_UNEXPECTED_CONTENT_LENGTH':
-      return /content-length/i.test(error.reason ?? '') || error.code === 'HPE_UNEXPECTED_CONTENT_LENGTH'
+      return { status: 400, body: invalid('headers', 'Content-Length and Transfer-Encoding together are not allowed') };
+    case 'HPE_INVALID_TRANSFER_ENCODING':
+      // llhttp gives one code for both rules; its reason tells them apart.
+      return /content-length/i.test(error.reason ?? '')
         ? { status: 400, body: invalid('headers', 'Content-Length and Transfer-Encoding together are not allowed') }
         : { status: 400, body: invalid('headers.transfer-encoding', 'must end with chunked') };
     case 'HPE_INVALID_CONTENT_LENGTH':
