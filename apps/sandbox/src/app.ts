@@ -96,13 +96,17 @@ export async function buildSandboxApp(
           );
         return;
       }
-      void reply
-        .code(400)
-        .send(
-          errorBody('bad_request', 'the request URL is malformed', [
-            { code: 'invalid_input', message: `path: ${excerpt(path)} is not valid percent-encoding` },
-          ]),
-        );
+      void reply.code(400).send(
+        errorBody('bad_request', 'the request URL is malformed', [
+          {
+            code: 'invalid_input',
+            message:
+              error.code === 'FST_ERR_BAD_URL'
+                ? `path: ${excerpt(path)} is not valid percent-encoding`
+                : `path: ${excerpt(error.message)}`,
+          },
+        ]),
+      );
     },
   });
   app.server.headersTimeout = limits.headersTimeoutMs;
