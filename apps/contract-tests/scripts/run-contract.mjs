@@ -12,8 +12,8 @@ import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startMock, startPrism } from '@browser-cloud/mock';
 import { loadOpenApiDocument } from '@browser-cloud/openapi-document';
-import { startPrism } from '../../../scripts/lib/prism.mjs';
 import { missingCoverage } from './coverage.mjs';
 
 const APP_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -56,12 +56,12 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 /** Starts what the target needs; returns the environment of the suite. */
 async function prepare(mode) {
   if (mode === 'mock') {
-    const prism = await startPrism();
-    cleanups.push(prism.stop);
+    const mock = await startMock();
+    cleanups.push(mock.close);
     return {
-      CONTRACT_BASE_URL: prism.url,
+      CONTRACT_BASE_URL: mock.url,
       CONTRACT_TOKEN: 'contract-test-token',
-      describe: `Prism mock at ${prism.url}`,
+      describe: `mock at ${mock.url} (validating front before Prism at ${mock.prismUrl})`,
     };
   }
   if (mode === 'server') {

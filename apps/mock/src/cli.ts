@@ -1,0 +1,47 @@
+#!/usr/bin/env node
+// `npm run mock`: the mock on 127.0.0.1:${PORT:-4010} until SIGINT or SIGTERM, which stop Prism
+// too. Start-up failures are one line on stderr and exit code 1; a bad PORT is exit code 2.
+import { MockStartError } from './mock-start-error.js';
+import { type MockServer, startMock } from './start-mock.js';
+
+const port = Number(process.env['PORT'] ?? 4010);
+if (!Number.isInteger(port) || port < 1 || port > 65535) {
+  console.error(`PORT must be a TCP port number (1-65535), got "${process.env['PORT']}"`);
+  process.exit(2);
+}
+
+// Handlers come first: a signal that arrives while Prism starts must still stop it.
+let mock: MockServer | undefined;
+let stopping = false;
+async function stop(): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  if (!mock) return; // the start below sees `stopping` and finishes the job
+  await mock.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());
+
+try {
+  mock = await startMock({ port, prismBin: process.env['PRISM_BIN'] || undefined });
+} catch (error) {
+  console.error(error instanceof MockStartError ? `mock: ${error.message}` : `mock: could not start: ${String(error)}`);
+  process.exit(1);
+}
+if (stopping) {
+  await mock.close();
+  process.exit(0);
+}
+console.log(`Mock of openapi/openapi.yaml listening on ${mock.url} (Ctrl-C to stop)`);
+console.log(`  Prism answers behind a validating front; Prism alone, without the front's checks: ${mock.prismUrl}`);
+console.log(
+  `  try: curl -s -X POST ${mock.url}/auth/connections/ac_1/login -H 'Authorization: Bearer test' -H 'Content-Type: application/json' -d '{}'`,
+);
+
+const { code, signal } = await mock.exited;
+if (!stopping) {
+  console.error(`mock: Prism stopped unexpectedly (${signal ?? `exit ${code}`})`);
+  await mock.close();
+  process.exit(1);
+}

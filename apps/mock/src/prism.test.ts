@@ -1,0 +1,46 @@
+import { once } from 'node:events';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MockStartError } from './mock-start-error.js';
+import { locatePrism, startPrism } from './prism.js';
+
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  while (cleanups.length > 0) cleanups.pop()!();
+});
+
+describe('startPrism', () => {
+  it('finds the installed Prism', () => {
+    expect(existsSync(locatePrism())).toBe(true);
+  });
+
+  it('says "run npm ci" when Prism is not installed', async () => {
+    const error = await startPrism({ prismBin: '/nowhere/prism-cli/dist/index.js' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MockStartError);
+    expect(error).toMatchObject({
+      reason: 'prism-missing',
+      message: 'Prism is not installed (/nowhere/prism-cli/dist/index.js not found): run npm ci',
+    });
+  });
+
+  it('is not fooled by another server on its port: any HTTP answer is not ready', async () => {
+    const other = createServer((_req, res) => res.end('hello'));
+    other.listen(0, '127.0.0.1');
+    await once(other, 'listening');
+    cleanups.push(() => other.close());
+    const { port } = other.address() as { port: number };
+
+    const error = await startPrism({ port }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MockStartError);
+    const { reason, message } = error as MockStartError;
+    // Whichever comes first: the probe meets the other server, or Prism fails to bind.
+    expect(['not-prism', 'port-in-use']).toContain(reason);
+    expect(message).toMatch(
+      reason === 'not-prism'
+        ? `port ${port} on 127.0.0.1 is taken by another server (it answered, but not as Prism)`
+        : `Prism did not start on http://127.0.0.1:${port}: its port is in use`,
+    );
+    expect(message).not.toContain('\n');
+  });
+});

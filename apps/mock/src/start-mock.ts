@@ -1,0 +1,67 @@
+import { documentRules } from './document-operations.js';
+import { DOCUMENT_PATH, type PrismProcess, startPrism } from './prism.js';
+import { startValidatingFront } from './validating-front.js';
+
+export interface StartMockOptions {
+  /** The front's port; defaults to a free one. Prism always takes a free port of its own. */
+  port?: number | undefined;
+  host?: string | undefined;
+  /** `false` copies Prism's request log to this process's output. Default `true`. */
+  quiet?: boolean | undefined;
+  maxBodyBytes?: number | undefined;
+  requestTimeoutMs?: number | undefined;
+  readyTimeoutMs?: number | undefined;
+  /** Prism's CLI script; defaults to the installed `@stoplight/prism-cli`. */
+  prismBin?: string | undefined;
+}
+
+export interface MockServer {
+  /** The front's base URL: what clients and the contract suite talk to. */
+  readonly url: string;
+  /** Prism behind the front (it answers without the front's checks). */
+  readonly prismUrl: string;
+  /** Settles when Prism exits, for whatever reason. */
+  readonly exited: PrismProcess['exited'];
+  /** Stops the front and Prism; resolves once both are gone. */
+  close(): Promise<void>;
+}
+
+/**
+ * The mock of the document: Prism, behind a front that refuses with 400 (401 without a token)
+ * and an Error body every request the generated validators refuse, which Prism alone lets
+ * through (a query rule over several parameters, a `null` body…).
+ * @throws MockStartError with a one-line reason (port in use, Prism missing or not starting).
+ */
+export async function startMock(options: StartMockOptions = {}): Promise<MockServer> {
+  const rules = documentRules(DOCUMENT_PATH);
+  let prism: PrismProcess | undefined;
+  // The front listens first: a taken port fails at once, before Prism's start-up second.
+  const front = await startValidatingFront({
+    rules,
+    upstream: () => prism?.url,
+    port: options.port,
+    host: options.host,
+    maxBodyBytes: options.maxBodyBytes,
+    requestTimeoutMs: options.requestTimeoutMs,
+  });
+  try {
+    // Prism listens on loopback only: everything reaches it through the front.
+    prism = await startPrism({
+      quiet: options.quiet,
+      readyTimeoutMs: options.readyTimeoutMs,
+      prismBin: options.prismBin,
+    });
+  } catch (error) {
+    await front.close();
+    throw error;
+  }
+  const running = prism;
+  return {
+    url: front.url,
+    prismUrl: running.url,
+    exited: running.exited,
+    close: async () => {
+      await Promise.all([front.close(), running.stop()]);
+    },
+  };
+}

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts'],
+    environment: 'node',
+    // Prism takes about 1.2 s to start on an idle machine, several seconds on a loaded one.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
