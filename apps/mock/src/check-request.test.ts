@@ -2,9 +2,8 @@ import { validateError } from '@browser-cloud/api-types/validators';
 import { describe, expect, it } from 'vitest';
 import { checkRequest, type RequestParts } from './check-request.js';
 import { documentRules } from './document-operations.js';
-import { DOCUMENT_PATH } from './prism.js';
 
-const rules = documentRules(DOCUMENT_PATH);
+const rules = documentRules();
 const TOKEN = { authorization: 'Bearer test-token' };
 const JSON_TYPE = { ...TOKEN, 'content-type': 'application/json' };
 const LOGIN = '/auth/connections/ac_1/login';
@@ -152,6 +151,18 @@ describe('checkRequest: what the document forbids is refused with an Error body'
     expect(status).toBe(400);
     expect(message).toBe('the path is invalid');
     expect(details).toEqual(['path.id_or_name: is not valid percent-encoding']);
+  });
+
+  it('refuses an empty path parameter by its own rule, not as an unknown path', () => {
+    const { status, message, details } = refused({
+      method: 'PATCH',
+      url: '/profiles/',
+      headers: JSON_TYPE,
+      json: { name: 'a' },
+    });
+    expect(status).toBe(400);
+    expect(message).toBe('the path is invalid');
+    expect(details).toEqual([expect.stringMatching(/^path\.id_or_name: .*minLength/)]);
   });
 
   it('answers a path outside the document 404 and a method it does not have 405, with Allow', () => {

@@ -107,6 +107,19 @@ describe('the mock CLI (npm run mock)', () => {
     expect(await answers(prism)).toBe(false);
   });
 
+  it('leaves no Prism behind even when the mock itself is killed outright (SIGKILL)', async () => {
+    const mock = run(process.execPath, [CLI], { PORT: String(await freePort()) });
+    const { prism } = await listening(mock);
+    expect(await answers(prism)).toBe(true);
+    mock.child.kill('SIGKILL');
+    await mock.exited;
+    // Prism notices its parent is gone (its stdin ends) and exits: wait for its port to close.
+    for (let attempt = 0; (await answers(prism)) && attempt < 100; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(await answers(prism)).toBe(false);
+  });
+
   it('is exec-ed by the npm scripts, so that npm signals the mock itself', () => {
     const root = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
     const app = JSON.parse(readFileSync(join(APP, 'package.json'), 'utf8'));

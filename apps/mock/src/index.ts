@@ -4,7 +4,7 @@
  */
 export { startMock } from './start-mock.js';
 export type { MockServer, StartMockOptions } from './start-mock.js';
-export { DOCUMENT_PATH, locatePrism, startPrism } from './prism.js';
+export { locatePrism, startPrism } from './prism.js';
 export type { PrismProcess, StartPrismOptions } from './prism.js';
 export { startValidatingFront, DEFAULT_MAX_BODY_BYTES, DEFAULT_REQUEST_TIMEOUT_MS } from './validating-front.js';
 export type { ValidatingFront, ValidatingFrontOptions } from './validating-front.js';

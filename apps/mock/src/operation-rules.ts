@@ -125,11 +125,15 @@ function pascal(name: string): string {
   return name.charAt(0).toUpperCase() + name.slice(1);
 }
 
-/** `/profiles/{id_or_name}` → a pattern whose groups are the raw (still encoded) segments. */
+/**
+ * `/profiles/{id_or_name}` → a pattern whose groups are the raw (still encoded) segments. An
+ * empty segment matches too, so that `/profiles/` is refused by the parameter's own rule
+ * (`minLength`) rather than answered 404.
+ */
 function templatePattern(template: string): RegExp {
   const source = template
     .split(/(\{[^}]+\})/)
-    .map((part) => (/^\{[^}]+\}$/.test(part) ? '([^/]+)' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .map((part) => (/^\{[^}]+\}$/.test(part) ? '([^/]*)' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
     .join('');
   return new RegExp(`^${source}$`);
 }

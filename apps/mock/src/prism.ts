@@ -4,16 +4,19 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { OPENAPI_PATH } from '@browser-cloud/openapi-document';
 import { freePort } from './free-port.js';
 import { MockStartError } from './mock-start-error.js';
-
-/** The repository's OpenAPI document (this file sits in `apps/mock/{src,dist}/`). */
-export const DOCUMENT_PATH = fileURLToPath(new URL('../../../openapi/openapi.yaml', import.meta.url));
 
 /** Prism's answer to a path the document does not have: how its readiness probe knows Prism. */
 const PRISM_ERROR_TYPE = 'https://stoplight.io/prism/errors#';
 const PROBE_PATH = '/__prism-readiness-probe';
+/**
+ * Loaded into Prism before its CLI. Prism's stdin is a pipe from this process: it ends when this
+ * process is gone, however it went (SIGKILL included, which no handler sees), and Prism exits
+ * then instead of living on, re-parented, on its port.
+ */
+const EXIT_WITH_PARENT = 'data:text/javascript,process.stdin.on("end",()=>process.exit(0)).resume()';
 const OUTPUT_KEPT = 20_000;
 const LISTENING = 'Prism is listening on';
 
@@ -57,7 +60,7 @@ function prismMissing(where: string): MockStartError {
 }
 
 export async function startPrism(options: StartPrismOptions = {}): Promise<PrismProcess> {
-  const { host = '127.0.0.1', upstream, quiet = true, readyTimeoutMs = 30_000, document = DOCUMENT_PATH } = options;
+  const { host = '127.0.0.1', upstream, quiet = true, readyTimeoutMs = 30_000, document = OPENAPI_PATH } = options;
   const bin = options.prismBin ?? locatePrism();
   if (!existsSync(bin)) throw prismMissing(bin);
   const port = options.port ?? (await freePort(host));
@@ -67,7 +70,10 @@ export async function startPrism(options: StartPrismOptions = {}): Promise<Prism
   // One process: Prism forks a worker when NODE_ENV=production unless told not to.
   args.push('--no-multiprocess');
   // Its own process group: Ctrl-C in a terminal reaches this process, which stops the group.
-  const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(process.execPath, ['--import', EXIT_WITH_PARENT, bin, ...args], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+    detached: true,
+  });
   let output = '';
   let listening = false;
   const keep = (chunk: Buffer, to: NodeJS.WriteStream): void => {

@@ -1,5 +1,5 @@
 import { documentRules } from './document-operations.js';
-import { DOCUMENT_PATH, type PrismProcess, startPrism } from './prism.js';
+import { type PrismProcess, startPrism } from './prism.js';
 import { startValidatingFront } from './validating-front.js';
 
 export interface StartMockOptions {
@@ -33,7 +33,7 @@ export interface MockServer {
  * @throws MockStartError with a one-line reason (port in use, Prism missing or not starting).
  */
 export async function startMock(options: StartMockOptions = {}): Promise<MockServer> {
-  const rules = documentRules(DOCUMENT_PATH);
+  const rules = documentRules();
   let prism: PrismProcess | undefined;
   // The front listens first: a taken port fails at once, before Prism's start-up second.
   const front = await startValidatingFront({

@@ -6,10 +6,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { documentRules } from './document-operations.js';
 import { freePort } from './free-port.js';
 import { MockStartError } from './mock-start-error.js';
-import { DOCUMENT_PATH } from './prism.js';
 import { startValidatingFront, type ValidatingFront, type ValidatingFrontOptions } from './validating-front.js';
 
-const rules = documentRules(DOCUMENT_PATH);
+const rules = documentRules();
 const AUTH = { authorization: 'Bearer test-token' };
 const LOGIN = '/auth/connections/ac_1/login';
 const STREAM = '/browsers/br_1/logs/stream?source=path&path=%2Fx';
