@@ -51,6 +51,9 @@ function refused(port: number): Promise<boolean> {
   });
 }
 
+// `npm run sandbox` runs turbo's build of the sandbox first. turbo.json makes this package's test
+// task depend on that build, so the nested build finds its outputs in place and writes nothing
+// while other tasks read dist/.
 describe('npm run sandbox', () => {
   it('stops, with its whole process tree, on SIGTERM to the npm process', { timeout: 60_000 }, async () => {
     const npm = spawn('npm', ['run', 'sandbox', '--', '--port', '0', '--quiet'], {
