@@ -57,6 +57,8 @@ export async function buildSandboxApp(
     routerOptions: { maxParamLength: MAX_ID_LENGTH },
     requestTimeout: limits.requestTimeoutMs,
     keepAliveTimeout: limits.keepAliveTimeoutMs,
+    // Node's server takes the header timeout only here, and checks it against the request timeout
+    // given with it.
     http: {
       headersTimeout: limits.headersTimeoutMs,
       requestTimeout: limits.requestTimeoutMs,
@@ -109,7 +111,6 @@ export async function buildSandboxApp(
       );
     },
   });
-  app.server.headersTimeout = limits.headersTimeoutMs;
 
   app.setValidatorCompiler(openApiValidatorCompiler(document));
   app.setErrorHandler(handleError);
