@@ -1,7 +1,8 @@
 // One benchmark measurement, run in a child process by run.mjs.
 import { createParser } from 'eventsource-parser';
 import { EventSourceParserStream } from 'eventsource-parser/stream';
-import { createEventStreamParser, parseEventStream } from '../dist/index.js';
+import { readEventStream } from '../dist/index.js';
+import { createParser as createOurParser } from '../dist/parser.js';
 
 const ROUNDS = 9;
 const WARMUP = 3;
@@ -48,7 +49,7 @@ function streamFrom(chunks) {
 function parseOurs(chunks) {
   let events = 0;
   let dataChars = 0;
-  const parser = createEventStreamParser({
+  const parser = createOurParser({
     onEvent(event) {
       events++;
       dataChars += event.data.length;
@@ -77,7 +78,7 @@ function parseEsp(chunks) {
 async function streamOurs(chunks) {
   let events = 0;
   let dataChars = 0;
-  for await (const event of parseEventStream(streamFrom(chunks))) {
+  for await (const event of readEventStream(streamFrom(chunks))) {
     events++;
     dataChars += event.data.length;
   }
@@ -178,7 +179,7 @@ async function linear(which) {
   }
   const total = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
   const ours = (input) => {
-    const parser = createEventStreamParser({ ...limits, onEvent() {} });
+    const parser = createOurParser({ ...limits, onEvent() {} });
     for (const chunk of input) parser.feed(chunk);
     parser.end();
   };
@@ -213,7 +214,7 @@ async function memory() {
   peak = baseline;
   const started = performance.now();
   let events = 0;
-  for await (const _event of parseEventStream(body)) {
+  for await (const _event of readEventStream(body)) {
     events++;
     if ((events & 0xffff) === 0) sample();
   }

@@ -21,7 +21,7 @@ export interface BatchSource<R> {
   release(): Promise<void>;
 }
 
-/** The iterator that `parseEventStream` and `connectEventStream` return. */
+/** The iterator that `readEventStream` and `connectEventStream` return. */
 export interface BatchedEvents<R> extends AsyncIterableIterator<SseEvent, undefined> {
   readonly lastEventId: string;
   readonly retry: R;
@@ -29,7 +29,7 @@ export interface BatchedEvents<R> extends AsyncIterableIterator<SseEvent, undefi
 }
 
 /**
- * The iterator half that `parseEventStream` and `connectEventStream` share. A chunk's events are
+ * The iterator half that `readEventStream` and `connectEventStream` share. A chunk's events are
  * parsed into `batch` in one go and handed out from it synchronously, so the per-event cost is
  * one resolved promise; reads of the next chunk are serialised, so none is read twice or out of
  * order. `lastEventId` is the ID of the event handed out last, not of one merely parsed; `close()`

@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { connectEventStream } from './connect-event-stream.js';
 import type { ConnectEventStreamOptions, HeadersContext, RetryInfo } from './connect-event-stream.js';
 import { SseError } from './errors.js';
+import { fakeFetch, manualBody, sseResponse } from './test-support/fake-fetch.js';
 import { logEvent, openStream, startServer } from './test-support/sse-server.js';
 import type { Handler, TestServer } from './test-support/sse-server.js';
 import type { SseEvent } from './types.js';
@@ -9,9 +10,29 @@ import type { SseEvent } from './types.js';
 let server: TestServer | undefined;
 
 afterEach(async () => {
+  vi.useRealTimers();
   await server?.close();
   server = undefined;
 });
+
+/** Timers and `performance.now()` under the test's control: waits happen when the test says, not by luck. */
+function fakeTime(): void {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance', 'Date'] });
+}
+
+/** Runs `promise` to completion while fake time advances through every timer it sets. */
+async function settle<T>(promise: Promise<T>): Promise<T> {
+  const outcome = promise.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
+  await vi.runAllTimersAsync();
+  const result = await outcome;
+  if ('error' in result) throw result.error;
+  return result.value;
+}
+
+const URL_ = 'https://stream.example/browsers/b1/logs/stream';
 
 async function serve(handler: Handler): Promise<TestServer> {
   server = await startServer(handler);
@@ -166,49 +187,61 @@ describe('connectEventStream: reconnect and resume', () => {
     expect(events.map(message)).toEqual(['a', 'again']);
   });
 
-  it('honours the server retry: time and resets backoff after a successful open', async () => {
-    const srv = await serve(({ res, index }) => {
-      if (index === 0) {
-        openStream(res);
-        res.end(`retry: 30\n${logEvent(1, 'a')}`);
-      } else if (index === 1 || index === 2) {
-        res.writeHead(503).end();
-      } else if (index === 3) {
-        openStream(res);
-        res.end(logEvent(2, 'b'));
-      } else {
-        res.writeHead(204).end();
-      }
+  it('honours the server retry: time (within 500 ms – 60 s) and resets backoff after a successful open', async () => {
+    fakeTime();
+    const { fetch, calls } = fakeFetch((index) => {
+      if (index === 0) return sseResponse(`retry: 700\n${logEvent(1, 'a')}`);
+      if (index === 1 || index === 2) return new Response(null, { status: 503 });
+      if (index === 3) return sseResponse(logEvent(2, 'b'));
+      return new Response(null, { status: 204 });
     });
     const retries: RetryInfo[] = [];
     const opens: number[] = [];
-    const started: number[] = [];
-    const connection = connectEventStream(srv.url, {
+    const connection = connectEventStream(URL_, {
       ...fast,
-      maxRetryDelay: 1000,
-      onRetry: (info) => {
-        retries.push(info);
-        started.push(performance.now());
-      },
+      fetch,
+      maxRetryDelay: 2000,
+      onRetry: (info) => retries.push(info),
       onOpen: ({ attempt, response }) => {
         expect(response.status).toBe(200);
         opens.push(attempt);
       },
     });
-    const events = await collect(connection);
+    const events = await settle(collect(connection));
     expect(events.map(message)).toEqual(['a', 'b']);
-    expect(events[0]!.retry).toBe(30);
-    expect(connection.retry).toBe(30);
-    // 30 after the end, doubled per failure, back to 30 after the open on attempt 3.
+    expect(events[0]!.retry).toBe(700);
+    expect(connection.retry).toBe(700);
+    // 700 after the end, doubled per failure (capped at 2000), back to 700 after the open on attempt 3.
     expect(retries.map((r) => [r.reason, r.attempt, r.delay])).toEqual([
-      ['end', 1, 30],
-      ['status', 2, 60],
-      ['status', 3, 120],
-      ['end', 1, 30],
+      ['end', 1, 700],
+      ['status', 2, 1400],
+      ['status', 3, 2000],
+      ['end', 1, 700],
     ]);
     expect(retries[1]!.status).toBe(503);
     expect(opens).toEqual([0, 3]);
-    expect(srv.requests).toHaveLength(5);
+    expect(calls).toHaveLength(5);
+  });
+
+  it('clamps the server retry: to at least 500 ms and at most 60 s', async () => {
+    fakeTime();
+    for (const [field, expected] of [
+      ['0', 500],
+      ['1', 500],
+      ['100000000000000000000', 60_000],
+    ] as const) {
+      const { fetch, calls } = fakeFetch((index) =>
+        index === 0 ? sseResponse(`retry: ${field}\n${logEvent(1, 'a')}`) : new Response(null, { status: 204 }),
+      );
+      const retries: RetryInfo[] = [];
+      const connection = connectEventStream(URL_, { ...fast, fetch, onRetry: (info) => retries.push(info) });
+      const started = Date.now();
+      await settle(collect(connection));
+      expect(connection.retry).toBe(expected);
+      expect(retries.map((r) => r.delay)).toEqual([expected]);
+      expect(calls).toHaveLength(2);
+      expect(Date.now() - started).toBe(expected);
+    }
   });
 });
 
@@ -265,6 +298,75 @@ describe('connectEventStream: status policy', () => {
     expect(error.bodyExcerpt).toBe(body.slice(0, 512));
     expect(JSON.stringify({ ...error, message: error.message })).not.toContain('secret-token');
     expect(srv.requests).toHaveLength(1);
+  });
+
+  it('fails for good on 503 with x-should-retry: false, and retries a 404 with x-should-retry: true', async () => {
+    const refused = fakeFetch(() => new Response(null, { status: 503, headers: { 'x-should-retry': 'false' } }));
+    const error = await failure(collect(connectEventStream(URL_, { ...fast, fetch: refused.fetch })));
+    expect(error).toMatchObject({ type: 'bad-status', status: 503 });
+    expect(refused.calls).toHaveLength(1);
+
+    const told = fakeFetch((index) =>
+      index === 0
+        ? new Response(null, { status: 404, headers: { 'x-should-retry': 'true' } })
+        : new Response(null, { status: 204 }),
+    );
+    const retries: RetryInfo[] = [];
+    await collect(connectEventStream(URL_, { ...fast, fetch: told.fetch, onRetry: (r) => retries.push(r) }));
+    expect(retries.map((r) => [r.reason, r.status])).toEqual([['status', 404]]);
+    expect(told.calls).toHaveLength(2);
+  });
+
+  it('throws what refusedError makes of a fatal status, with the response unread', async () => {
+    class CallerError extends Error {}
+    const { fetch } = fakeFetch(() => new Response('{"code":"forbidden"}', { status: 403 }));
+    const seen: Response[] = [];
+    const connection = connectEventStream(URL_, {
+      ...fast,
+      fetch,
+      refusedError: async (response) => {
+        seen.push(response);
+        return new CallerError(`refused: ${response.status} ${await response.text()}`);
+      },
+    });
+    const error = await collect(connection).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CallerError);
+    expect((error as Error).message).toBe('refused: 403 {"code":"forbidden"}');
+    expect(seen.map((r) => r.status)).toEqual([403]);
+  });
+
+  it('keeps what refusedError makes of each retried status, and gives the last as the cause', async () => {
+    const { fetch, calls } = fakeFetch((index) => new Response(`attempt ${index}`, { status: 503 }));
+    const retries: RetryInfo[] = [];
+    const connection = connectEventStream(URL_, {
+      ...fast,
+      fetch,
+      maxRetries: 2,
+      refusedError: async (response) => new Error(await response.text()),
+      onRetry: (r) => retries.push(r),
+    });
+    const error = await failure(collect(connection));
+    expect(error).toMatchObject({ type: 'retries-exhausted', attempts: 2, status: 503 });
+    expect((error.cause as Error).message).toBe('attempt 2');
+    expect(retries.map((r) => (r.error as Error).message)).toEqual(['attempt 0', 'attempt 1']);
+    expect(calls).toHaveLength(3);
+  });
+
+  it('does not ask refusedError about a 200 of the wrong content type', async () => {
+    const { fetch } = fakeFetch(
+      () => new Response('<html/>', { status: 200, headers: { 'content-type': 'text/html' } }),
+    );
+    let asked = false;
+    const connection = connectEventStream(URL_, {
+      ...fast,
+      fetch,
+      refusedError: () => {
+        asked = true;
+        return new Error('no');
+      },
+    });
+    expect(await failure(collect(connection))).toMatchObject({ type: 'bad-content-type', bodyExcerpt: '<html/>' });
+    expect(asked).toBe(false);
   });
 
   it('fails for good on a 200 with the wrong content type', async () => {
@@ -338,80 +440,87 @@ describe('connectEventStream: status policy', () => {
 
 describe('connectEventStream: idle timeout', () => {
   it('drops a stalled connection and re-opens it', async () => {
-    const srv = await serve(({ res, index }) => {
-      if (index === 0) {
-        openStream(res);
-        res.write(logEvent(1, 'before stall')); // then nothing, forever
-      } else if (index === 1) {
-        openStream(res);
-        res.end(logEvent(2, 'after'));
-      } else res.writeHead(204).end();
+    fakeTime();
+    const stalled = manualBody();
+    stalled.push(logEvent(1, 'before stall')); // then nothing, forever
+    const { fetch, calls } = fakeFetch((index) => {
+      if (index === 0) return sseResponse(stalled.body);
+      if (index === 1) return sseResponse(logEvent(2, 'after'));
+      return new Response(null, { status: 204 });
     });
     const retries: RetryInfo[] = [];
-    const events = await collect(
-      connectEventStream(srv.url, { ...fast, idleTimeout: 150, onRetry: (r) => retries.push(r) }),
-    );
-    expect(events.map(message)).toEqual(['before stall', 'after']);
+    const connection = connectEventStream(URL_, { ...fast, fetch, idleTimeout: 150, onRetry: (r) => retries.push(r) });
+    expect(message((await connection.next()).value as SseEvent)).toBe('before stall');
+    const rest = collect(connection);
+    // Just short of the idle timeout nothing happens; at it, the connection is dropped.
+    await vi.advanceTimersByTimeAsync(149);
+    expect(calls).toHaveLength(1);
+    expect(stalled.cancelled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(stalled.cancelled).toBe(true);
+    expect(calls[0]!.signal.aborted).toBe(true);
+    expect((await settle(rest)).map(message)).toEqual(['after']);
     expect(retries[0]!.reason).toBe('idle-timeout');
     expect(retries[0]!.error).toMatchObject({ type: 'idle-timeout' });
-    expect(srv.requests[1]!.headers['last-event-id']).toBe('1');
-    await srv.waitForClosedSockets(1);
+    expect(calls[1]!.headers.get('last-event-id')).toBe('1');
   });
 
   it('also times out a server that never answers', async () => {
-    const srv = await serve(({ res, index }) => {
-      if (index === 0) return; // no status line at all
-      res.writeHead(204).end();
-    });
+    fakeTime();
+    const { fetch } = fakeFetch((index) => (index === 0 ? undefined : new Response(null, { status: 204 })));
     const retries: RetryInfo[] = [];
-    await collect(connectEventStream(srv.url, { ...fast, idleTimeout: 100, onRetry: (r) => retries.push(r) }));
+    await settle(
+      collect(connectEventStream(URL_, { ...fast, fetch, idleTimeout: 100, onRetry: (r) => retries.push(r) })),
+    );
     expect(retries.map((r) => r.reason)).toEqual(['idle-timeout']);
   });
 
   it('reports idle timeouts as the cause when giving up', async () => {
-    const srv = await serve(() => {}); // never answers (a stall after a successful open resets the count)
-    const error = await failure(collect(connectEventStream(srv.url, { ...fast, idleTimeout: 60, maxRetries: 1 })));
+    fakeTime();
+    const { fetch, calls } = fakeFetch(() => undefined); // never answers
+    const error = await failure(
+      settle(collect(connectEventStream(URL_, { ...fast, fetch, idleTimeout: 60, maxRetries: 1 }))),
+    );
     expect(error).toMatchObject({ type: 'retries-exhausted', attempts: 1 });
     expect(error.cause).toMatchObject({ type: 'idle-timeout' });
-    expect(srv.requests).toHaveLength(2);
+    expect(calls).toHaveLength(2);
   });
 
   it('is kept alive by comments alone', async () => {
-    // Comments every 20 ms for 1 s, with a 400 ms idle timeout: silence would time out twice over.
-    const srv = await serve(({ res, index }) => {
-      if (index > 0) return void res.writeHead(204).end();
-      openStream(res);
-      let ticks = 0;
-      const timer = setInterval(() => {
-        ticks++;
-        if (ticks < 50) {
-          res.write(': keep-alive\n\n');
-        } else {
-          clearInterval(timer);
-          res.end(logEvent(1, 'done'));
-        }
-      }, 20);
-    });
+    fakeTime();
+    // A comment every 20 ms for 1 s, with a 400 ms idle timeout: silence would time out twice over.
+    const body = manualBody();
+    const { fetch } = fakeFetch((index) =>
+      index === 0 ? sseResponse(body.body) : new Response(null, { status: 204 }),
+    );
     const retries: RetryInfo[] = [];
     const comments: string[] = [];
     const started = performance.now();
-    const events = await collect(
-      connectEventStream(srv.url, {
+    const events = collect(
+      connectEventStream(URL_, {
         ...fast,
+        fetch,
         idleTimeout: 400,
         onRetry: (r) => retries.push(r),
         onComment: (c) => comments.push(c),
       }),
     );
-    expect(performance.now() - started).toBeGreaterThan(800);
-    expect(events.map(message)).toEqual(['done']);
+    for (let tick = 1; tick < 50; tick++) {
+      await vi.advanceTimersByTimeAsync(20);
+      body.push(': keep-alive\n\n');
+    }
+    await vi.advanceTimersByTimeAsync(20);
+    body.push(logEvent(1, 'done'));
+    body.end();
+    expect((await settle(events)).map(message)).toEqual(['done']);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(1000);
     expect(comments).toHaveLength(49);
     expect(retries.map((r) => r.reason)).toEqual(['end']);
   });
 });
 
 describe('connectEventStream: abort and close', () => {
-  it('ends the loop cleanly on abort, closes the socket and leaves no timer', async () => {
+  it('ends a pending read cleanly on abort, closes the socket and leaves no timer', async () => {
     const srv = await serve(({ res }) => {
       openStream(res);
       res.write(logEvent(1, 'a'));
@@ -419,35 +528,77 @@ describe('connectEventStream: abort and close', () => {
     const before = timeouts();
     const controller = new AbortController();
     const connection = connectEventStream(srv.url, { ...fast, idleTimeout: 60_000, signal: controller.signal });
-    const seen: string[] = [];
-    const started = performance.now();
-    for await (const event of connection) {
-      seen.push(message(event));
-      setTimeout(() => controller.abort(), 10);
-    }
-    expect(performance.now() - started).toBeLessThan(2000);
-    expect(seen).toEqual(['a']);
+    expect(message((await connection.next()).value as SseEvent)).toBe('a');
+    const pending = connection.next();
+    controller.abort();
+    expect(await pending).toEqual({ done: true, value: undefined });
     await srv.waitForClosedSockets(1);
     expect(timeouts()).toBeLessThanOrEqual(before);
     expect(connection.lastEventId).toBe('1');
     expect(await connection.next()).toEqual({ done: true, value: undefined });
   });
 
-  it('ends promptly when aborted during a long reconnect wait', async () => {
-    const srv = await serve(({ res }) => void res.writeHead(503).end());
-    const before = timeouts();
+  it('ends at once when aborted as a long reconnect wait begins, leaving no timer', async () => {
+    fakeTime();
+    const { fetch, calls } = fakeFetch(() => new Response(null, { status: 503 }));
     const controller = new AbortController();
-    const connection = connectEventStream(srv.url, {
+    const connection = connectEventStream(URL_, {
       ...fast,
+      fetch,
       retryDelay: 60_000,
       signal: controller.signal,
-      onRetry: () => setTimeout(() => controller.abort(), 10),
+      onRetry: () => controller.abort(),
     });
-    const started = performance.now();
+    // No fake time passes: a wait that began regardless would never end and the test would time out.
     expect(await collect(connection)).toEqual([]);
-    expect(performance.now() - started).toBeLessThan(2000);
-    expect(srv.requests).toHaveLength(1);
-    expect(timeouts()).toBeLessThanOrEqual(before);
+    expect(calls).toHaveLength(1);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('ends when aborted during a long reconnect wait', async () => {
+    fakeTime();
+    const { fetch, calls } = fakeFetch(() => new Response(null, { status: 503 }));
+    const controller = new AbortController();
+    const connection = connectEventStream(URL_, { ...fast, fetch, retryDelay: 60_000, signal: controller.signal });
+    const events = collect(connection);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(calls).toHaveLength(1);
+    controller.abort();
+    expect(await events).toEqual([]);
+    expect(calls).toHaveLength(1);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('streams sharing one signal add no listener each to it (no MaxListenersExceededWarning)', async () => {
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error): void => {
+      warnings.push(warning);
+    };
+    process.on('warning', onWarning);
+    try {
+      const controller = new AbortController();
+      const bodies = Array.from({ length: 20 }, () => manualBody());
+      const streams = bodies.map((body) =>
+        connectEventStream(URL_, {
+          ...fast,
+          signal: controller.signal,
+          fetch: fakeFetch(() => sseResponse(body.body)).fetch,
+        }),
+      );
+      const pending = streams.map((stream) => stream.next());
+      for (const body of bodies) body.push(logEvent(1, 'a'));
+      await Promise.all(pending);
+      // Node emits the warning on a later tick; by the next macrotask it has been emitted.
+      await new Promise((resolve) => setImmediate(resolve));
+      const ends = streams.map((stream) => stream.next());
+      controller.abort();
+      expect(await Promise.all(ends)).toEqual(streams.map(() => ({ done: true, value: undefined })));
+      expect(bodies.every((body) => body.cancelled)).toBe(true);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.map((w) => w.name)).not.toContain('MaxListenersExceededWarning');
+    } finally {
+      process.off('warning', onWarning);
+    }
   });
 
   it('makes no request when the signal is already aborted', async () => {
@@ -472,9 +623,13 @@ describe('connectEventStream: abort and close', () => {
 
   it('close() while waiting for data ends a pending next()', async () => {
     const srv = await serve(({ res }) => openStream(res));
-    const connection = connectEventStream(srv.url, fast);
+    let opened!: () => void;
+    const open = new Promise<void>((resolve) => {
+      opened = resolve;
+    });
+    const connection = connectEventStream(srv.url, { ...fast, onOpen: () => opened() });
     const pending = connection.next();
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await open;
     await connection.close();
     expect(await pending).toEqual({ done: true, value: undefined });
     await srv.waitForClosedSockets(1);

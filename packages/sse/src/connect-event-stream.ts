@@ -1,15 +1,14 @@
 import { batchedEvents } from './batched-event-iterator.js';
-import { backoffDelay, MAX_TIMER_DELAY } from './backoff.js';
 import { readBodyExcerpt } from './body-excerpt.js';
 import { SseError } from './errors.js';
-import { createEventStreamParser } from './event-stream-parser.js';
-import type { EventStreamParser } from './event-stream-parser.js';
+import { createParser } from './parser.js';
+import type { Parser } from './parser.js';
 import { RecentIds } from './recent-ids.js';
-import { classifyResponse } from './response-policy.js';
+import { backoffDelay, clampServerRetry, classifyResponse, MAX_TIMER_DELAY } from './retry-policy.js';
 import type { ParserLimits, SseEvent } from './types.js';
 
 /** The subset of `fetch` used here, so any compatible implementation can be injected. */
-export type FetchLike = (input: string | URL, init: RequestInit) => Promise<Response>;
+export type EventStreamFetch = (input: string | URL, init: RequestInit) => Promise<Response>;
 
 /** What the `headers` function is told about the attempt it is building headers for. */
 export interface HeadersContext {
@@ -30,7 +29,10 @@ export interface RetryInfo {
   readonly reason: RetryReason;
   /** Status of the response that is retried (`reason: "status"`). */
   readonly status?: number;
-  /** Error that ended the previous attempt (`reason: "network"` or `"idle-timeout"`). */
+  /**
+   * Error that ended the previous attempt (`reason: "network"` or `"idle-timeout"`), or what
+   * `refusedError` made of the retried response (`reason: "status"`).
+   */
   readonly error?: unknown;
 }
 
@@ -42,7 +44,7 @@ export interface OpenInfo {
 
 export interface ConnectEventStreamOptions extends ParserLimits {
   /** @defaultValue `globalThis.fetch` */
-  fetch?: FetchLike | undefined;
+  fetch?: EventStreamFetch | undefined;
   /**
    * Request headers, or a function computing them before every attempt (it may be
    * async), so a refreshed token is used on reconnect. `Accept`, `Cache-Control`
@@ -63,6 +65,14 @@ export interface ConnectEventStreamOptions extends ParserLimits {
   retryJitter?: number | undefined;
   /** Cap on a `Retry-After` header, in ms. @defaultValue 60000 */
   maxRetryAfter?: number | undefined;
+  /**
+   * Makes the caller's error for a response whose status refuses the stream (any but 200 and
+   * 204), e.g. from its error body. It is thrown at once for a status that is
+   * not retried, and becomes the `cause` of `retries-exhausted` when retries of a retryable one
+   * run out. Without it, a fatal status throws `bad-status` with the first 512 bytes of the body,
+   * and a retried one's body is discarded unread.
+   */
+  refusedError?: ((response: Response) => unknown) | undefined;
   /**
    * Consecutive reconnect attempts allowed without a successful open; then the
    * iteration throws `retries-exhausted` (or ends, if the last attempt ended
@@ -96,7 +106,10 @@ export interface EventStreamConnection extends AsyncIterableIterator<SseEvent> {
    * read, once drained): store it to resume later with `lastEventId`.
    */
   readonly lastEventId: string;
-  /** Current reconnection time: the server's last `retry:`, else `retryDelay`. */
+  /**
+   * Current reconnection time: the server's last `retry:` brought within [500 ms, 60 s], else
+   * `retryDelay`.
+   */
   readonly retry: number;
   /** Closes the connection and ends the iteration; safe to call any time. */
   close(): Promise<void>;
@@ -110,11 +123,13 @@ export interface EventStreamConnection extends AsyncIterableIterator<SseEvent> {
  * - Reconnects after a network error, an idle timeout, or a normal end of body
  *   (unless `reconnectOnEnd: false`); sends `Last-Event-ID` when the last event
  *   ID is not empty.
- * - Waits the reconnection time (server `retry:`, else `retryDelay`), doubled per
- *   consecutive failure up to `maxRetryDelay`, plus jitter; reset by a successful open.
+ * - Waits the reconnection time (server `retry:` clamped to [500 ms, 60 s], else
+ *   `retryDelay`), doubled per consecutive failure up to `maxRetryDelay`, plus jitter;
+ *   reset by a successful open.
  * - 200 + `text/event-stream` opens; 204 ends the iteration; 408, 429 and 5xx are
- *   retried (at least `Retry-After`, capped by `maxRetryAfter`); anything else
- *   throws `bad-status`/`bad-content-type` with status, content type and the first
+ *   retried, or as `x-should-retry` says, never 409 (waiting at least `Retry-After` or
+ *   `retry-after-ms`, capped by `maxRetryAfter`); anything else throws `refusedError`'s
+ *   error, or `bad-status`/`bad-content-type` with status, content type and the first
  *   512 bytes of the body.
  * - After a reconnect, events whose own `id:` was recently delivered are dropped
  *   (and ID-less events following such a replay), so none is delivered twice.
@@ -125,7 +140,7 @@ export interface EventStreamConnection extends AsyncIterableIterator<SseEvent> {
  */
 export function connectEventStream(url: string | URL, options: ConnectEventStreamOptions = {}): EventStreamConnection {
   const signal = options.signal;
-  const fetchImpl: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const fetchImpl: EventStreamFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const retryDelay = options.retryDelay ?? 1000;
   const idleTimeout = options.idleTimeout ?? 60_000;
   const maxRetries = options.maxRetries ?? Infinity;
@@ -147,7 +162,7 @@ export function connectEventStream(url: string | URL, options: ConnectEventStrea
 
   let controller: AbortController | undefined;
   let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
-  let parser: EventStreamParser | undefined;
+  let parser: Parser | undefined;
 
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
   let idleFired = false;
@@ -160,6 +175,11 @@ export function connectEventStream(url: string | URL, options: ConnectEventStrea
   /** In replay mode, a replayed event was just dropped: ID-less followers belong to the replay. */
   let inReplayedRun = false;
 
+  /**
+   * A signal of this stream's own that follows the caller's: many streams may share one signal,
+   * and each listening on it directly would pass Node's limit of 10 listeners per signal.
+   */
+  let abortSignal: AbortSignal | undefined;
   const onAbort = (): void => {
     void stream.close();
   };
@@ -169,7 +189,10 @@ export function connectEventStream(url: string | URL, options: ConnectEventStrea
     if (!started) {
       started = true;
       if (signal?.aborted) return false;
-      signal?.addEventListener('abort', onAbort, { once: true });
+      if (signal !== undefined) {
+        abortSignal = AbortSignal.any([signal]);
+        abortSignal.addEventListener('abort', onAbort, { once: true });
+      }
     }
     for (;;) {
       if (closed) return false;
@@ -213,14 +236,16 @@ export function connectEventStream(url: string | URL, options: ConnectEventStrea
             cause: failure.error,
           });
         }
-        let delay = backoffDelay(attempts, stream.retry, {
+        const delay = backoffDelay(attempts, stream.retry, {
           maxDelay: options.maxRetryDelay ?? 30_000,
           jitter: options.retryJitter ?? 0.2,
-          random: options.random ?? Math.random,
+          random: options.random,
+          retryAfter: lastRetryAfter,
+          maxRetryAfter: options.maxRetryAfter,
         });
-        if (lastRetryAfter !== undefined)
-          delay = Math.max(delay, Math.min(lastRetryAfter, options.maxRetryAfter ?? 60_000));
         options.onRetry?.({ attempt: attempts, delay, ...failure });
+        // `onRetry` may have closed the stream (an abort it triggered, say): then there is nothing to wait for.
+        if (closed) return false;
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, delay);
           wake = () => {
@@ -247,7 +272,7 @@ export function connectEventStream(url: string | URL, options: ConnectEventStrea
       }
       const verdict = closed ? undefined : classifyResponse(response.status, response.headers);
       if (verdict?.kind === 'open' && response.body !== null) {
-        parser = createEventStreamParser({ ...options, lastEventId, onRetry, onEvent });
+        parser = createParser({ ...options, lastEventId, onRetry, onEvent });
         reader = response.body.getReader();
         replaying = failure !== undefined && recent.size > 0;
         inReplayedRun = false;
@@ -258,8 +283,10 @@ export function connectEventStream(url: string | URL, options: ConnectEventStrea
         options.onOpen?.({ response, attempt });
         return true;
       }
+      const refusedError = options.refusedError;
       if (verdict?.kind === 'fail') {
         const status = response.status;
+        if (verdict.type === 'bad-status' && refusedError !== undefined) throw await refusedError(response);
         const contentType = response.headers.get('content-type');
         const bodyExcerpt = await readBodyExcerpt(response.body);
         throw new SseError(
@@ -270,14 +297,19 @@ export function connectEventStream(url: string | URL, options: ConnectEventStrea
           { status, contentType, bodyExcerpt },
         );
       }
+      if (verdict?.kind === 'retry') {
+        const failure: Failure = { reason: 'status', status: response.status };
+        if (refusedError === undefined) response.body?.cancel().catch(ignore);
+        else failure.error = await refusedError(response);
+        if (closed) return false;
+        await fail(failure, verdict.retryAfter);
+        continue;
+      }
       response.body?.cancel().catch(ignore);
       // Closed meanwhile, or 204: the end.
       if (verdict === undefined || verdict.kind === 'end') return false;
-      // A retryable status, or a 200 without a body (nothing to read, same as an immediate end).
-      await fail(
-        verdict.kind === 'retry' ? { reason: 'status', status: response.status } : { reason: 'end' },
-        verdict.kind === 'retry' ? verdict.retryAfter : undefined,
-      );
+      // A 200 without a body: nothing to read, same as an immediate end.
+      await fail({ reason: 'end' });
     }
   };
 
@@ -295,7 +327,7 @@ export function connectEventStream(url: string | URL, options: ConnectEventStrea
   };
 
   const onRetry = (milliseconds: number): void => {
-    serverRetry = milliseconds;
+    serverRetry = clampServerRetry(milliseconds);
   };
 
   /** Batches each parsed event, unless it is a replay of one already delivered. */
@@ -376,7 +408,7 @@ export function connectEventStream(url: string | URL, options: ConnectEventStrea
     release: async () => {
       if (closed) return;
       closed = true;
-      signal?.removeEventListener('abort', onAbort);
+      abortSignal?.removeEventListener('abort', onAbort);
       wake?.();
       await dropConnection();
     },
@@ -385,7 +417,7 @@ export function connectEventStream(url: string | URL, options: ConnectEventStrea
 }
 
 /** Why an attempt ended, as reported to `onRetry` (only the keys that apply). */
-type Failure = Pick<RetryInfo, 'reason' | 'status' | 'error'>;
+type Failure = { reason: RetryReason; status?: number; error?: unknown };
 
 /**
  * Header values are byte strings; the spec sends the last event ID "encoded as

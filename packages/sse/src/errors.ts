@@ -6,7 +6,7 @@
  * - `event-too-large`: an event's data exceeded `maxEventBytes` (UTF-8 bytes).
  * - `bad-status`: the server answered a status that is neither 200, 204 nor retryable.
  * - `bad-content-type`: a 200 response whose media type is not `text/event-stream`.
- * - `network`: reading the body failed (only from {@link parseEventStream};
+ * - `network`: reading the body failed (only from {@link readEventStream};
  *   {@link connectEventStream} reconnects instead).
  * - `idle-timeout`: no bytes arrived within `idleTimeout` (seen as the `cause`
  *   of a `retries-exhausted` error or in `onRetry`, never thrown on its own).

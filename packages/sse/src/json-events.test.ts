@@ -2,7 +2,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { SseError } from './errors.js';
 import { createJsonEventDecoder, parseJsonEvents } from './json-events.js';
 import type { JsonEvent, TypeGuard } from './json-events.js';
-import { parseEventStream } from './parse-event-stream.js';
+import { readEventStream } from './read-event-stream.js';
 import { streamOf, utf8 } from './test-support/chunking.js';
 import type { SseEvent } from './types.js';
 
@@ -125,7 +125,7 @@ describe('parseJsonEvents', () => {
       utf8(`: keep-alive\n\nid: 1\ndata: ${log('a')}\n\ndata: {"event":"sse_heartbeat","timestamp":"t"}\n\ndata:\n\n`),
       utf8(`id: 2\ndata: ${log('b')}\n\n`),
     ]).stream;
-    const stream = parseJsonEvents(parseEventStream(body), { validate: isLogEvent });
+    const stream = parseJsonEvents(readEventStream(body), { validate: isLogEvent });
     const messages: string[] = [];
     for await (const event of stream) {
       expectTypeOf(event.data).toEqualTypeOf<LogEvent>();

@@ -112,7 +112,7 @@ export interface JsonEventStream<T> extends AsyncIterableIterator<JsonEvent<T>> 
 /**
  * The typed JSON layer: parses each event's data as JSON, applies the skip
  * policy and the validator, and yields {@link JsonEvent}s. Works over
- * {@link parseEventStream}, {@link connectEventStream} or any async iterable
+ * {@link readEventStream}, {@link connectEventStream} or any async iterable
  * of {@link SseEvent}. Leaving the loop early, or an invalid event under the
  * default `onInvalid: "throw"`, closes the source.
  *

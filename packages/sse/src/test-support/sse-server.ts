@@ -19,8 +19,8 @@ export interface TestServer {
   readonly requests: RecordedRequest[];
   /** Number of client sockets that have closed so far. */
   closedSockets(): number;
-  /** Resolves when `count` sockets have closed. */
-  waitForClosedSockets(count: number, timeoutMs?: number): Promise<void>;
+  /** Resolves when `count` sockets have closed (the test's own timeout bounds the wait). */
+  waitForClosedSockets(count: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -51,18 +51,8 @@ export async function startServer(handler: Handler): Promise<TestServer> {
     url: `http://127.0.0.1:${port}/browsers/b1/logs/stream`,
     requests,
     closedSockets: () => closed,
-    async waitForClosedSockets(count, timeoutMs = 2000) {
-      const deadline = Date.now() + timeoutMs;
-      while (closed < count) {
-        if (Date.now() > deadline) throw new Error(`only ${closed} of ${count} sockets closed`);
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, 20);
-          waiters.push(() => {
-            clearTimeout(timer);
-            resolve();
-          });
-        });
-      }
+    async waitForClosedSockets(count) {
+      while (closed < count) await new Promise<void>((resolve) => waiters.push(resolve));
     },
     async close() {
       for (const socket of sockets) socket.destroy();

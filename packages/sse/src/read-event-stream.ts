@@ -1,9 +1,9 @@
 import { batchedEvents } from './batched-event-iterator.js';
 import { SseError } from './errors.js';
-import { createEventStreamParser } from './event-stream-parser.js';
+import { createParser } from './parser.js';
 import type { ParserLimits, SseEvent } from './types.js';
 
-export interface ParseEventStreamOptions extends ParserLimits {
+export interface ReadEventStreamOptions extends ParserLimits {
   /** Initial last event ID, e.g. when resuming a stored position. @defaultValue `""` */
   lastEventId?: string;
   /** Aborting cancels the body and ends the iteration without an error. */
@@ -37,10 +37,10 @@ export interface EventStream extends AsyncIterableIterator<SseEvent> {
  *
  * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#parsing-an-event-stream
  */
-export function parseEventStream(body: ReadableStream<Uint8Array>, options: ParseEventStreamOptions = {}): EventStream {
+export function readEventStream(body: ReadableStream<Uint8Array>, options: ReadEventStreamOptions = {}): EventStream {
   const signal = options.signal;
   const batch: SseEvent[] = [];
-  const parser = createEventStreamParser({
+  const parser = createParser({
     onEvent: (event) => {
       batch.push(event);
     },
@@ -52,13 +52,14 @@ export function parseEventStream(body: ReadableStream<Uint8Array>, options: Pars
   let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
   /** No more reads: the body ended, failed or was cancelled. */
   let finished = false;
+  let abortSignal: AbortSignal | undefined;
   const onAbort = (): void => {
     void stream.close();
   };
 
   /** Detaches from the signal and the body; `cancel` also discards what the body has not sent yet. */
   const detach = async (cancel: boolean): Promise<void> => {
-    signal?.removeEventListener('abort', onAbort);
+    abortSignal?.removeEventListener('abort', onAbort);
     if (reader === undefined) {
       if (cancel && !body.locked) await body.cancel().catch(ignore);
       return;
@@ -77,7 +78,10 @@ export function parseEventStream(body: ReadableStream<Uint8Array>, options: Pars
       if (reader === undefined) {
         if (signal?.aborted) return false;
         reader = body.getReader();
-        signal?.addEventListener('abort', onAbort, { once: true });
+        // A signal of its own: streams sharing one signal would each add a listener to it, past
+        // Node's limit of 10 per signal.
+        abortSignal = signal && AbortSignal.any([signal]);
+        abortSignal?.addEventListener('abort', onAbort, { once: true });
       }
       let result: ReadableStreamReadResult<Uint8Array>;
       try {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SseError } from './errors.js';
-import { createEventStreamParser } from './event-stream-parser.js';
-import { EventParser } from './parse-events.js';
+import { createParser } from './parser.js';
+import { EventParser } from './event-parser.js';
 import { chunkings, utf8 } from './test-support/chunking.js';
 import { referenceParse } from './test-support/reference-parser.js';
 import type { SseEvent } from './types.js';
@@ -16,7 +16,7 @@ interface Outcome {
 
 function run(chunks: readonly Uint8Array[], options: { maxEventBytes?: number; lastEventId?: string } = {}): Outcome {
   const outcome: Outcome = { events: [], lastEventId: '', retries: [], comments: [] };
-  const parser = createEventStreamParser({
+  const parser = createParser({
     ...options,
     onEvent: (event) => outcome.events.push(event),
     onRetry: (ms) => outcome.retries.push(ms),
@@ -268,7 +268,7 @@ describe('event stream interpretation conformance', () => {
   });
 
   it('stays failed after an error', () => {
-    const parser = createEventStreamParser({ onEvent: () => {}, maxLineBytes: 2 });
+    const parser = createParser({ onEvent: () => {}, maxLineBytes: 2 });
     expect(() => parser.feed(utf8('abc\n'))).toThrow(SseError);
     expect(() => parser.feed(utf8('a\n'))).toThrow(/maxLineBytes/);
   });

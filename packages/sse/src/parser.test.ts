@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SseError } from './errors.js';
-import { LineDecoder } from './decode-lines.js';
-import { createEventStreamParser } from './event-stream-parser.js';
+import { LineDecoder } from './line-decoder.js';
+import { createParser } from './parser.js';
 import { bytes, splitAt, utf8 } from './test-support/chunking.js';
 import { referenceParse } from './test-support/reference-parser.js';
 import type { SseEvent } from './types.js';
@@ -15,7 +15,7 @@ interface Outcome {
 
 function run(chunks: readonly Uint8Array[], limits: { maxLineBytes?: number; maxEventBytes?: number } = {}): Outcome {
   const events: SseEvent[] = [];
-  const parser = createEventStreamParser({ ...limits, onEvent: (event) => events.push(event) });
+  const parser = createParser({ ...limits, onEvent: (event) => events.push(event) });
   try {
     for (const chunk of chunks) parser.feed(chunk);
     parser.end();
@@ -74,7 +74,7 @@ const anyBytes = fc
   .map((list) => Uint8Array.from(list));
 const cuts = fc.array(fc.nat({ max: 400 }), { maxLength: 40 });
 
-describe('createEventStreamParser properties', () => {
+describe('createParser properties', () => {
   it('matches the spec-literal reference on SSE-shaped streams', () => {
     fc.assert(
       fc.property(sseStream, (input) => {

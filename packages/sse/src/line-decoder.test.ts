@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LineDecoder } from './decode-lines.js';
+import { LineDecoder } from './line-decoder.js';
 import { SseError } from './errors.js';
 import { bytes, byteByByte, chunkings, seededRandom, splitAt, utf8 } from './test-support/chunking.js';
 

@@ -1,5 +1,5 @@
 import { limitError } from './errors.js';
-import type { LineSink } from './decode-lines.js';
+import type { LineSink } from './line-decoder.js';
 import type { SseEvent } from './types.js';
 import { DEFAULT_MAX_EVENT_BYTES } from './types.js';
 import { utf8ByteLength } from './utf8-byte-length.js';

@@ -1,12 +1,21 @@
-import { LineDecoder } from './decode-lines.js';
-import { EventParser } from './parse-events.js';
-import type { EventParserOptions } from './parse-events.js';
+import { LineDecoder } from './line-decoder.js';
+import { EventParser } from './event-parser.js';
+import type { EventParserOptions } from './event-parser.js';
 import type { ParserLimits } from './types.js';
 
-export interface EventStreamParserOptions extends EventParserOptions, ParserLimits {}
+// This module is also the `@browser-cloud/sse/parser` entry: the layers under the readers.
+export { LineDecoder } from './line-decoder.js';
+export type { LineDecoderOptions, LineSink } from './line-decoder.js';
+export { EventParser } from './event-parser.js';
+export type { EventParserOptions } from './event-parser.js';
+export { DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_LINE_BYTES } from './types.js';
+export type { ParserLimits, SseEvent } from './types.js';
+export { utf8ByteLength } from './utf8-byte-length.js';
+
+export interface ParserOptions extends EventParserOptions, ParserLimits {}
 
 /** Bytes in, events out, synchronously: the I/O-free core under every reader of this package. */
-export interface EventStreamParser {
+export interface Parser {
   /**
    * Parses the next chunk; callbacks run before it returns. Throws `SseError`
    * (`line-too-long`, `event-too-large`), after which the parser is finished and
@@ -28,7 +37,7 @@ export interface EventStreamParser {
  *
  * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#parsing-an-event-stream
  */
-export function createEventStreamParser(options: EventStreamParserOptions): EventStreamParser {
+export function createParser(options: ParserOptions): Parser {
   const events = new EventParser(options);
   const lines = new LineDecoder(events, options);
   let failure: unknown;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SseError } from './errors.js';
-import { parseEventStream } from './parse-event-stream.js';
+import { readEventStream } from './read-event-stream.js';
 import { chunkings, streamOf, utf8 } from './test-support/chunking.js';
+import { manualBody } from './test-support/fake-fetch.js';
 import type { SseEvent } from './types.js';
 
 async function collect(iterable: AsyncIterable<SseEvent>): Promise<SseEvent[]> {
@@ -12,11 +13,11 @@ async function collect(iterable: AsyncIterable<SseEvent>): Promise<SseEvent[]> {
 
 const sample = utf8('\uFEFF: hi\nid: 1\nevent: log\ndata: a\ndata: b\n\nretry: 50\ndata: é😀\n\nid: 3\n\ndata: tail');
 
-describe('parseEventStream', () => {
+describe('readEventStream', () => {
   for (const chunking of chunkings) {
     it(`yields the events of a body (${chunking.name})`, async () => {
       const { stream } = streamOf(chunking.split(sample));
-      const events = parseEventStream(stream);
+      const events = readEventStream(stream);
       expect(await collect(events)).toEqual([
         { event: 'log', data: 'a\nb', id: '1' },
         { event: 'message', data: 'é😀', id: '1', retry: 50 },
@@ -26,14 +27,32 @@ describe('parseEventStream', () => {
     });
   }
 
-  it('is exported from the package entry point', async () => {
+  it('is exported from the package entry point; the layers from the parser entry only', async () => {
     const entry = await import('./index.js');
-    expect(entry.parseEventStream).toBe(parseEventStream);
+    expect(entry.readEventStream).toBe(readEventStream);
+    expect(Object.keys(entry).sort()).toEqual([
+      'SseError',
+      'connectEventStream',
+      'createJsonEventDecoder',
+      'isSseError',
+      'parseJsonEvents',
+      'readBoundedBody',
+      'readEventStream',
+    ]);
+    const parser = await import('./parser.js');
+    expect(Object.keys(parser).sort()).toEqual([
+      'DEFAULT_MAX_EVENT_BYTES',
+      'DEFAULT_MAX_LINE_BYTES',
+      'EventParser',
+      'LineDecoder',
+      'createParser',
+      'utf8ByteLength',
+    ]);
   });
 
   it('cancels the body when the loop is left early', async () => {
     const { stream, cancelled } = streamOf([utf8('data: 1\n\ndata: 2\n\n'), utf8('data: 3\n\n')]);
-    const events = parseEventStream(stream);
+    const events = readEventStream(stream);
     for await (const event of events) {
       expect(event.data).toBe('1');
       break;
@@ -45,7 +64,7 @@ describe('parseEventStream', () => {
 
   it('reports the last event ID of the last event handed out, not of the whole chunk', async () => {
     const { stream } = streamOf([utf8('id: 1\ndata: a\n\nid: 2\ndata: b\n\n')]);
-    const events = parseEventStream(stream);
+    const events = readEventStream(stream);
     const first = await events.next();
     expect(first.value).toMatchObject({ id: '1' });
     expect(events.lastEventId).toBe('1');
@@ -55,7 +74,7 @@ describe('parseEventStream', () => {
 
   it('keeps the ID of the last event handed out when closed mid-batch', async () => {
     const { stream } = streamOf([utf8('id: 1\ndata: a\n\nid: 2\ndata: b\n\n')]);
-    const events = parseEventStream(stream);
+    const events = readEventStream(stream);
     for await (const event of events) {
       expect(event.id).toBe('1');
       break;
@@ -65,7 +84,7 @@ describe('parseEventStream', () => {
 
   it('starts from a given last event ID', async () => {
     const { stream } = streamOf([utf8('data: a\n\n')]);
-    expect(await collect(parseEventStream(stream, { lastEventId: '41' }))).toEqual([
+    expect(await collect(readEventStream(stream, { lastEventId: '41' }))).toEqual([
       { event: 'message', data: 'a', id: '41' },
     ]);
   });
@@ -73,7 +92,7 @@ describe('parseEventStream', () => {
   it('reports comments', async () => {
     const comments: string[] = [];
     const { stream } = streamOf([utf8(': ping\n\n:pong\n')]);
-    expect(await collect(parseEventStream(stream, { onComment: (c) => comments.push(c) }))).toEqual([]);
+    expect(await collect(readEventStream(stream, { onComment: (c) => comments.push(c) }))).toEqual([]);
     expect(comments).toEqual(['ping', 'pong']);
   });
 
@@ -82,7 +101,7 @@ describe('parseEventStream', () => {
     const seen: string[] = [];
     let caught: unknown;
     try {
-      for await (const event of parseEventStream(stream, { maxLineBytes: 8 })) seen.push(event.data);
+      for await (const event of readEventStream(stream, { maxLineBytes: 8 })) seen.push(event.data);
     } catch (error) {
       caught = error;
     }
@@ -94,7 +113,7 @@ describe('parseEventStream', () => {
 
   it('applies maxEventBytes', async () => {
     const { stream, cancelled } = streamOf([utf8('data: abc\ndata: def\n\n')]);
-    await expect(collect(parseEventStream(stream, { maxEventBytes: 6 }))).rejects.toMatchObject({
+    await expect(collect(readEventStream(stream, { maxEventBytes: 6 }))).rejects.toMatchObject({
       type: 'event-too-large',
     });
     expect(cancelled()).toBe(true);
@@ -115,7 +134,7 @@ describe('parseEventStream', () => {
     const seen: string[] = [];
     const error = await (async () => {
       try {
-        for await (const event of parseEventStream(stream)) seen.push(event.data);
+        for await (const event of readEventStream(stream)) seen.push(event.data);
       } catch (e) {
         return e;
       }
@@ -137,7 +156,7 @@ describe('parseEventStream', () => {
     });
     const controller = new AbortController();
     const seen: string[] = [];
-    for await (const event of parseEventStream(stream, { signal: controller.signal })) {
+    for await (const event of readEventStream(stream, { signal: controller.signal })) {
       seen.push(event.data);
       setTimeout(() => controller.abort(), 5);
     }
@@ -145,22 +164,46 @@ describe('parseEventStream', () => {
     expect(cancelled).toBe(true);
   });
 
+  it('streams sharing one signal add no listener each to it (no MaxListenersExceededWarning)', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error): void => {
+      warnings.push(warning.name);
+    };
+    process.on('warning', onWarning);
+    try {
+      const controller = new AbortController();
+      const bodies = Array.from({ length: 20 }, () => manualBody());
+      for (const body of bodies) body.push('data: a\n\n');
+      const streams = bodies.map(({ body }) => readEventStream(body, { signal: controller.signal }));
+      await Promise.all(streams.map((events) => events.next()));
+      const ends = streams.map((events) => events.next());
+      // Node emits the warning on a later tick; by the next macrotask it has been emitted.
+      await new Promise((resolve) => setImmediate(resolve));
+      controller.abort();
+      expect((await Promise.all(ends)).every((result) => result.done)).toBe(true);
+      expect(bodies.every((body) => body.cancelled)).toBe(true);
+      expect(warnings).not.toContain('MaxListenersExceededWarning');
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+
   it('does nothing but cancel when the signal is already aborted', async () => {
     const { stream, cancelled } = streamOf([utf8('data: a\n\n')]);
-    expect(await collect(parseEventStream(stream, { signal: AbortSignal.abort() }))).toEqual([]);
+    expect(await collect(readEventStream(stream, { signal: AbortSignal.abort() }))).toEqual([]);
     expect(cancelled()).toBe(true);
   });
 
   it('serves concurrent next() calls in order', async () => {
     const { stream } = streamOf([utf8('data: 1\n\n'), utf8('data: 2\n\n'), utf8('data: 3\n\n')]);
-    const events = parseEventStream(stream);
+    const events = readEventStream(stream);
     const results = await Promise.all([events.next(), events.next(), events.next(), events.next()]);
     expect(results.map((r) => (r.done ? 'done' : r.value.data))).toEqual(['1', '2', '3', 'done']);
   });
 
   it('close() before iterating cancels the body', async () => {
     const { stream, cancelled } = streamOf([utf8('data: 1\n\n')]);
-    const events = parseEventStream(stream);
+    const events = readEventStream(stream);
     await events.close();
     expect(cancelled()).toBe(true);
     expect((await events.next()).done).toBe(true);

@@ -1,0 +1,127 @@
+/**
+ * The one retry policy of the client's requests and of the reconnecting reader: which answers
+ * are retried, how long a server may ask to wait, and the backoff between attempts.
+ */
+
+/** Reads a response header (a `Headers`, or anything with its `get`). */
+export interface HeaderSource {
+  get(name: string): string | null;
+}
+
+/** Longest wait honoured from `Retry-After` / `retry-after-ms`; longer requests are cut to it. */
+export const MAX_RETRY_AFTER_MS = 60_000;
+/**
+ * Bounds of a server's SSE `retry:` reconnection time. Below the floor a `retry: 0` with
+ * reconnects would be a hot loop against the service; above the ceiling (the same as for
+ * `Retry-After`) a typo would park the stream for days.
+ */
+export const MIN_SERVER_RETRY_MS = 500;
+export const MAX_SERVER_RETRY_MS = MAX_RETRY_AFTER_MS;
+/** Largest delay `setTimeout` honours; larger ones fire at once. */
+export const MAX_TIMER_DELAY = 2 ** 31 - 1;
+
+/**
+ * Whether an answer with this status is worth another attempt: the server's
+ * `x-should-retry: true|false` when present (it knows whether the failure is transient),
+ * else 408, 429 and 5xx. 409 never is, whatever the header says: here it means a login flow is
+ * already in progress or a name is taken, which another attempt cannot change. Whether the
+ * operation may be repeated at all is the caller's question, asked separately.
+ */
+export function isRetryable(status: number, headers?: HeaderSource): boolean {
+  if (status === 409) return false;
+  const verdict = headers?.get('x-should-retry')?.trim().toLowerCase();
+  if (verdict === 'true') return true;
+  if (verdict === 'false') return false;
+  return status === 408 || status === 429 || (status >= 500 && status <= 599);
+}
+
+/**
+ * How long the server asks to wait, in ms from `now` (never negative), or `undefined` when it
+ * does not say or says it unreadably. `retry-after-ms` (a non-standard header some APIs send,
+ * decimals allowed) wins over `Retry-After`, which is read as RFC 9110 defines it: delay-seconds
+ * (`1*DIGIT`, so `1.5` is malformed and ignored) or an HTTP-date. Not capped here.
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc9110#field.retry-after
+ */
+export function parseRetryAfter(headers: HeaderSource, now: number = Date.now()): number | undefined {
+  const ms = headers.get('retry-after-ms')?.trim();
+  if (ms !== undefined && /^\d+(?:\.\d+)?$/.test(ms)) return Number(ms);
+  const text = headers.get('retry-after')?.trim();
+  if (text === undefined) return undefined;
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  // Every HTTP-date form (IMF-fixdate, RFC 850, asctime) starts with a day name; requiring it
+  // keeps Date.parse from accepting things like "1.5".
+  if (!/^(?:mon|tue|wed|thu|fri|sat|sun)/i.test(text)) return undefined;
+  const date = Date.parse(text);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** A server's SSE `retry:` value brought within [{@link MIN_SERVER_RETRY_MS}, {@link MAX_SERVER_RETRY_MS}]. */
+export function clampServerRetry(milliseconds: number): number {
+  return Math.min(Math.max(milliseconds, MIN_SERVER_RETRY_MS), MAX_SERVER_RETRY_MS);
+}
+
+export interface BackoffOptions {
+  /** Upper bound of the exponential part, unless the base itself is larger. */
+  maxDelay: number;
+  /** Fraction of the delay added at random on top (0 = none). */
+  jitter: number;
+  /** Source of randomness in [0, 1). @defaultValue `Math.random` */
+  random?: (() => number) | undefined;
+  /** The server's requested wait (see {@link parseRetryAfter}): the delay is at least this, up to `maxRetryAfter`. */
+  retryAfter?: number | undefined;
+  /** @defaultValue {@link MAX_RETRY_AFTER_MS} */
+  maxRetryAfter?: number | undefined;
+}
+
+/**
+ * Delay before the `attempt`-th consecutive retry (1-based): `base` doubled for each further
+ * attempt, capped at `maxDelay` but never below the base, then up to `jitter` times itself
+ * added at random, so that clients that failed together do not return together. Jitter only
+ * adds: the base may be the server's `retry:` and `Retry-After` a floor, and both are minimum
+ * waits. A server's `Retry-After` wins when longer (capped at `maxRetryAfter`).
+ *
+ * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#reestablish-the-connection
+ */
+export function backoffDelay(attempt: number, base: number, options: BackoffOptions): number {
+  const cap = Math.max(options.maxDelay, base);
+  const exponential = Math.min(cap, base * 2 ** Math.max(0, attempt - 1));
+  let delay = exponential + exponential * options.jitter * (options.random ?? Math.random)();
+  if (options.retryAfter !== undefined) {
+    delay = Math.max(delay, Math.min(options.retryAfter, options.maxRetryAfter ?? MAX_RETRY_AFTER_MS));
+  }
+  return Math.min(Math.max(0, delay), MAX_TIMER_DELAY);
+}
+
+/** What to do with a response, per the status policy of {@link connectEventStream}. */
+export type ResponseVerdict =
+  | { readonly kind: 'open' }
+  | { readonly kind: 'end' }
+  | { readonly kind: 'retry'; readonly retryAfter: number | undefined }
+  | { readonly kind: 'fail'; readonly type: 'bad-status' | 'bad-content-type' };
+
+/**
+ * - 200 with a `text/event-stream` media type opens the stream;
+ * - 204 ends it for good (the spec's way for a server to say "stop reconnecting");
+ * - what {@link isRetryable} retries (408, 429, 5xx, or as `x-should-retry` says; never 409) is
+ *   transient: retry, honouring `Retry-After`;
+ * - anything else, or a 200 of another media type, fails for good.
+ *
+ * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#server-sent-events-intro
+ * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#the-eventsource-interface
+ */
+export function classifyResponse(status: number, headers: HeaderSource, now?: number): ResponseVerdict {
+  if (status === 200) {
+    return isEventStreamType(headers.get('content-type'))
+      ? { kind: 'open' }
+      : { kind: 'fail', type: 'bad-content-type' };
+  }
+  if (status === 204) return { kind: 'end' };
+  if (isRetryable(status, headers)) return { kind: 'retry', retryAfter: parseRetryAfter(headers, now) };
+  return { kind: 'fail', type: 'bad-status' };
+}
+
+/** Media type `text/event-stream`, compared case-insensitively, parameters ignored. */
+export function isEventStreamType(contentType: string | null): boolean {
+  return contentType !== null && contentType.split(';')[0]!.trim().toLowerCase() === 'text/event-stream';
+}
