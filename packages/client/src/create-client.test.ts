@@ -2,7 +2,8 @@ import { inspect } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from './create-client.js';
 import { BrowserCloudError } from './errors.js';
-import { json, LOGIN_RESPONSE, PROFILE, scriptedFetch, TOKEN } from './test-support/mock-fetch.js';
+import { findSecret } from './test-support/find-secret.js';
+import { json, LOGIN_RESPONSE, networkError, PROFILE, scriptedFetch, TOKEN } from './test-support/mock-fetch.js';
 
 const saved = { ...process.env };
 afterEach(() => {
@@ -104,5 +105,52 @@ describe('the client never shows its token', () => {
         .map((v) => inspect(v, { depth: 5 }))
         .join(''),
     ).not.toContain(TOKEN);
+  });
+});
+
+describe('nothing the client hands out holds the token, in any property', () => {
+  const sseBody = (text: string) => () =>
+    new Response(text, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+  const event = `id: 1\ndata: ${JSON.stringify({ event: 'log', timestamp: '2026-11-22T19:58:00.000Z', message: 'm' })}\n\n`;
+
+  it('the client and every object reachable from it', () => {
+    const client = createClient({ token: TOKEN, baseUrl: 'http://127.0.0.1:1', fetch: scriptedFetch(json(200, {})) });
+    expect(findSecret(client, TOKEN)).toEqual([]);
+  });
+
+  it('a log stream, before, while and after it is read', async () => {
+    const fetch = scriptedFetch(sseBody(event));
+    const stream = createClient({ token: TOKEN, baseUrl: 'http://127.0.0.1:1', fetch }).browsers.logs.stream('br_1', {
+      source: 'path',
+      path: '/x',
+    });
+    expect(findSecret(stream, TOKEN)).toEqual([]);
+    expect(inspect(stream, { showHidden: true, depth: 20 })).not.toContain(TOKEN);
+    expect(JSON.stringify(stream) ?? '').not.toContain(TOKEN);
+    await stream.next();
+    expect(findSecret(stream, TOKEN)).toEqual([]);
+    await stream.close();
+    expect(findSecret(stream, TOKEN)).toEqual([]);
+  });
+
+  it('errors of requests and of the stream, with their causes', async () => {
+    const echo = `Bearer ${TOKEN}`;
+    const failing = scriptedFetch(
+      json(404, { code: 'not_found', message: `no such profile (${echo})` }, { 'x-echo': echo }),
+    );
+    const client = createClient({ token: TOKEN, baseUrl: 'http://127.0.0.1:1', fetch: failing, maxRetries: 0 });
+    const renameError = await client.profiles.rename('prof_1', { name: 'n' }).catch((e: unknown) => e);
+    expect(renameError).toBeInstanceOf(Error);
+    expect(findSecret(renameError, TOKEN)).toEqual([]);
+    const streamError = await client.browsers.logs
+      .stream('br_1', { source: 'path', path: '/x' })
+      .next()
+      .catch((e: unknown) => e);
+    expect(streamError).toBeInstanceOf(Error);
+    expect(findSecret(streamError, TOKEN)).toEqual([]);
+    const down = scriptedFetch(networkError('ECONNRESET', `reset; Authorization: ${echo}`));
+    const offline = createClient({ token: TOKEN, baseUrl: 'http://127.0.0.1:1', fetch: down, maxRetries: 0 });
+    const connectionError = await offline.profiles.rename('prof_1', { name: 'n' }).catch((e: unknown) => e);
+    expect(findSecret(connectionError, TOKEN)).toEqual([]);
   });
 });

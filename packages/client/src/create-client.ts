@@ -55,16 +55,25 @@ export function createClient(options: ClientOptions = {}): BrowserCloudClient {
   const timeoutMs = nonNegative('timeoutMs', options.timeoutMs, DEFAULT_TIMEOUT_MS);
   const maxRetries = nonNegative('maxRetries', options.maxRetries, DEFAULT_MAX_RETRIES, true);
   const fetch = options.fetch;
-  // The token lives only in the transport's closure: never a property of the client or of an
-  // error. The global fetch is looked up per call, so one installed after the client was made is used.
-  const send = transport(fetch, token);
+  // The token lives only in the transport's closure: never a property of the client, a stream,
+  // an error or a cause. The global fetch is looked up per call, so one installed after the
+  // client was made is used.
+  const sender = transport(fetch, token);
   const raw = createFetchClient<paths>({
     baseUrl,
-    fetch: send as FetchLike,
+    fetch: sender.send as FetchLike,
     ...(options.headers ? { headers: options.headers } : {}),
   });
 
-  const context: ResourceContext = { raw, baseUrl, fetch, send, timeoutMs, maxRetries, secret: token };
+  const context: ResourceContext = {
+    raw,
+    baseUrl,
+    fetch,
+    transport: sender,
+    timeoutMs,
+    maxRetries,
+    headers: options.headers,
+  };
   const describe = () => ({ baseUrl, timeoutMs, maxRetries });
   const client: BrowserCloudClient = {
     auth: { connections: authConnections(context) },

@@ -1,4 +1,5 @@
-import { errorFromResponse } from './error-body.js';
+import { backoffDelay, isRetryable, parseRetryAfter } from '@browser-cloud/sse/retry-policy';
+import { BACKOFF } from './config.js';
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
@@ -7,9 +8,8 @@ import {
   BrowserCloudError,
   describeConnectionFailure,
 } from './errors.js';
-import { redactCause } from './redact.js';
-import { failedBeforeSending, isRetryableStatus, retryDelay } from './retry.js';
-import { type FetchLike, PendingRequest } from './transport.js';
+import { failedBeforeSending } from './failed-before-sending.js';
+import { type FetchLike, PendingRequest, type Transport } from './transport.js';
 
 export type { FetchLike } from './transport.js';
 
@@ -29,12 +29,10 @@ export interface RequestOptions {
 export interface RequestContext {
   /** The fetch a caller injected, or undefined for the global one. */
   readonly fetch: FetchLike | undefined;
-  /** Sends what openapi-fetch built (see {@link transport}). */
-  readonly send: (request: Request | PendingRequest) => Promise<Response>;
+  /** Sends requests and scrubs what errors carry; the only holder of the token. */
+  readonly transport: Transport;
   readonly timeoutMs: number;
   readonly maxRetries: number;
-  /** The bearer token, only to scrub it from what errors carry. */
-  readonly secret: string;
 }
 
 /** What one attempt hands to openapi-fetch besides the operation's own params and body. */
@@ -51,8 +49,9 @@ export interface Operation<T> {
   send(init: AttemptInit): Promise<{ data?: T; error?: unknown; response: Response }>;
   /**
    * Whether another attempt is harmless once the server may have acted on this one. False for
-   * the login: after any response, or a failure that may follow sending, a second attempt
-   * would meet 409; it is retried only when the connection certainly failed before sending.
+   * the login (a second attempt would meet 409) and for a rename addressed by name (a second
+   * attempt would meet a profile already renamed: 404): after any response, or a failure that
+   * may follow sending, they are retried only when the connection certainly failed before sending.
    */
   readonly repeatable: boolean;
 }
@@ -60,9 +59,11 @@ export interface Operation<T> {
 type Outcome<T> = { ok: true; data: T } | { ok: false; error: BrowserCloudError; retry: boolean; headers?: Headers };
 
 /**
- * Runs `operation` with the client's timeout and retry policy: retries on connection errors,
- * timeouts, 408, 429 and 5xx (never 409), waiting as {@link retryDelay} says; a non-repeatable
- * operation is retried only on failures before sending.
+ * Runs `operation` with the client's timeout and the one retry policy of
+ * `@browser-cloud/sse/retry-policy`: retries on connection errors, timeouts and what
+ * `isRetryable` retries (408, 429, 5xx, or as `x-should-retry` says; never 409), waiting the
+ * backoff or the server's `Retry-After`; a non-repeatable operation is retried only on failures
+ * before sending.
  */
 export async function execute<T>(
   context: RequestContext,
@@ -74,7 +75,8 @@ export async function execute<T>(
     const outcome = await attempt(context, operation, options);
     if (outcome.ok) return outcome.data;
     if (!outcome.retry || retry >= maxRetries) throw outcome.error;
-    await sleep(retryDelay(retry, outcome.headers), options.signal);
+    const retryAfter = outcome.headers && parseRetryAfter(outcome.headers);
+    await sleep(backoffDelay(retry + 1, BACKOFF.base, { ...BACKOFF, retryAfter }), options.signal);
   }
 }
 
@@ -92,27 +94,28 @@ async function attempt<T>(
     timedOut = true;
     controller.abort();
   }, timeoutMs);
-  const onAbort = (): void => controller.abort();
-  signal?.addEventListener('abort', onAbort);
+  // Follows the caller's signal without a listener on it: calls sharing one signal would pass
+  // Node's limit of 10 listeners per signal.
+  const requestSignal = signal ? AbortSignal.any([signal, controller.signal]) : controller.signal;
   let responded = false;
   // A refused answer becomes its ApiError here, from a bounded read of its body: openapi-fetch
   // would read an error body whole, whatever its size.
   const fetchOnce: FetchLike = async (request) => {
-    const response = await context.send(request);
+    const response = await context.transport.send(request);
     responded = true;
     if (response.ok) return response;
-    throw await errorFromResponse(response, context.secret);
+    throw await context.transport.refusal(response);
   };
   try {
     const sent = operation.send({
-      signal: controller.signal,
+      signal: requestSignal,
       ...(options.headers ? { headers: options.headers } : {}),
       fetch: fetchOnce,
       Request: PendingRequest as unknown as typeof Request,
     });
     // The global fetch stops on its signal, body read included; racing the abort makes the
     // timeout hold for an injected fetch that ignores it.
-    const { data } = await (context.fetch ? untilAborted(sent, controller.signal) : sent);
+    const { data } = await (context.fetch ? untilAborted(sent, requestSignal) : sent);
     return { ok: true, data: data as T };
   } catch (cause) {
     if (signal?.aborted) return { ok: false, error: new APIUserAbortError(), retry: false };
@@ -121,11 +124,11 @@ async function attempt<T>(
       return {
         ok: false,
         error: cause,
-        retry: operation.repeatable && isRetryableStatus(cause.status),
+        retry: operation.repeatable && isRetryable(cause.status, cause.headers),
         headers: cause.headers,
       };
     }
-    const clean = redactCause(cause, context.secret);
+    const clean = context.transport.scrub(cause);
     if (responded && cause instanceof SyntaxError) {
       return {
         ok: false,
@@ -142,7 +145,6 @@ async function attempt<T>(
     };
   } finally {
     clearTimeout(timer);
-    signal?.removeEventListener('abort', onAbort);
   }
 }
 
@@ -156,17 +158,19 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
 }
 
 /** Waits `ms`, or rejects with APIUserAbortError as soon as `signal` aborts. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new APIUserAbortError());
+    // A signal of its own to listen on, as in `attempt`.
+    const own = signal && AbortSignal.any([signal]);
     const onAbort = (): void => {
       clearTimeout(timer);
       reject(new APIUserAbortError());
     };
     const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
+      own?.removeEventListener('abort', onAbort);
       resolve();
     }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
+    own?.addEventListener('abort', onAbort, { once: true });
   });
 }

@@ -134,7 +134,7 @@ describe('the global fetch path, against a real local server', () => {
 describe('transport', () => {
   it('gives an injected fetch a real Request with the headers, and the token over any Authorization', async () => {
     const received: Request[] = [];
-    const send = transport(async (request) => {
+    const { send } = transport(async (request) => {
       received.push(request);
       return new Response('ok');
     }, 't');
@@ -153,7 +153,7 @@ describe('transport', () => {
 
   it('sets the token on a real Request too (what raw middleware may hand over)', async () => {
     const received: Request[] = [];
-    const send = transport(async (request) => {
+    const { send } = transport(async (request) => {
       received.push(request);
       return new Response('ok');
     }, 't');

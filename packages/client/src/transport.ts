@@ -1,3 +1,7 @@
+import { errorFromResponse } from './error-body.js';
+import type { ApiError } from './errors.js';
+import { redactCause } from './redact.js';
+
 /** A fetch as openapi-fetch calls it: with one `Request`. */
 export type FetchLike = (request: Request) => Promise<Response>;
 
@@ -38,24 +42,37 @@ export class PendingRequest {
   }
 }
 
+/** The client's authenticated sending, and the scrubbing that needs the token, bound to it. */
+export interface Transport {
+  /** Sends what openapi-fetch (or the log stream) built, with the bearer token set last. */
+  send(request: Request | PendingRequest): Promise<Response>;
+  /** The ApiError of a refused response, from a bounded read of its body, without the token. */
+  refusal(response: Response): Promise<ApiError>;
+  /** `cause` rebuilt without the token, for attaching to an error the caller will see. */
+  scrub(cause: unknown): unknown;
+}
+
 /**
- * The fetch the client's operations (and `raw`) use. It sets the bearer token last, so no
- * client, per-call or middleware header can replace it, and it keeps the token in this closure
- * only. A {@link PendingRequest} goes to the global fetch as `(url, init)`, or becomes a real
- * Request for an injected fetch, which always receives one. Setting the token here rather than in
- * an openapi-fetch middleware spares every call openapi-fetch's middleware round (an id, a
- * frozen options object, an await).
+ * The token lives in this closure only: nothing the client hands out (the client, a stream, an
+ * error, a cause) holds it in any property, so no inspection or serialisation can print it.
+ *
+ * `send` sets the token last, so no client, per-call or middleware header can replace it. A
+ * {@link PendingRequest} goes to the global fetch as `(url, init)`, or becomes a real Request for
+ * an injected fetch, which always receives one. Setting the token here rather than in an
+ * openapi-fetch middleware spares every call openapi-fetch's middleware round (an id, a frozen
+ * options object, an await).
  */
-export function transport(
-  injected: FetchLike | undefined,
-  token: string,
-): (request: Request | PendingRequest) => Promise<Response> {
+export function transport(injected: FetchLike | undefined, token: string): Transport {
   const authorization = `Bearer ${token}`;
-  return (request) => {
-    request.headers.set('Authorization', authorization);
-    if (!(request instanceof PendingRequest)) return injected ? injected(request) : globalThis.fetch(request);
-    return injected
-      ? injected(new Request(request.url, request.init()))
-      : globalThis.fetch(request.url, request.init());
+  return {
+    send(request) {
+      request.headers.set('Authorization', authorization);
+      if (!(request instanceof PendingRequest)) return injected ? injected(request) : globalThis.fetch(request);
+      return injected
+        ? injected(new Request(request.url, request.init()))
+        : globalThis.fetch(request.url, request.init());
+    },
+    refusal: (response) => errorFromResponse(response, token),
+    scrub: (cause) => redactCause(cause, token),
   };
 }

@@ -224,6 +224,34 @@ describe('browsers.logs.stream', () => {
     expect(fetch).toHaveBeenCalledTimes(3);
   });
 
+  it('a 503 with x-should-retry: false throws its InternalServerError at once', async () => {
+    const fetch = scriptedFetch(
+      json(503, { code: 'unavailable', message: 'down' }, { 'x-should-retry': 'false' }),
+      sse([block(1, log(1))]),
+    );
+    const error = await collect(client(fetch).browsers.logs.stream('br_1', { source: 'path', path: '/x' })).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect(error).toMatchObject({ status: 503, code: 'unavailable' });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends the client headers and the call headers; the token and Accept are the stream’s', async () => {
+    const fetch = scriptedFetch(sse([block(1, log(1))]));
+    const stream = client(fetch, { headers: { 'x-client': 'a', authorization: 'Bearer other' } }).browsers.logs.stream(
+      'br_1',
+      { source: 'path', path: '/x' },
+      { headers: { 'x-call': 'b' } },
+    );
+    expect(await collect(stream)).toEqual([log(1)]);
+    const headers = fetch.requests[0]!.headers;
+    expect(headers.get('x-client')).toBe('a');
+    expect(headers.get('x-call')).toBe('b');
+    expect(headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
+    expect(headers.get('accept')).toBe('text/event-stream, application/json;q=0.9');
+  });
+
   it('404 throws NotFoundError with the Error body and request id, at once', async () => {
     const fetch = scriptedFetch(
       json(404, { code: 'projects_disabled', message: 'projects are disabled' }, { 'x-request-id': 'req_4' }),

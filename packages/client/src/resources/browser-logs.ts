@@ -4,23 +4,22 @@ import {
   validateLogStreamQuery,
   validateStreamBrowserLogsPath,
 } from '@browser-cloud/api-types/validators';
-import { connectEventStream, type JsonEventStream, parseJsonEvents, SseError } from '@browser-cloud/sse';
-import { errorFromResponse } from '../error-body.js';
+import { connectEventStream, createJsonEventDecoder, SseError } from '@browser-cloud/sse';
+import { createFinalURL, createQuerySerializer, defaultPathSerializer } from 'openapi-fetch';
+import { BACKOFF } from '../config.js';
 import {
-  type ApiError,
   APIConnectionError,
   APIConnectionTimeoutError,
   BrowserCloudError,
   describeConnectionFailure,
 } from '../errors.js';
-import { redactCause } from '../redact.js';
 import type { RequestOptions } from '../request.js';
-import { INITIAL_RETRY_DELAY_MS, MAX_RETRY_AFTER_MS, MAX_RETRY_DELAY_MS } from '../retry.js';
+import { PendingRequest } from '../transport.js';
 import { check, toIssues } from '../validation.js';
 import type { ResourceContext } from './context.js';
 
 /** Options of {@link BrowserLogs.stream}. */
-export interface LogStreamOptions extends RequestOptions {
+export interface BrowserLogsStreamOptions extends RequestOptions {
   /**
    * For the stream this is an idle timeout, not a total one: the connection is dropped (and
    * re-opened with `Last-Event-ID`) when no byte arrives for this long, including while waiting
@@ -56,9 +55,10 @@ export interface BrowserLogs {
    *
    * - Yields each event's data as a LogEvent; heartbeat objects (`sse_heartbeat`) and comment
    *   lines are skipped. `lastEventId` on the returned stream is the SSE ID of the last one.
-   * - A dropped connection, an idle timeout, 408, 429 and 5xx are reconnected with
-   *   `Last-Event-ID`, with backoff (0.5 s doubling to 8 s, or the server's `retry:` /
-   *   `Retry-After`), up to `maxRetries` consecutive failures.
+   * - A dropped connection, an idle timeout, 408, 429 and 5xx (or as `x-should-retry` says;
+   *   never 409) are reconnected with `Last-Event-ID`, with backoff (0.5 s doubling to 8 s,
+   *   +≤25 % jitter, at least the server's `retry:` clamped to [500 ms, 60 s] and its
+   *   `Retry-After` up to 60 s), up to `maxRetries` consecutive failures.
    * - With `follow: true` a normal end of the body is reconnected too (the server keeps the
    *   stream going). Without `follow`, a normal end of the body ends the iteration.
    * - Aborting `signal`, `close()` or leaving the loop closes the connection and ends the
@@ -66,7 +66,7 @@ export interface BrowserLogs {
    * - Other statuses throw the matching ApiError subclass; exhausted reconnects throw
    *   APIConnectionError (APIConnectionTimeoutError after idle timeouts).
    */
-  stream(id: string, query: LogStreamQueryBySource, options?: LogStreamOptions): LogStream;
+  stream(id: string, query: LogStreamQueryBySource, options?: BrowserLogsStreamOptions): LogStream;
 }
 
 export function browserLogs(context: ResourceContext): BrowserLogs {
@@ -74,95 +74,59 @@ export function browserLogs(context: ResourceContext): BrowserLogs {
     stream(id, query, options = {}) {
       check(validateStreamBrowserLogsPath, { id }, 'path');
       check(validateLogStreamQuery, query, 'query');
-      return new BrowserLogStream(context, id, query, options);
+      return logStream(context, id, query, options);
     },
   };
 }
 
 const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
 
+/** Errors come as JSON bodies: say so, so that servers (and Prism) may answer them. */
 const STREAM_ACCEPT = 'text/event-stream, application/json;q=0.9';
 
-class BrowserLogStream implements LogStream {
-  private readonly events: JsonEventStream<LogEvent>;
-  private readonly context: ResourceContext;
-  private readonly idleTimeoutMs: number;
-  /** The ApiError of the last non-2xx response, built from a bounded read of its body. */
-  private refused: ApiError | undefined = undefined;
+/**
+ * The one wrapper between the reconnecting reader and the caller: it decodes each event's JSON
+ * against the document's LogEvent and turns the reader's failures into this package's errors.
+ * A refused status reaches the reader as it came, and the transport makes its ApiError from a
+ * bounded read of the body. The stream is a closure: it holds no context, so nothing in it
+ * leads to the token.
+ */
+function logStream(
+  context: ResourceContext,
+  id: string,
+  query: LogStreamQueryBySource,
+  options: BrowserLogsStreamOptions,
+): LogStream {
+  const { transport } = context;
+  const idleTimeoutMs = options.timeoutMs ?? context.timeoutMs;
+  // The URL is built as openapi-fetch builds the client's other requests, from the same path template.
+  const url = createFinalURL('/browsers/{id}/logs/stream', {
+    baseUrl: context.baseUrl,
+    params: { path: { id }, query },
+    querySerializer: createQuerySerializer(),
+    pathSerializer: defaultPathSerializer,
+  });
+  const connection = connectEventStream(url, {
+    fetch: (input, init) => transport.send(new PendingRequest(String(input), init)),
+    headers: { ...context.headers, Accept: STREAM_ACCEPT, ...options.headers },
+    refusedError: (response) => transport.refusal(response),
+    // Without `follow` a normal end of the body is the end of the log.
+    reconnectOnEnd: query.follow === true,
+    lastEventId: options.lastEventId ?? '',
+    signal: options.signal,
+    idleTimeout: idleTimeoutMs,
+    maxRetries: options.maxRetries ?? context.maxRetries,
+    retryDelay: BACKOFF.base,
+    maxRetryDelay: BACKOFF.maxDelay,
+    retryJitter: BACKOFF.jitter,
+  });
+  const decode = createJsonEventDecoder<LogEvent>({ validate: validateLogEvent });
 
-  constructor(context: ResourceContext, id: string, query: LogStreamQueryBySource, options: LogStreamOptions) {
-    this.context = context;
-    this.idleTimeoutMs = options.timeoutMs ?? context.timeoutMs;
-    const follow = query.follow === true;
-    // The URL only names the stream for the reader: the requests themselves are built below.
-    const connection = connectEventStream(`${context.baseUrl}/browsers/${encodeURIComponent(id)}/logs/stream`, {
-      // Each (re)connection goes through openapi-fetch: same URL building, same authenticated transport.
-      fetch: async (_url, init) => {
-        const { response } = await context.raw.GET('/browsers/{id}/logs/stream', {
-          params: { path: { id }, query },
-          parseAs: 'stream',
-          headers: init.headers as Headers,
-          signal: init.signal ?? null,
-          // A refused answer's body is read here, bounded, before openapi-fetch would read it whole;
-          // the reader gets the status and headers without it.
-          fetch: async (request: Request) => {
-            const answer = await context.send(request);
-            if (answer.ok) return answer;
-            this.refused = await errorFromResponse(answer, context.secret);
-            return new Response(null, { status: answer.status, headers: answer.headers });
-          },
-        });
-        return response;
-      },
-      // Errors come as JSON bodies: say so, so that servers (and Prism) may answer them.
-      headers: { Accept: STREAM_ACCEPT, ...options.headers },
-      // Without `follow` a normal end of the body is the end of the log.
-      reconnectOnEnd: follow,
-      lastEventId: options.lastEventId ?? '',
-      signal: options.signal,
-      idleTimeout: this.idleTimeoutMs,
-      maxRetries: options.maxRetries ?? context.maxRetries,
-      retryDelay: INITIAL_RETRY_DELAY_MS,
-      maxRetryDelay: MAX_RETRY_DELAY_MS,
-      maxRetryAfter: MAX_RETRY_AFTER_MS,
-      retryJitter: 0.25,
-    });
-    this.events = parseJsonEvents<LogEvent>(connection, { validate: validateLogEvent });
-  }
-
-  get lastEventId(): string {
-    return this.events.lastEventId;
-  }
-
-  [Symbol.asyncIterator](): this {
-    return this;
-  }
-
-  async next(): Promise<IteratorResult<LogEvent, undefined>> {
-    try {
-      const result = await this.events.next();
-      return result.done === true ? DONE : { done: false, value: result.value.data };
-    } catch (error) {
-      throw this.translate(error);
-    }
-  }
-
-  async return(): Promise<IteratorResult<LogEvent, undefined>> {
-    await this.close();
-    return DONE;
-  }
-
-  close(): Promise<void> {
-    return this.events.close();
-  }
-
-  /** Maps the reader's failures onto this package's errors, without the token. */
-  private translate(error: unknown): BrowserCloudError {
-    const secret = this.context.secret;
+  /** The reader's failures as this package's errors, without the token. */
+  const translate = (error: unknown): BrowserCloudError => {
+    if (error instanceof BrowserCloudError) return error;
     if (!(error instanceof SseError)) {
-      return error instanceof BrowserCloudError
-        ? error
-        : new APIConnectionError('Log stream failed.', { cause: redactCause(error, secret) });
+      return new APIConnectionError('Log stream failed.', { cause: transport.scrub(error) });
     }
     if (error.type === 'invalid-data' || error.type === 'invalid-json') {
       // Said as ValidationError says it (`event.message: is required`), from the same Ajv errors.
@@ -172,26 +136,49 @@ class BrowserLogStream implements LogStream {
       const why = issues.map((issue) => issue.message).join('; ') || error.message;
       return new BrowserCloudError(
         `Log stream event${error.id ? ` ${error.id}` : ''} is not a LogEvent of the document: ${why}`,
-        {
-          cause: redactCause(error, secret),
-        },
+        { cause: transport.scrub(error) },
       );
     }
-    const refused = this.refused;
-    if (error.type === 'bad-status' || (error.type === 'retries-exhausted' && error.status !== undefined)) {
-      if (refused) return refused;
-    }
     if (error.type === 'retries-exhausted') {
-      const cause = (error as { cause?: unknown }).cause;
-      if (cause instanceof SseError && cause.type === 'idle-timeout') {
-        return new APIConnectionTimeoutError(this.idleTimeoutMs);
-      }
-      const clean = redactCause(cause, secret);
+      const cause = error.cause;
+      // The refused status's own ApiError, made by `refusedError`.
+      if (cause instanceof BrowserCloudError) return cause;
+      if (cause instanceof SseError && cause.type === 'idle-timeout')
+        return new APIConnectionTimeoutError(idleTimeoutMs);
+      const clean = transport.scrub(cause);
       const why = describeConnectionFailure(clean);
       return new APIConnectionError(`Log stream connection failed: ${error.message}${why ? ` (${why})` : ''}.`, {
         cause: clean,
       });
     }
-    return new BrowserCloudError(`Log stream failed: ${error.message}`, { cause: redactCause(error, secret) });
-  }
+    return new BrowserCloudError(`Log stream failed: ${error.message}`, { cause: transport.scrub(error) });
+  };
+
+  const stream: LogStream = {
+    get lastEventId() {
+      return connection.lastEventId;
+    },
+    [Symbol.asyncIterator]() {
+      return stream;
+    },
+    async next() {
+      try {
+        for (;;) {
+          const result = await connection.next();
+          if (result.done === true) return DONE;
+          const event = decode(result.value);
+          if (event !== undefined) return { done: false, value: event.data };
+        }
+      } catch (error) {
+        await connection.close();
+        throw translate(error);
+      }
+    },
+    async return() {
+      await connection.close();
+      return DONE;
+    },
+    close: () => connection.close(),
+  };
+  return stream;
 }

@@ -6,4 +6,6 @@ import type { RequestContext } from '../request.js';
 export interface ResourceContext extends RequestContext {
   readonly raw: Client<paths>;
   readonly baseUrl: string;
+  /** The client's `headers` option, which openapi-fetch adds to the other operations' requests. */
+  readonly headers: Record<string, string> | undefined;
 }

@@ -9,8 +9,11 @@ export interface Profiles {
   /**
    * Renames the profile `idOrName` (PATCH /profiles/{id_or_name}) and resolves to the updated
    * Profile. The name is 1 to 255 characters, unique within the project (409 ConflictError
-   * otherwise; the check is best-effort on the server). Checked before sending; retried on
-   * connection errors, timeouts, 408, 429 and 5xx.
+   * otherwise; the check is best-effort on the server). Checked before sending.
+   *
+   * Addressed by ID (`prof_…`), it is retried on connection errors, timeouts, 408, 429 and 5xx.
+   * Addressed by name it is not idempotent (once applied, the old name no longer resolves), so
+   * it is retried only when the connection certainly failed before sending, as the login is.
    */
   rename(idOrName: string, body: RenameProfileRequest, options?: RequestOptions): Promise<Profile>;
 }
@@ -23,7 +26,7 @@ export function profiles(context: ResourceContext): Profiles {
       return execute(
         context,
         {
-          repeatable: true,
+          repeatable: isProfileId(idOrName),
           send: (init) =>
             context.raw.PATCH('/profiles/{id_or_name}', { params: { path: { id_or_name: idOrName } }, body, ...init }),
         },
@@ -31,4 +34,13 @@ export function profiles(context: ResourceContext): Profiles {
       );
     },
   };
+}
+
+/**
+ * Whether `idOrName` is a profile ID: the service's IDs start with `prof_`. The document gives
+ * IDs no pattern, so this is the one thing to tell them from names by; a name that happens to
+ * start with `prof_` is treated as an ID.
+ */
+function isProfileId(idOrName: string): boolean {
+  return idOrName.startsWith('prof_');
 }
