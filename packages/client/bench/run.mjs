@@ -15,7 +15,8 @@ import { build } from 'esbuild';
 const here = dirname(fileURLToPath(import.meta.url));
 const entry = join(here, '..', 'dist', 'index.js');
 const OFFICIAL_SDK_GZIP_KB = 18.8;
-const TARGET_GZIP_KB = 8;
+// Issue 11's bound for the app bundle: 12,000 B min+gzip.
+const TARGET_GZIP_KB = 12;
 const TARGET_RATIO = 1.1;
 
 if (!existsSync(entry)) {
@@ -97,7 +98,7 @@ async function size() {
     `  official SDK, same three operations:                 ${OFFICIAL_SDK_GZIP_KB.toFixed(1)} kB gzip (measured before)`,
   );
   console.log(
-    `  target < ${TARGET_GZIP_KB} kB for the app: ${app.gzipped / 1000 < TARGET_GZIP_KB ? 'met' : 'NOT met'}`,
+    `  target ≤ ${TARGET_GZIP_KB} kB for the app: ${app.gzipped / 1000 <= TARGET_GZIP_KB ? 'met' : 'NOT met'}`,
   );
   console.log(
     '  by part: minified bytes in the entry bundle; gzip cost = the bundle minus the bundle without that part',

@@ -1,7 +1,7 @@
 import type { ErrorBody } from '@browser-cloud/api-types';
 import { validateError } from '@browser-cloud/api-types/validators';
 import { type BoundedBody, readBoundedBody } from '@browser-cloud/sse';
-import { type ApiError, apiErrorFor } from './errors.js';
+import { type APIError, apiErrorFor } from './errors.js';
 import { redact, redactErrorBody, redactHeaders } from './redact.js';
 
 /** Bytes read from the body of a non-2xx response; the rest is cancelled unread. */
@@ -10,14 +10,14 @@ export const MAX_ERROR_BODY_BYTES = 64 * 1024;
 export const MAX_BODY_EXCERPT = 200;
 
 /**
- * The {@link ApiError} for a non-2xx `response`, from at most {@link MAX_ERROR_BODY_BYTES} of its
+ * The {@link APIError} for a non-2xx `response`, from at most {@link MAX_ERROR_BODY_BYTES} of its
  * body (the rest is cancelled unread), so that an error answer of any size costs bounded memory.
  * A complete body of the document's Error shape gives `code`, `details` and `innerError`;
  * anything else (a proxy's HTML page, JSON of another shape or too deeply nested, a body too
  * long or broken off) gives the status's class all the same, with a short excerpt and the
  * size in the message. The secret is replaced in the body's strings and the headers.
  */
-export async function errorFromResponse(response: Response, secret: string): Promise<ApiError> {
+export async function errorFromResponse(response: Response, secret: string): Promise<APIError> {
   const { status } = response;
   const read = await readBoundedBody(response.body, MAX_ERROR_BODY_BYTES);
   const headers = redactHeaders(response.headers, secret);

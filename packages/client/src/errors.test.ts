@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createClient } from './create-client.js';
 import {
   APIConnectionError,
-  ApiError,
+  APIError,
   AuthenticationError,
   BadRequestError,
   BrowserCloudError,
@@ -23,20 +23,20 @@ function client(fetch: ReturnType<typeof scriptedFetch>) {
   return createClient({ token: TOKEN, baseUrl: 'http://127.0.0.1:1', fetch, maxRetries: 0 });
 }
 
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
+async function failure(promise: Promise<unknown>): Promise<APIError> {
   const error = await promise.then(
     () => {
       throw new Error('expected a rejection');
     },
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(ApiError);
+  expect(error).toBeInstanceOf(APIError);
   expect(error).toBeInstanceOf(BrowserCloudError);
-  return error as ApiError;
+  return error as APIError;
 }
 
 describe('status to error class', () => {
-  const cases: Array<[number, typeof ApiError, string]> = [
+  const cases: Array<[number, typeof APIError, string]> = [
     [400, BadRequestError, 'BadRequestError'],
     [401, AuthenticationError, 'AuthenticationError'],
     [403, PermissionDeniedError, 'PermissionDeniedError'],
@@ -46,8 +46,8 @@ describe('status to error class', () => {
     [500, InternalServerError, 'InternalServerError'],
     [502, InternalServerError, 'InternalServerError'],
     [503, InternalServerError, 'InternalServerError'],
-    [418, ApiError, 'ApiError'],
-    [422, ApiError, 'ApiError'],
+    [418, APIError, 'APIError'],
+    [422, APIError, 'APIError'],
   ];
   for (const [status, Class, name] of cases) {
     it(`${status} → ${name}`, async () => {
@@ -100,7 +100,7 @@ describe('error bodies', () => {
     expect(plain.isProjectsDisabled).toBe(false);
   });
 
-  it('an HTML page from a proxy gives an ApiError with the status and a short excerpt', async () => {
+  it('an HTML page from a proxy gives an APIError with the status and a short excerpt', async () => {
     const page = `<html><head><title>502 Bad Gateway</title></head>\n<body>${'x'.repeat(5000)}</body></html>`;
     const error = await failure(client(scriptedFetch(text(502, page))).profiles.rename('p', { name: 'n' }));
     expect(error).toBeInstanceOf(InternalServerError);

@@ -51,8 +51,8 @@ setName(ValidationError, 'ValidationError');
 /** Characters of an Error body's `code: message` that go into `err.message`; the rest is cut, with the length noted. */
 export const MAX_MESSAGE_EXCERPT = 1000;
 
-/** What the client knows about a non-2xx response when it builds an {@link ApiError}. */
-export interface ApiErrorInit {
+/** What the client knows about a non-2xx response when it builds an {@link APIError}. */
+export interface APIErrorInit {
   readonly status: number;
   /** The Error body when the response had that shape, already redacted. */
   readonly body?: ErrorBody | undefined;
@@ -69,7 +69,7 @@ export interface ApiErrorInit {
  * A non-2xx answer of the service. The subclass follows the status (see {@link apiErrorFor});
  * `code`, `details` and `innerError` come from the Error body when there is one.
  */
-export class ApiError extends BrowserCloudError {
+export class APIError extends BrowserCloudError {
   readonly status: number;
   /** Machine-readable code of the Error body (`bad_request`, `projects_disabled`…); undefined when the body had another shape. */
   readonly code: string | undefined;
@@ -80,7 +80,7 @@ export class ApiError extends BrowserCloudError {
   /** The `x-request-id` response header, for support and log correlation. */
   readonly requestId: string | undefined;
 
-  constructor(init: ApiErrorInit) {
+  constructor(init: APIErrorInit) {
     const { status, body, excerpt, headers } = init;
     super(
       body ? `${status} ${clip(`${body.code}: ${body.message}`)}` : `${status} status code (${excerpt ?? 'no body'})`,
@@ -103,22 +103,22 @@ export class ApiError extends BrowserCloudError {
     return this.code === code || this.innerError?.code === code || this.details.some((d) => d.code === code);
   }
 }
-setName(ApiError, 'ApiError');
+setName(APIError, 'APIError');
 
 /** 400: bad request; `code` is `bad_request`, with `invalid_input` details (`err.hasCode('invalid_input')`). */
-export class BadRequestError extends ApiError {}
+export class BadRequestError extends APIError {}
 /** 401: missing or invalid token. */
-export class AuthenticationError extends ApiError {}
+export class AuthenticationError extends APIError {}
 /** 403: insufficient permissions or plan. */
-export class PermissionDeniedError extends ApiError {}
+export class PermissionDeniedError extends APIError {}
 /** 404: not found, or projects disabled (`err.isProjectsDisabled`). */
-export class NotFoundError extends ApiError {}
+export class NotFoundError extends APIError {}
 /** 409: conflict (a login flow already in progress, a duplicate profile name). Never retried. */
-export class ConflictError extends ApiError {}
+export class ConflictError extends APIError {}
 /** 429: rate limited. */
-export class RateLimitError extends ApiError {}
+export class RateLimitError extends APIError {}
 /** Any 5xx. */
-export class InternalServerError extends ApiError {}
+export class InternalServerError extends APIError {}
 setName(BadRequestError, 'BadRequestError');
 setName(AuthenticationError, 'AuthenticationError');
 setName(PermissionDeniedError, 'PermissionDeniedError');
@@ -127,7 +127,7 @@ setName(ConflictError, 'ConflictError');
 setName(RateLimitError, 'RateLimitError');
 setName(InternalServerError, 'InternalServerError');
 
-const BY_STATUS: Record<number, typeof ApiError> = {
+const BY_STATUS: Record<number, typeof APIError> = {
   400: BadRequestError,
   401: AuthenticationError,
   403: PermissionDeniedError,
@@ -136,9 +136,9 @@ const BY_STATUS: Record<number, typeof ApiError> = {
   429: RateLimitError,
 };
 
-/** Builds the {@link ApiError} subclass that matches the status; other statuses get a plain ApiError. */
-export function apiErrorFor(init: ApiErrorInit): ApiError {
-  const Class = init.status >= 500 ? InternalServerError : (BY_STATUS[init.status] ?? ApiError);
+/** Builds the {@link APIError} subclass that matches the status; other statuses get a plain APIError. */
+export function apiErrorFor(init: APIErrorInit): APIError {
+  const Class = init.status >= 500 ? InternalServerError : (BY_STATUS[init.status] ?? APIError);
   return new Class(init);
 }
 

@@ -15,7 +15,7 @@ export { BASE_URL_ENV, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, TOKEN_ENV } from
 export {
   BrowserCloudError,
   ValidationError,
-  ApiError,
+  APIError,
   BadRequestError,
   AuthenticationError,
   PermissionDeniedError,
@@ -27,7 +27,7 @@ export {
   APIConnectionTimeoutError,
   APIUserAbortError,
 } from './errors.js';
-export type { ValidationIssue, ApiErrorInit } from './errors.js';
+export type { ValidationIssue, APIErrorInit } from './errors.js';
 
 export { resolveTelemetry } from './telemetry/resolve-telemetry.js';
 export type { TelemetryContext } from './telemetry/resolve-telemetry.js';

@@ -1,7 +1,7 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { createClient } from './create-client.js';
-import { APIConnectionError, type ApiError, AuthenticationError, BrowserCloudError } from './errors.js';
+import { APIConnectionError, type APIError, AuthenticationError, BrowserCloudError } from './errors.js';
 import { MAX_AGGREGATE_ERRORS, MAX_CAUSE_DEPTH, redact, redactCause } from './redact.js';
 import { findSecret } from './test-support/find-secret.js';
 import { json, scriptedFetch, TOKEN } from './test-support/mock-fetch.js';
@@ -241,7 +241,7 @@ describe('the token never appears in what the client throws', () => {
       'x-request-id': 'req_1',
     };
     const client = createClient({ ...base, fetch: scriptedFetch(json(401, body, headers)) });
-    const error = (await client.profiles.rename('p', { name: 'n' }).catch((e: unknown) => e)) as ApiError;
+    const error = (await client.profiles.rename('p', { name: 'n' }).catch((e: unknown) => e)) as APIError;
     expect(error).toBeInstanceOf(AuthenticationError);
     expect(findSecret(error, TOKEN)).toEqual([]);
     expect(error.message).toBe('401 bad_[REDACTED]: token [REDACTED] is invalid');

@@ -4,7 +4,7 @@ import {
   APIConnectionError,
   APIConnectionTimeoutError,
   APIUserAbortError,
-  ApiError,
+  APIError,
   BrowserCloudError,
   describeConnectionFailure,
 } from './errors.js';
@@ -98,7 +98,7 @@ async function attempt<T>(
   // Node's limit of 10 listeners per signal.
   const requestSignal = signal ? AbortSignal.any([signal, controller.signal]) : controller.signal;
   let responded = false;
-  // A refused answer becomes its ApiError here, from a bounded read of its body: openapi-fetch
+  // A refused answer becomes its APIError here, from a bounded read of its body: openapi-fetch
   // would read an error body whole, whatever its size.
   const fetchOnce: FetchLike = async (request) => {
     const response = await context.transport.send(request);
@@ -120,7 +120,7 @@ async function attempt<T>(
   } catch (cause) {
     if (signal?.aborted) return { ok: false, error: new APIUserAbortError(), retry: false };
     if (timedOut) return { ok: false, error: new APIConnectionTimeoutError(timeoutMs), retry: operation.repeatable };
-    if (cause instanceof ApiError) {
+    if (cause instanceof APIError) {
       return {
         ok: false,
         error: cause,

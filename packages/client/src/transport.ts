@@ -1,5 +1,5 @@
 import { errorFromResponse } from './error-body.js';
-import type { ApiError } from './errors.js';
+import type { APIError } from './errors.js';
 import { redactCause } from './redact.js';
 
 /** A fetch as openapi-fetch calls it: with one `Request`. */
@@ -46,8 +46,8 @@ export class PendingRequest {
 export interface Transport {
   /** Sends what openapi-fetch (or the log stream) built, with the bearer token set last. */
   send(request: Request | PendingRequest): Promise<Response>;
-  /** The ApiError of a refused response, from a bounded read of its body, without the token. */
-  refusal(response: Response): Promise<ApiError>;
+  /** The APIError of a refused response, from a bounded read of its body, without the token. */
+  refusal(response: Response): Promise<APIError>;
   /** `cause` rebuilt without the token, for attaching to an error the caller will see. */
   scrub(cause: unknown): unknown;
 }

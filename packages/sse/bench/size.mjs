@@ -23,11 +23,13 @@ if (!existsSync(distEntry)) {
   process.exit(1);
 }
 
-/** Points every import of `@browser-cloud/sse` at the measured build. */
+/** Points every import of `@browser-cloud/sse` (and its `parser` / `retry-policy` entries) at the measured build. */
 const useDist = {
   name: 'measured-dist',
   setup(build) {
-    build.onResolve({ filter: /^@browser-cloud\/sse$/ }, () => ({ path: distEntry }));
+    build.onResolve({ filter: /^@browser-cloud\/sse(?:\/(?:parser|retry-policy))?$/ }, ({ path }) => ({
+      path: path === '@browser-cloud/sse' ? distEntry : `${dist}/${path.slice('@browser-cloud/sse/'.length)}.js`,
+    }));
   },
 };
 
@@ -52,7 +54,13 @@ async function measure(options) {
 const fromEntry = (contents) => ({
   stdin: { contents, resolveDir: packageDir, sourcefile: 'entry.mjs', loader: 'js' },
 });
-const client = await measure(fromEntry(`export { connectEventStream, parseJsonEvents } from '@browser-cloud/sse';\n`));
+// What the client imports from this package.
+const client = await measure(
+  fromEntry(
+    `export { connectEventStream, createJsonEventDecoder, readBoundedBody } from '@browser-cloud/sse';\n` +
+      `export { backoffDelay, isRetryable, parseRetryAfter } from '@browser-cloud/sse/retry-policy';\n`,
+  ),
+);
 const full = await measure(fromEntry(`export * from '@browser-cloud/sse';\n`));
 
 const row = (name, min, gzip) =>

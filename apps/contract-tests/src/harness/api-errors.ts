@@ -1,5 +1,5 @@
 import {
-  type ApiError,
+  type APIError,
   AuthenticationError,
   BadRequestError,
   ConflictError,
@@ -14,7 +14,7 @@ import { expect } from 'vitest';
  * The error class a caller must get for each status the document lists. Written out here on
  * purpose, not imported from the client: it is the oracle the client's own mapping is checked against.
  */
-export const ERROR_CLASS_BY_STATUS: Record<number, typeof ApiError> = {
+export const ERROR_CLASS_BY_STATUS: Record<number, typeof APIError> = {
   400: BadRequestError,
   401: AuthenticationError,
   403: PermissionDeniedError,
@@ -25,13 +25,13 @@ export const ERROR_CLASS_BY_STATUS: Record<number, typeof ApiError> = {
 };
 
 /** Settles `work` (a call, or the first reads of a stream) and returns what it threw. */
-export async function failure(work: Promise<unknown> | (() => Promise<unknown>)): Promise<ApiError> {
+export async function failure(work: Promise<unknown> | (() => Promise<unknown>)): Promise<APIError> {
   const promise = typeof work === 'function' ? (async () => work())() : work;
   return promise.then(
     () => {
       throw new Error('expected the call to fail');
     },
-    (e: unknown) => e as ApiError,
+    (e: unknown) => e as APIError,
   );
 }
 
@@ -39,7 +39,7 @@ export async function failure(work: Promise<unknown> | (() => Promise<unknown>))
 export async function expectApiError(
   work: Promise<unknown> | (() => Promise<unknown>),
   status: number,
-): Promise<ApiError> {
+): Promise<APIError> {
   const error = await failure(work);
   const expected = ERROR_CLASS_BY_STATUS[status];
   expect(expected, `no error class is expected for status ${status}`).toBeDefined();

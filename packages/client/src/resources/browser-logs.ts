@@ -63,7 +63,7 @@ export interface BrowserLogs {
    *   stream going). Without `follow`, a normal end of the body ends the iteration.
    * - Aborting `signal`, `close()` or leaving the loop closes the connection and ends the
    *   iteration without an error.
-   * - Other statuses throw the matching ApiError subclass; exhausted reconnects throw
+   * - Other statuses throw the matching APIError subclass; exhausted reconnects throw
    *   APIConnectionError (APIConnectionTimeoutError after idle timeouts).
    */
   stream(id: string, query: LogStreamQueryBySource, options?: BrowserLogsStreamOptions): LogStream;
@@ -87,7 +87,7 @@ const STREAM_ACCEPT = 'text/event-stream, application/json;q=0.9';
 /**
  * The one wrapper between the reconnecting reader and the caller: it decodes each event's JSON
  * against the document's LogEvent and turns the reader's failures into this package's errors.
- * A refused status reaches the reader as it came, and the transport makes its ApiError from a
+ * A refused status reaches the reader as it came, and the transport makes its APIError from a
  * bounded read of the body. The stream is a closure: it holds no context, so nothing in it
  * leads to the token.
  */
@@ -141,7 +141,7 @@ function logStream(
     }
     if (error.type === 'retries-exhausted') {
       const cause = error.cause;
-      // The refused status's own ApiError, made by `refusedError`.
+      // The refused status's own APIError, made by `refusedError`.
       if (cause instanceof BrowserCloudError) return cause;
       if (cause instanceof SseError && cause.type === 'idle-timeout')
         return new APIConnectionTimeoutError(idleTimeoutMs);
