@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 describe('browser build', () => {
-  it('bundles for browsers (Safari 15+) with no Node built-ins and no dependencies', async () => {
+  it('bundles for browsers with no Node built-ins and no dependencies', async () => {
     const result = await build({
       entryPoints: [fileURLToPath(new URL('./index.ts', import.meta.url))],
       bundle: true,
