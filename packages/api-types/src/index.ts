@@ -23,6 +23,7 @@ export type {
   ErrorDetail,
 } from './generated/openapi.js';
 export type { Validator, ErrorObject } from './validator.js';
+export { toIssues, type IssueNaming, type ValidationIssue } from './validation-issues.js';
 
 import type { BrowserTelemetryCategoriesConfig, LogStreamQuery, operations } from './generated/openapi.js';
 

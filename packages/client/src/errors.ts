@@ -1,4 +1,7 @@
-import type { ErrorBody, ErrorDetail } from '@browser-cloud/api-types';
+import type { ErrorBody, ErrorDetail, ValidationIssue } from '@browser-cloud/api-types';
+
+/** One broken rule of the document's schemas, found before any request was sent. */
+export type { ValidationIssue };
 
 /**
  * Base class of everything this package throws, so one `instanceof` check catches it all.
@@ -18,16 +21,6 @@ export class BrowserCloudError extends Error {
   }
 }
 setName(BrowserCloudError, 'BrowserCloudError');
-
-/** One broken rule of the document's schemas, found before any request was sent. */
-export interface ValidationIssue {
-  /** Where: `body`, `query` or `path` followed by the property path, e.g. `body.proxy.id`. */
-  readonly field: string;
-  /** The JSON Schema keyword that failed, e.g. `required`, `oneOf`, `maxLength`, `not`. */
-  readonly rule: string;
-  /** `field: what is wrong`, e.g. `body.proxy: must provide exactly one of "id" or "name"`. */
-  readonly message: string;
-}
 
 /**
  * Bad input, caught by the OpenAPI document's own schemas (the generated Ajv validators) before
