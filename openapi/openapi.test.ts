@@ -1,3 +1,4 @@
+import { toIssues } from '@browser-cloud/api-types';
 import {
   appendPointer,
   deref,
@@ -55,11 +56,11 @@ function examplesOf(doc: Doc): Example[] {
   return found;
 }
 
-/** Ajv's errors of `value` against the schema at `pointer`, one line each. */
+/** What is wrong with `value` against the schema at `pointer`, one line each (the SDK's wording). */
 function problemsAt(doc: Doc, pointer: string, value: unknown): string[] {
   const validate = schemaValidator(doc as OpenApiDocument, pointer);
   if (validate(value)) return [];
-  return (validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message}`);
+  return toIssues(validate.errors ?? [], value, '(root)', { prefixFields: false }).map((issue) => issue.message);
 }
 
 function exampleProblems(doc: Doc): string[] {
@@ -106,10 +107,10 @@ describe('examples of the document', () => {
     ].examples.two_events.value = 'id: 1\nevent: log\ndata: {"event":"log","timestamp":"yesterday","message":"x"}\n\n';
     const problems = exampleProblems(broken).join('\n');
     expect(problems).toMatch(
-      /~1login\/post\/responses\/200 application\/json examples\.reauth: \/flow_type must be equal to one of the allowed values/,
+      /~1login\/post\/responses\/200 application\/json examples\.reauth: flow_type: must be one of "LOGIN", "REAUTH"/,
     );
-    expect(problems).toMatch(/examples\.login: \/hosted_url must match format "uri"/);
-    expect(problems).toMatch(/examples\.two_events: \/timestamp must match format "date-time"/);
+    expect(problems).toMatch(/examples\.login: hosted_url: must match format "uri"/);
+    expect(problems).toMatch(/examples\.two_events: timestamp: must match format "date-time"/);
   });
 });
 

@@ -130,7 +130,7 @@ describe('bodies', () => {
       400,
       'bad_request',
     );
-    expect(detailMessages(body)).toEqual(['__proto__: is not allowed']);
+    expect(detailMessages(body)).toEqual(['__proto__: is not a known property']);
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
   });
 });

@@ -149,7 +149,7 @@ describe('proxy references', () => {
   it('refuses a reference with both id and name, or neither, by the schema', async () => {
     for (const proxy of [{ id: REFS.proxies.datacenter.id, name: REFS.proxies.datacenter.name }, {}]) {
       const body = expectError(await login(sandbox, C.withCredentials, { proxy }), 400, 'bad_request');
-      expect(detailMessages(body)).toEqual(['proxy: must have exactly one of id or name']);
+      expect(detailMessages(body)).toEqual(['proxy: must provide exactly one of "id" or "name"']);
     }
   });
 });
@@ -222,7 +222,7 @@ describe('record_session and browser_telemetry over the connection defaults', ()
       'bad_request',
     );
     expect(detailMessages(body)).toEqual([
-      'browser_telemetry: `enabled=false` cannot be combined with `browser` category settings.',
+      'browser_telemetry: these properties are not allowed in this combination (enabled=false, browser)',
     ]);
   });
 
@@ -232,7 +232,7 @@ describe('record_session and browser_telemetry over the connection defaults', ()
       400,
       'bad_request',
     );
-    expect(detailMessages(unknown)).toEqual(['browser_telemetry.browser.gpu: is not allowed']);
+    expect(detailMessages(unknown)).toEqual(['browser_telemetry.browser.gpu: is not a known property']);
     const wrong = expectError(
       await login(sandbox, C.withCredentials, { record_session: 'yes', browser_telemetry: 5 }),
       400,

@@ -1,3 +1,4 @@
+import { toIssues } from '@browser-cloud/api-types';
 import {
   eventStreamData,
   findOperation,
@@ -22,10 +23,7 @@ export function createDocumentValidator(document: OpenApiDocument): DocumentVali
   function validateAt(pointer: string, data: unknown): string[] {
     const validate = schemaValidator(document, pointer);
     if (validate(data)) return [];
-    return (validate.errors ?? []).map(
-      (e) =>
-        `${e.instancePath || '(root)'} ${e.message}${e.params['additionalProperty'] ? ` (${String(e.params['additionalProperty'])})` : ''}`,
-    );
+    return toIssues(validate.errors ?? [], data, '(root)', { prefixFields: false }).map((issue) => issue.message);
   }
 
   function validateResponse(operationId: string, status: number, contentType: string | null, body: unknown): string[] {

@@ -4,8 +4,8 @@ import {
   schemaValidator,
   type ValidateFunction,
 } from '@browser-cloud/openapi-document';
+import { toIssues } from '@browser-cloud/api-types';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { describeErrors } from '../openapi/describe-errors.js';
 import { errorBody } from './api-error.js';
 
 /** An `onSend` hook, as `app.addHook('onSend', …)` takes it. */
@@ -37,7 +37,9 @@ export function responseCheck(document: OpenApiDocument): ResponseCheckHook {
       body = undefined;
     }
     if (validate(body)) return payload;
-    const why = describeErrors(validate.errors).join('; ');
+    const why = toIssues(validate.errors ?? [], body, '(root)', { prefixFields: false })
+      .map((issue) => issue.message)
+      .join('; ');
     request.log.error({ operationId, status: reply.statusCode, why }, 'response violates the OpenAPI document');
     reply.code(500);
     return JSON.stringify({

@@ -25,21 +25,23 @@ describe('validationDetails', () => {
   it('names nested fields with dots and required or extra properties by name', () => {
     expect(validateLoginRequest({ proxy: { id: '' }, extra: true })).toBe(false);
     expect(messages(validateLoginRequest.errors ?? []).sort()).toEqual([
-      'extra: is not allowed',
-      'proxy.id: must NOT have fewer than 1 characters',
+      'extra: is not a known property',
+      'proxy.id: must not be empty',
     ]);
   });
 
   it('says "exactly one of" for a oneOf of closed objects', () => {
     expect(validateLoginRequest({ proxy: { id: 'a', name: 'b' } })).toBe(false);
-    expect(messages(validateLoginRequest.errors ?? [])).toEqual(['proxy: must have exactly one of id or name']);
+    expect(messages(validateLoginRequest.errors ?? [])).toEqual(['proxy: must provide exactly one of "id" or "name"']);
   });
 
   it('drops the if of an if/then and the null branch of an anyOf', () => {
     expect(validateLogStreamQuery({ source: 'supervisor' })).toBe(false);
     expect(messages(validateLogStreamQuery.errors ?? [], 'querystring')).toEqual(['supervisor_process: is required']);
     expect(validateLoginRequest({ browser_telemetry: { browser: { nope: { enabled: true } } } })).toBe(false);
-    expect(messages(validateLoginRequest.errors ?? [])).toEqual(['browser_telemetry.browser.nope: is not allowed']);
+    expect(messages(validateLoginRequest.errors ?? [])).toEqual([
+      'browser_telemetry.browser.nope: is not a known property',
+    ]);
   });
 
   it('every detail is an invalid_input', () => {

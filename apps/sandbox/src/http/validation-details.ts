@@ -1,5 +1,4 @@
-import type { ErrorDetail, ErrorObject } from '@browser-cloud/api-types';
-import { describeErrors } from '../openapi/describe-errors.js';
+import { type ErrorDetail, type ErrorObject, toIssues } from '@browser-cloud/api-types';
 
 /** The request part a validation error is about, as Fastify names it. */
 export type RequestPart = 'body' | 'querystring' | 'params' | 'headers';
@@ -16,8 +15,15 @@ export function validationMessage(part: RequestPart): string {
   return PART_MESSAGE[part];
 }
 
-/** Turns Ajv's errors into `invalid_input` details that name the field (`proxy.id: …`). */
+/**
+ * Turns Ajv's errors into `invalid_input` details that name the field (`proxy.id: …`), worded as
+ * the client words them (`@browser-cloud/api-types`' toIssues). The value is read from the errors
+ * (the document's Ajv is verbose).
+ */
 export function validationDetails(errors: readonly ErrorObject[], part: RequestPart): ErrorDetail[] {
   const root = part === 'querystring' ? 'query' : part === 'params' ? 'path' : part;
-  return describeErrors(errors, { root }).map((message) => ({ code: 'invalid_input', message }));
+  return toIssues(errors, undefined, root, { prefixFields: false }).map(({ message }) => ({
+    code: 'invalid_input',
+    message,
+  }));
 }
