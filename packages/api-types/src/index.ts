@@ -24,6 +24,12 @@ export type {
 } from './generated/openapi.js';
 export type { Validator, ErrorObject } from './validator.js';
 export { toIssues, type IssueNaming, type ValidationIssue } from './validation-issues.js';
+export { DEFAULT_TELEMETRY_CATEGORIES, TELEMETRY_CATEGORIES } from './telemetry/categories.js';
+export {
+  InvalidTelemetryConfigError,
+  resolveTelemetry,
+  type TelemetryContext,
+} from './telemetry/resolve-telemetry.js';
 
 import type { BrowserTelemetryCategoriesConfig, LogStreamQuery, operations } from './generated/openapi.js';
 

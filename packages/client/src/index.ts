@@ -31,7 +31,7 @@ export type { ValidationIssue, APIErrorInit } from './errors.js';
 
 export { resolveTelemetry } from './telemetry/resolve-telemetry.js';
 export type { TelemetryContext } from './telemetry/resolve-telemetry.js';
-export { DEFAULT_TELEMETRY_CATEGORIES, TELEMETRY_CATEGORIES } from './telemetry/categories.js';
+export { DEFAULT_TELEMETRY_CATEGORIES, TELEMETRY_CATEGORIES } from '@browser-cloud/api-types';
 
 // The generated types users type against, re-exported so one import suffices.
 export type {

@@ -1,11 +1,15 @@
-import type { BrowserTelemetryRequestConfig, TelemetryCategory } from '@browser-cloud/api-types';
-import { resolveTelemetry } from '@browser-cloud/client';
+import {
+  type BrowserTelemetryRequestConfig,
+  InvalidTelemetryConfigError,
+  resolveTelemetry,
+  type TelemetryCategory,
+} from '@browser-cloud/api-types';
 import { badRequest } from '../http/api-error.js';
 
 /**
  * The categories a login's browser session will capture. A login starts a new session, so the
- * configuration resolves as on create. The rules are the client package's `resolveTelemetry`:
- * one implementation for the SDK and the sandbox.
+ * configuration resolves as on create. The rules are `@browser-cloud/api-types`'
+ * `resolveTelemetry`: one implementation beside the types, for the SDK and the sandbox.
  */
 export function loginTelemetryCategories(config: BrowserTelemetryRequestConfig | null): TelemetryCategory[] {
   try {
@@ -13,7 +17,7 @@ export function loginTelemetryCategories(config: BrowserTelemetryRequestConfig |
   } catch (error) {
     // The document's schema already refuses what resolveTelemetry refuses; a connection default
     // from a hand-written fixture is the one way to get here.
-    if (error instanceof Error && error.name === 'ValidationError') {
+    if (error instanceof InvalidTelemetryConfigError) {
       throw badRequest('the browser telemetry configuration is invalid', [['browser_telemetry', error.message]]);
     }
     throw error;

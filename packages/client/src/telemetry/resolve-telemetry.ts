@@ -1,72 +1,27 @@
-import type { BrowserTelemetryRequestConfig, TelemetryCategory } from '@browser-cloud/api-types';
-import { validateBrowserTelemetryRequestConfig } from '@browser-cloud/api-types/validators';
-import { check } from '../validation.js';
-import { DEFAULT_TELEMETRY_CATEGORIES, TELEMETRY_CATEGORIES } from './categories.js';
+import {
+  type BrowserTelemetryRequestConfig,
+  InvalidTelemetryConfigError,
+  resolveTelemetry as resolveWithDocumentRules,
+  type TelemetryCategory,
+  type TelemetryContext,
+} from '@browser-cloud/api-types';
+import { ValidationError } from '../errors.js';
 
-/** Whether the configuration starts a session's telemetry or changes a running one. */
-export type TelemetryContext =
-  | { readonly mode: 'create' }
-  | {
-      readonly mode: 'update';
-      /** The session's current selection, or `null` (or `[]`) when no telemetry is active. */
-      readonly current: readonly TelemetryCategory[] | null;
-    };
+export type { TelemetryContext };
 
 /**
- * The telemetry categories a BrowserTelemetryRequestConfig captures, following rules 1 to 6 of
- * the document's BrowserTelemetryRequestConfig. The result lists categories in the document's
- * order ({@link TELEMETRY_CATEGORIES}); an empty list means no capture.
- *
- * The config is first checked against the document's schema, so `enabled: false` combined with
- * `browser` settings, an unknown category or an unknown property throws a `ValidationError`
- * (fields named `browser_telemetry…`).
- *
- * | config | create | update (`current` active) | update (`current: null`) |
- * |---|---|---|---|
- * | `null` / `undefined` | `[]` | `current`, unchanged | `[]` |
- * | `{ enabled: false }` | `[]` | `[]` | `[]` |
- * | `{ enabled: true, browser? }` | default set + `browser` | default set + `browser` | default set + `browser` |
- * | `{ browser? }` (`enabled` omitted) | default set + `browser` | `current` + `browser` | default set + `browser` |
- *
- * "+ `browser`" means: each category given with `enabled: true` is added, each given with
- * `enabled: false` is removed, the others stay as they were (rules 1, 2 and 4).
- *
- * Choices where the seed is silent or ambiguous:
- * - `null`/`undefined` is "no telemetry configuration": on create nothing is captured (to get
- *   a connection's default, pass that default as `config`); on update nothing changes.
- * - `enabled` omitted on create behaves like `enabled: true` (rules 4 and 5).
- * - On update, `current: []` counts as "no telemetry active", like `null`: a selection that
- *   captures nothing is stopped telemetry (rules 3 and 6), so a later update with `enabled`
- *   omitted starts again from the default set (rule 4).
- * - An update with `{}` or `{ browser: {} }` and active telemetry keeps `current` unchanged:
- *   rule 2 (merge what is provided onto the current selection) wins over rule 5, which is read
- *   as naming the base a configuration starts from when there is nothing to merge onto.
- * - Rule 6 needs no special case: a `browser` configuration that disables every category
- *   resolves to `[]` by the layering above, on create and on update alike.
+ * `@browser-cloud/api-types`' resolveTelemetry (the rules live beside the types, shared with the
+ * sandbox), throwing this package's `ValidationError` for an invalid configuration so that one
+ * `instanceof BrowserCloudError` still catches everything the client throws.
  */
 export function resolveTelemetry(
   config: BrowserTelemetryRequestConfig | null | undefined,
   context: TelemetryContext,
 ): TelemetryCategory[] {
-  const current = context.mode === 'update' ? context.current : null;
-  if (config === null || config === undefined) return ordered(current ?? []);
-  check(validateBrowserTelemetryRequestConfig, config, 'browser_telemetry');
-  if (config.enabled === false) return [];
-  // An empty selection captures nothing: no telemetry is active, so rule 4's fallback applies.
-  const active = current !== null && current.length > 0;
-  const base = config.enabled === undefined && active ? current : DEFAULT_TELEMETRY_CATEGORIES;
-  const selected = new Set<TelemetryCategory>(base);
-  for (const category of TELEMETRY_CATEGORIES) {
-    const flag = config.browser?.[category];
-    if (flag) {
-      if (flag.enabled) selected.add(category);
-      else selected.delete(category);
-    }
+  try {
+    return resolveWithDocumentRules(config, context);
+  } catch (error) {
+    if (error instanceof InvalidTelemetryConfigError) throw new ValidationError(error.issues);
+    throw error;
   }
-  return ordered(selected);
-}
-
-function ordered(categories: Iterable<TelemetryCategory>): TelemetryCategory[] {
-  const set = new Set(categories);
-  return TELEMETRY_CATEGORIES.filter((category) => set.has(category));
 }

@@ -4,12 +4,14 @@
 // and time; prints throughput, latency percentiles, lost/duplicated events and errors, and exits
 // non-zero when anything unexpected happened.
 //
-//   npm run load -w @browser-cloud/sandbox
-//   LOAD_STREAMS=50 LOAD_LINES=2000 LOAD_DEADLINE_MS=60000 npm run load -w @browser-cloud/sandbox
+//   npm run load -w @browser-cloud/contract-tests
+//   LOAD_STREAMS=50 LOAD_LINES=2000 LOAD_DEADLINE_MS=60000 npm run load -w @browser-cloud/contract-tests
+// It lives here, not in the sandbox, because it drives the sandbox through the SDK: the server
+// does not depend on the client.
 import { setMaxListeners } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { ConflictError, createClient } from '@browser-cloud/client';
-import { DEFAULT_FIXTURE, startSandbox } from '../dist/index.js';
+import { DEFAULT_FIXTURE, startSandbox } from '@browser-cloud/sandbox';
 
 const num = (name, fallback) => {
   const v = process.env[name];

@@ -1,4 +1,4 @@
-import type { TelemetryCategory } from '@browser-cloud/api-types';
+import type { TelemetryCategory } from '../index.js';
 
 /**
  * Whether each category is captured by default, in the document's order. `satisfies` makes the
