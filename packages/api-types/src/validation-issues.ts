@@ -152,7 +152,7 @@ function single(error: ErrorObject, context: Context): ValidationIssue[] {
     case 'minLength':
       return issue(field, p['limit'] === 1 ? 'must not be empty' : `must be at least ${String(p['limit'])} characters`);
     case 'maxLength': {
-      const actual = valueOf(error, context);
+      const actual = subjectOf(error, context);
       const got = typeof actual === 'string' ? ` (got ${[...actual].length})` : '';
       return issue(field, `must be at most ${String(p['limit'])} characters${got}`);
     }
@@ -182,7 +182,7 @@ function single(error: ErrorObject, context: Context): ValidationIssue[] {
       return issue(field, `must not repeat an item (items ${String(p['j'])} and ${String(p['i'])} are equal)`);
     case 'not': {
       // The schema forbids this value; name what it holds so the caller sees the combination.
-      const actual = valueOf(error, context);
+      const actual = subjectOf(error, context);
       if (!isObject(actual)) return issue(field, 'is not an allowed value');
       const held = Object.entries(actual)
         .map(([k, v]) => (v === null || typeof v !== 'object' ? `${k}=${JSON.stringify(v)}` : k))
@@ -208,7 +208,7 @@ function unknownProperty(context: Context, parentPath: string, name: string): Va
 }
 
 function isStrayNot(error: ErrorObject, context: Context): boolean {
-  return error.keyword === 'not' && /\/(then|else)\/not$/.test(error.schemaPath) && !isObject(valueOf(error, context));
+  return error.keyword === 'not' && /\/(then|else)\/not$/.test(error.schemaPath) && !isObject(subjectOf(error, context));
 }
 
 function asObjectType(error: ErrorObject): ErrorObject {
@@ -233,7 +233,7 @@ function fieldOf({ root, prefixFields }: Context, pointer: string): string {
 }
 
 /** The value an error is about: looked up in the validated value, else Ajv's `data` (`verbose`). */
-function valueOf(error: ErrorObject, { value }: Context): unknown {
+function subjectOf(error: ErrorObject, { value }: Context): unknown {
   const found = valueAt(value, error.instancePath);
   return found === undefined ? error.data : found;
 }
