@@ -208,7 +208,9 @@ function unknownProperty(context: Context, parentPath: string, name: string): Va
 }
 
 function isStrayNot(error: ErrorObject, context: Context): boolean {
-  return error.keyword === 'not' && /\/(then|else)\/not$/.test(error.schemaPath) && !isObject(subjectOf(error, context));
+  return (
+    error.keyword === 'not' && /\/(then|else)\/not$/.test(error.schemaPath) && !isObject(subjectOf(error, context))
+  );
 }
 
 function asObjectType(error: ErrorObject): ErrorObject {
