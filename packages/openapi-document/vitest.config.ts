@@ -4,5 +4,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
     environment: 'node',
+    // Compiling Ajv over the whole document is CPU-bound: seconds on a loaded machine.
+    testTimeout: 60_000,
   },
 });
