@@ -1,6 +1,5 @@
-import type { ErrorBody, Validator } from '@browser-cloud/api-types';
+import { type ErrorBody, toIssues, type Validator } from '@browser-cloud/api-types';
 import type { OperationRules } from './operation-rules.js';
-import { renderIssues } from './render-issues.js';
 
 /** A request the front answers itself, with an Error body, instead of passing it to Prism. */
 export interface Refusal {
@@ -121,7 +120,10 @@ const PART_MESSAGE = {
 
 function validated(validate: Validator<unknown>, value: unknown, part: 'path' | 'query' | 'body'): Refusal | undefined {
   if (validate(value)) return undefined;
-  return invalid(part, renderIssues(validate.errors ?? [], part));
+  return invalid(
+    part,
+    toIssues(validate.errors ?? [], value, part).map((issue) => issue.message),
+  );
 }
 
 function invalid(part: keyof typeof PART_MESSAGE, messages: readonly string[]): Refusal {

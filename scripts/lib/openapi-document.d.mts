@@ -1,1 +1,0 @@
-export const OPENAPI_PATH: string;
