@@ -2,40 +2,65 @@
 // Runs the contract suite against one or more targets and prints a summary per operation.
 //
 //   node scripts/run-contract.mjs                 # target from the environment (below), else the Prism mock
-//   node scripts/run-contract.mjs --target mock --target sandbox
+//   node scripts/run-contract.mjs --target mock --target sandbox --target live-sandbox
+//   node scripts/run-contract.mjs --shard=1/3     # any other --option goes to vitest
 //
 // Environment: API_UPSTREAM_URL + API_TOKEN → Prism's validating proxy (--errors) in front of that
-// server; API_BASE_URL + API_TOKEN → that server directly. Cases that need Prism's Prefer header
-// are skipped there, with the reason printed.
+// server; API_BASE_URL + API_TOKEN → that server directly. The resources the cases may use come
+// from CONTRACT_* variables (see README). CONTRACT_SEED and CONTRACT_RUNS steer the generated cases.
+// Reports: reports/<target>/junit.xml, report.json and summary.json, kept after the run.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startMock, startPrism } from '@browser-cloud/mock';
 import { loadOpenApiDocument } from '@browser-cloud/openapi-document';
 import { missingCoverage } from './coverage.mjs';
+import { preflight } from './preflight.mjs';
 
 const APP_DIR = fileURLToPath(new URL('..', import.meta.url));
+const REPORTS_DIR = join(APP_DIR, 'reports');
 const VITEST = fileURLToPath(new URL('../../../node_modules/.bin/vitest', import.meta.url));
+const DEFAULT_RUNS = 20;
 
-function targetsFromArgs(argv) {
+function parseArgs(argv) {
   const targets = [];
+  const vitestArgs = [];
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--target') targets.push(argv[++i]);
     else if (argv[i].startsWith('--target=')) targets.push(argv[i].slice('--target='.length));
+    else if (argv[i] === '--') continue;
+    else if (argv[i].startsWith('--')) vitestArgs.push(argv[i]);
     else throw new Error(`unknown argument ${argv[i]}`);
   }
-  if (targets.length > 0) return targets;
-  if (process.env.API_UPSTREAM_URL) return ['proxy'];
-  if (process.env.API_BASE_URL) return ['server'];
-  return ['mock'];
+  if (targets.length === 0) {
+    if (process.env.API_UPSTREAM_URL) targets.push('proxy');
+    else if (process.env.API_BASE_URL) targets.push('server');
+    else targets.push('mock');
+  }
+  return { targets, vitestArgs };
 }
 
 function requireEnv(name, mode) {
   const value = process.env[name];
   if (!value) throw new Error(`${name} must be set for the ${mode} target`);
   return value;
+}
+
+function seedFromEnv() {
+  const raw = process.env.CONTRACT_SEED;
+  if (raw === undefined || raw === '') return Math.floor(Math.random() * 2 ** 31);
+  const seed = Number(raw);
+  if (!Number.isSafeInteger(seed)) throw new Error(`CONTRACT_SEED must be an integer, got "${raw}"`);
+  return seed;
+}
+
+function runsFromEnv() {
+  const raw = process.env.CONTRACT_RUNS;
+  if (raw === undefined || raw === '') return DEFAULT_RUNS;
+  const runs = Number(raw);
+  if (!Number.isInteger(runs) || runs < 1) throw new Error(`CONTRACT_RUNS must be a positive integer, got "${raw}"`);
+  return runs;
 }
 
 const cleanups = [];
@@ -51,6 +76,27 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
     await cleanup();
     process.exit(130);
   });
+}
+
+/** The sandbox's fixture ids, passed the way a user passes a real server's resources. */
+function sandboxResources(refs) {
+  return {
+    CONTRACT_CONNECTION_ID: refs.authConnections.withoutCredentials,
+    CONTRACT_REAUTH_CONNECTION_ID: refs.authConnections.withCredentials,
+    CONTRACT_PROFILE_ID: refs.profiles.defaultProject.id,
+    CONTRACT_PROFILE_NAME: refs.profiles.defaultProject.name,
+    CONTRACT_TAKEN_PROFILE_NAME: refs.profiles.unscoped.name,
+    CONTRACT_BROWSER_ID: refs.browsers.main.id,
+    CONTRACT_LOG_PATH: refs.browsers.main.path,
+    CONTRACT_SUPERVISOR_PROCESS: refs.browsers.main.supervisorProcess,
+  };
+}
+
+async function startSandboxServer() {
+  const { startSandbox, DEFAULT_FIXTURE_REFS } = await import('@browser-cloud/sandbox');
+  const sandbox = await startSandbox({ port: 0, quiet: true, retryMs: 50, keepAliveMs: 2_000 });
+  cleanups.push(() => sandbox.close());
+  return { sandbox, refs: DEFAULT_FIXTURE_REFS };
 }
 
 /** Starts what the target needs; returns the environment of the suite. */
@@ -82,46 +128,63 @@ async function prepare(mode) {
       describe: `Prism proxy at ${prism.url} → ${upstream}`,
     };
   }
+  if (mode === 'live-sandbox') {
+    // The sandbox as any live server: its fixture ids come in through the CONTRACT_* variables
+    // and nothing else, so this target proves the live path end to end.
+    const { sandbox, refs } = await startSandboxServer();
+    return {
+      ...sandboxResources(refs),
+      CONTRACT_MODE: 'server',
+      CONTRACT_BASE_URL: sandbox.url,
+      CONTRACT_TOKEN: refs.tokens.owner,
+      describe: `sandbox at ${sandbox.url} as a live server (ids from CONTRACT_* variables)`,
+    };
+  }
   if (mode === 'sandbox') {
-    const { startSandbox, DEFAULT_FIXTURE_REFS } = await import('@browser-cloud/sandbox');
-    const sandbox = await startSandbox({ port: 0, quiet: true, retryMs: 50, keepAliveMs: 2_000 });
-    cleanups.push(() => sandbox.close());
+    const { sandbox, refs } = await startSandboxServer();
     const prism = await startPrism({ upstream: sandbox.url });
     cleanups.push(prism.stop);
     return {
+      ...sandboxResources(refs),
       CONTRACT_BASE_URL: prism.url,
       CONTRACT_DIRECT_URL: sandbox.url,
-      CONTRACT_TOKEN: DEFAULT_FIXTURE_REFS.tokens.owner,
-      CONTRACT_SANDBOX: JSON.stringify({ refs: DEFAULT_FIXTURE_REFS, directUrl: sandbox.url }),
+      CONTRACT_TOKEN: refs.tokens.owner,
+      CONTRACT_SANDBOX: JSON.stringify({ refs, directUrl: sandbox.url }),
       describe: `sandbox at ${sandbox.url} behind Prism proxy ${prism.url}`,
     };
   }
-  throw new Error(`unknown target "${mode}" (mock, sandbox, server, proxy)`);
+  throw new Error(`unknown target "${mode}" (mock, sandbox, live-sandbox, server, proxy)`);
 }
 
-function runVitest(env) {
+function runVitest(env, reportDir, vitestArgs) {
   return new Promise((resolve) => {
     const child = spawn(
       VITEST,
-      ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${env.CONTRACT_REPORT}`],
-      {
-        cwd: APP_DIR,
-        env: { ...process.env, ...env },
-        stdio: 'inherit',
-      },
+      [
+        'run',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${join(reportDir, 'report.json')}`,
+        '--reporter=junit',
+        `--outputFile.junit=${join(reportDir, 'junit.xml')}`,
+        ...vitestArgs,
+      ],
+      { cwd: APP_DIR, env: { ...process.env, ...env }, stdio: 'inherit' },
     );
     child.on('exit', (code) => resolve(code ?? 1));
   });
 }
 
-function summarize(_mode, reportFile) {
-  if (!existsSync(reportFile)) return { failed: 1, passed: 0, lines: ['  no report was written'] };
+/** Rows per operation: the first word of a case's outermost title is its operationId. */
+function summarize(reportFile) {
+  if (!existsSync(reportFile)) return { failed: 1, passed: 0, operations: {}, lines: ['  no report was written'] };
   const report = JSON.parse(readFileSync(reportFile, 'utf8'));
-  const byOperation = new Map();
+  const operations = {};
   for (const file of report.testResults) {
     for (const test of file.assertionResults) {
-      const operation = test.ancestorTitles[0] ?? file.name;
-      const row = byOperation.get(operation) ?? { run: 0, passed: 0, failed: 0, skipped: 0 };
+      const operation = (test.ancestorTitles[0] ?? file.name).split(' ')[0];
+      operations[operation] ??= { run: 0, passed: 0, failed: 0, skipped: 0 };
+      const row = operations[operation];
       if (test.status === 'passed') {
         row.run++;
         row.passed++;
@@ -129,20 +192,19 @@ function summarize(_mode, reportFile) {
         row.run++;
         row.failed++;
       } else row.skipped++;
-      byOperation.set(operation, row);
     }
     if (file.status === 'failed' && file.assertionResults.length === 0) {
-      byOperation.set(file.name, { run: 1, passed: 0, failed: 1, skipped: 0 });
+      operations[file.name] = { run: 1, passed: 0, failed: 1, skipped: 0 };
     }
   }
   let failed = 0;
   let passed = 0;
-  const lines = [...byOperation].map(([operation, r]) => {
+  const lines = Object.entries(operations).map(([operation, r]) => {
     failed += r.failed;
     passed += r.passed;
     return `  ${operation.padEnd(24)} ${String(r.run).padStart(3)} run ${String(r.passed).padStart(3)} passed ${String(r.failed).padStart(3)} failed${r.skipped ? ` ${r.skipped} skipped` : ''}`;
   });
-  return { failed, passed, lines };
+  return { failed, passed, operations, lines };
 }
 
 const document = loadOpenApiDocument();
@@ -150,42 +212,71 @@ let exitCode = 0;
 const summaries = [];
 const totals = { passed: 0, failed: 0 };
 try {
-  for (const mode of targetsFromArgs(process.argv.slice(2))) {
-    const work = mkdtempSync(join(tmpdir(), 'contract-'));
-    cleanups.push(async () => rmSync(work, { recursive: true, force: true }));
+  const { targets, vitestArgs } = parseArgs(process.argv.slice(2));
+  const sharded = vitestArgs.some((a) => a.startsWith('--shard'));
+  const seed = seedFromEnv();
+  const runs = runsFromEnv();
+  console.log(`[contract] seed ${seed}, ${runs} generated cases per operation and kind (CONTRACT_SEED, CONTRACT_RUNS)`);
+  for (const mode of targets) {
+    const reportDir = join(REPORTS_DIR, mode);
+    rmSync(reportDir, { recursive: true, force: true });
+    mkdirSync(reportDir, { recursive: true });
     const { describe, ...env } = await prepare(mode);
     console.log(`\n[contract] target ${mode}: ${describe}`);
-    const coverageFile = join(work, 'observed.jsonl');
-    const reportFile = join(work, 'report.json');
-    const code = await runVitest({
-      ...env,
+    const suiteEnv = {
       CONTRACT_MODE: mode,
-      CONTRACT_COVERAGE_FILE: coverageFile,
-      CONTRACT_REPORT: reportFile,
+      ...env,
+      CONTRACT_SEED: String(seed),
+      CONTRACT_RUNS: String(runs),
+      CONTRACT_COVERAGE_FILE: join(reportDir, 'observed.jsonl'),
+    };
+    const check = await preflight({
+      baseUrl: suiteEnv.CONTRACT_DIRECT_URL ?? suiteEnv.CONTRACT_BASE_URL,
+      token: suiteEnv.CONTRACT_TOKEN,
+      browserId: suiteEnv.CONTRACT_BROWSER_ID ?? process.env.CONTRACT_BROWSER_ID,
     });
-    const { failed, passed, lines } = summarize(mode, reportFile);
+    if (!check.ok) {
+      console.error(`[contract] ${check.message}`);
+      summaries.push(`[contract] ${mode}:`, `  ${check.message}`);
+      exitCode = 1;
+      totals.failed++;
+      await cleanup();
+      continue;
+    }
+    const code = await runVitest(suiteEnv, reportDir, vitestArgs);
+    const { failed, passed, operations, lines } = summarize(join(reportDir, 'report.json'));
     totals.passed += passed;
     totals.failed += failed;
     if (code !== 0 || failed > 0) exitCode = 1;
 
-    const observed = existsSync(coverageFile)
-      ? readFileSync(coverageFile, 'utf8')
+    const observed = existsSync(suiteEnv.CONTRACT_COVERAGE_FILE)
+      ? readFileSync(suiteEnv.CONTRACT_COVERAGE_FILE, 'utf8')
           .split('\n')
           .filter(Boolean)
           .map((line) => JSON.parse(line))
       : [];
     const missing = missingCoverage(document, observed);
-    if (mode === 'mock' && missing.length > 0) {
+    let coverage;
+    if (sharded) {
+      coverage = 'not checked on a shard (each shard sees part of the cases)';
+    } else if (mode === 'mock' && missing.length > 0) {
       exitCode = 1;
-      lines.push(`  coverage: FAILED, documented but never exercised: ${missing.join(', ')}`);
+      totals.failed++;
+      coverage = `FAILED, documented but never exercised: ${missing.join(', ')}`;
     } else if (missing.length > 0) {
-      lines.push(`  coverage: not exercised on this target (mock-only cases): ${missing.join(', ')}`);
+      coverage = `not exercised on this target (mock-only cases): ${missing.join(', ')}`;
     } else {
-      lines.push('  coverage: every documented operation and status exercised');
+      coverage = 'every documented operation and status exercised';
     }
-    summaries.push(`[contract] ${mode}:`, ...lines);
+    lines.push(`  coverage: ${coverage}`);
+    writeFileSync(
+      join(reportDir, 'summary.json'),
+      `${JSON.stringify({ target: mode, seed, runs, exitCode: code, passed, failed, operations, coverage, missing }, null, 2)}\n`,
+    );
+    summaries.push(`[contract] ${mode}: (reports in ${reportDir})`, ...lines);
     await cleanup();
   }
+  summaries.push(`[contract] seed ${seed}: rerun the same cases with CONTRACT_SEED=${seed}`);
 } catch (error) {
   exitCode = 1;
   console.error(`[contract] ${error instanceof Error ? error.message : error}`);

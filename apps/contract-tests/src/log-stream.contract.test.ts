@@ -1,13 +1,12 @@
 import { ValidationError } from '@browser-cloud/client';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { expectApiError, failure } from './harness/api-errors.js';
 import { client, prefer, raw } from './harness/clients.js';
 import { documentValidator } from './harness/observed-fetch.js';
+import { describeWith, itWith } from './harness/resources.js';
 import { MOCK_ONLY_REASON, mockOnly, target } from './harness/target.js';
 
 const LOG_EVENT = '#/components/schemas/LogEvent';
-const browser = target.sandbox?.refs.browsers.main.id ?? 'br_01HZY4A2B3C4D5E6F7G8H9J0KA';
-const logPath = target.sandbox?.refs.browsers.main.path ?? '/var/log/chromium/chrome_debug.log';
 
 async function collect<T>(iterable: AsyncIterable<T>, max = 100): Promise<T[]> {
   const items: T[] = [];
@@ -18,7 +17,7 @@ async function collect<T>(iterable: AsyncIterable<T>, max = 100): Promise<T[]> {
   return items;
 }
 
-describe('streamBrowserLogs', () => {
+describeWith(target.resources, ['browserId', 'logPath'], 'streamBrowserLogs', ({ browserId: browser, logPath }) => {
   it('parses the text/event-stream body into typed Log events', async () => {
     const events = await collect(client.browsers.logs.stream(browser, { source: 'path', path: logPath }));
     expect(events.length).toBeGreaterThan(0);
@@ -28,6 +27,18 @@ describe('streamBrowserLogs', () => {
     }
     if (target.mode === 'mock') expect(events).toHaveLength(2);
   });
+
+  itWith(
+    target.resources,
+    ['supervisorProcess'],
+    'streams a supervisor source as typed Log events',
+    async ({ supervisorProcess }) => {
+      const events = await collect(
+        client.browsers.logs.stream(browser, { source: 'supervisor', supervisor_process: supervisorProcess }),
+      );
+      for (const event of events) expect(documentValidator.validateAt(LOG_EVENT, event)).toEqual([]);
+    },
+  );
 
   it.each([
     ['path without path', { source: 'path' }],

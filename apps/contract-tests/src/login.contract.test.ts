@@ -1,14 +1,53 @@
-import { AuthenticationError, NotFoundError, ValidationError } from '@browser-cloud/client';
-import { describe, expect, it } from 'vitest';
+import { AuthenticationError, ConflictError, NotFoundError, ValidationError } from '@browser-cloud/client';
+import { describe, expect, it, type TestContext } from 'vitest';
 import { expectApiError, failure } from './harness/api-errors.js';
 import { client, clientWithToken, prefer, raw } from './harness/clients.js';
 import { documentValidator } from './harness/observed-fetch.js';
+import { describeWith, itWith } from './harness/resources.js';
 import { MOCK_ONLY_REASON, mockOnly, target } from './harness/target.js';
 
 const LOGIN_RESPONSE = '#/components/schemas/LoginResponse';
-const connection = target.sandbox?.refs.authConnections.withoutCredentials ?? 'ac_01HZY2R6F1J8K3P5S7T9V2X4ZA';
+
+/**
+ * Logs in with no overrides. On a live target a flow may already be in progress for the
+ * connection (409): that is the target's state, so the case is skipped with that reason.
+ */
+async function loginOrSkip(connection: string, variable: string, context: TestContext) {
+  try {
+    return await client.auth.connections.login(connection, {});
+  } catch (error) {
+    if (error instanceof ConflictError && target.mode !== 'mock') {
+      context.skip(`a login flow is already in progress for ${variable} (409); its flow type cannot be checked now`);
+    }
+    throw error;
+  }
+}
 
 describe('loginAuthConnection', () => {
+  itWith(
+    target.resources,
+    ['connectionId'],
+    'starts a LOGIN flow on a connection without stored credentials',
+    async ({ connectionId }, context) => {
+      const flow = await loginOrSkip(connectionId, 'CONTRACT_CONNECTION_ID', context);
+      expect(documentValidator.validateAt(LOGIN_RESPONSE, flow)).toEqual([]);
+      if (target.mode !== 'mock') expect(flow.flow_type).toBe('LOGIN');
+    },
+  );
+
+  itWith(
+    target.resources,
+    ['reauthConnectionId'],
+    'starts a REAUTH flow on a connection with stored credentials',
+    async ({ reauthConnectionId }, context) => {
+      const flow = await loginOrSkip(reauthConnectionId, 'CONTRACT_REAUTH_CONNECTION_ID', context);
+      expect(documentValidator.validateAt(LOGIN_RESPONSE, flow)).toEqual([]);
+      if (target.mode !== 'mock') expect(flow.flow_type).toBe('REAUTH');
+    },
+  );
+});
+
+describeWith(target.resources, ['connectionId'], 'loginAuthConnection', ({ connectionId: connection }) => {
   it.skipIf(mockOnly)('starts a LOGIN flow whose body validates against the document', async () => {
     const flow = await client.auth.connections.login(connection, {}, { headers: { Prefer: 'example=login' } });
     expect(documentValidator.validateAt(LOGIN_RESPONSE, flow)).toEqual([]);

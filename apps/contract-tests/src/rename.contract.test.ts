@@ -1,17 +1,41 @@
-import { ValidationError } from '@browser-cloud/client';
-import { describe, expect, it } from 'vitest';
+import { ConflictError, ValidationError } from '@browser-cloud/client';
+import { afterAll, expect, it } from 'vitest';
 import { expectApiError } from './harness/api-errors.js';
 import { client, prefer, raw } from './harness/clients.js';
 import { documentValidator } from './harness/observed-fetch.js';
+import { describeWith, itWith } from './harness/resources.js';
 import { MOCK_ONLY_REASON, mockOnly, target } from './harness/target.js';
 
 const PROFILE = '#/components/schemas/Profile';
-// On the sandbox, a profile whose name no other case relies on.
-const profile = target.sandbox?.refs.profiles.unnamed.id ?? 'prof_01HZY5C7D9E1F3G5H7J9K1M3NA';
 const unique = (length: number) =>
   `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`.padEnd(length, 'x').slice(0, length);
 
-describe('renameProfile', () => {
+describeWith(target.resources, ['profileId'], 'renameProfile', ({ profileId: profile }) => {
+  // The suite renames the profile it was given: put its name back, where the name is known.
+  afterAll(async () => {
+    const { profileName } = target.resources;
+    if (target.mode === 'mock') return;
+    if (!profileName) {
+      console.info(
+        '[contract] renameProfile: CONTRACT_PROFILE_NAME is not set, so the renamed profile keeps its new name',
+      );
+      return;
+    }
+    await client.profiles.rename(profile, { name: profileName });
+  });
+
+  itWith(
+    target.resources,
+    ['takenProfileName'],
+    'refuses the name of another profile of the project with 409',
+    async ({ takenProfileName }, context) => {
+      if (target.mode === 'mock') context.skip('the mock keeps no names: it answers every valid rename with 200');
+      const error = await client.profiles.rename(profile, { name: takenProfileName }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ConflictError);
+      expect((error as ConflictError).status).toBe(409);
+    },
+  );
+
   it.each([1, 255])('renames with a %i-character name and returns a Profile', async (length) => {
     const name = unique(length);
     const renamed = await client.profiles.rename(profile, { name });

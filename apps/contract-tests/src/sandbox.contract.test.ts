@@ -12,7 +12,7 @@ import {
   PermissionDeniedError,
   resolveTelemetry,
 } from '@browser-cloud/client';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { failure } from './harness/api-errors.js';
 import { client, clientWithToken } from './harness/clients.js';
 import { documentValidator } from './harness/observed-fetch.js';
@@ -27,6 +27,11 @@ async function inspect(path: string, method = 'GET') {
   expect(response.ok, `${method} /_sandbox${path}`).toBe(true);
   return response.json();
 }
+
+// The other files ran against the same sandbox; these cases start from the fixture.
+beforeAll(async () => {
+  if (onSandbox) await inspect('/reset', 'POST');
+});
 
 describe.skipIf(!onSandbox)('loginAuthConnection', () => {
   it('starts REAUTH with stored credentials, refuses a second login with 409 while it runs, allows one after it completes', async () => {

@@ -1,10 +1,11 @@
 import type { DEFAULT_FIXTURE_REFS } from '@browser-cloud/sandbox';
+import { MOCK_RESOURCES, type Resources, resourcesFrom } from './resources.js';
 
 /**
  * Where the suite runs, from the environment that scripts/run-contract.mjs sets:
  * - `mock`: a Prism mock of the document; `Prefer` picks statuses and examples.
  * - `proxy`: Prism's validating proxy in front of a real server (API_UPSTREAM_URL).
- * - `server`: a real server directly (API_BASE_URL).
+ * - `server`: a real server directly (API_BASE_URL), or the sandbox started as one (`live-sandbox`).
  * - `sandbox`: the stateful sandbox (apps/sandbox) behind Prism's validating proxy.
  */
 export type TargetMode = 'mock' | 'proxy' | 'server' | 'sandbox';
@@ -15,8 +16,10 @@ function required(name: string): string {
   return value;
 }
 
+const mode = required('CONTRACT_MODE') as TargetMode;
+
 export const target = {
-  mode: required('CONTRACT_MODE') as TargetMode,
+  mode,
   baseUrl: required('CONTRACT_BASE_URL'),
   token: required('CONTRACT_TOKEN'),
   /**
@@ -24,6 +27,10 @@ export const target = {
    * invalid requests on its own (422), so raw requests that test the server's refusals go here.
    */
   directUrl: process.env.CONTRACT_DIRECT_URL ?? required('CONTRACT_BASE_URL'),
+  /** The resources the cases may use (ids of things that exist on the target). */
+  resources: (mode === 'mock'
+    ? { ...MOCK_RESOURCES, ...resourcesFrom(process.env) }
+    : resourcesFrom(process.env)) as Resources,
   /** Extra facts the sandbox target passes (fixture ids and tokens), as JSON. */
   sandbox: process.env.CONTRACT_SANDBOX
     ? (JSON.parse(process.env.CONTRACT_SANDBOX) as { refs: typeof DEFAULT_FIXTURE_REFS; directUrl: string })
