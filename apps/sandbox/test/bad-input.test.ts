@@ -48,7 +48,7 @@ describe('bodies', () => {
     }
   });
 
-  it('answers a content type other than JSON with 415', async () => {
+  it('answers a content type other than JSON with 400 bad_request (the document lists no 415)', async () => {
     for (const type of [
       'text/plain',
       'application/x-www-form-urlencoded',
@@ -57,18 +57,19 @@ describe('bodies', () => {
     ]) {
       const body = expectError(
         await call(sandbox, 'PATCH', profilePath, { raw: 'name=x', headers: { 'content-type': type } }),
-        415,
-        'unsupported_media_type',
+        400,
+        'bad_request',
       );
       expect(body.message).toContain('application/json');
+      expect(detailMessages(body)).toEqual(['content-type: must be application/json']);
     }
     expectError(
       await call(sandbox, 'POST', `/auth/connections/${REFS.authConnections.withoutCredentials}/login`, {
         raw: '{}',
         headers: { 'content-type': 'text/plain' },
       }),
-      415,
-      'unsupported_media_type',
+      400,
+      'bad_request',
     );
   });
 

@@ -36,15 +36,15 @@ export function handleError(
     void reply.code(413).send(errorBody('payload_too_large', 'the request body is larger than the sandbox accepts'));
     return;
   }
+  // The document lists no 415: an unsupported content type is invalid input, a 400 like any other.
   if (status === 415) {
     const type = String(request.headers['content-type'] ?? 'none').slice(0, 100);
     void reply
-      .code(415)
+      .code(400)
       .send(
-        errorBody(
-          'unsupported_media_type',
-          `content type ${JSON.stringify(type)} is not supported; send application/json`,
-        ),
+        errorBody('bad_request', `content type ${JSON.stringify(type)} is not supported; send application/json`, [
+          { code: 'invalid_input', message: 'content-type: must be application/json' },
+        ]),
       );
     return;
   }
