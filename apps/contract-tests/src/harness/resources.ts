@@ -2,6 +2,7 @@
 // document's example ids do not exist, so every case that needs one names its variable; a case
 // whose variable is not set is skipped with that name in its title.
 import { describe, it, type TestContext } from 'vitest';
+import type { KnownValues } from '../engine/request-cases.js';
 
 /** Each resource and the environment variable that gives it. */
 export const RESOURCE_VARIABLES = {
@@ -81,4 +82,23 @@ export function describeWith<const N extends ResourceName>(
   const reason = missingReason(resources, names);
   if (reason) return describe.skip(`${title} (${reason})`, () => {});
   return describe(title, () => body(resources as Record<N, string>));
+}
+
+/**
+ * Which resource fits which parameter: the generated cases prefer these values to random ones, so
+ * that they reach resources that exist (random ids mostly meet 404s).
+ */
+export function knownValues(resources: Resources): Record<string, KnownValues> {
+  const given = (...values: (string | undefined)[]) => values.filter((v): v is string => v !== undefined);
+  return {
+    loginAuthConnection: { path: { id: given(resources.connectionId, resources.reauthConnectionId) } },
+    renameProfile: {
+      path: { id_or_name: given(resources.profileId) },
+      body: { '/name': given(resources.takenProfileName) },
+    },
+    streamBrowserLogs: {
+      path: { id: given(resources.browserId) },
+      query: { path: given(resources.logPath), supervisor_process: given(resources.supervisorProcess) },
+    },
+  };
 }

@@ -1,0 +1,221 @@
+// The engine against the sandbox, which keeps the contract, and against the same sandbox behind a
+// proxy that plants one contract bug at a time: the engine must pass the first and fail each of
+// the others, naming the operation and the rule.
+import { type RunningSandbox, startSandbox, DEFAULT_FIXTURE_REFS as R } from '@browser-cloud/sandbox';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createDocumentValidator, deref, loadOpenApiDocument } from '../harness/document.js';
+import { knownValues } from '../harness/resources.js';
+import { operationById } from './operations.js';
+import { type CaseKind, runGeneratedCases } from './run-cases.js';
+import { type Fault, startFaultProxy } from './test-support/fault-proxy.js';
+
+const document = loadOpenApiDocument();
+const validator = createDocumentValidator(document);
+const TOKEN = R.tokens.owner;
+const KNOWN = knownValues({
+  connectionId: R.authConnections.withoutCredentials,
+  reauthConnectionId: R.authConnections.withCredentials,
+  profileId: R.profiles.defaultProject.id,
+  takenProfileName: R.profiles.unscoped.name,
+  browserId: R.browsers.main.id,
+  logPath: R.browsers.main.path,
+  supervisorProcess: R.browsers.main.supervisorProcess,
+});
+const SEED = 20261123;
+const RUNS = 30;
+
+let sandbox: RunningSandbox;
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, quiet: true, retryMs: 50, keepAliveMs: 60_000 });
+});
+beforeEach(() => sandbox.state.reset());
+afterAll(() => sandbox?.close());
+
+function judge(baseUrl: string, operationId: string, kind: CaseKind) {
+  return runGeneratedCases({
+    operation: operationById(document, operationId),
+    kind,
+    validator,
+    deref: (node) => deref(document, node),
+    target: { baseUrl, token: TOKEN },
+    known: KNOWN[operationId],
+    seed: SEED,
+    runs: RUNS,
+    limits: { answerMs: 5_000, streamMs: 300 },
+  });
+}
+
+const json = (text: string) => JSON.parse(text) as Record<string, unknown>;
+type AnswerFault = NonNullable<Fault['answer']>;
+const jsonAnswer =
+  (change: (body: Record<string, unknown>) => unknown): AnswerFault =>
+  (answer) => ({ ...answer, body: JSON.stringify(change(json(answer.body))) });
+const on =
+  (method: string, path: RegExp, status: number, fault: AnswerFault): AnswerFault =>
+  (answer) =>
+    answer.request.method === method && path.test(answer.request.url) && answer.status === status
+      ? fault(answer)
+      : answer;
+const LOGIN = /^\/auth\/connections\/[^/]+\/login/;
+const PROFILE = /^\/profiles\//;
+
+describe('the contract engine', () => {
+  it.each([
+    ['loginAuthConnection', 'valid'],
+    ['loginAuthConnection', 'invalid'],
+    ['renameProfile', 'valid'],
+    ['renameProfile', 'invalid'],
+    ['streamBrowserLogs', 'valid'],
+    ['streamBrowserLogs', 'invalid'],
+  ] as const)('passes the sandbox, which keeps the contract: %s, %s cases', async (operationId, kind) => {
+    const result = await judge(sandbox.url, operationId, kind);
+    expect(result.report).toBeUndefined();
+    expect(result).toMatchObject({ ok: true, runs: RUNS });
+  });
+
+  const faults: [string, string, CaseKind, Fault, string[]][] = [
+    [
+      'a dropped required field',
+      'loginAuthConnection',
+      'valid',
+      {
+        answer: on(
+          'POST',
+          LOGIN,
+          200,
+          jsonAnswer(({ hosted_url: _, ...rest }) => rest),
+        ),
+      },
+      ["must have required property 'hosted_url'"],
+    ],
+    [
+      'an undeclared property',
+      'renameProfile',
+      'valid',
+      {
+        answer: on(
+          'PATCH',
+          PROFILE,
+          200,
+          jsonAnswer((body) => ({ ...body, nickname: 'x' })),
+        ),
+      },
+      ['must NOT have additional properties (nickname)'],
+    ],
+    [
+      'a wrong enum value',
+      'loginAuthConnection',
+      'valid',
+      {
+        answer: on(
+          'POST',
+          LOGIN,
+          200,
+          jsonAnswer((body) => ({ ...body, flow_type: 'SSO' })),
+        ),
+      },
+      ['/flow_type must be equal to one of the allowed values'],
+    ],
+    [
+      'a 256-character name accepted',
+      'renameProfile',
+      'invalid',
+      {
+        request: (request) => {
+          if (request.method !== 'PATCH') return request;
+          try {
+            const body = json(request.body);
+            if (typeof body.name === 'string')
+              return { ...request, body: JSON.stringify({ ...body, name: body.name.slice(0, 255) }) };
+          } catch {}
+          return request;
+        },
+      },
+      ['maxLength: /name longer than 255', 'the invalid request was accepted'],
+    ],
+    [
+      'an unknown property accepted',
+      'loginAuthConnection',
+      'invalid',
+      {
+        // The server drops top-level properties it does not know instead of refusing them.
+        request: (request) => {
+          if (request.method !== 'POST') return request;
+          try {
+            const { proxy, record_session, browser_telemetry } = json(request.body);
+            return { ...request, body: JSON.stringify({ proxy, record_session, browser_telemetry }) };
+          } catch {
+            return request;
+          }
+        },
+      },
+      ['additionalProperties: (root) with an unknown property', 'expected 400'],
+    ],
+    [
+      'a duplicate name answered 500',
+      'renameProfile',
+      'valid',
+      {
+        answer: on('PATCH', PROFILE, 409, (answer) => ({
+          ...answer,
+          status: 500,
+          body: JSON.stringify({ code: 'internal_error', message: 'duplicate key' }),
+        })),
+      },
+      ['a valid request got 500, a server error'],
+    ],
+    [
+      'a non-Error error body',
+      'streamBrowserLogs',
+      'invalid',
+      {
+        answer: (answer) =>
+          answer.status === 400 ? { ...answer, body: JSON.stringify({ error: 'bad request' }) } : answer,
+      },
+      ["must have required property 'code'"],
+    ],
+    [
+      'a missing token accepted',
+      'renameProfile',
+      'invalid',
+      {
+        request: (request) =>
+          request.headers.authorization
+            ? request
+            : { ...request, headers: { ...request.headers, authorization: `Bearer ${TOKEN}` } },
+      },
+      ['security: no bearer token', 'expected 401'],
+    ],
+    [
+      'a log event with a bad timestamp',
+      'streamBrowserLogs',
+      'valid',
+      { streamLine: (line) => line.replace(/"timestamp":"[^"]*"/, '"timestamp":"yesterday"') },
+      ['/timestamp must match format "date-time"'],
+    ],
+    [
+      'a stream with the wrong content type',
+      'streamBrowserLogs',
+      'valid',
+      { streamHeaders: (headers) => ({ ...headers, 'content-type': 'text/plain' }) },
+      ['content type "text/plain" is not documented'],
+    ],
+  ];
+
+  it.each(faults)(
+    'catches %s in %s (%s cases), naming the operation and the rule',
+    async (_what, operationId, kind, fault, rules) => {
+      const proxy = await startFaultProxy(sandbox.url, fault);
+      try {
+        const result = await judge(proxy.url, operationId, kind);
+        expect(result.ok).toBe(false);
+        expect(result.report).toContain(`${operationId}: `);
+        for (const rule of rules) expect(result.report).toContain(rule);
+        expect(result.report).toMatch(/reproduce: curl .*"Authorization: Bearer \$API_TOKEN"|reproduce: curl /);
+        expect(result.report).not.toContain(TOKEN);
+      } finally {
+        await proxy.close();
+      }
+    },
+  );
+});

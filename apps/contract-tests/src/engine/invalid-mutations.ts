@@ -1,0 +1,187 @@
+// Invalid values made from valid ones, each breaking one keyword of the schema at one place. No
+// well-kept library generates invalid data, so this stays a small table of keyword → mutation;
+// the caller re-checks every result with Ajv and drops any that is still valid.
+import type { JsonSchema } from './operations.js';
+
+export interface Mutation {
+  /** The keyword broken and where, e.g. `maxLength: /name longer than 255`. */
+  rule: string;
+  value: unknown;
+}
+
+export interface MutationOptions {
+  deref: (schema: unknown) => JsonSchema;
+  /**
+   * Query parameters travel as text: a number where a string is expected arrives as a valid
+   * string, so wrong-type mutations of strings are left out there.
+   */
+  textual?: boolean | undefined;
+}
+
+const UNKNOWN_PROPERTY = 'contract_unknown_property';
+
+type Path = string[];
+const pointer = (path: Path) => (path.length === 0 ? '(root)' : `/${path.join('/')}`);
+
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value === 'number' && Number.isInteger(value) ? 'integer' : typeof value;
+}
+
+function setAt(root: unknown, path: Path, value: unknown): unknown {
+  if (path.length === 0) return value;
+  const [head, ...rest] = path as [string, ...string[]];
+  const copy = Array.isArray(root) ? [...root] : { ...(root as Record<string, unknown>) };
+  (copy as Record<string, unknown>)[head] = setAt((root as Record<string, unknown>)[head], rest, value);
+  return copy;
+}
+
+function deleteAt(root: unknown, path: Path): unknown {
+  const parent = path.slice(0, -1);
+  const key = path[path.length - 1]!;
+  const node = parent.reduce<unknown>((n, k) => (n as Record<string, unknown>)[k], root);
+  const { [key]: _dropped, ...rest } = node as Record<string, unknown>;
+  return setAt(root, parent, rest);
+}
+
+/** The smallest value the schema accepts, for properties a mutation adds. */
+export function minimalValue(raw: unknown, deref: MutationOptions['deref']): unknown {
+  const schema = deref(raw);
+  if ('const' in schema) return schema.const;
+  if (Array.isArray(schema.enum)) return schema.enum[0];
+  const branches = (schema.oneOf ?? schema.anyOf) as unknown[] | undefined;
+  if (Array.isArray(branches) && branches.length > 0) return minimalValue(branches[0], deref);
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  switch (type) {
+    case 'null':
+      return null;
+    case 'boolean':
+      return true;
+    case 'integer':
+    case 'number':
+      return typeof schema.minimum === 'number' ? schema.minimum : 0;
+    case 'string':
+      if (schema.format === 'date-time') return '2026-01-01T00:00:00Z';
+      if (schema.format === 'uri') return 'https://example.com/';
+      return 'x'.repeat(Math.max(1, typeof schema.minLength === 'number' ? schema.minLength : 1));
+    case 'array':
+      return [];
+    default: {
+      const properties = (schema.properties ?? {}) as Record<string, unknown>;
+      return Object.fromEntries(
+        ((schema.required ?? []) as string[]).map((name) => [name, minimalValue(properties[name] ?? {}, deref)]),
+      );
+    }
+  }
+}
+
+/** A value of a type the schema does not allow, or undefined when every type is allowed. */
+function wrongTypeValue(schema: JsonSchema, textual: boolean): unknown {
+  const declared = Array.isArray(schema.type) ? (schema.type as string[]) : schema.type ? [schema.type as string] : [];
+  if (declared.length === 0) return undefined;
+  if (textual && declared.includes('string')) return undefined;
+  if (!declared.includes('string')) return 'contract-wrong-type';
+  if (!declared.includes('integer') && !declared.includes('number')) return 12345;
+  return undefined;
+}
+
+/** Branches of a oneOf/anyOf the value may belong to: same type, required properties present. */
+function plausibleBranches(branches: unknown[], value: unknown, deref: MutationOptions['deref']): JsonSchema[] {
+  return branches
+    .map((b) => deref(b))
+    .filter((branch) => {
+      const type = branch.type as string | string[] | undefined;
+      const kind = kindOf(value);
+      const types = Array.isArray(type) ? type : type ? [type] : [];
+      if (types.length > 0 && !types.includes(kind) && !(kind === 'integer' && types.includes('number'))) return false;
+      return ((branch.required ?? []) as string[]).every(
+        (name) => value !== null && typeof value === 'object' && name in value,
+      );
+    });
+}
+
+/**
+ * Every single-keyword mutation of `value` (valid against `raw`) the table knows, as whole new
+ * values with the rule each breaks.
+ */
+export function mutationsOf(raw: unknown, value: unknown, options: MutationOptions): Mutation[] {
+  const found: Mutation[] = [];
+  walk(raw, value, [], value, options, found);
+  const seen = new Set<string>();
+  return found.filter((m) => {
+    const key = `${m.rule}\u0000${JSON.stringify(m.value)}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function walk(raw: unknown, value: unknown, path: Path, root: unknown, options: MutationOptions, out: Mutation[]) {
+  const { deref } = options;
+  const schema = deref(raw);
+  const at = pointer(path);
+  const replace = (rule: string, next: unknown) => out.push({ rule, value: setAt(root, path, next) });
+
+  const wrong = wrongTypeValue(schema, options.textual === true);
+  if (wrong !== undefined && path.length > 0) replace(`type: ${at} of the wrong type`, wrong);
+
+  if (Array.isArray(schema.enum)) replace(`enum: ${at} outside the enum`, `${String(schema.enum[0])}-not-in-enum`);
+  if (typeof value === 'string') {
+    if (typeof schema.minLength === 'number' && schema.minLength > 0) {
+      replace(`minLength: ${at} shorter than ${schema.minLength}`, 'x'.repeat(schema.minLength - 1));
+    }
+    if (typeof schema.maxLength === 'number') {
+      replace(`maxLength: ${at} longer than ${schema.maxLength}`, 'x'.repeat(schema.maxLength + 1));
+    }
+  }
+
+  if (Array.isArray(schema.oneOf)) {
+    const objects = schema.oneOf.map((b) => minimalValue(b, deref)).filter((v) => kindOf(v) === 'object');
+    if (objects.length > 1) replace(`oneOf: ${at} matching every branch`, Object.assign({}, ...objects));
+    if (kindOf(value) === 'object') replace(`oneOf: ${at} matching no branch`, {});
+  }
+  for (const key of ['oneOf', 'anyOf'] as const) {
+    if (!Array.isArray(schema[key])) continue;
+    for (const branch of plausibleBranches(schema[key] as unknown[], value, deref)) {
+      walk(branch, value, path, root, options, out);
+    }
+  }
+  for (const member of (schema.allOf ?? []) as unknown[]) walk(member, value, path, root, options, out);
+
+  if (kindOf(value) !== 'object') return;
+  const object = value as Record<string, unknown>;
+  const properties = (schema.properties ?? {}) as Record<string, unknown>;
+  for (const name of (schema.required ?? []) as string[]) {
+    if (name in object)
+      out.push({ rule: `required: ${pointer([...path, name])} missing`, value: deleteAt(root, [...path, name]) });
+  }
+  if (schema.additionalProperties === false) {
+    replace(`additionalProperties: ${at} with an unknown property`, { ...object, [UNKNOWN_PROPERTY]: 'x' });
+  }
+  for (const [name, child] of Object.entries(object)) {
+    if (name in properties) walk(properties[name], child, [...path, name], root, options, out);
+  }
+
+  // if/then: make the `if` hold through its const properties, then break the `then`.
+  if (schema.if && schema.then) {
+    const condition = deref(schema.if);
+    const consequence = deref(schema.then);
+    const consts = Object.entries((condition.properties ?? {}) as Record<string, unknown>)
+      .map(([name, p]) => [name, deref(p)] as const)
+      .filter(([, p]) => 'const' in p);
+    if (consts.length === 0) return;
+    const when = consts.map(([name, p]) => `${name}=${JSON.stringify(p.const)}`).join(', ');
+    let forced: Record<string, unknown> = { ...object };
+    for (const [name, p] of consts) forced[name] = p.const;
+    for (const name of (consequence.required ?? []) as string[]) {
+      const { [name]: _dropped, ...rest } = forced;
+      replace(`if/then: ${at} with ${when} requires ${name}`, rest);
+    }
+    const forbidden = ((deref(consequence.not ?? {}).required ?? []) as string[]).filter((n) => n in properties);
+    for (const name of forbidden) {
+      forced = { ...forced, [name]: object[name] ?? minimalValue(properties[name], deref) };
+      replace(`if/then: ${at} with ${when} forbids ${name}`, forced);
+    }
+  }
+}

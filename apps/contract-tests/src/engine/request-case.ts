@@ -1,0 +1,45 @@
+// One HTTP request the engine sends, and how to turn it into a URL and a `curl` command.
+
+export interface RequestCase {
+  operationId: string;
+  method: string;
+  /** Path parameters, raw (encoded when the URL is built). */
+  pathParams: Record<string, string>;
+  /** The path template of the operation, e.g. `/profiles/{id_or_name}`. */
+  pathTemplate: string;
+  /** Query parameters with their schema types (booleans stay booleans until serialised). */
+  query: Record<string, unknown>;
+  headers: Record<string, string>;
+  /** The body as sent (already serialised), or undefined for none. */
+  body: string | undefined;
+  /** Whether the bearer token is sent. */
+  withToken: boolean;
+  /** For invalid cases: the one rule the request breaks. */
+  rule?: string | undefined;
+}
+
+export function pathOf(c: RequestCase): string {
+  const path = c.pathTemplate.replace(/\{([^}]+)\}/g, (_, name: string) =>
+    encodeURIComponent(c.pathParams[name] ?? ''),
+  );
+  const query = new URLSearchParams(
+    Object.entries(c.query)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, String(v)]),
+  ).toString();
+  return query ? `${path}?${query}` : path;
+}
+
+const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * A `curl` command that sends the case again. The token is never written out: the command reads
+ * it from `$API_TOKEN`.
+ */
+export function toCurl(c: RequestCase, baseUrl: string): string {
+  const parts = ['curl', '-sS', '-i', '-X', c.method, shellQuote(`${baseUrl}${pathOf(c)}`)];
+  if (c.withToken) parts.push('-H', '"Authorization: Bearer $API_TOKEN"');
+  for (const [name, value] of Object.entries(c.headers)) parts.push('-H', shellQuote(`${name}: ${value}`));
+  if (c.body !== undefined) parts.push('--data-raw', shellQuote(c.body));
+  return parts.join(' ');
+}

@@ -1,0 +1,96 @@
+// fast-check arbitraries of VALID values, derived from the document's JSON Schemas keyword by
+// keyword (the issue's "fast-check arbitraries derived from the schemas"): fast-check brings the
+// seed, the reproducibility and the shrinking that a failing case is reported with. Keywords that
+// tie properties together (if/then, not) are not generated for: the caller filters every value
+// through Ajv, so a value that breaks them is dropped, never sent as "valid".
+import fc from 'fast-check';
+import type { JsonSchema } from './operations.js';
+
+export interface ArbitraryOptions {
+  /** Follows a `$ref` to the schema it names. */
+  deref: (schema: unknown) => JsonSchema;
+  /**
+   * Values to prefer at an instance path (`''` for the root, `/name`, `/proxy/id`): the ids of
+   * resources that exist on the target, for instance. They are mixed with generated values.
+   */
+  known?: Record<string, readonly unknown[] | undefined> | undefined;
+}
+
+const ISO_DATES = fc
+  .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true })
+  .map((d) => d.toISOString());
+
+/** Strings whose lengths sit on the schema's bounds as often as between them. */
+function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
+  if (schema.format === 'date-time') return ISO_DATES;
+  if (schema.format === 'uri') return fc.webUrl();
+  const minLength = typeof schema.minLength === 'number' ? schema.minLength : 0;
+  const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : Math.max(minLength, 24);
+  const sized = (min: number, max: number) => fc.string({ minLength: min, maxLength: max });
+  return fc.oneof(
+    { arbitrary: sized(minLength, Math.min(maxLength, minLength + 24)), weight: 4 },
+    { arbitrary: sized(minLength, minLength), weight: 1 },
+    { arbitrary: sized(maxLength, maxLength), weight: 1 },
+  );
+}
+
+function objectArbitrary(schema: JsonSchema, options: ArbitraryOptions, at: string): fc.Arbitrary<unknown> {
+  const properties = (schema.properties ?? {}) as Record<string, unknown>;
+  const required = new Set((schema.required ?? []) as string[]);
+  const model: Record<string, fc.Arbitrary<unknown>> = {};
+  for (const [name, property] of Object.entries(properties)) {
+    model[name] = schemaArbitrary(property, options, `${at}/${name}`);
+  }
+  for (const name of required) model[name] ??= fc.constant(`contract-${name}`);
+  return fc.record(model, { requiredKeys: [...required] });
+}
+
+/** An arbitrary of values valid against `schema` (see the file's comment for if/then/not). */
+export function schemaArbitrary(raw: unknown, options: ArbitraryOptions, at = ''): fc.Arbitrary<unknown> {
+  const schema = options.deref(raw);
+  const generated = generatedArbitrary(schema, options, at);
+  const known = options.known?.[at];
+  if (!known || known.length === 0) return generated;
+  return fc.oneof({ arbitrary: fc.constantFrom(...known), weight: 3 }, { arbitrary: generated, weight: 1 });
+}
+
+function generatedArbitrary(schema: JsonSchema, options: ArbitraryOptions, at: string): fc.Arbitrary<unknown> {
+  if ('const' in schema) return fc.constant(schema.const);
+  if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
+  const branches = (schema.oneOf ?? schema.anyOf) as unknown[] | undefined;
+  if (Array.isArray(branches)) return fc.oneof(...branches.map((branch) => schemaArbitrary(branch, options, at)));
+  if (Array.isArray(schema.allOf) && !schema.type) {
+    // allOf of full schemas: generate from the first and let Ajv drop what the others refuse.
+    return schemaArbitrary(schema.allOf[0], options, at);
+  }
+  const types = Array.isArray(schema.type) ? (schema.type as string[]) : [schema.type as string | undefined];
+  return fc.oneof(
+    ...types.map((type): fc.Arbitrary<unknown> => {
+      switch (type) {
+        case 'null':
+          return fc.constant(null);
+        case 'boolean':
+          return fc.boolean();
+        case 'integer':
+          return fc.integer({
+            ...(typeof schema.minimum === 'number' ? { min: schema.minimum } : {}),
+            ...(typeof schema.maximum === 'number' ? { max: schema.maximum } : {}),
+          });
+        case 'number':
+          return fc.double({ noNaN: true, noDefaultInfinity: true });
+        case 'string':
+          return stringArbitrary(schema);
+        case 'array':
+          return fc.array(schemaArbitrary(schema.items ?? {}, options, `${at}/0`), {
+            minLength: typeof schema.minItems === 'number' ? schema.minItems : 0,
+            maxLength: typeof schema.maxItems === 'number' ? schema.maxItems : 4,
+          });
+        case 'object':
+          return objectArbitrary(schema, options, at);
+        default:
+          if (schema.properties) return objectArbitrary(schema, options, at);
+          return fc.jsonValue({ maxDepth: 2 });
+      }
+    }),
+  );
+}

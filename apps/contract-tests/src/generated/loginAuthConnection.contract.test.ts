@@ -1,0 +1,3 @@
+import { describeGeneratedCases } from '../harness/generated-cases.js';
+
+describeGeneratedCases('loginAuthConnection');
