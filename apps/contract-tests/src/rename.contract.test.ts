@@ -1,7 +1,7 @@
 import { ConflictError, ValidationError } from '@browser-cloud/client';
 import { afterAll, expect, it } from 'vitest';
 import { expectApiError } from './harness/api-errors.js';
-import { client, prefer, raw } from './harness/clients.js';
+import { client, prefer, raw, restoreProfileName } from './harness/clients.js';
 import { documentValidator } from './harness/observed-fetch.js';
 import { describeWith, itWith } from './harness/resources.js';
 import { MOCK_ONLY_REASON, mockOnly, target } from './harness/target.js';
@@ -11,18 +11,7 @@ const unique = (length: number) =>
   `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`.padEnd(length, 'x').slice(0, length);
 
 describeWith(target.resources, ['profileId'], 'renameProfile', ({ profileId: profile }) => {
-  // The suite renames the profile it was given: put its name back, where the name is known.
-  afterAll(async () => {
-    const { profileName } = target.resources;
-    if (target.mode === 'mock') return;
-    if (!profileName) {
-      console.info(
-        '[contract] renameProfile: CONTRACT_PROFILE_NAME is not set, so the renamed profile keeps its new name',
-      );
-      return;
-    }
-    await client.profiles.rename(profile, { name: profileName });
-  });
+  afterAll(restoreProfileName);
 
   itWith(
     target.resources,

@@ -37,3 +37,20 @@ export async function raw(
   } catch {}
   return { status: response.status, body, headers: response.headers };
 }
+
+/**
+ * Puts the name of the profile the suite renames (CONTRACT_PROFILE_ID) back to
+ * CONTRACT_PROFILE_NAME. The document has no operation that reads a profile, so without that
+ * variable the suite cannot know the name, and says so.
+ */
+export async function restoreProfileName(): Promise<void> {
+  const { profileId, profileName } = target.resources;
+  if (target.mode === 'mock' || !profileId) return;
+  if (!profileName) {
+    console.info(
+      '[contract] renameProfile: CONTRACT_PROFILE_NAME is not set, so the renamed profile keeps its new name',
+    );
+    return;
+  }
+  await client.profiles.rename(profileId, { name: profileName });
+}

@@ -1,9 +1,10 @@
 // The generated cases of one operation as vitest cases, one file per operation (src/generated/)
 // so that vitest's --shard spreads them over machines.
-import { describe, it } from 'vitest';
+import { afterAll, describe, it } from 'vitest';
 import { operationById } from '../engine/operations.js';
 import { runGeneratedCases } from '../engine/run-cases.js';
 import { createDocumentValidator, deref, loadOpenApiDocument } from './document.js';
+import { restoreProfileName } from './clients.js';
 import { observedFetch } from './observed-fetch.js';
 import { knownValues, missingReason, type ResourceName } from './resources.js';
 import { target } from './target.js';
@@ -11,6 +12,9 @@ import { target } from './target.js';
 const document = loadOpenApiDocument();
 const validator = createDocumentValidator(document);
 const derefInDocument = (node: unknown) => deref(document, node);
+
+/** What to put back after the cases of an operation that changes the target. */
+const RESTORE: Record<string, () => Promise<void>> = { renameProfile: restoreProfileName };
 
 /** The resource an operation's path parameters address: invalid cases need one that exists. */
 const PATH_RESOURCE: Record<string, ResourceName> = {
@@ -47,6 +51,9 @@ export function describeGeneratedCases(operationId: string) {
   };
 
   describe(`${operationId} generated cases`, () => {
+    const restore = RESTORE[operationId];
+    if (restore) afterAll(restore);
+
     it(
       `valid requests get a documented answer, never a 5xx (${runs} cases, seed ${seed})`,
       () => run('valid'),
