@@ -3,7 +3,8 @@
 // the others, naming the operation and the rule.
 import { type RunningSandbox, startSandbox, DEFAULT_FIXTURE_REFS as R } from '@browser-cloud/sandbox';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createDocumentValidator, deref, loadOpenApiDocument } from '../harness/document.js';
+import { deref, loadOpenApiDocument } from '@browser-cloud/openapi-document';
+import { createDocumentValidator } from '../harness/document-validator.js';
 import { knownValues } from '../harness/resources.js';
 import { operationById } from './operations.js';
 import { type CaseKind, runGeneratedCases } from './run-cases.js';
@@ -36,7 +37,7 @@ function judge(baseUrl: string, operationId: string, kind: CaseKind) {
     operation: operationById(document, operationId),
     kind,
     validator,
-    deref: (node) => deref(document, node),
+    deref: (node) => deref(document, node) as Record<string, unknown>,
     target: { baseUrl, token: TOKEN },
     known: KNOWN[operationId],
     seed: SEED,

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createDocumentValidator, deref, loadOpenApiDocument } from '../harness/document.js';
+import { deref, loadOpenApiDocument } from '@browser-cloud/openapi-document';
+import { createDocumentValidator } from '../harness/document-validator.js';
 import { minimalValue, mutationsOf } from './invalid-mutations.js';
 
 const document = loadOpenApiDocument();
 const validator = createDocumentValidator(document);
-const d = (node: unknown) => deref(document, node);
+const d = (node: unknown) => deref(document, node) as Record<string, unknown>;
 const schema = (name: string) => `#/components/schemas/${name}`;
 const rules = (name: string, value: unknown, textual = false) =>
   mutationsOf({ $ref: schema(name) }, value, { deref: d, textual }).map((m) => m.rule);

@@ -1,26 +1,17 @@
 // The checks an answer must pass. Valid requests: a documented status (never a 5xx) whose body,
 // content type and headers match the document. Invalid requests: refused with the status the broken
 // rule calls for (400, or 401 without a token) and an Error body, as the document describes it.
-import type { DocumentValidator } from '../harness/document-types.js';
+import { findResponse } from '@browser-cloud/openapi-document';
+import type { DocumentValidator } from '../harness/document-validator.js';
 import type { Answer } from './exchange.js';
 import type { OperationModel } from './operations.js';
-
-type Node = Record<string, unknown>;
 
 export interface Judge {
   valid(operation: OperationModel, answer: Answer): string[];
   invalid(operation: OperationModel, answer: Answer, expectedStatus: number): string[];
 }
 
-export function createJudge(validator: DocumentValidator, deref: (n: unknown) => Node): Judge {
-  function documentedResponse(operation: OperationModel, status: number): Node | undefined {
-    const { operation: raw } = validator.findOperation(operation.operationId);
-    const responses = (raw.responses ?? {}) as Record<string, unknown>;
-    const code = String(status);
-    const key = [code, `${code[0]}XX`, 'default'].find((k) => k in responses);
-    return key ? deref(responses[key]) : undefined;
-  }
-
+export function createJudge(validator: DocumentValidator): Judge {
   /** Body, content type and documented headers of the answer against the document. */
   function conformance(operation: OperationModel, answer: Answer): string[] {
     const body = answer.json !== undefined ? answer.json : answer.text;
@@ -30,22 +21,20 @@ export function createJudge(validator: DocumentValidator, deref: (n: unknown) =>
     const problems = validator
       .validateResponse(operation.operationId, answer.status, answer.contentType, body)
       .map((p) => `response ${answer.status}: ${p}`);
-    const response = documentedResponse(operation, answer.status);
-    for (const [name, raw] of Object.entries((response?.headers ?? {}) as Record<string, unknown>)) {
-      const header = deref(raw);
-      const value = answer.headers.get(name);
+    const response = findResponse(operation.source, answer.status);
+    for (const header of Object.values(response?.headers ?? {})) {
+      const value = answer.headers.get(header.name);
       if (value === null) {
-        if (header.required === true) problems.push(`header ${name}: required by the document, missing`);
+        if (header.required) problems.push(`header ${header.name}: required by the document, missing`);
         continue;
       }
-      const schema = deref(header.schema ?? {});
-      if (schema.type === 'string' && typeof schema.minLength === 'number' && value.length < schema.minLength) {
-        problems.push(`header ${name}: shorter than ${schema.minLength}`);
+      if (header.schema) {
+        for (const p of validator.validateAt(header.schema.pointer, value))
+          problems.push(`header ${header.name}: ${p}`);
       }
     }
     return problems;
   }
-
   return {
     valid(operation, answer) {
       if (answer.status >= 500) {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadOpenApiDocument } from '../harness/document.js';
+import { loadOpenApiDocument, type OpenApiDocument } from '@browser-cloud/openapi-document';
 import { operationById, operationsOf } from './operations.js';
 
 const document = loadOpenApiDocument();
@@ -45,13 +45,15 @@ describe('operationsOf', () => {
   });
 
   it('has no query schema when the parameters do not share one', () => {
-    const changed = structuredClone(document);
+    const changed: Record<string, any> = structuredClone(document);
     changed.paths['/browsers/{id}/logs/stream'].get.parameters[4].schema = { type: 'boolean' };
-    expect(operationById(changed, 'streamBrowserLogs').querySchemaPointer).toBeUndefined();
+    expect(operationById(changed as OpenApiDocument, 'streamBrowserLogs').querySchemaPointer).toBeUndefined();
   });
 
   it('says which operation it cannot find', () => {
-    expect(() => operationById(document, 'deleteProfile')).toThrow('no operation "deleteProfile" in the document');
+    expect(() => operationById(document, 'deleteProfile')).toThrow(
+      'the OpenAPI document has no operation "deleteProfile"',
+    );
   });
 });
 

@@ -1,16 +1,16 @@
-// What the case generator needs to know of each operation, read from the document: where its
-// parameters and body live (as JSON pointers, so that Ajv validates against the document itself)
-// and what it answers. The pointer and $ref helpers are the document module's; this file only
-// arranges them per operation.
-import { deref, escapePointerToken, pointerOf } from '../harness/document.js';
+// What the case generator needs of each operation, arranged from the document module's operation
+// iterator: where its parameters and body schemas live (as `#` pointers, which Ajv and `$ref`
+// resolution both take) and the one object schema that states the whole query, if there is one.
+import { findOperation, type OpenApiDocument, type Operation, operations } from '@browser-cloud/openapi-document';
 
+/** An object schema (boolean schemas do not occur where the engine generates). */
 export type JsonSchema = Record<string, unknown>;
 
 export interface ParameterModel {
   name: string;
   in: 'path' | 'query' | 'header' | 'cookie';
   required: boolean;
-  /** Pointer of the parameter's schema, for Ajv. */
+  /** `#` pointer of the parameter's schema, for Ajv. */
   schemaPointer: string;
   /** The schema itself, with its top-level $ref followed. */
   schema: JsonSchema;
@@ -18,86 +18,81 @@ export interface ParameterModel {
 
 export interface OperationModel {
   operationId: string;
+  /** Upper case, as sent. */
   method: string;
   /** The path template, e.g. `/profiles/{id_or_name}`. */
   path: string;
   parameters: ParameterModel[];
   /**
-   * Pointer of one object schema that states the whole query, when the query parameters are the
-   * properties of one (`LogStreamQuery`): its rules across parameters then apply to the query.
+   * `#` pointer of one object schema that states the whole query, when the query parameters are
+   * the properties of one (`LogStreamQuery`): its rules across parameters then apply to the query.
    */
   querySchemaPointer: string | undefined;
   body: { required: boolean; mediaType: string; schemaPointer: string } | undefined;
+  /** The media types of the success answers, for the Accept header. */
+  successMediaTypes: string[];
   /** True when the operation (or the document) requires a security scheme. */
   secured: boolean;
+  /** The document module's view, for the responses and their headers. */
+  source: Operation;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: the document is YAML read at run time, walked by shape
-type Node = Record<string, any>;
+const fragment = (pointer: string) => (pointer.startsWith('#') ? pointer : `#${pointer}`);
 
 /** The object schema whose `properties/<name>` every query parameter's schema refers to, if any. */
-function queryObjectPointer(parameters: { name: string; in: string; ref: string | undefined }[]): string | undefined {
-  const query = parameters.filter((p) => p.in === 'query');
+function queryObjectPointer(operation: Operation): string | undefined {
+  const query = operation.parameters.filter((p) => p.in === 'query');
   if (query.length === 0) return undefined;
   const parents = new Set(
     query.map((p) => {
-      const suffix = `/properties/${escapePointerToken(p.name)}`;
-      return p.ref?.endsWith(suffix) ? p.ref.slice(0, -suffix.length) : undefined;
+      const ref = (p.parameter.schema as { $ref?: unknown } | undefined)?.$ref;
+      const suffix = `/properties/${p.name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      return typeof ref === 'string' && ref.endsWith(suffix) ? ref.slice(0, -suffix.length) : undefined;
     }),
   );
   const [parent] = parents;
   return parents.size === 1 && parent ? parent : undefined;
 }
 
-/** Every operation of the document, in document order. */
-export function operationsOf(document: Node): OperationModel[] {
-  const models: OperationModel[] = [];
-  for (const [path, item] of Object.entries(document.paths as Node)) {
-    for (const [method, operation] of Object.entries(item as Node)) {
-      if (!operation || typeof operation !== 'object' || !('operationId' in operation)) continue;
-      const found = (operation.parameters ?? []).map((raw: Node, index: number) => {
-        const parameter = deref(document, raw) as Node;
-        const base = typeof raw.$ref === 'string' ? raw.$ref : pointerOf('paths', path, method, 'parameters', index);
-        const schemaNode = parameter.schema as Node;
-        return {
-          name: parameter.name as string,
-          in: parameter.in as ParameterModel['in'],
-          required: parameter.required === true,
-          schemaPointer: `${base}/schema`,
-          schema: deref(document, schemaNode) as JsonSchema,
-          ref: typeof schemaNode.$ref === 'string' ? schemaNode.$ref : undefined,
-        };
-      });
-      const requestBody = operation.requestBody ? (deref(document, operation.requestBody) as Node) : undefined;
-      const mediaType = requestBody ? Object.keys(requestBody.content ?? {})[0] : undefined;
-      const bodyBase =
-        typeof operation.requestBody?.$ref === 'string'
-          ? operation.requestBody.$ref
-          : pointerOf('paths', path, method, 'requestBody');
-      const security = operation.security ?? document.security ?? [];
-      models.push({
-        operationId: operation.operationId,
-        method: method.toUpperCase(),
-        path,
-        parameters: found.map(({ ref: _ref, ...parameter }: ParameterModel & { ref: unknown }) => parameter),
-        querySchemaPointer: queryObjectPointer(found),
-        body:
-          requestBody && mediaType
-            ? {
-                required: requestBody.required === true,
-                mediaType,
-                schemaPointer: `${bodyBase}/content/${escapePointerToken(mediaType)}/schema`,
-              }
-            : undefined,
-        secured: security.some((requirement: Node) => Object.keys(requirement).length > 0),
-      });
-    }
-  }
-  return models;
+function modelOf(document: OpenApiDocument, operation: Operation): OperationModel {
+  const [mediaType, media] = Object.entries(operation.requestBody?.content ?? {})[0] ?? [];
+  const security = (operation.operation.security ?? document.security ?? []) as Record<string, unknown>[];
+  return {
+    operationId: operation.operationId,
+    method: operation.method.toUpperCase(),
+    path: operation.path,
+    parameters: operation.parameters
+      .filter((p) => p.schema !== undefined)
+      .map((p) => ({
+        name: p.name,
+        in: p.in as ParameterModel['in'],
+        required: p.required,
+        schemaPointer: fragment(p.schema!.pointer),
+        schema: p.schema!.schema as JsonSchema,
+      })),
+    querySchemaPointer: queryObjectPointer(operation),
+    body:
+      operation.requestBody && mediaType && media?.schema
+        ? { required: operation.requestBody.required, mediaType, schemaPointer: fragment(media.schema.pointer) }
+        : undefined,
+    successMediaTypes: [
+      ...new Set(
+        Object.values(operation.responses)
+          .filter((r) => r.status.startsWith('2'))
+          .flatMap((r) => Object.keys(r.content)),
+      ),
+    ],
+    secured: security.some((requirement) => Object.keys(requirement).length > 0),
+    source: operation,
+  };
 }
 
-export function operationById(document: Node, operationId: string): OperationModel {
-  const found = operationsOf(document).find((o) => o.operationId === operationId);
-  if (!found) throw new Error(`no operation "${operationId}" in the document`);
-  return found;
+/** Every operation of the document, in document order. */
+export function operationsOf(document: OpenApiDocument): OperationModel[] {
+  return [...operations(document)].map((operation) => modelOf(document, operation));
+}
+
+/** @throws OpenApiDocumentError when the document has no such operation. */
+export function operationById(document: OpenApiDocument, operationId: string): OperationModel {
+  return modelOf(document, findOperation(document, operationId));
 }

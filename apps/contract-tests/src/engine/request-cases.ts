@@ -2,7 +2,7 @@
 // operation's own schemas. Valid ones are re-checked with Ajv before they count as valid; each
 // invalid one breaks one rule, and is re-checked with Ajv to be really invalid before it is sent.
 import fc from 'fast-check';
-import type { DocumentValidator } from '../harness/document-types.js';
+import type { DocumentValidator } from '../harness/document-validator.js';
 import { mutationsOf } from './invalid-mutations.js';
 import type { JsonSchema, OperationModel } from './operations.js';
 import type { RequestCase } from './request-case.js';
@@ -56,7 +56,7 @@ export function caseArbitraries(
   };
   const bodyProblems = (body: unknown) => (bodyPointer ? validator.validateAt(bodyPointer, body) : []);
 
-  const accept = acceptOf(operation, validator, deref);
+  const accept = operation.successMediaTypes.join(', ') || undefined;
   const pathArb = (onlyKnown: boolean) =>
     fc.record(
       Object.fromEntries(
@@ -149,19 +149,4 @@ export function caseArbitraries(
     })
     .filter((c): c is InvalidCase => c !== undefined);
   return { valid, invalid };
-}
-
-/** The media types the operation's success answers come in, for the Accept header. */
-function acceptOf(
-  operation: OperationModel,
-  validator: DocumentValidator,
-  deref: (schema: unknown) => JsonSchema,
-): string | undefined {
-  const { operation: raw } = validator.findOperation(operation.operationId);
-  const types = new Set<string>();
-  for (const [status, response] of Object.entries((raw.responses ?? {}) as Record<string, unknown>)) {
-    if (!status.startsWith('2')) continue;
-    for (const type of Object.keys(deref(response).content ?? {})) types.add(type);
-  }
-  return types.size > 0 ? [...types].join(', ') : undefined;
 }

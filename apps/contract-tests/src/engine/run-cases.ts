@@ -2,7 +2,7 @@
 // reproducible, a failing case shrunk to a small one and reported with the operation, the rule and
 // a curl command that sends it again.
 import fc from 'fast-check';
-import type { DocumentValidator } from '../harness/document-types.js';
+import type { DocumentValidator } from '../harness/document-validator.js';
 import { type Answer, type ExchangeLimits, type ExchangeTarget, exchange, NoAnswerError } from './exchange.js';
 import { createJudge } from './judge.js';
 import type { JsonSchema, OperationModel } from './operations.js';
@@ -53,7 +53,7 @@ class CaseFailure extends Error {
 
 export async function runGeneratedCases(options: RunCasesOptions): Promise<CasesResult> {
   const { operation, kind, validator, deref, target, limits } = options;
-  const judge = createJudge(validator, deref);
+  const judge = createJudge(validator);
   const arbitraries = caseArbitraries(operation, validator, deref, options.known);
   const arbitrary: fc.Arbitrary<RequestCase> = kind === 'valid' ? arbitraries.valid : arbitraries.invalid;
   const property = fc.asyncProperty(arbitrary, async (c) => {

@@ -1,11 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createDocumentValidator, deref, loadOpenApiDocument } from '../harness/document.js';
+import { deref, loadOpenApiDocument } from '@browser-cloud/openapi-document';
+import { createDocumentValidator } from '../harness/document-validator.js';
 import { schemaArbitrary } from './schema-arbitrary.js';
 
 const document = loadOpenApiDocument();
 const validator = createDocumentValidator(document);
-const d = (node: unknown) => deref(document, node);
+const d = (node: unknown) => deref(document, node) as Record<string, unknown>;
 const schema = (name: string) => `#/components/schemas/${name}`;
 
 describe('schemaArbitrary', () => {

@@ -3,7 +3,8 @@
 import { afterAll, describe, it } from 'vitest';
 import { operationById } from '../engine/operations.js';
 import { runGeneratedCases } from '../engine/run-cases.js';
-import { createDocumentValidator, deref, loadOpenApiDocument } from './document.js';
+import { deref, loadOpenApiDocument } from '@browser-cloud/openapi-document';
+import { createDocumentValidator } from './document-validator.js';
 import { restoreProfileName } from './clients.js';
 import { observedFetch } from './observed-fetch.js';
 import { knownValues, missingReason, type ResourceName } from './resources.js';
@@ -11,7 +12,7 @@ import { target } from './target.js';
 
 const document = loadOpenApiDocument();
 const validator = createDocumentValidator(document);
-const derefInDocument = (node: unknown) => deref(document, node);
+const derefInDocument = (node: unknown) => deref(document, node) as Record<string, unknown>;
 
 /** What to put back after the cases of an operation that changes the target. */
 const RESTORE: Record<string, () => Promise<void>> = { renameProfile: restoreProfileName };
