@@ -24,27 +24,21 @@ async function loginOrSkip(connection: string, variable: string, context: TestCo
 }
 
 describe('loginAuthConnection', () => {
-  itWith(
-    target.resources,
-    ['connectionId'],
-    'starts a LOGIN flow on a connection without stored credentials',
-    async ({ connectionId }, context) => {
-      const flow = await loginOrSkip(connectionId, 'CONTRACT_CONNECTION_ID', context);
-      expect(documentValidator.validateAt(LOGIN_RESPONSE, flow)).toEqual([]);
-      if (target.mode !== 'mock') expect(flow.flow_type).toBe('LOGIN');
-    },
-  );
-
-  itWith(
-    target.resources,
-    ['reauthConnectionId'],
-    'starts a REAUTH flow on a connection with stored credentials',
-    async ({ reauthConnectionId }, context) => {
-      const flow = await loginOrSkip(reauthConnectionId, 'CONTRACT_REAUTH_CONNECTION_ID', context);
-      expect(documentValidator.validateAt(LOGIN_RESPONSE, flow)).toEqual([]);
-      if (target.mode !== 'mock') expect(flow.flow_type).toBe('REAUTH');
-    },
-  );
+  for (const [resource, variable, flowType, credentials] of [
+    ['connectionId', 'CONTRACT_CONNECTION_ID', 'LOGIN', 'without'],
+    ['reauthConnectionId', 'CONTRACT_REAUTH_CONNECTION_ID', 'REAUTH', 'with'],
+  ] as const) {
+    itWith(
+      target.resources,
+      [resource],
+      `starts a ${flowType} flow on a connection ${credentials} stored credentials`,
+      async (given, context) => {
+        const flow = await loginOrSkip(given[resource], variable, context);
+        expect(documentValidator.validateAt(LOGIN_RESPONSE, flow)).toEqual([]);
+        if (target.mode !== 'mock') expect(flow.flow_type).toBe(flowType);
+      },
+    );
+  }
 });
 
 describeWith(target.resources, ['connectionId'], 'loginAuthConnection', ({ connectionId: connection }) => {
