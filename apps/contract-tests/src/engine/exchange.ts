@@ -42,8 +42,9 @@ async function readBounded(response: Response, maxBytes: number, untilMs: number
   const deadline = untilMs === undefined ? undefined : Date.now() + untilMs;
   try {
     for (;;) {
-      const remaining = deadline === undefined ? undefined : deadline - Date.now();
-      if (remaining !== undefined && remaining <= 0) break;
+      // Past the deadline the timer is 0 ms: data already queued still wins the race (a read
+      // settles in microtasks, a timer in a later macrotask), so a slow host loses no chunk.
+      const remaining = deadline === undefined ? undefined : Math.max(0, deadline - Date.now());
       let timer: NodeJS.Timeout | undefined;
       const next = await Promise.race([
         reader.read(),
