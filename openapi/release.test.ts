@@ -48,7 +48,7 @@ function repoCopy(edit: (doc: Doc) => void): string {
 const read = (root: string, path: string) => readFileSync(join(root, path), 'utf8');
 const manifest = (root: string, dir: string) => JSON.parse(read(root, `${dir}/package.json`));
 
-describe('npm run release', { timeout: 60_000 }, () => {
+describe('npm run release', { timeout: 180_000 }, () => {
   it('releases a breaking change at 0.2.0: snapshot moved, changelog entry by class, versions and ranges set', () => {
     const root = repoCopy((doc) => {
       doc.info.version = '0.2.0';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadOpenApiDocument } from '../../../scripts/lib/openapi-document.mjs';
 import { DOCUMENT_VERSION } from './index.js';
 
-describe('DOCUMENT_VERSION', () => {
+describe('DOCUMENT_VERSION', { timeout: 30_000 }, () => {
   it("is the document's info.version", () => {
     expect(DOCUMENT_VERSION).toBe(loadOpenApiDocument().info.version);
   });
