@@ -10,6 +10,7 @@ import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parsePointer } from '@browser-cloud/openapi-document';
 import semver from 'semver';
 
 const require = createRequire(import.meta.url);
@@ -98,12 +99,6 @@ export function diffDocuments(base, revision, { cwd = process.cwd() } = {}) {
   return { report, versionBumpedEnough: result.status === 0, versionVerdict: verdict ?? null };
 }
 
-const unescapeToken = (token) => token.replace(/~1/g, '/').replace(/~0/g, '~');
-
-function tokensOf(pointer) {
-  return pointer.replace(/^#\/?/, '').split('/').filter(Boolean).map(unescapeToken);
-}
-
 const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
 
 /**
@@ -186,7 +181,7 @@ function locationOf(change) {
 export function classifyChanges(report) {
   const changes = [];
   for (const change of report.changes ?? []) {
-    const tokens = tokensOf(change.path);
+    const tokens = parsePointer(change.path);
     if (tokens[0] === 'info' && change.property === 'version') continue;
     const { side, operation, rest } = sideOf(tokens);
     const { changeClass, gap } = classOf(change, side, tokens);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadOpenApiDocument } from '../../../scripts/lib/openapi-document.mjs';
+import { loadOpenApiDocument } from '@browser-cloud/openapi-document';
 import { DOCUMENT_VERSION } from './index.js';
 
 describe('DOCUMENT_VERSION', { timeout: 30_000 }, () => {
