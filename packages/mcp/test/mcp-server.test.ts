@@ -272,7 +272,10 @@ describe('the token', () => {
     );
     expect(result.isError).toBe(true);
     expect(text(result)).toMatch(/^The API answered 401 unauthorized: /);
-    const unreachable = await connect(secret, 'http://127.0.0.1:9');
+    // Where nothing listens: a sandbox that was started and stopped.
+    const stopped = await startSandbox({ port: 0, quiet: true });
+    await stopped.close();
+    const unreachable = await connect(secret, stopped.url);
     const refused = await call('tail_browser_logs', { id: 'br_1', ...QUIET }, unreachable.client);
     expect(refused.isError).toBe(true);
     expect(text(refused)).toMatch(/^APIConnectionError: /);
