@@ -111,14 +111,15 @@ function jsonBytes(value: unknown): number {
 
 /** The event with its message cut so that its JSON takes at most `budget` bytes. */
 function truncated(event: TailedEvent, budget: number): TailedEvent {
-  let message = event.message;
+  const bare: TailedEvent = { ...event, message: '', truncated: true };
+  let room = budget - jsonBytes(bare);
   for (;;) {
-    const candidate: TailedEvent = { ...event, message, truncated: true };
+    // encodeInto writes whole characters only: the cut never splits one, nor a surrogate pair.
+    const { read } = encoder.encodeInto(event.message, new Uint8Array(Math.max(0, room)));
+    const candidate: TailedEvent = { ...bare, message: event.message.slice(0, read) };
+    // JSON escapes (quotes, control characters) take more bytes than the characters they escape.
     const excess = jsonBytes(candidate) - budget;
-    if (excess <= 0 || message === '') return candidate;
-    // Cut at least the excess (a character is at least one byte), never inside a surrogate pair.
-    let end = Math.max(0, message.length - excess);
-    if (end > 0 && /[\uD800-\uDBFF]/.test(message[end - 1] ?? '')) end--;
-    message = message.slice(0, end);
+    if (excess <= 0 || read === 0) return candidate;
+    room -= excess;
   }
 }
