@@ -90,7 +90,7 @@ Examples:
     .option('--path <file>', "with --source path: the log file's path on the browser's machine")
     .option('--process <name>', "with --source supervisor: the supervised process's name")
     .option('--follow', 'keep streaming new lines (reconnects and resumes)')
-    .option('--since-id <id>', 'start after this event ID (as printed when a tail is stopped)')
+    .option('--since-id <id>', 'start after this event ID (as printed when a tail is stopped)', parseEventId)
     .option(
       '--max-retries <n>',
       'consecutive failed reconnects before giving up (default 2, with --follow 10)',
@@ -119,6 +119,12 @@ Examples:
     throw error;
   }
   return code;
+}
+
+/** An SSE event ID never holds a line break or NUL (a parsed `id:` cannot): it travels as the Last-Event-ID header. */
+function parseEventId(value: string): string {
+  if (/[\r\n\0]/.test(value)) throw new InvalidArgumentError('an event ID has no line break or NUL.');
+  return value;
 }
 
 function parseCount(value: string): number {

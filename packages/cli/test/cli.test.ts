@@ -50,6 +50,9 @@ describe('help', () => {
     const count = await runBin(['logs', 'tail', 'br_1', ...MAIN, '--max-retries', 'many'], env);
     expect(count.code).toBe(2);
     expect(count.stderr).toContain("option '--max-retries <n>' argument 'many' is invalid. must be a whole number.");
+    const id = await runBin(['logs', 'tail', 'br_1', ...MAIN, '--since-id', '4\nX-Injected: 1'], env);
+    expect(id.code).toBe(2);
+    expect(id.stderr).toContain('an event ID has no line break or NUL.');
   });
 });
 
