@@ -4,7 +4,7 @@
 // description are the operation's. `node ../../scripts/generate.mjs --artifacts <this file>`
 // writes the result; with `--check` it is the drift check.
 import { fileURLToPath } from 'node:url';
-import { OPENAPI_PATH, findOperation, inlineRefs, loadOpenApiDocument } from './document.mjs';
+import { findOperation, inlineRefs, loadOpenApiDocument, OPENAPI_PATH } from '@browser-cloud/openapi-document';
 
 const OUTPUT = fileURLToPath(new URL('../src/generated/tool-definitions.ts', import.meta.url));
 
