@@ -1,4 +1,4 @@
-import { ApiError, BrowserCloudError, ValidationError } from '@browser-cloud/client';
+import { APIError, BrowserCloudError, ValidationError } from '@browser-cloud/client';
 import { type CliIo, writeOut } from './cli-io.js';
 import { exitCodeFor } from './exit-codes.js';
 
@@ -32,7 +32,7 @@ function describe(error: unknown): ErrorReport {
   if (error instanceof ValidationError) {
     return { type: error.name, message: error.message, field: error.field, rule: error.rule, issues: error.issues };
   }
-  if (error instanceof ApiError) {
+  if (error instanceof APIError) {
     return {
       type: error.name,
       message: error.message,

@@ -1,5 +1,5 @@
 import {
-  ApiError,
+  APIError,
   APIConnectionError,
   APIConnectionTimeoutError,
   AuthenticationError,
@@ -27,7 +27,7 @@ describe('exitCodeFor', () => {
     [new BadRequestError(init(400)), 7],
     [new RateLimitError(init(429)), 7],
     [new InternalServerError(init(503)), 7],
-    [new ApiError(init(418)), 7],
+    [new APIError(init(418)), 7],
     [new APIConnectionError(), 8],
     [new APIConnectionTimeoutError(1000), 8],
     [new BrowserCloudError('Log stream event 7 is not a LogEvent of the document'), 1],

@@ -1,5 +1,5 @@
 import {
-  ApiError,
+  APIError,
   APIConnectionError,
   AuthenticationError,
   ConflictError,
@@ -38,7 +38,7 @@ export function exitCodeFor(error: unknown): number {
   if (error instanceof AuthenticationError || error instanceof PermissionDeniedError) return EXIT.auth;
   if (error instanceof NotFoundError) return EXIT.notFound;
   if (error instanceof ConflictError) return EXIT.conflict;
-  if (error instanceof ApiError) return EXIT.api;
+  if (error instanceof APIError) return EXIT.api;
   if (error instanceof APIConnectionError) return EXIT.connection;
   return EXIT.failure;
 }

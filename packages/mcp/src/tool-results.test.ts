@@ -1,6 +1,6 @@
 import {
   APIConnectionError,
-  ApiError,
+  APIError,
   ConflictError,
   InternalServerError,
   ValidationError,
@@ -40,7 +40,7 @@ describe('errorResult', () => {
       body: { code: 'x', message: 'down' },
     });
     expect(text(errorResult(error, tailBrowserLogs))).toBe('The API answered 503 x: down');
-    expect(text(errorResult(new ApiError({ status: 418, headers: new Headers() }), tailBrowserLogs))).toBe(
+    expect(text(errorResult(new APIError({ status: 418, headers: new Headers() }), tailBrowserLogs))).toBe(
       'The API answered 418 status code (no body)',
     );
   });

@@ -1,4 +1,4 @@
-import { ApiError, BrowserCloudError, ConflictError, ValidationError } from '@browser-cloud/client';
+import { APIError, BrowserCloudError, ConflictError, ValidationError } from '@browser-cloud/client';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { McpTool } from './tools/mcp-tool.js';
 
@@ -21,7 +21,7 @@ function describeError(error: unknown, tool: McpTool): string {
   if (error instanceof ValidationError) {
     return `Invalid arguments, nothing was sent: ${error.message}`;
   }
-  if (error instanceof ApiError) {
+  if (error instanceof APIError) {
     const lines = [`The API answered ${error.message}`];
     if (error instanceof ConflictError && tool.conflictHint) lines.push(tool.conflictHint);
     if (error.requestId) lines.push(`Request ID: ${error.requestId}`);
