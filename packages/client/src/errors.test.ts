@@ -13,6 +13,9 @@ import {
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
+  APIConnectionTimeoutError,
+  APIUserAbortError,
+  ValidationError,
   describeConnectionFailure,
   MAX_MESSAGE_EXCERPT,
 } from './errors.js';
@@ -66,6 +69,51 @@ describe('status to error class', () => {
       expect(String(error)).toBe(`${name}: ${status} some_code: some message`);
     });
   }
+});
+
+describe('the classes themselves', () => {
+  it('name each class on its prototype, writable, and give default messages', () => {
+    const cases: Array<[Error, string, string]> = [
+      [new BrowserCloudError('m'), 'BrowserCloudError', 'm'],
+      [new APIConnectionError(), 'APIConnectionError', 'Connection error.'],
+      [new APIConnectionTimeoutError(5), 'APIConnectionTimeoutError', 'Request timed out after 5 ms.'],
+      [new APIUserAbortError(), 'APIUserAbortError', 'Request was aborted.'],
+      [new ValidationError([]), 'ValidationError', 'invalid input'],
+    ];
+    for (const [error, name, message] of cases) {
+      expect(error.name).toBe(name);
+      expect(error.message).toBe(message);
+      expect(Object.keys(error)).not.toContain('name');
+      expect(Object.getOwnPropertyDescriptor(Object.getPrototypeOf(error), 'name')).toEqual({
+        value: name,
+        writable: true,
+        configurable: true,
+        enumerable: false,
+      });
+      error.name = 'Renamed';
+      expect(error.name).toBe('Renamed');
+    }
+  });
+
+  it('ValidationError: field and rule of the first issue, all messages joined; defaults without issues', () => {
+    const error = new ValidationError([
+      { field: 'body.a', rule: 'type', message: 'body.a: must be string' },
+      { field: 'body.b', rule: 'required', message: 'body.b: is required' },
+    ]);
+    expect(error).toMatchObject({ field: 'body.a', rule: 'type' });
+    expect(error.message).toBe('body.a: must be string; body.b: is required');
+    expect(new ValidationError([])).toMatchObject({ field: '', rule: 'unknown', issues: [] });
+  });
+
+  it('hasCode without inner_error, and with the code in a later detail only', () => {
+    const error = new APIError({
+      status: 400,
+      headers: new Headers(),
+      body: { code: 'bad_request', message: 'm', details: [{ code: 'a' }, { code: 'b' }] },
+    });
+    expect(error.hasCode('b')).toBe(true);
+    expect(error.hasCode('c')).toBe(false);
+  });
 });
 
 describe('error bodies', () => {
@@ -325,11 +373,13 @@ describe('what the message says of an error body', () => {
 
   it('a complete Error body cut by the limit is not parsed; a Content-Length that is not a number is not quoted', async () => {
     const padded = `{"code":"bad_request","message":"m"}${' '.repeat(MAX_ERROR_BODY_BYTES)}`;
-    const cut = await rename(() => new Response(padded, { status: 400, headers: { 'content-length': 'many' } }));
-    expect(cut.code).toBeUndefined();
-    expect(cut.message).toBe(
-      `400 status code (body, over ${MAX_ERROR_BODY_BYTES} bytes: {"code":"bad_request","message":"m"})`,
-    );
+    for (const declared of ['many', '70000x', 'x70000']) {
+      const cut = await rename(() => new Response(padded, { status: 400, headers: { 'content-length': declared } }));
+      expect(cut.code).toBeUndefined();
+      expect(cut.message).toBe(
+        `400 status code (body, over ${MAX_ERROR_BODY_BYTES} bytes: {"code":"bad_request","message":"m"})`,
+      );
+    }
   });
 
   it('an Error body that breaks off after it was complete is not trusted either; nothing read says so', async () => {
@@ -407,9 +457,15 @@ describe('a connection error says why', () => {
     const loop = new Error('loop');
     loop.cause = loop;
     expect(describeConnectionFailure(loop)).toBe('');
-    let deep: Error = Object.assign(new Error('bottom'), { code: 'ECONNRESET' });
-    for (let i = 0; i < 100; i++) deep = new Error(`level ${i}`, { cause: deep });
-    expect(describeConnectionFailure(deep)).toBe('');
+    expect(describeConnectionFailure(Object.assign(new Error('x'), { code: 'E1', hostname: 42 }))).toBe('E1');
+    // The 64th error of a chain is looked at, the 65th is not.
+    const chain = (length: number) => {
+      let deep: Error = Object.assign(new Error('bottom'), { code: 'ECONNRESET' });
+      for (let i = 1; i < length; i++) deep = new Error(`level ${i}`, { cause: deep });
+      return deep;
+    };
+    expect(describeConnectionFailure(chain(64))).toBe('ECONNRESET');
+    expect(describeConnectionFailure(chain(65))).toBe('');
     const both = new AggregateError([
       Object.assign(new Error('a'), { code: 'ECONNREFUSED', address: '::1', port: 80 }),
       Object.assign(new Error('b'), { code: 'ECONNREFUSED', address: '127.0.0.1', port: 80 }),

@@ -158,6 +158,25 @@ describe('redact', () => {
     expect(Object.hasOwn(redactCause(trap, TOKEN) as object, 'code')).toBe(false);
   });
 
+  it("fields of the wrong type are left out; the copy's fields are writable and configurable", () => {
+    expect(redactCause({ name: 5, message: 42, code: true, port: { n: 443 } }, TOKEN)).toStrictEqual({});
+    const clean = redactCause(new Error('m'), TOKEN) as Error;
+    expect(Object.getOwnPropertyDescriptor(clean, 'message')).toEqual({
+      value: 'm',
+      writable: true,
+      configurable: true,
+      enumerable: false,
+    });
+  });
+
+  it('AggregateErrors nested through their errors are bounded too', () => {
+    let nested = new AggregateError([new Error('bottom')], 'level 0');
+    for (let i = 1; i < 50; i++) nested = new AggregateError([nested], `level ${i}`);
+    let levels = 0;
+    for (let c: unknown = redactCause(nested, TOKEN); c instanceof AggregateError; c = c.errors[0]) levels++;
+    expect(levels).toBe(MAX_CAUSE_DEPTH + 1);
+  });
+
   it('an AggregateError that lists itself keeps the other errors only', () => {
     const aggregate = new AggregateError([new Error('other')], 'self');
     aggregate.errors.unshift(aggregate);
