@@ -2,10 +2,16 @@
 // `node scripts/generate.mjs` writes the generated code; `--check` fails when the committed
 // code differs from what the document generates now (the drift check).
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname, relative } from 'node:path';
-import { generateArtifacts } from './lib/generate-artifacts.mjs';
+import { dirname, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const check = process.argv.includes('--check');
+// `--artifacts <module>`: another generator of the repo (a module exporting generateArtifacts),
+// written and drift-checked the same way.
+const from = process.argv[process.argv.indexOf('--artifacts') + 1];
+const { generateArtifacts } = process.argv.includes('--artifacts')
+  ? await import(pathToFileURL(resolve(from)).href)
+  : await import('./lib/generate-artifacts.mjs');
 const root = new URL('..', import.meta.url).pathname;
 const drifted = [];
 

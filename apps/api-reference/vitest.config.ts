@@ -4,8 +4,9 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
     environment: 'node',
-    // One Chromium launch plus one page load takes a few seconds; a hang should fail fast.
-    testTimeout: 20_000,
-    hookTimeout: 20_000,
+    // One Chromium launch plus one page load takes a few seconds on an idle machine; under CI's
+    // load (ten turbo tasks on two cores) several times that. A hang still fails within a minute.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });

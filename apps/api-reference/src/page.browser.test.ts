@@ -114,7 +114,7 @@ describe('the offline reference page in Chromium', () => {
     const results = page.locator('[data-role="search:results"]');
     expect(await results.count()).toBe(0);
     await page.getByPlaceholder('Search...').fill('rename');
-    await results.waitFor({ state: 'visible', timeout: 5_000 });
+    await results.waitFor({ state: 'visible' });
     expect(await results.innerText()).toContain('Rename a profile');
     expect(await results.innerText()).not.toContain('Start a login flow');
 

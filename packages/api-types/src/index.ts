@@ -30,6 +30,7 @@ export {
   resolveTelemetry,
   type TelemetryContext,
 } from './telemetry/resolve-telemetry.js';
+export { DOCUMENT_VERSION } from './generated/document-version.js';
 
 import type { BrowserTelemetryCategoriesConfig, LogStreamQuery, operations } from './generated/openapi.js';
 

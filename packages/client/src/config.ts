@@ -18,6 +18,7 @@ export const BACKOFF = { base: 500, maxDelay: 8_000, jitter: 0.25 } as const;
 /** Reads an environment variable where there is a `process` (Node, Bun, Deno's compat); browsers have none. */
 function env(name: string): string | undefined {
   const process = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process;
+  // Stryker disable next-line OptionalChaining: equivalent under Node, where the tests run; the guards are for browsers.
   return process?.env?.[name] || undefined;
 }
 
@@ -40,12 +41,7 @@ export function resolveConnection(options: { baseUrl?: string | undefined; token
       `Missing base URL: pass \`baseUrl\` to createClient() or set ${BASE_URL_ENV} (the service has no default address).`,
     );
   }
-  let url: URL | undefined;
-  try {
-    url = new URL(given);
-  } catch {
-    url = undefined;
-  }
+  const url = URL.canParse(given) ? new URL(given) : undefined;
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
     throw new BrowserCloudError(`baseUrl must be an absolute http(s) URL, got ${JSON.stringify(given)}.`);
   }

@@ -50,6 +50,7 @@ describe('createClient configuration', () => {
     const client = createClient({ token: TOKEN, baseUrl: 'http://127.0.0.1:4010/v0//', fetch });
     await client.profiles.rename('prof_1', { name: 'x' });
     expect(fetch.requests[0]?.url).toBe('http://127.0.0.1:4010/v0/profiles/prof_1');
+    expect(client.baseUrl).toBe('http://127.0.0.1:4010/v0');
   });
 
   it('rejects negative or non-integer policy numbers', () => {
@@ -57,6 +58,12 @@ describe('createClient configuration', () => {
     expect(() => createClient({ ...base, timeoutMs: -1 })).toThrow(/timeoutMs/);
     expect(() => createClient({ ...base, maxRetries: 1.5 })).toThrow(/maxRetries/);
     expect(() => createClient({ ...base, maxRetries: Number.NaN })).toThrow(/maxRetries/);
+    expect(() => createClient({ ...base, timeoutMs: -1 })).toThrow('timeoutMs must be a non-negative number, got -1.');
+    expect(() => createClient({ ...base, maxRetries: 1.5 })).toThrow(
+      'maxRetries must be a non-negative integer, got 1.5.',
+    );
+    // A timeout needs no whole number of milliseconds.
+    expect(createClient({ ...base, timeoutMs: 1.5 }).toJSON().timeoutMs).toBe(1.5);
   });
 });
 
@@ -99,6 +106,9 @@ describe('the client never shows its token', () => {
     const client = createClient({ token: TOKEN, baseUrl: 'http://127.0.0.1:1' });
     expect(JSON.stringify(client)).toBe('{"baseUrl":"http://127.0.0.1:1","timeoutMs":60000,"maxRetries":2}');
     expect(inspect(client, { depth: 10, showHidden: true })).not.toContain(TOKEN);
+    expect(inspect(client)).toBe(
+      "{\n  BrowserCloudClient: { baseUrl: 'http://127.0.0.1:1', timeoutMs: 60000, maxRetries: 2 }\n}",
+    );
     expect(String(client)).not.toContain(TOKEN);
     expect(
       Object.values(client)

@@ -13,10 +13,13 @@ import {
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
+  APIConnectionTimeoutError,
+  APIUserAbortError,
+  ValidationError,
   describeConnectionFailure,
   MAX_MESSAGE_EXCERPT,
 } from './errors.js';
-import { MAX_ERROR_BODY_BYTES } from './error-body.js';
+import { MAX_BODY_EXCERPT, MAX_ERROR_BODY_BYTES } from './error-body.js';
 import { json, scriptedFetch, text, TOKEN } from './test-support/mock-fetch.js';
 
 function client(fetch: ReturnType<typeof scriptedFetch>) {
@@ -66,6 +69,51 @@ describe('status to error class', () => {
       expect(String(error)).toBe(`${name}: ${status} some_code: some message`);
     });
   }
+});
+
+describe('the classes themselves', () => {
+  it('name each class on its prototype, writable, and give default messages', () => {
+    const cases: Array<[Error, string, string]> = [
+      [new BrowserCloudError('m'), 'BrowserCloudError', 'm'],
+      [new APIConnectionError(), 'APIConnectionError', 'Connection error.'],
+      [new APIConnectionTimeoutError(5), 'APIConnectionTimeoutError', 'Request timed out after 5 ms.'],
+      [new APIUserAbortError(), 'APIUserAbortError', 'Request was aborted.'],
+      [new ValidationError([]), 'ValidationError', 'invalid input'],
+    ];
+    for (const [error, name, message] of cases) {
+      expect(error.name).toBe(name);
+      expect(error.message).toBe(message);
+      expect(Object.keys(error)).not.toContain('name');
+      expect(Object.getOwnPropertyDescriptor(Object.getPrototypeOf(error), 'name')).toEqual({
+        value: name,
+        writable: true,
+        configurable: true,
+        enumerable: false,
+      });
+      error.name = 'Renamed';
+      expect(error.name).toBe('Renamed');
+    }
+  });
+
+  it('ValidationError: field and rule of the first issue, all messages joined; defaults without issues', () => {
+    const error = new ValidationError([
+      { field: 'body.a', rule: 'type', message: 'body.a: must be string' },
+      { field: 'body.b', rule: 'required', message: 'body.b: is required' },
+    ]);
+    expect(error).toMatchObject({ field: 'body.a', rule: 'type' });
+    expect(error.message).toBe('body.a: must be string; body.b: is required');
+    expect(new ValidationError([])).toMatchObject({ field: '', rule: 'unknown', issues: [] });
+  });
+
+  it('hasCode without inner_error, and with the code in a later detail only', () => {
+    const error = new APIError({
+      status: 400,
+      headers: new Headers(),
+      body: { code: 'bad_request', message: 'm', details: [{ code: 'a' }, { code: 'b' }] },
+    });
+    expect(error.hasCode('b')).toBe(true);
+    expect(error.hasCode('c')).toBe(false);
+  });
 });
 
 describe('error bodies', () => {
@@ -296,6 +344,65 @@ describe('an unreadable or unparsable error body still gives the status class, a
   });
 });
 
+describe('what the message says of an error body', () => {
+  const rename = (answer: () => Response) =>
+    failure(
+      createClient({
+        token: TOKEN,
+        baseUrl: 'http://127.0.0.1:1',
+        fetch: scriptedFetch(answer),
+        maxRetries: 0,
+      }).profiles.rename('p', { name: 'n' }),
+    );
+
+  it(`an Error message of exactly ${MAX_MESSAGE_EXCERPT} characters with its code is not cut`, async () => {
+    const message = 'm'.repeat(MAX_MESSAGE_EXCERPT - 'c: '.length);
+    expect((await rename(json(400, { code: 'c', message }))).message).toBe(`400 c: ${message}`);
+    const longer = `${message}n`;
+    expect((await rename(json(400, { code: 'c', message: longer }))).message).toBe(
+      `400 c: ${message}… (${MAX_MESSAGE_EXCERPT + 1} characters)`,
+    );
+  });
+
+  it(`a body of exactly ${MAX_BODY_EXCERPT} characters is shown whole; whitespace runs become one space`, async () => {
+    const exact = 'x'.repeat(MAX_BODY_EXCERPT);
+    expect((await rename(text(502, exact))).message).toBe(`502 status code (body: ${exact})`);
+    expect((await rename(text(502, `  a \n\t b  `))).message).toBe('502 status code (body: a b)');
+    expect((await rename(text(502, ' \n '))).message).toBe('502 status code (no body)');
+  });
+
+  it('a complete Error body cut by the limit is not parsed; a Content-Length that is not a number is not quoted', async () => {
+    const padded = `{"code":"bad_request","message":"m"}${' '.repeat(MAX_ERROR_BODY_BYTES)}`;
+    for (const declared of ['many', '70000x', 'x70000']) {
+      const cut = await rename(() => new Response(padded, { status: 400, headers: { 'content-length': declared } }));
+      expect(cut.code).toBeUndefined();
+      expect(cut.message).toBe(
+        `400 status code (body, over ${MAX_ERROR_BODY_BYTES} bytes: {"code":"bad_request","message":"m"})`,
+      );
+    }
+  });
+
+  it('an Error body that breaks off after it was complete is not trusted either; nothing read says so', async () => {
+    const breaking = (first: string) => () => {
+      let sent = false;
+      return new Response(
+        new ReadableStream<Uint8Array>({
+          pull(controller) {
+            if (sent || !first) return controller.error(new TypeError('terminated'));
+            sent = true;
+            controller.enqueue(new TextEncoder().encode(first));
+          },
+        }),
+        { status: 400 },
+      );
+    };
+    const whole = await rename(breaking('{"code":"c","message":"m"}'));
+    expect(whole.code).toBeUndefined();
+    expect(whole.message).toBe('400 status code (body unreadable after 26 bytes: {"code":"c","message":"m"})');
+    expect((await rename(breaking(''))).message).toBe('400 status code (body unreadable after 0 bytes)');
+  });
+});
+
 describe('a connection error says why', () => {
   it('a closed loopback port: the code and the address', async () => {
     const port = await closedPort();
@@ -332,6 +439,33 @@ describe('a connection error says why', () => {
     expect(describeConnectionFailure(dns)).toBe('ENOTFOUND api.invalid');
     expect(describeConnectionFailure(new TypeError('Failed to fetch'))).toBe('');
     expect(describeConnectionFailure(Object.assign(new Error('x'), { code: 'ECONNRESET' }))).toBe('ECONNRESET');
+    expect(describeConnectionFailure(Object.assign(new Error('x'), { code: '', address: '::1' }))).toBe('');
+    expect(describeConnectionFailure(Object.assign(new Error('x'), { code: 'EPIPE', address: '/tmp/s.sock' }))).toBe(
+      'EPIPE /tmp/s.sock',
+    );
+    // A code without an address is kept while a later error in the chain may have one.
+    const tls = new TypeError('fetch failed', {
+      cause: Object.assign(new Error('tls'), {
+        code: 'ERR_TLS',
+        cause: { code: 'ECONNRESET', address: '10.0.0.1', port: 443 },
+      }),
+    });
+    expect(describeConnectionFailure(tls)).toBe('ECONNRESET 10.0.0.1:443');
+    expect(describeConnectionFailure(Object.assign(new Error('x'), { code: 'ERR_TLS', cause: new Error('y') }))).toBe(
+      'ERR_TLS',
+    );
+    const loop = new Error('loop');
+    loop.cause = loop;
+    expect(describeConnectionFailure(loop)).toBe('');
+    expect(describeConnectionFailure(Object.assign(new Error('x'), { code: 'E1', hostname: 42 }))).toBe('E1');
+    // The 64th error of a chain is looked at, the 65th is not.
+    const chain = (length: number) => {
+      let deep: Error = Object.assign(new Error('bottom'), { code: 'ECONNRESET' });
+      for (let i = 1; i < length; i++) deep = new Error(`level ${i}`, { cause: deep });
+      return deep;
+    };
+    expect(describeConnectionFailure(chain(64))).toBe('ECONNRESET');
+    expect(describeConnectionFailure(chain(65))).toBe('');
     const both = new AggregateError([
       Object.assign(new Error('a'), { code: 'ECONNREFUSED', address: '::1', port: 80 }),
       Object.assign(new Error('b'), { code: 'ECONNREFUSED', address: '127.0.0.1', port: 80 }),

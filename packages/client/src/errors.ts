@@ -166,7 +166,8 @@ const MAX_CAUSES_SEARCHED = 64;
 export function describeConnectionFailure(cause: unknown): string {
   const queue: unknown[] = [cause];
   let coded = '';
-  for (let i = 0; i < queue.length && i < MAX_CAUSES_SEARCHED; i++) {
+  for (let i = 0; i < MAX_CAUSES_SEARCHED; i++) {
+    // Past the end of the queue an entry is undefined, and skipped.
     const node = queue[i];
     if (typeof node !== 'object' || node === null) continue;
     const { code, address, port, hostname, errors } = node as Record<string, unknown>;

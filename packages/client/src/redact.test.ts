@@ -2,7 +2,14 @@ import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { createClient } from './create-client.js';
 import { APIConnectionError, type APIError, AuthenticationError, BrowserCloudError } from './errors.js';
-import { MAX_AGGREGATE_ERRORS, MAX_CAUSE_DEPTH, redact, redactCause } from './redact.js';
+import {
+  MAX_AGGREGATE_ERRORS,
+  MAX_CAUSE_DEPTH,
+  redact,
+  redactCause,
+  redactErrorBody,
+  redactHeaders,
+} from './redact.js';
 import { findSecret } from './test-support/find-secret.js';
 import { json, scriptedFetch, TOKEN } from './test-support/mock-fetch.js';
 
@@ -129,6 +136,54 @@ describe('redact', () => {
     expect((redactCause(wide, TOKEN) as AggregateError).errors).toHaveLength(MAX_AGGREGATE_ERRORS);
   });
 
+  it('keeps hostname; leaves out a stack or errors where they do not belong, functions and throwing getters', () => {
+    const dns = Object.assign(new Error('getaddrinfo ENOTFOUND api.invalid'), {
+      code: 'ENOTFOUND',
+      hostname: 'api.invalid',
+      errors: [new Error('not an AggregateError: dropped')],
+    });
+    const clean = redactCause(dns, TOKEN) as Record<string, unknown>;
+    expect({ ...clean }).toStrictEqual({ code: 'ENOTFOUND', hostname: 'api.invalid' });
+    expect(Object.hasOwn(clean, 'errors')).toBe(false);
+    expect(Object.hasOwn(clean, 'name')).toBe(false);
+    expect(redactCause({ message: 'm', stack: `at ${TOKEN}` }, TOKEN)).toStrictEqual({ message: 'm' });
+    expect(redactCause(() => TOKEN, TOKEN)).toBeUndefined();
+    const trap = new Error('trap');
+    Object.defineProperty(trap, 'code', {
+      get() {
+        throw new Error(TOKEN);
+      },
+    });
+    expect(redactCause(trap, TOKEN)).toBeInstanceOf(Error);
+    expect(Object.hasOwn(redactCause(trap, TOKEN) as object, 'code')).toBe(false);
+  });
+
+  it("fields of the wrong type are left out; the copy's fields are writable and configurable", () => {
+    expect(redactCause({ name: 5, message: 42, code: true, port: { n: 443 } }, TOKEN)).toStrictEqual({});
+    const clean = redactCause(new Error('m'), TOKEN) as Error;
+    expect(Object.getOwnPropertyDescriptor(clean, 'message')).toEqual({
+      value: 'm',
+      writable: true,
+      configurable: true,
+      enumerable: false,
+    });
+  });
+
+  it('AggregateErrors nested through their errors are bounded too', () => {
+    let nested = new AggregateError([new Error('bottom')], 'level 0');
+    for (let i = 1; i < 50; i++) nested = new AggregateError([nested], `level ${i}`);
+    let levels = 0;
+    for (let c: unknown = redactCause(nested, TOKEN); c instanceof AggregateError; c = c.errors[0]) levels++;
+    expect(levels).toBe(MAX_CAUSE_DEPTH + 1);
+  });
+
+  it('an AggregateError that lists itself keeps the other errors only', () => {
+    const aggregate = new AggregateError([new Error('other')], 'self');
+    aggregate.errors.unshift(aggregate);
+    const clean = redactCause(aggregate, TOKEN) as AggregateError;
+    expect(clean.errors.map((e: Error) => e.message)).toEqual(['other']);
+  });
+
   it('a non-error cause: strings are redacted, objects keep only the safe fields', () => {
     expect(redactCause(`x ${TOKEN}`, TOKEN)).toBe('x [REDACTED]');
     expect(redactCause({ token: TOKEN, code: 'E1', message: `m ${TOKEN}` }, TOKEN)).toEqual({
@@ -137,6 +192,7 @@ describe('redact', () => {
     });
     expect(redactCause(42, TOKEN)).toBe(42);
     expect(redactCause(undefined, TOKEN)).toBeUndefined();
+    expect(redactCause(new Error('x', { cause: undefined }), TOKEN)).not.toHaveProperty('cause');
     expect(redactCause(null, TOKEN)).toBeNull();
   });
 });
@@ -175,6 +231,39 @@ function depth(error: unknown): number {
   for (let c = error; c instanceof Error; c = c.cause) n++;
   return n;
 }
+
+describe('redactErrorBody and redactHeaders', () => {
+  it('redact every string of an Error body and keep its shape, absent fields absent', () => {
+    expect(
+      redactErrorBody(
+        { code: TOKEN, message: TOKEN, details: [{ message: TOKEN }, { code: TOKEN }, {}], inner_error: { code: 'c' } },
+        TOKEN,
+      ),
+    ).toStrictEqual({
+      code: '[REDACTED]',
+      message: '[REDACTED]',
+      details: [{ message: '[REDACTED]' }, { code: '[REDACTED]' }, {}],
+      inner_error: { code: 'c' },
+    });
+    expect(redactErrorBody({ code: 'c', message: 'm' }, TOKEN)).toStrictEqual({ code: 'c', message: 'm' });
+  });
+
+  it('redact header values, leave out a header named with the token, keep all without a token', () => {
+    const headers = new Headers([
+      ['x-a', `a ${TOKEN}`],
+      [`x-${TOKEN}`, 'b'],
+      ['set-cookie', 'one=1'],
+      ['set-cookie', 'two=2'],
+    ]);
+    const clean = redactHeaders(headers, TOKEN);
+    expect([...clean]).toEqual([
+      ['set-cookie', 'one=1'],
+      ['set-cookie', 'two=2'],
+      ['x-a', 'a [REDACTED]'],
+    ]);
+    expect([...redactHeaders(headers, '')]).toEqual([...headers]);
+  });
+});
 
 describe('the token never appears in what the client throws', () => {
   const base = { token: TOKEN, baseUrl: 'http://127.0.0.1:1', maxRetries: 0 };

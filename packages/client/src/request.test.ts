@@ -4,6 +4,7 @@ import {
   APIConnectionError,
   APIConnectionTimeoutError,
   APIUserAbortError,
+  BrowserCloudError,
   ConflictError,
   InternalServerError,
   NotFoundError,
@@ -200,6 +201,20 @@ describe('a rename by name is not retried once the server may have acted (it is 
   });
 });
 
+describe('a 2xx whose body is not JSON', () => {
+  it('is a BrowserCloudError, never retried, though retries are left', async () => {
+    const fetch = scriptedFetch(
+      () => new Response('<html>', { status: 200, headers: { 'content-type': 'application/json' } }),
+    );
+    const error = await settle(client(fetch).profiles.rename('p', { name: 'n' }));
+    expect(error).toBeInstanceOf(BrowserCloudError);
+    expect(error).not.toBeInstanceOf(APIConnectionError);
+    expect((error as Error).message).toBe('The response body is not valid JSON.');
+    expect((error as Error).cause).toBeInstanceOf(SyntaxError);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('login is not retried once the server may have acted', () => {
   it('not after any response: 500, 503, 429 with Retry-After, 409', async () => {
     for (const answer of [internal, unavailable, json(429, { code: 'r', message: 'r' }, { 'retry-after': '1' })]) {
@@ -324,6 +339,28 @@ describe('aborts', () => {
       expect(warnings).not.toContain('MaxListenersExceededWarning');
     } finally {
       process.off('warning', onWarning);
+    }
+  });
+
+  it("the caller's abort reaches the request in flight at once, for a login too", async () => {
+    for (const call of ['rename', 'login'] as const) {
+      const fetch = hangingFetch();
+      const controller = new AbortController();
+      const api = client(fetch);
+      const pending = (
+        call === 'rename'
+          ? api.profiles.rename('p', { name: 'n' }, { signal: controller.signal })
+          : api.auth.connections.login('ac_1', undefined, { signal: controller.signal })
+      ).catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(fetch.requests[0]?.signal.aborted).toBe(false);
+      const before = Date.now();
+      controller.abort();
+      expect(fetch.requests[0]?.signal.aborted).toBe(true);
+      // No timer had to run: the abort alone settled the call.
+      expect(await pending).toBeInstanceOf(APIUserAbortError);
+      expect(Date.now()).toBe(before);
+      expect(fetch).toHaveBeenCalledTimes(1);
     }
   });
 

@@ -1,0 +1,139 @@
+// The publishable packages as a consumer outside the monorepo gets them: `npm pack` (prepack
+// builds), the tarballs installed into a fresh project in the system temp directory (third-party
+// dependencies from the npm registry or its local cache), a TypeScript consumer type-checked with
+// moduleResolution node16 and bundler, then run by plain Node against the sandbox.
+import { execFile } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { DEFAULT_FIXTURE_REFS as R, type RunningSandbox, startSandbox } from '@browser-cloud/sandbox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const REPO_ROOT = resolve(import.meta.dirname, '../../..');
+const CONSUMER = resolve(import.meta.dirname, '../consumer');
+const PACKAGES = ['@browser-cloud/api-types', '@browser-cloud/sse', '@browser-cloud/client'];
+const run = promisify(execFile);
+
+let project: string;
+let tarballs: Map<string, string>;
+let sandbox: RunningSandbox;
+
+/** Runs a command; on failure the error carries its output, so the test report shows why. */
+async function sh(command: string, args: string[], cwd: string) {
+  try {
+    return await run(command, args, { cwd, maxBuffer: 32 * 1024 * 1024, env: { ...process.env, NO_COLOR: '1' } });
+  } catch (error) {
+    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
+    throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${stdout}\n${stderr}`);
+  }
+}
+
+const tarballName = (name: string) => `${name.replace('@', '').replace('/', '-')}-`;
+const tsc = (config: string) => sh(process.execPath, ['node_modules/typescript/bin/tsc', '-p', config], project);
+let compiled: ReturnType<typeof tsc> | undefined;
+/** The node16 build emits dist/main.js; compiled once for the type check and the run. */
+const compileNode16 = () => {
+  compiled ??= tsc('tsconfig.node16.json');
+  return compiled;
+};
+
+beforeAll(async () => {
+  project = mkdtempSync(join(tmpdir(), 'browser-cloud-consumer-'));
+  // turbo has built the packages (this task depends on their build); prepack would build again.
+  const pack = ['pack', ...PACKAGES.flatMap((p) => ['-w', p]), '--ignore-scripts', '--pack-destination', project];
+  await sh('npm', pack, REPO_ROOT);
+  const files = readdirSync(project).filter((f) => f.endsWith('.tgz'));
+  tarballs = new Map(PACKAGES.map((p) => [p, files.find((f) => f.startsWith(tarballName(p))) ?? '']));
+  const rootManifest = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8'));
+  writeFileSync(
+    join(project, 'package.json'),
+    JSON.stringify({
+      name: 'browser-cloud-consumer',
+      private: true,
+      type: 'module',
+      dependencies: Object.fromEntries(PACKAGES.map((p) => [p, `file:./${tarballs.get(p)}`])),
+      // The repo's own pins, so that the check does not depend on what the registry calls latest.
+      devDependencies: {
+        typescript: rootManifest.devDependencies.typescript,
+        '@types/node': rootManifest.devDependencies['@types/node'],
+      },
+    }),
+  );
+  for (const file of readdirSync(CONSUMER)) copyFileSync(join(CONSUMER, file), join(project, file));
+  await sh('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], project);
+  sandbox = await startSandbox({ port: 0 });
+});
+
+afterAll(async () => {
+  await sandbox?.close();
+  if (project) rmSync(project, { recursive: true, force: true });
+});
+
+describe('the packed packages', () => {
+  it('each hold built code, types and the sources their maps point to, and no tests', async () => {
+    for (const name of PACKAGES) {
+      const tarball = tarballs.get(name);
+      expect(tarball, `${name} was packed`).toBeTruthy();
+      const { stdout } = await sh('tar', ['tzf', tarball!], project);
+      const entries = stdout.split('\n');
+      expect(entries).toContain('package/dist/index.js');
+      expect(entries).toContain('package/dist/index.d.ts');
+      expect(entries).toContain('package/src/index.ts');
+      expect(entries.filter((e) => /\.test(-d)?\.ts$|test-support/.test(e))).toEqual([]);
+      const map = JSON.parse(readFileSync(join(project, 'node_modules', name, 'dist/index.d.ts.map'), 'utf8'));
+      for (const source of map.sources) {
+        expect(() => readFileSync(join(project, 'node_modules', name, 'dist', source))).not.toThrow();
+      }
+    }
+  });
+
+  it('name their internal dependencies with real ranges, resolved to the packed versions', () => {
+    const client = JSON.parse(readFileSync(join(project, 'node_modules/@browser-cloud/client/package.json'), 'utf8'));
+    for (const name of ['@browser-cloud/api-types', '@browser-cloud/sse']) {
+      expect(client.dependencies[name]).toMatch(/^\^\d+\.\d+\.\d+$/);
+      const installed = JSON.parse(readFileSync(join(project, 'node_modules', name, 'package.json'), 'utf8'));
+      expect(installed.version).toBe(client.version);
+    }
+  });
+});
+
+describe('a TypeScript consumer of the installed packages', () => {
+  it('type-checks with moduleResolution node16 and bundler', async () => {
+    await tsc('tsconfig.bundler.json');
+    await compileNode16();
+  });
+
+  it('fails to type-check a request body with a misspelt field (the types are real)', async () => {
+    await expect(tsc('tsconfig.wrong-field.json')).rejects.toThrow(/wrong-field\.ts.*'nam'/s);
+  });
+
+  it('runs in plain Node against the sandbox: login, rename, a typed conflict, the log stream', async () => {
+    await compileNode16();
+    const { path } = R.browsers.main;
+    const { stdout } = await sh(
+      process.execPath,
+      [
+        'dist/main.js',
+        sandbox.url,
+        R.tokens.owner,
+        R.profiles.defaultProject.id,
+        R.profiles.unnamed.id,
+        R.authConnections.withoutCredentials,
+        R.browsers.main.id,
+        path,
+      ],
+      project,
+    );
+    const version = JSON.parse(
+      readFileSync(join(project, 'node_modules/@browser-cloud/api-types/package.json'), 'utf8'),
+    );
+    expect(JSON.parse(stdout)).toEqual({
+      documentVersion: version.version,
+      flowType: 'LOGIN',
+      name: 'installed-consumer',
+      conflict: 'ConflictError',
+      messages: [expect.stringContaining('page loaded'), expect.stringContaining('took 2113 ms'), expect.any(String)],
+    });
+  });
+});

@@ -1,0 +1,47 @@
+import { APIError, BrowserCloudError, ValidationError } from '@browser-cloud/client';
+import { type CliIo, writeOut } from './cli-io.js';
+import { exitCodeFor } from './exit-codes.js';
+
+/**
+ * Reports a failure on stderr and returns its exit code. The client's errors never hold the
+ * token; any other error is reported by class only, since its message was not written with the
+ * token in mind. With `--json` the report is one JSON object: `{"error": {type, message, …}}`.
+ */
+export async function reportError(io: CliIo, error: unknown, json: boolean): Promise<number> {
+  const report = describe(error);
+  const text = json
+    ? `${JSON.stringify({ error: report })}\n`
+    : `browser-cloud: ${report.message}${report.request_id ? `\n  request ID: ${report.request_id}` : ''}\n`;
+  await writeOut(io.stderr, text);
+  return exitCodeFor(error);
+}
+
+interface ErrorReport {
+  type: string;
+  message: string;
+  status?: number;
+  code?: string;
+  details?: unknown;
+  request_id?: string;
+  field?: string;
+  rule?: string;
+  issues?: unknown;
+}
+
+function describe(error: unknown): ErrorReport {
+  if (error instanceof ValidationError) {
+    return { type: error.name, message: error.message, field: error.field, rule: error.rule, issues: error.issues };
+  }
+  if (error instanceof APIError) {
+    return {
+      type: error.name,
+      message: error.message,
+      status: error.status,
+      ...(error.code === undefined ? {} : { code: error.code }),
+      ...(error.details.length > 0 ? { details: error.details } : {}),
+      ...(error.requestId === undefined ? {} : { request_id: error.requestId }),
+    };
+  }
+  if (error instanceof BrowserCloudError) return { type: error.name, message: error.message };
+  return { type: error instanceof Error ? error.name : typeof error, message: 'unexpected failure of the CLI' };
+}

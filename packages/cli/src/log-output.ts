@@ -1,0 +1,76 @@
+import type { LogEvent } from '@browser-cloud/client';
+import { type CliIo, writeOut } from './cli-io.js';
+
+/** How `logs tail` shows events and its connection state. */
+export interface LogOutput {
+  /** One event: NDJSON when piped or with `--json`, else a (coloured) line. */
+  event(id: string, event: LogEvent): Promise<void>;
+  /** The connection state while it is not streaming: a status line on a terminal, a line in a log. */
+  status(text: string): void;
+  /** Streaming again: clears the status line. */
+  connected(): void;
+  /** The tail was stopped (Ctrl-C): how to resume after `lastEventId`. */
+  stopped(lastEventId: string): Promise<void>;
+}
+
+const ESC = '\u001b[';
+const style = (code: string, text: string) => `${ESC}${code}m${text}${ESC}0m`;
+const CLEAR_LINE = `\r${ESC}2K`;
+
+/** The colour of a log line by its level word, as Chromium and most loggers write it. */
+function levelColour(message: string): string | undefined {
+  if (/\b(ERROR|FATAL)\b/.test(message)) return '31';
+  if (/\bWARN(ING)?\b/.test(message)) return '33';
+  return undefined;
+}
+
+export function logOutput(io: CliIo, options: { json: boolean }): LogOutput {
+  // A pipe gets NDJSON, a terminal gets lines; `--json` asks for NDJSON on a terminal too.
+  const json = options.json || io.stdout.isTTY !== true;
+  const colour = !json && io.env['NO_COLOR'] === undefined;
+  const statusLine = io.stderr.isTTY === true;
+  let showing = false;
+  let lastStatus = '';
+
+  const clear = () => {
+    if (showing) io.stderr.write(CLEAR_LINE);
+    showing = false;
+  };
+
+  return {
+    async event(id, event) {
+      clear();
+      if (json) {
+        await writeOut(io.stdout, `${JSON.stringify({ id, ...event })}\n`);
+        return;
+      }
+      const level = colour ? levelColour(event.message) : undefined;
+      const message = level ? style(level, event.message) : event.message;
+      await writeOut(io.stdout, `${colour ? style('2', event.timestamp) : event.timestamp} ${message}\n`);
+    },
+    status(text) {
+      lastStatus = text;
+      if (statusLine) {
+        io.stderr.write(`${CLEAR_LINE}${style('33', `⟳ ${text}`)}`);
+        showing = true;
+      } else {
+        io.stderr.write(`browser-cloud: ${text}\n`);
+      }
+    },
+    connected() {
+      if (lastStatus === '') return;
+      lastStatus = '';
+      if (statusLine) clear();
+      else io.stderr.write('browser-cloud: reconnected\n');
+    },
+    async stopped(lastEventId) {
+      clear();
+      const text = options.json
+        ? `${JSON.stringify({ stopped: true, last_event_id: lastEventId })}\n`
+        : lastEventId === ''
+          ? 'Stopped before any event.\n'
+          : `Stopped after event ${lastEventId}. Resume with: --since-id ${lastEventId}\n`;
+      await writeOut(io.stderr, text);
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import { InvalidArgumentError } from 'commander';
+import { describe, expect, it } from 'vitest';
+import { parseTelemetry } from './telemetry-option.js';
+
+describe('parseTelemetry', () => {
+  it.each([
+    ['on', { enabled: true }],
+    ['off', { enabled: false }],
+    ['console', { browser: { console: { enabled: true } } }],
+    [' console , -captcha ', { browser: { console: { enabled: true }, captcha: { enabled: false } } }],
+    ['on,network', { enabled: true, browser: { network: { enabled: true } } }],
+    // Contradictions and unknown names are the document's rules: the client refuses them.
+    ['off,console', { enabled: false, browser: { console: { enabled: true } } }],
+    ['bogus', { browser: { bogus: { enabled: true } } }],
+  ])('%s', (spec, expected) => {
+    expect(parseTelemetry(spec)).toEqual(expected);
+  });
+
+  it.each(['', 'console,,network', 'console,-', ','])('refuses an empty item in %j', (spec) => {
+    expect(() => parseTelemetry(spec)).toThrow(InvalidArgumentError);
+    expect(() => parseTelemetry(spec)).toThrow(`empty item in "${spec}".`);
+  });
+});

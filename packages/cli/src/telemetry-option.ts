@@ -1,0 +1,25 @@
+import type { BrowserTelemetryRequestConfig } from '@browser-cloud/client';
+import { InvalidArgumentError } from 'commander';
+
+/**
+ * Parses `--telemetry`: a comma-separated list of `on`, `off` and category names, a category
+ * prefixed with `-` turned off. `on` → `{enabled: true}`, `off` → `{enabled: false}`,
+ * `console,-captcha` → `{browser: {console: {enabled: true}, captcha: {enabled: false}}}`.
+ * Which combinations and category names are valid is the document's business: the client
+ * checks the result (`off,console` and `bogus` are refused there, with its own message).
+ */
+export function parseTelemetry(spec: string): BrowserTelemetryRequestConfig {
+  const config: Record<string, unknown> = {};
+  const browser: Record<string, { enabled: boolean }> = {};
+  for (const item of spec.split(',').map((part) => part.trim())) {
+    if (item === '' || item === '-') throw new InvalidArgumentError(`empty item in "${spec}".`);
+    if (item === 'on' || item === 'off') {
+      config['enabled'] = item === 'on';
+      continue;
+    }
+    const off = item.startsWith('-');
+    browser[off ? item.slice(1) : item] = { enabled: !off };
+  }
+  if (Object.keys(browser).length > 0) config['browser'] = browser;
+  return config as BrowserTelemetryRequestConfig;
+}

@@ -1,0 +1,219 @@
+import { DEFAULT_FIXTURE_REFS as R, type RunningSandbox, startSandbox } from '@browser-cloud/sandbox';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { runBin } from './run-bin.js';
+
+let sandbox: RunningSandbox;
+let env: Record<string, string>;
+/** Where nothing listens: a sandbox that was started and stopped. */
+let closedUrl: string;
+const MAIN = ['--source', 'path', '--path', R.browsers.main.path] as const;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, quiet: true });
+  env = { BROWSER_CLOUD_BASE_URL: sandbox.url, BROWSER_CLOUD_API_KEY: R.tokens.owner };
+  const stopped = await startSandbox({ port: 0, quiet: true });
+  closedUrl = stopped.url;
+  await stopped.close();
+});
+afterAll(() => sandbox?.close());
+beforeEach(async () => {
+  await fetch(`${sandbox.url}/_sandbox/reset`, { method: 'POST' });
+});
+
+async function flows(): Promise<unknown[]> {
+  return ((await (await fetch(`${sandbox.url}/_sandbox/flows`)).json()) as { flows: unknown[] }).flows;
+}
+
+const json = (text: string) =>
+  text
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+describe('help', () => {
+  it('documents the commands, the environment and the exit codes, with examples per command', async () => {
+    const top = await runBin(['--help'], {});
+    expect(top.code).toBe(0);
+    expect(top.stdout).toMatch(/login \[options\] <connection-id>/);
+    expect(top.stdout).toContain('BROWSER_CLOUD_API_KEY');
+    expect(top.stdout).toMatch(/6 {4}409/);
+    for (const command of [['login'], ['profiles', 'rename'], ['logs', 'tail']]) {
+      const help = await runBin([...command, '--help'], {});
+      expect(help.code).toBe(0);
+      expect(help.stdout).toContain(`Examples:\n  $ browser-cloud ${command.join(' ')} `);
+    }
+  });
+
+  it('bad usage exits 2', async () => {
+    expect((await runBin(['login'], env)).code).toBe(2);
+    expect((await runBin(['login', 'ac_1', '--bogus'], env)).code).toBe(2);
+    const count = await runBin(['logs', 'tail', 'br_1', ...MAIN, '--max-retries', 'many'], env);
+    expect(count.code).toBe(2);
+    expect(count.stderr).toContain("option '--max-retries <n>' argument 'many' is invalid. must be a whole number.");
+    const id = await runBin(['logs', 'tail', 'br_1', ...MAIN, '--since-id', '4\nX-Injected: 1'], env);
+    expect(id.code).toBe(2);
+    expect(id.stderr).toContain('an event ID has no line break or NUL.');
+  });
+});
+
+describe('login', () => {
+  it('starts a flow, prints it (or its JSON), and a second login exits 6 with the 409', async () => {
+    const first = await runBin(['login', R.authConnections.withoutCredentials], env);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(
+      /^Login flow started: complete the login at http:\/\/127\.0\.0\.1:\d+\/_sandbox\/hosted\//,
+    );
+    const second = await runBin(['login', R.authConnections.withoutCredentials, '--json'], env);
+    expect(second.code).toBe(6);
+    expect(second.stdout).toBe('');
+    expect(JSON.parse(second.stderr)).toMatchObject({
+      error: { type: 'ConflictError', status: 409, code: 'conflict', request_id: expect.any(String) },
+    });
+    const reauth = await runBin(['login', R.authConnections.withCredentials, '--json'], env);
+    expect(reauth.code).toBe(0);
+    expect(JSON.parse(reauth.stdout)).toMatchObject({ id: R.authConnections.withCredentials, flow_type: 'REAUTH' });
+  });
+
+  it('sends the proxy, record-session and telemetry options', async () => {
+    const result = await runBin(
+      [
+        'login',
+        R.authConnections.withoutCredentials,
+        '--proxy-name',
+        R.proxies.datacenter.name,
+        '--no-record-session',
+        '--telemetry',
+        'on,console,-captcha',
+      ],
+      env,
+    );
+    expect(result.code, result.stderr).toBe(0);
+    const flow = await (await fetch(`${sandbox.url}/_sandbox/flows/${R.authConnections.withoutCredentials}`)).json();
+    expect(flow).toMatchObject({
+      record_session: false,
+      proxy: { id: R.proxies.datacenter.id },
+      browser_telemetry: {
+        requested: { enabled: true, browser: { console: { enabled: true }, captcha: { enabled: false } } },
+      },
+    });
+  });
+
+  it.each([
+    [['--proxy-id', 'prx_1', '--proxy-name', 'x'], 'body.proxy: must provide exactly one of "id" or "name"'],
+    [
+      ['--telemetry', 'off,console'],
+      'body.browser_telemetry: these properties are not allowed in this combination (enabled=false, browser)',
+    ],
+    [['--proxy-id', ''], 'body.proxy.id: must not be empty'],
+  ])('refuses %j with the client’s ValidationError text, exit 2, nothing sent', async (args, message) => {
+    const result = await runBin(['login', R.authConnections.withoutCredentials, ...args], env);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(`browser-cloud: ${message}\n`);
+    expect(await flows()).toEqual([]);
+  });
+
+  it('a malformed --telemetry list is bad usage', async () => {
+    const result = await runBin(
+      ['login', R.authConnections.withoutCredentials, '--telemetry', 'console,,network'],
+      env,
+    );
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('empty item in "console,,network"');
+  });
+});
+
+describe('profiles rename', () => {
+  it('renames, and exits 5 when the name no longer finds the profile, 6 when the name is taken', async () => {
+    const renamed = await runBin(['profiles', 'rename', R.profiles.defaultProject.name, 'checkout-eu', '--json'], env);
+    expect(renamed.code).toBe(0);
+    expect(JSON.parse(renamed.stdout)).toMatchObject({ id: R.profiles.defaultProject.id, name: 'checkout-eu' });
+    const again = await runBin(['profiles', 'rename', R.profiles.defaultProject.name, 'checkout-eu'], env);
+    expect(again.code).toBe(5);
+    expect(again.stderr).toMatch(/^browser-cloud: 404 not_found: .*\n {2}request ID: req_/);
+    const taken = await runBin(['profiles', 'rename', R.profiles.unscoped.id, 'checkout-eu'], env);
+    expect(taken.code).toBe(6);
+  });
+
+  it('a name over 255 characters exits 2 with the client’s text', async () => {
+    const result = await runBin(['profiles', 'rename', R.profiles.defaultProject.id, 'x'.repeat(256)], env);
+    expect(result).toMatchObject({
+      code: 2,
+      stderr: 'browser-cloud: body.name: must be at most 255 characters (got 256)\n',
+    });
+  });
+});
+
+describe('configuration and errors by class', () => {
+  it('exits 3 without an API key or base URL, naming the variable', async () => {
+    const noKey = await runBin(['profiles', 'rename', 'a', 'b'], { BROWSER_CLOUD_BASE_URL: sandbox.url });
+    expect(noKey.code).toBe(3);
+    expect(noKey.stderr).toContain('BROWSER_CLOUD_API_KEY');
+    const noUrl = await runBin(['profiles', 'rename', 'a', 'b'], { BROWSER_CLOUD_API_KEY: R.tokens.owner });
+    expect(noUrl.code).toBe(3);
+    expect(noUrl.stderr).toContain('BROWSER_CLOUD_BASE_URL');
+  });
+
+  it('exits 4 on a 401 and 403, without printing the token', async () => {
+    const secret = 'sk_cli_secret_9c8b7a';
+    const refused = await runBin(['profiles', 'rename', 'a', 'b', '--json'], { ...env, BROWSER_CLOUD_API_KEY: secret });
+    expect(refused.code).toBe(4);
+    expect(JSON.parse(refused.stderr)).toMatchObject({ error: { status: 401, code: 'unauthorized' } });
+    expect(refused.stdout + refused.stderr).not.toContain(secret);
+    const readonly = await runBin(['login', R.authConnections.withoutCredentials], {
+      ...env,
+      BROWSER_CLOUD_API_KEY: R.tokens.readonly,
+    });
+    expect(readonly.code).toBe(4);
+    expect(readonly.stdout + readonly.stderr).not.toContain(R.tokens.readonly);
+  });
+
+  it('exits 8 when the service cannot be reached', async () => {
+    const result = await runBin(['logs', 'tail', 'br_1', ...MAIN, '--max-retries', '0'], {
+      ...env,
+      BROWSER_CLOUD_BASE_URL: closedUrl,
+    });
+    expect(result.code).toBe(8);
+    expect(result.stderr).toContain('connection failed: ECONNREFUSED');
+  });
+});
+
+describe('logs tail', () => {
+  it('prints NDJSON when piped, and ends with the log', async () => {
+    const result = await runBin(['logs', 'tail', R.browsers.main.id, ...MAIN], env);
+    expect(result.code).toBe(0);
+    const events = json(result.stdout);
+    expect(events.map((event) => event['id'])).toEqual(['1', '2', '3']);
+    expect(events[0]).toEqual({ id: '1', event: 'log', timestamp: expect.any(String), message: expect.any(String) });
+  });
+
+  it('--since-id resumes after that event; a supervised process is read with --process', async () => {
+    const since = await runBin(['logs', 'tail', R.browsers.main.id, ...MAIN, '--since-id', '2'], env);
+    expect(json(since.stdout).map((event) => event['id'])).toEqual(['3']);
+    const supervisor = await runBin(
+      ['logs', 'tail', R.browsers.main.id, '--source', 'supervisor', '--process', R.browsers.main.supervisorProcess],
+      env,
+    );
+    expect(supervisor.code).toBe(0);
+    expect(json(supervisor.stdout)).toHaveLength(2);
+  });
+
+  it.each([
+    [['--source', 'path'], 'query.path: is required'],
+    [['--source', 'supervisor'], 'query.supervisor_process: is required'],
+    [[], 'query.source: is required'],
+  ])('refuses %j with the client’s text and exit 2', async (args, message) => {
+    const result = await runBin(['logs', 'tail', R.browsers.main.id, ...args], {
+      ...env,
+      // Nothing may be sent: a request would meet a closed port and exit 8.
+      BROWSER_CLOUD_BASE_URL: closedUrl,
+    });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(`browser-cloud: ${message}\n`);
+  });
+
+  it('exits 5 for an unknown browser', async () => {
+    const result = await runBin(['logs', 'tail', 'br_missing', ...MAIN], env);
+    expect(result.code).toBe(5);
+    expect(result.stdout).toBe('');
+  });
+});

@@ -1,0 +1,112 @@
+import {
+  DEFAULT_FIXTURE,
+  DEFAULT_FIXTURE_REFS as R,
+  type FixtureLogLine,
+  type RunningSandbox,
+  type SandboxFixture,
+  startSandbox,
+} from '@browser-cloud/sandbox';
+import { afterEach, describe, expect, it } from 'vitest';
+import { RunningBin } from './run-bin.js';
+
+const QUIET = { source: 'path', path: R.browsers.quiet.path } as const;
+const TAIL = ['logs', 'tail', R.browsers.quiet.id, '--source', 'path', '--path', R.browsers.quiet.path, '--follow'];
+
+/** The default fixture with these lines in the quiet browser's log: a sandbox's state, as a fixture. */
+function fixtureWith(lines: FixtureLogLine[]): SandboxFixture {
+  const fixture = structuredClone(DEFAULT_FIXTURE) as SandboxFixture;
+  const quiet = fixture.browsers.find((browser) => browser.id === R.browsers.quiet.id);
+  if (!quiet) throw new Error('the default fixture has no quiet browser');
+  quiet.logs = [{ ...QUIET, lines }];
+  return fixture;
+}
+
+async function append(sandbox: RunningSandbox, lines: FixtureLogLine[]): Promise<void> {
+  const response = await fetch(`${sandbox.url}/_sandbox/browsers/${R.browsers.quiet.id}/logs`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...QUIET, lines }),
+  });
+  expect(response.status).toBe(200);
+}
+
+const events = (stdout: string) =>
+  stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { id: string; message: string; timestamp: string });
+
+const running: RunningBin[] = [];
+const sandboxes: RunningSandbox[] = [];
+
+afterEach(async () => {
+  for (const bin of running.splice(0)) if (bin.child.exitCode === null) bin.child.kill('SIGKILL');
+  for (const sandbox of sandboxes.splice(0)) await sandbox.close();
+});
+
+async function start(options: Parameters<typeof startSandbox>[0]): Promise<RunningSandbox> {
+  const sandbox = await startSandbox({ quiet: true, ...options });
+  sandboxes.push(sandbox);
+  return sandbox;
+}
+
+describe('logs tail --follow', () => {
+  it('survives a restart of the sandbox and resumes with no gap or repeat; Ctrl-C prints the last ID', async () => {
+    const before = await start({ port: 0, fixture: fixtureWith([]) });
+    const env = { BROWSER_CLOUD_BASE_URL: before.url, BROWSER_CLOUD_API_KEY: R.tokens.owner };
+    const tail = new RunningBin(TAIL, env);
+    running.push(tail);
+
+    await append(before, ['a1', 'a2']);
+    await tail.waitFor('stdout', /"a2"/);
+
+    // The restart: the first sandbox ends its streams and stops listening; the CLI reconnects.
+    const served = events(tail.stdout);
+    await before.close();
+    await tail.waitFor('stderr', /connection failed: ECONNREFUSED/);
+    // The same state on the same port: the lines it had, with their timestamps.
+    const after = await start({
+      port: before.port,
+      fixture: fixtureWith(served.map(({ timestamp, message }) => ({ timestamp, message }))),
+    });
+    await append(after, ['b1', 'b2']);
+    await tail.waitFor('stdout', /"b2"/);
+    await tail.waitFor('stderr', /reconnected/);
+
+    tail.child.kill('SIGINT');
+    const { code, stdout, stderr } = await tail.finished();
+    expect(code).toBe(130);
+    expect(events(stdout).map((event) => [event.id, event.message])).toEqual([
+      ['1', 'a1'],
+      ['2', 'a2'],
+      ['3', 'b1'],
+      ['4', 'b2'],
+    ]);
+    expect(stderr).toMatch(/reconnecting after event 2 \(attempt \d+\)/);
+    expect(stderr.trim().split('\n').at(-1)).toBe('Stopped after event 4. Resume with: --since-id 4');
+  });
+
+  it('prints lines as they come, and --since-id resumes where a stopped tail ended', async () => {
+    const sandbox = await start({ port: 0, fixture: fixtureWith(['one', 'two']) });
+    const env = { BROWSER_CLOUD_BASE_URL: sandbox.url, BROWSER_CLOUD_API_KEY: R.tokens.owner };
+    const first = new RunningBin([...TAIL, '--json'], env);
+    running.push(first);
+    await first.waitFor('stdout', /"two"/);
+    await append(sandbox, ['three']);
+    await first.waitFor('stdout', /"three"/);
+    first.child.kill('SIGINT');
+    const stopped = await first.finished();
+    expect(stopped.code).toBe(130);
+    // With --json the resume point is JSON too.
+    expect(JSON.parse(stopped.stderr.trim().split('\n').at(-1) ?? '')).toEqual({ stopped: true, last_event_id: '3' });
+
+    await append(sandbox, ['four']);
+    const second = new RunningBin([...TAIL, '--since-id', '3'], env);
+    running.push(second);
+    await second.waitFor('stdout', /"four"/);
+    second.child.kill('SIGTERM');
+    const resumed = await second.finished();
+    expect(resumed.code).toBe(143);
+    expect(events(resumed.stdout).map((event) => event.message)).toEqual(['four']);
+  });
+});

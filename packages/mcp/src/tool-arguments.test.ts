@@ -1,0 +1,70 @@
+import { ValidationError } from '@browser-cloud/client';
+import { describe, expect, it } from 'vitest';
+import { TOOL_DEFINITIONS } from './generated/tool-definitions.js';
+import { sortArguments } from './tool-arguments.js';
+
+const tail = TOOL_DEFINITIONS.tail_browser_logs;
+
+function refusal(run: () => unknown): ValidationError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ValidationError) return error;
+    throw error;
+  }
+  throw new Error('no ValidationError');
+}
+
+describe('sortArguments', () => {
+  it('sorts arguments by where they go, and fills in the tool’s defaults', () => {
+    expect(sortArguments(tail, { id: 'br_1', source: 'path', path: '/x.log', follow: true, cursor: '4' })).toEqual({
+      path: { id: 'br_1' },
+      query: { source: 'path', path: '/x.log', follow: true },
+      body: {},
+      tool: { cursor: '4', max_events: 100, max_bytes: 65536, wait_ms: 10000 },
+    });
+    expect(sortArguments(TOOL_DEFINITIONS.rename_profile, { id_or_name: 'a', name: 'b' })).toMatchObject({
+      path: { id_or_name: 'a' },
+      body: { name: 'b' },
+    });
+  });
+
+  it('leaves the document’s rules to the client: wrong types pass through to it', () => {
+    expect(sortArguments(TOOL_DEFINITIONS.rename_profile, { id_or_name: 5, name: null }).body).toEqual({ name: null });
+  });
+
+  it('refuses unknown arguments, naming each', () => {
+    const error = refusal(() => sortArguments(tail, { id: 'br_1', lines: 5, since: 'x' }));
+    expect(error.issues.map((issue) => issue.message)).toEqual([
+      'lines: is not an argument of tail_browser_logs',
+      'since: is not an argument of tail_browser_logs',
+    ]);
+    expect(error).toMatchObject({ field: 'lines', rule: 'additionalProperties' });
+  });
+
+  it.each([
+    [{ max_events: 0 }, 'max_events: must be >= 1', 'minimum'],
+    [{ max_events: 1.5 }, 'max_events: must be integer', 'type'],
+    [{ max_bytes: 10 }, 'max_bytes: must be >= 1024', 'minimum'],
+    [{ wait_ms: 60_000 }, 'wait_ms: must be <= 30000', 'maximum'],
+    [{ cursor: 'a\nb' }, 'cursor: must match pattern "^[^\\r\\n\\u0000]*$"', 'pattern'],
+    [{ cursor: 7 }, 'cursor: must be string', 'type'],
+  ])('checks the tool’s own arguments: %j', (args, message, rule) => {
+    const error = refusal(() => sortArguments(tail, { id: 'br_1', ...args }));
+    expect(error.message).toBe(message);
+    expect(error.rule).toBe(rule);
+  });
+
+  it.each([null, 'x', [1]])('refuses arguments that are not an object: %j', (args) => {
+    expect(refusal(() => sortArguments(tail, args)).message).toBe('arguments: must be an object');
+  });
+
+  it('takes no arguments as none', () => {
+    expect(sortArguments(TOOL_DEFINITIONS.login_auth_connection, undefined)).toEqual({
+      path: {},
+      query: {},
+      body: {},
+      tool: {},
+    });
+  });
+});

@@ -1,0 +1,60 @@
+import { ValidationError, type ValidationIssue } from '@browser-cloud/client';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { ArgumentLocation, ToolDefinition } from './tool-definition.js';
+
+/** A tool's arguments sorted by where they go. */
+export type SortedArguments = Record<ArgumentLocation, Record<string, unknown>>;
+
+/**
+ * Sorts a tool call's arguments into path, query, body and the tool's own. The document's rules
+ * over path, query and body are left to the client, which checks them before any request with
+ * the same messages it gives its own callers; here only what the client cannot see is checked:
+ * that the arguments are an object of known names, and the tool's own arguments (`max_events`…)
+ * against their generated schema.
+ * @throws ValidationError naming the argument and the rule.
+ */
+export function sortArguments(definition: ToolDefinition, args: unknown): SortedArguments {
+  if (args !== undefined && (args === null || typeof args !== 'object' || Array.isArray(args))) {
+    throw new ValidationError([{ field: 'arguments', rule: 'type', message: 'arguments: must be an object' }]);
+  }
+  const sorted: SortedArguments = { path: {}, query: {}, body: {}, tool: {} };
+  const unknown: ValidationIssue[] = [];
+  for (const [name, value] of Object.entries(args ?? {})) {
+    const location = definition.locations[name];
+    if (location === undefined) {
+      unknown.push({
+        field: name,
+        rule: 'additionalProperties',
+        message: `${name}: is not an argument of ${definition.name}`,
+      });
+    } else if (value !== undefined) {
+      sorted[location][name] = value;
+    }
+  }
+  if (unknown.length > 0) throw new ValidationError(unknown);
+  const validate = toolArgumentsValidator(definition);
+  if (!validate(sorted.tool)) throw new ValidationError((validate.errors ?? []).map(toIssue));
+  return sorted;
+}
+
+const ajv = new Ajv2020({ allErrors: true, useDefaults: true, strict: true });
+const validators = new WeakMap<ToolDefinition, ValidateFunction>();
+
+/** The tool's own arguments as one object schema; `useDefaults` fills in their defaults. */
+function toolArgumentsValidator(definition: ToolDefinition): ValidateFunction {
+  let validate = validators.get(definition);
+  if (!validate) {
+    const names = Object.keys(definition.locations).filter((name) => definition.locations[name] === 'tool');
+    validate = ajv.compile({
+      type: 'object',
+      properties: Object.fromEntries(names.map((name) => [name, definition.inputSchema.properties[name]])),
+    });
+    validators.set(definition, validate);
+  }
+  return validate;
+}
+
+function toIssue(error: ErrorObject): ValidationIssue {
+  const field = error.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  return { field, rule: error.keyword, message: `${field}: ${error.message ?? `breaks ${error.keyword}`}` };
+}

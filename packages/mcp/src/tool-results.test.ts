@@ -1,0 +1,66 @@
+import {
+  APIConnectionError,
+  APIError,
+  ConflictError,
+  InternalServerError,
+  ValidationError,
+} from '@browser-cloud/client';
+import { describe, expect, it } from 'vitest';
+import { errorResult, toolResult } from './tool-results.js';
+import { loginAuthConnection } from './tools/login-auth-connection.js';
+import { tailBrowserLogs } from './tools/tail-browser-logs.js';
+
+const headers = new Headers({ 'x-request-id': 'req_1' });
+const text = (result: ReturnType<typeof errorResult>) => (result.content[0] as { text: string }).text;
+
+describe('toolResult', () => {
+  it('gives the object as structured content and as its JSON text', () => {
+    expect(toolResult({ a: 1 })).toEqual({ content: [{ type: 'text', text: '{"a":1}' }], structuredContent: { a: 1 } });
+  });
+});
+
+describe('errorResult', () => {
+  it('a 409 of the login says what to do next', () => {
+    const error = new ConflictError({
+      status: 409,
+      headers,
+      body: { code: 'conflict', message: 'a login flow is already in progress' },
+    });
+    const result = errorResult(error, loginAuthConnection);
+    expect(result.isError).toBe(true);
+    expect(text(result)).toBe(
+      `The API answered 409 conflict: a login flow is already in progress\n${loginAuthConnection.conflictHint}\nRequest ID: req_1`,
+    );
+  });
+
+  it('other API errors carry status, code and message', () => {
+    const error = new InternalServerError({
+      status: 503,
+      headers: new Headers(),
+      body: { code: 'x', message: 'down' },
+    });
+    expect(text(errorResult(error, tailBrowserLogs))).toBe('The API answered 503 x: down');
+    expect(text(errorResult(new APIError({ status: 418, headers: new Headers() }), tailBrowserLogs))).toBe(
+      'The API answered 418 status code (no body)',
+    );
+  });
+
+  it('bad input says nothing was sent', () => {
+    const error = new ValidationError([{ field: 'body.name', rule: 'required', message: 'body.name: is required' }]);
+    expect(text(errorResult(error, tailBrowserLogs))).toBe(
+      'Invalid arguments, nothing was sent: body.name: is required',
+    );
+  });
+
+  it('connection failures keep the client’s message', () => {
+    expect(text(errorResult(new APIConnectionError('Connection error.'), tailBrowserLogs))).toBe(
+      'APIConnectionError: Connection error.',
+    );
+  });
+
+  it('an error that is not the client’s is reported by class only, so a token in its message stays out', () => {
+    const result = errorResult(new TypeError('Bearer sk_live_secret leaked'), tailBrowserLogs);
+    expect(text(result)).toBe('Unexpected failure of the MCP server (TypeError).');
+    expect(JSON.stringify(result)).not.toContain('sk_live_secret');
+  });
+});

@@ -1,0 +1,76 @@
+import { createClient } from '@browser-cloud/client';
+import { describe, expect, it } from 'vitest';
+import { sortArguments } from '../tool-arguments.js';
+import { tailBrowserLogs } from './tail-browser-logs.js';
+
+const encoder = new TextEncoder();
+
+/** A client whose fetch answers with these log events, then ends the body or, with `open`, keeps it open. */
+function clientServing(messages: string[], options: { open?: boolean } = {}) {
+  const requests: Request[] = [];
+  const client = createClient({
+    baseUrl: 'http://sandbox.test',
+    token: 'sk_test',
+    maxRetries: 0,
+    fetch: async (request) => {
+      requests.push(request);
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          messages.forEach((message, i) => {
+            const data = JSON.stringify({ event: 'log', timestamp: '2026-11-22T19:58:03.120Z', message });
+            controller.enqueue(encoder.encode(`id: ${i + 1}\nevent: log\ndata: ${data}\n\n`));
+          });
+          if (!options.open) controller.close();
+        },
+      });
+      return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+    },
+  });
+  return { client, requests };
+}
+
+const call = (client: ReturnType<typeof createClient>, args: Record<string, unknown>, signal?: AbortSignal) =>
+  tailBrowserLogs.call(
+    client,
+    sortArguments(tailBrowserLogs.definition, { id: 'br_1', source: 'path', path: '/x.log', ...args }),
+    signal ?? new AbortController().signal,
+  );
+
+describe('tail_browser_logs', () => {
+  it('cuts an event over the byte budget between characters, never inside a surrogate pair', async () => {
+    const { client } = clientServing(['😀'.repeat(2000), 'next']);
+    const result = (await call(client, { max_bytes: 1024 })) as { events: Array<{ message: string }> };
+    const [event] = result.events;
+    expect(result).toMatchObject({ cursor: '1', stopped: 'max_bytes', events: [{ id: '1', truncated: true }] });
+    expect(encoder.encode(JSON.stringify(result.events)).byteLength).toBeLessThanOrEqual(1024);
+    expect(event?.message).toMatch(/^(😀)+$/u);
+  });
+
+  it('sends the cursor as Last-Event-ID', async () => {
+    const { client, requests } = clientServing([]);
+    await call(client, { cursor: '41' });
+    expect(requests[0]?.headers.get('last-event-id')).toBe('41');
+    expect(new URL(requests[0]?.url ?? '').searchParams.get('source')).toBe('path');
+  });
+
+  it('returns what arrived when the time limit is reached on an open stream', async () => {
+    const { client } = clientServing(['a', 'b'], { open: true });
+    const result = await call(client, { follow: true, wait_ms: 100 });
+    expect(result).toEqual({
+      events: [
+        { id: '1', timestamp: '2026-11-22T19:58:03.120Z', message: 'a' },
+        { id: '2', timestamp: '2026-11-22T19:58:03.120Z', message: 'b' },
+      ],
+      cursor: '2',
+      stopped: 'time_limit',
+    });
+  });
+
+  it('stops reading when the MCP request is cancelled', async () => {
+    const { client } = clientServing(['a'], { open: true });
+    const cancel = new AbortController();
+    const pending = call(client, { follow: true, wait_ms: 30_000 }, cancel.signal);
+    cancel.abort();
+    await expect(pending).resolves.toMatchObject({ stopped: 'time_limit' });
+  });
+});

@@ -1,0 +1,156 @@
+// The release step: the document's version becomes a release. It moves the released snapshot,
+// writes the changelog entry from the classified diff, and gives every workspace package the
+// document's version (internal dependency ranges follow), so that a published package says
+// which document it was built from (as its DOCUMENT_VERSION constant does).
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import semver from 'semver';
+import {
+  CHANGE_CLASSES,
+  CLASS_TITLES,
+  classifyChanges,
+  diffDocuments,
+  formatChange,
+  releasedSnapshots,
+  versionForBreakingChange,
+} from './api-changes.mjs';
+
+const DOCUMENT = 'openapi/openapi.yaml';
+const RELEASES = 'openapi/releases';
+const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'];
+const CHANGELOG_HEAD = [
+  '# Changelog',
+  '',
+  'Releases of the Browser Cloud API document (`openapi/openapi.yaml`) and of the packages built from it,',
+  "which carry the document's version. `npm run release` writes each entry from `redocly diff` of the",
+  'document against its previous release.',
+  '',
+].join('\n');
+
+export class ReleaseError extends Error {
+  name = 'ReleaseError';
+}
+
+/** `package.json` paths of the workspaces (`dir/*` patterns, the form the root uses). */
+function workspaceManifests(root) {
+  const { workspaces = [] } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  return workspaces
+    .flatMap((pattern) => {
+      if (!pattern.endsWith('/*')) return [join(root, pattern, 'package.json')];
+      const dir = join(root, pattern.slice(0, -2));
+      return readdirSync(dir).map((name) => join(dir, name, 'package.json'));
+    })
+    .filter((path) => existsSync(path));
+}
+
+function setPackageVersions(root, version) {
+  const manifests = workspaceManifests(root).map((path) => ({ path, json: JSON.parse(readFileSync(path, 'utf8')) }));
+  const names = new Set(manifests.map(({ json }) => json.name));
+  for (const { path, json } of manifests) {
+    json.version = version;
+    for (const field of DEPENDENCY_FIELDS) {
+      for (const name of Object.keys(json[field] ?? {})) {
+        if (names.has(name)) json[field][name] = `^${version}`;
+      }
+    }
+    writeFileSync(path, `${JSON.stringify(json, null, 2)}\n`);
+  }
+  return manifests.map(({ path, json }) => ({ name: json.name, path: relative(root, path) }));
+}
+
+export function changelogEntry({ version, previous, date, changes }) {
+  const lines = [`## ${version} (${date})`, '', `Changes since ${previous}, classified from \`redocly diff\`.`];
+  for (const changeClass of CHANGE_CLASSES) {
+    const ofClass = changes.filter((c) => c.changeClass === changeClass);
+    if (ofClass.length === 0) continue;
+    const title = CLASS_TITLES[changeClass];
+    lines.push('', `### ${title[0].toUpperCase()}${title.slice(1)}`, '');
+    lines.push(...ofClass.map((c) => formatChange(c, { markdown: true })));
+  }
+  if (changes.length === 0) lines.push('', 'No change to the contract.');
+  return `${lines.join('\n')}\n`;
+}
+
+function prependChangelog(root, entry) {
+  const path = join(root, 'CHANGELOG.md');
+  const current = existsSync(path) ? readFileSync(path, 'utf8') : CHANGELOG_HEAD;
+  const firstEntry = current.search(/^## /m);
+  const next =
+    firstEntry === -1
+      ? `${current.trimEnd()}\n\n${entry}`
+      : `${current.slice(0, firstEntry)}${entry}\n${current.slice(firstEntry)}`;
+  writeFileSync(path, next);
+}
+
+/** Lock entries that this registry does not serve and that were added by hand (see README). */
+const countStubs = (lock) => (lock.match(/"node_modules\/(@turbo\/|@biomejs\/cli-)[^"]*":/g) ?? []).length;
+
+function updateLockFile(root) {
+  const path = join(root, 'package-lock.json');
+  const before = countStubs(readFileSync(path, 'utf8'));
+  const result = spawnSync('npm', ['install', '--package-lock-only', '--ignore-scripts', '--no-audit', '--no-fund'], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  if (result.status !== 0)
+    throw new ReleaseError('npm install --package-lock-only failed; the lock file is not updated.');
+  const after = countStubs(readFileSync(path, 'utf8'));
+  if (after < before) {
+    throw new ReleaseError(
+      `npm dropped ${before - after} hand-added @turbo/ or @biomejs/cli- entries from package-lock.json: restore them (git diff package-lock.json).`,
+    );
+  }
+}
+
+/**
+ * Releases the document's `info.version`. Refuses when the version is not above the last
+ * release, or not bumped as far as the changes need (`redocly diff --check-version`: breaking
+ * needs the minor while 0.x, additive the minor, documentation a patch).
+ */
+export function release({ root, date = new Date().toISOString().slice(0, 10), lockFile = true }) {
+  const [previous] = releasedSnapshots(join(root, RELEASES));
+  if (!previous) throw new ReleaseError(`No released snapshot in ${RELEASES}.`);
+  const { report, versionBumpedEnough, versionVerdict } = diffDocuments(relative(root, previous.path), DOCUMENT, {
+    cwd: root,
+  });
+  const version = report.infoVersions.revision;
+  const changes = classifyChanges(report);
+  if (version === previous.version && changes.length === 0) {
+    return { released: false, version, text: `Nothing to release: ${DOCUMENT} is the released ${version}.` };
+  }
+  if (!semver.valid(version) || semver.lte(version, previous.version)) {
+    throw new ReleaseError(
+      `info.version ${version} must be above the released ${previous.version}: bump it in ${DOCUMENT}` +
+        (versionVerdict ? ` (${versionVerdict})` : '.'),
+    );
+  }
+  const breaking = changes.some((c) => c.changeClass === 'breaking-clients');
+  if (!versionBumpedEnough || (breaking && semver.lt(version, versionForBreakingChange(previous.version)))) {
+    throw new ReleaseError(
+      `info.version ${version} is too small for the changes since ${previous.version}: ${versionVerdict ?? `breaking changes need ${versionForBreakingChange(previous.version)}`}`,
+    );
+  }
+
+  const snapshot = join(root, RELEASES, `${version}.yaml`);
+  copyFileSync(join(root, DOCUMENT), snapshot);
+  rmSync(previous.path);
+  const entry = changelogEntry({ version, previous: previous.version, date, changes });
+  prependChangelog(root, entry);
+  const packages = setPackageVersions(root, version);
+  if (lockFile) updateLockFile(root);
+  return {
+    released: true,
+    version,
+    text: [
+      `Released ${version} (was ${previous.version}):`,
+      `  ${relative(root, previous.path)} -> ${relative(root, snapshot)}`,
+      '  CHANGELOG.md entry:',
+      ...entry.split('\n').map((line) => `    ${line}`),
+      `  versions set to ${version}: ${packages.map((p) => p.name).join(', ')}`,
+      '',
+      'Next: review the diff, run `npm test`, and commit it all as the release.',
+    ].join('\n'),
+  };
+}
