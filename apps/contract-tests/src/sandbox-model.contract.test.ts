@@ -8,7 +8,7 @@
  */
 import { createClient } from '@browser-cloud/client';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { cuttingFetch } from './harness/cut-connections.js';
 import { documentValidator } from './harness/observed-fetch.js';
 import { target } from './harness/target.js';
@@ -192,6 +192,13 @@ class AppendAndFollow implements fc.AsyncCommand<Model, Real> {
 }
 
 describe.skipIf(!sandbox)('stateful sequences (sandbox)', () => {
+  // Each sequence starts from a reset; the last one's renames and flows must not reach the files
+  // that run after this one on the same sandbox.
+  afterAll(async () => {
+    const reset = await fetch(`${sandbox!.directUrl}/_sandbox/reset`, { method: 'POST' });
+    expect(reset.status).toBe(200);
+    await reset.body?.cancel();
+  });
   it(`keep the spec's rules over login, flows, rename and follow (${runs} sequences, seed ${seed})`, async () => {
     const connections = [
       R!.authConnections.withCredentials,

@@ -12,7 +12,7 @@ import {
   PermissionDeniedError,
   resolveTelemetry,
 } from '@browser-cloud/client';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure } from './harness/api-errors.js';
 import { client, clientWithToken } from './harness/clients.js';
 import { cuttingFetch } from './harness/cut-connections.js';
@@ -29,8 +29,12 @@ async function inspect(path: string, method = 'GET') {
   return response.json();
 }
 
-// The other files ran against the same sandbox; these cases start from the fixture.
+// The other files ran against the same sandbox; these cases start from the fixture, and leave it
+// as they found it for the files after them (they rename the profile another file calls taken).
 beforeAll(async () => {
+  if (onSandbox) await inspect('/reset', 'POST');
+});
+afterAll(async () => {
   if (onSandbox) await inspect('/reset', 'POST');
 });
 
