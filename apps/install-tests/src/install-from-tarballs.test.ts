@@ -1,8 +1,9 @@
 // The publishable packages as a consumer outside the monorepo gets them: `npm pack` (prepack
 // builds), the tarballs installed into a fresh project in the system temp directory (third-party
 // dependencies from the npm registry or its local cache), a TypeScript consumer type-checked with
-// moduleResolution node16 and bundler, then run by plain Node against the sandbox.
-import { execFile } from 'node:child_process';
+// moduleResolution node16 and bundler, then run by plain Node against the sandbox; the CLI's and
+// the MCP server's bins run from the installed tarballs too.
+import { execFile, spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -12,7 +13,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../..');
 const CONSUMER = resolve(import.meta.dirname, '../consumer');
-const PACKAGES = ['@browser-cloud/api-types', '@browser-cloud/sse', '@browser-cloud/client'];
+const PACKAGES = [
+  '@browser-cloud/api-types',
+  '@browser-cloud/sse',
+  '@browser-cloud/client',
+  '@browser-cloud/cli',
+  '@browser-cloud/mcp',
+];
 const run = promisify(execFile);
 
 let project: string;
@@ -89,11 +96,26 @@ describe('the packed packages', () => {
   });
 
   it('name their internal dependencies with real ranges, resolved to the packed versions', () => {
-    const client = JSON.parse(readFileSync(join(project, 'node_modules/@browser-cloud/client/package.json'), 'utf8'));
-    for (const name of ['@browser-cloud/api-types', '@browser-cloud/sse']) {
-      expect(client.dependencies[name]).toMatch(/^\^\d+\.\d+\.\d+$/);
-      const installed = JSON.parse(readFileSync(join(project, 'node_modules', name, 'package.json'), 'utf8'));
-      expect(installed.version).toBe(client.version);
+    const manifest = (name: string) =>
+      JSON.parse(readFileSync(join(project, 'node_modules', name, 'package.json'), 'utf8')) as {
+        version: string;
+        dependencies?: Record<string, string>;
+      };
+    const internal = PACKAGES.flatMap((name) =>
+      Object.entries(manifest(name).dependencies ?? {})
+        .filter(([dependency]) => dependency.startsWith('@browser-cloud/'))
+        .map(([dependency, range]) => ({ name, dependency, range })),
+    );
+    // client → api-types, sse; cli → client; mcp → client.
+    expect(internal.map(({ name, dependency }) => `${name} → ${dependency}`).sort()).toEqual([
+      '@browser-cloud/cli → @browser-cloud/client',
+      '@browser-cloud/client → @browser-cloud/api-types',
+      '@browser-cloud/client → @browser-cloud/sse',
+      '@browser-cloud/mcp → @browser-cloud/client',
+    ]);
+    for (const { name, dependency, range } of internal) {
+      expect(range, `${name}'s range for ${dependency}`).toMatch(/^\^\d+\.\d+\.\d+$/);
+      expect(manifest(dependency).version).toBe(manifest(name).version);
     }
   });
 });
@@ -135,5 +157,83 @@ describe('a TypeScript consumer of the installed packages', () => {
       conflict: 'ConflictError',
       messages: [expect.stringContaining('page loaded'), expect.stringContaining('took 2113 ms'), expect.any(String)],
     });
+  });
+});
+
+describe('the installed bins', () => {
+  const env = () => ({
+    ...process.env,
+    NO_COLOR: '1',
+    BROWSER_CLOUD_BASE_URL: sandbox.url,
+    BROWSER_CLOUD_API_KEY: R.tokens.owner,
+  });
+
+  it('browser-cloud renames a profile (JSON out) and refuses a bad name before the network (exit 2)', async () => {
+    const bin = join(project, 'node_modules/.bin/browser-cloud');
+    const renamed = await run(bin, ['profiles', 'rename', R.profiles.unnamed.id, 'installed-cli', '--json'], {
+      cwd: project,
+      env: env(),
+    });
+    expect(JSON.parse(renamed.stdout)).toMatchObject({ id: R.profiles.unnamed.id, name: 'installed-cli' });
+
+    const refused = await run(bin, ['profiles', 'rename', R.profiles.unnamed.id, 'x'.repeat(256)], {
+      cwd: project,
+      env: env(),
+    }).catch((error: { code: number; stderr: string }) => error);
+    expect(refused).toMatchObject({ code: 2, stderr: expect.stringMatching(/name.*255/) });
+  });
+
+  it('browser-cloud-mcp answers over stdio: its three tools, and a call through the client', async () => {
+    const server = spawn(join(project, 'node_modules/.bin/browser-cloud-mcp'), [], {
+      cwd: project,
+      env: env(),
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    try {
+      const answers = new Map<number, { result?: Record<string, unknown>; error?: unknown }>();
+      const waiting = new Map<number, () => void>();
+      let buffered = '';
+      server.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        buffered += chunk;
+        for (let end = buffered.indexOf('\n'); end >= 0; end = buffered.indexOf('\n')) {
+          const message = JSON.parse(buffered.slice(0, end));
+          buffered = buffered.slice(end + 1);
+          if (typeof message.id === 'number') {
+            answers.set(message.id, message);
+            waiting.get(message.id)?.();
+          }
+        }
+      });
+      let nextId = 0;
+      const request = (method: string, params: Record<string, unknown>) => {
+        const id = ++nextId;
+        const answered = new Promise<void>((resolve) => waiting.set(id, resolve));
+        server.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`);
+        return answered.then(() => answers.get(id)!);
+      };
+
+      const init = await request('initialize', {
+        protocolVersion: '2025-06-18',
+        capabilities: {},
+        clientInfo: { name: 'install-tests', version: '0.0.0' },
+      });
+      expect(init.result).toMatchObject({ serverInfo: { name: expect.any(String) } });
+      server.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
+
+      const list = await request('tools/list', {});
+      const tools = ((list.result?.['tools'] ?? []) as { name: string }[]).map((tool) => tool.name).sort();
+      expect(tools).toEqual(['login_auth_connection', 'rename_profile', 'tail_browser_logs']);
+
+      const call = await request('tools/call', {
+        name: 'rename_profile',
+        arguments: { id_or_name: R.profiles.unnamed.id, name: 'installed-mcp' },
+      });
+      expect(call.result?.['isError']).not.toBe(true);
+      expect(call.result).toMatchObject({
+        structuredContent: { id: R.profiles.unnamed.id, name: 'installed-mcp' },
+      });
+    } finally {
+      server.kill();
+    }
   });
 });
