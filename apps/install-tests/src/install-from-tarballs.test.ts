@@ -106,11 +106,12 @@ describe('the packed packages', () => {
         .filter(([dependency]) => dependency.startsWith('@browser-cloud/'))
         .map(([dependency, range]) => ({ name, dependency, range })),
     );
-    // client → api-types, sse; cli → client; mcp → client.
+    // client → api-types, sse; cli → client; mcp → api-types (the error wording), client.
     expect(internal.map(({ name, dependency }) => `${name} → ${dependency}`).sort()).toEqual([
       '@browser-cloud/cli → @browser-cloud/client',
       '@browser-cloud/client → @browser-cloud/api-types',
       '@browser-cloud/client → @browser-cloud/sse',
+      '@browser-cloud/mcp → @browser-cloud/api-types',
       '@browser-cloud/mcp → @browser-cloud/client',
     ]);
     for (const { name, dependency, range } of internal) {

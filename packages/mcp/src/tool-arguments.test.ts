@@ -47,7 +47,8 @@ describe('sortArguments', () => {
     [{ max_events: 1.5 }, 'max_events: must be integer', 'type'],
     [{ max_bytes: 10 }, 'max_bytes: must be >= 1024', 'minimum'],
     [{ wait_ms: 60_000 }, 'wait_ms: must be <= 30000', 'maximum'],
-    [{ cursor: 'a\nb' }, 'cursor: must match pattern "^[^\\r\\n\\u0000]*$"', 'pattern'],
+    // The shared renderer quotes the pattern as JSON, as the client and the sandbox do.
+    [{ cursor: 'a\nb' }, String.raw`cursor: must match pattern "^[^\\r\\n\\u0000]*$"`, 'pattern'],
     [{ cursor: 7 }, 'cursor: must be string', 'type'],
   ])('checks the tool’s own arguments: %j', (args, message, rule) => {
     const error = refusal(() => sortArguments(tail, { id: 'br_1', ...args }));

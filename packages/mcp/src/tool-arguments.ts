@@ -1,5 +1,6 @@
+import { toIssues } from '@browser-cloud/api-types';
 import { ValidationError, type ValidationIssue } from '@browser-cloud/client';
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import type { ArgumentLocation, ToolDefinition } from './tool-definition.js';
 
 /** A tool's arguments sorted by where they go. */
@@ -33,7 +34,10 @@ export function sortArguments(definition: ToolDefinition, args: unknown): Sorted
   }
   if (unknown.length > 0) throw new ValidationError(unknown);
   const validate = toolArgumentsValidator(definition);
-  if (!validate(sorted.tool)) throw new ValidationError((validate.errors ?? []).map(toIssue));
+  // The repo's one wording of each rule, as the client and the sandbox say it.
+  if (!validate(sorted.tool)) {
+    throw new ValidationError(toIssues(validate.errors ?? [], sorted.tool, 'arguments', { prefixFields: false }));
+  }
   return sorted;
 }
 
@@ -52,9 +56,4 @@ function toolArgumentsValidator(definition: ToolDefinition): ValidateFunction {
     validators.set(definition, validate);
   }
   return validate;
-}
-
-function toIssue(error: ErrorObject): ValidationIssue {
-  const field = error.instancePath.replace(/^\//, '').replaceAll('/', '.');
-  return { field, rule: error.keyword, message: `${field}: ${error.message ?? `breaks ${error.keyword}`}` };
 }
