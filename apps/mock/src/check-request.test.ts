@@ -51,27 +51,20 @@ const WORDING: Record<string, string> = {
 
 describe('checkRequest: what the document forbids is refused with an Error body', () => {
   it.each([
-    ['a missing required field', 'PATCH', RENAME, {}, 'body.name', 'required'],
-    ['neither member of the ProxyRef oneOf', 'POST', LOGIN, { proxy: {} }, 'body.proxy', 'oneOf'],
-    ['an unknown property', 'POST', LOGIN, { foo: 1 }, 'body.foo', 'additionalProperties'],
-    [
-      'an unknown property beside a valid one',
-      'PATCH',
-      RENAME,
-      { name: 'a', foo: 1 },
-      'body.foo',
-      'additionalProperties',
-    ],
-    ['a wrong type', 'POST', LOGIN, { record_session: 'yes' }, 'body.record_session', 'type'],
-    ['a name of 256 characters', 'PATCH', RENAME, { name: 'a'.repeat(256) }, 'body.name', 'maxLength'],
-    ['an empty name', 'PATCH', RENAME, { name: '' }, 'body.name', 'minLength'],
-    ['both members of the ProxyRef oneOf', 'POST', LOGIN, { proxy: { id: 'a', name: 'b' } }, 'body.proxy', 'oneOf'],
+    ['a missing required field', 'PATCH', RENAME, {}, 'name', 'required'],
+    ['neither member of the ProxyRef oneOf', 'POST', LOGIN, { proxy: {} }, 'proxy', 'oneOf'],
+    ['an unknown property', 'POST', LOGIN, { foo: 1 }, 'foo', 'additionalProperties'],
+    ['an unknown property beside a valid one', 'PATCH', RENAME, { name: 'a', foo: 1 }, 'foo', 'additionalProperties'],
+    ['a wrong type', 'POST', LOGIN, { record_session: 'yes' }, 'record_session', 'type'],
+    ['a name of 256 characters', 'PATCH', RENAME, { name: 'a'.repeat(256) }, 'name', 'maxLength'],
+    ['an empty name', 'PATCH', RENAME, { name: '' }, 'name', 'minLength'],
+    ['both members of the ProxyRef oneOf', 'POST', LOGIN, { proxy: { id: 'a', name: 'b' } }, 'proxy', 'oneOf'],
     [
       'enabled:false with browser categories',
       'POST',
       LOGIN,
       { browser_telemetry: { enabled: false, browser: { console: { enabled: true } } } },
-      'body.browser_telemetry',
+      'browser_telemetry',
       'not',
     ],
     ['a JSON null login body', 'POST', LOGIN, null, 'body', 'type'],
@@ -87,14 +80,14 @@ describe('checkRequest: what the document forbids is refused with an Error body'
   });
 
   it.each([
-    ['source=path without path', '?source=path', 'query.path', 'required'],
-    ['source=supervisor without supervisor_process', '?source=supervisor', 'query.supervisor_process', 'required'],
-    ['no source', '?path=%2Fx', 'query.source', 'required'],
-    ['a source outside the enum', '?source=kernel&path=%2Fx', 'query.source', 'enum'],
-    ['follow that is not a boolean', '?source=path&path=%2Fx&follow=yes', 'query.follow', 'type'],
-    ['an empty path', '?source=path&path=', 'query.path', 'minLength'],
-    ['a repeated path', '?source=path&path=%2Fa&path=%2Fb', 'query.path', 'type'],
-    ['an unknown query parameter', '?source=path&path=%2Fx&tail=10', 'query.tail', 'additionalProperties'],
+    ['source=path without path', '?source=path', 'path', 'required'],
+    ['source=supervisor without supervisor_process', '?source=supervisor', 'supervisor_process', 'required'],
+    ['no source', '?path=%2Fx', 'source', 'required'],
+    ['a source outside the enum', '?source=kernel&path=%2Fx', 'source', 'enum'],
+    ['follow that is not a boolean', '?source=path&path=%2Fx&follow=yes', 'follow', 'type'],
+    ['an empty path', '?source=path&path=', 'path', 'minLength'],
+    ['a repeated path', '?source=path&path=%2Fa&path=%2Fb', 'path', 'type'],
+    ['an unknown query parameter', '?source=path&path=%2Fx&tail=10', 'tail', 'additionalProperties'],
   ])('the log stream query: %s → 400 naming the parameter and the rule', (_what, search, field, rule) => {
     const { status, message, details } = refused({ url: `${STREAM}${search}` });
     expect(status).toBe(400);
@@ -162,7 +155,7 @@ describe('checkRequest: what the document forbids is refused with an Error body'
     });
     expect(status).toBe(400);
     expect(message).toBe('the path is invalid');
-    expect(details).toEqual(['path.id_or_name: is not valid percent-encoding']);
+    expect(details).toEqual(['id_or_name: is not valid percent-encoding']);
   });
 
   it('refuses an empty path parameter by its own rule, not as an unknown path', () => {
@@ -174,7 +167,7 @@ describe('checkRequest: what the document forbids is refused with an Error body'
     });
     expect(status).toBe(400);
     expect(message).toBe('the path is invalid');
-    expect(details).toEqual(['path.id_or_name: must not be empty']);
+    expect(details).toEqual(['id_or_name: must not be empty']);
   });
 
   it('answers a path outside the document 404 and a method it does not have 405, with Allow', () => {
@@ -187,7 +180,7 @@ describe('checkRequest: what the document forbids is refused with an Error body'
     const url = `${STREAM}?source=path&path=%2Fx&${'x'.repeat(5000)}=1`;
     const { details } = refused({ url });
     expect(details[0]!.length).toBeLessThan(600);
-    expect(details[0]).toMatch(/^query\.x+… \(50\d\d characters\)$/);
+    expect(details[0]).toMatch(/^x+… \(50\d\d characters\)$/);
   });
 });
 

@@ -63,7 +63,7 @@ function checkPath(rule: OperationRules, groups: RegExpExecArray): Refusal | und
     try {
       path[name] = decodeURIComponent(raw);
     } catch {
-      return invalid('path', [`path.${name}: is not valid percent-encoding`]);
+      return invalid('path', [`${name}: is not valid percent-encoding`]);
     }
   }
   return validated(rule.validatePath, path, 'path');
@@ -122,7 +122,8 @@ function validated(validate: Validator<unknown>, value: unknown, part: 'path' | 
   if (validate(value)) return undefined;
   return invalid(
     part,
-    toIssues(validate.errors ?? [], value, part).map((issue) => issue.message),
+    // Fields named within their part, as the sandbox names them: the message already says which part.
+    toIssues(validate.errors ?? [], value, part, { prefixFields: false }).map((issue) => issue.message),
   );
 }
 

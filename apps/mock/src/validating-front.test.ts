@@ -152,7 +152,7 @@ describe('the validating front', () => {
     expect(await errorBody(query)).toEqual({
       code: 'bad_request',
       message: 'the query is invalid',
-      details: [{ code: 'invalid_input', message: expect.stringMatching(/^query\.path: /) }],
+      details: [{ code: 'invalid_input', message: expect.stringMatching(/^path: is required$/) }],
     });
     const nullBody = await fetch(`${url}${LOGIN}`, {
       method: 'POST',
