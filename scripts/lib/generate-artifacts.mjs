@@ -87,6 +87,39 @@ function requiresToImports(code) {
   return { imports, body };
 }
 
+/**
+ * Ajv passes `parentData`, `parentDataProperty` and `rootData` to every validator it calls, for
+ * keywords that look outside the value (`$data`, say). The document uses none, so no function
+ * reads them: dropping them from the signatures and the calls shortens every function and call
+ * site, and the error objects stay the same. Generation fails if any use remains.
+ */
+function withoutParentData(code) {
+  const out = code
+    .replaceAll('{instancePath="", parentData, parentDataProperty, rootData=data}={}', '{instancePath=""}={}')
+    .replace(/,parentData(?::[\w$]+)?,parentDataProperty(?::(?:[\w$]+|"[^"]*"))?,rootData\}/g, '}');
+  if (/parentData|rootData/.test(out)) {
+    throw new Error('A validator reads parentData or rootData: keep them (generate-artifacts.mjs).');
+  }
+  return out;
+}
+
+/**
+ * Each error Ajv reports is an object literal spelled out with its four keys; one small function
+ * builds the same object (same keys, same order) with a call per error instead.
+ */
+const ERROR_FACTORY =
+  'const ajvError = (instancePath, schemaPath, keyword, params) => ({instancePath,schemaPath,keyword,params});';
+
+function withErrorFactory(code) {
+  if (code.includes('ajvError')) throw new Error('Ajv output already names ajvError (generate-artifacts.mjs).');
+  const out = code.replace(
+    /\{instancePath(?::([^,{}]+))?,schemaPath:("[^"]*"),keyword:("\w+"),params:(\{[^{}]*\})\}/g,
+    (_, at, schemaPath, keyword, params) => `ajvError(${at ?? 'instancePath'},${schemaPath},${keyword},${params})`,
+  );
+  if (/schemaPath:/.test(out)) throw new Error('An Ajv error object has another shape (generate-artifacts.mjs).');
+  return out;
+}
+
 /** Annotations do not change what validates; dropping them keeps the generated code small. */
 function withoutAnnotations(node) {
   if (Array.isArray(node)) return node.map(withoutAnnotations);
@@ -245,7 +278,7 @@ function generateValidators(document) {
   // validateProxyRef and LoginRequest's `proxy` check one function, not two copies.
   for (const { ref } of compiled) ajv.getSchema(ref);
   const source = standaloneCode(ajv, Object.fromEntries(compiled.map(({ name, ref }) => [`validate${name}`, ref])));
-  const { imports, body } = requiresToImports(source);
+  const { imports, body } = requiresToImports(withErrorFactory(withoutParentData(source)));
   const untyped = new Map();
   const code = body.replace(/^"use strict";/, '').replace(/export const (\w+) = (\w+);/g, (_, exported, fn) => {
     untyped.set(exported, fn);
@@ -262,6 +295,7 @@ function generateValidators(document) {
     "import type { components } from '../openapi.js';",
     "import type { Validator } from '../../validator.js';",
     ...imports,
+    ERROR_FACTORY,
     '',
     code,
     '',

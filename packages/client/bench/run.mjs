@@ -1,8 +1,9 @@
 // Figures of the client, against its built dist (run `npm run build -w @browser-cloud/client` first;
 // `npm run bench` at the root builds through turbo):
-//  1. size: the ESM bundle of the client's entry with everything it imports (openapi-fetch, the SSE
-//     helper, the generated validators), minified by esbuild and gzipped with node:zlib, beside the
-//     official SDK's figure for the same three operations; plus what each part costs.
+//  1. size: the ESM bundle of the client's entry with everything it imports (the SSE helper, the
+//     generated validators), minified by esbuild and gzipped with node:zlib, beside the official
+//     SDK's figure for the same three operations; plus what each part costs, and what the
+//     `@browser-cloud/client/raw` subpath (openapi-fetch) adds for an app that uses it too.
 //  2. overhead: time per request through the client against bare fetch, on a local node:http
 //     server, same requests, interleaved rounds; printed as a ratio.
 import { existsSync } from 'node:fs';
@@ -76,13 +77,17 @@ async function size() {
     marginal.set(part, full.gzipped - (await bundle(external)).gzipped);
   }
 
-  const app = await bundle(
-    [],
-    `import { createClient } from './dist/index.js';
+  const appSource = `import { createClient } from './dist/index.js';
      const client = createClient({ baseUrl: 'https://api.example.com', token: 't' });
      await client.auth.connections.login('ac_1', { proxy: { id: 'p' } });
      await client.profiles.rename('prof_1', { name: 'n' });
-     for await (const event of client.browsers.logs.stream('br_1', { source: 'path', path: '/x' })) console.log(event);`,
+     for await (const event of client.browsers.logs.stream('br_1', { source: 'path', path: '/x' })) console.log(event);`;
+  const app = await bundle([], appSource);
+  const withRaw = await bundle(
+    [],
+    `${appSource}
+     import { createRawClient } from './dist/raw.js';
+     console.log(await createRawClient(client).PATCH('/profiles/{id_or_name}', { params: { path: { id_or_name: 'p' } }, body: { name: 'n' } }));`,
   );
   // The client's own code has no "without it" bundle: measure it alone, its imports left external.
   const alone = (await bundle(Object.values(externals).flat())).gzipped;
@@ -93,6 +98,9 @@ async function size() {
   );
   console.log(
     `  an app calling the three operations (tree-shaken):   ${kB(app.gzipped)} kB gzip (${kB(app.minified)} kB minified)`,
+  );
+  console.log(
+    `  the same app also using createRawClient (/raw):     ${kB(withRaw.gzipped)} kB gzip (${kB(withRaw.minified)} kB minified)`,
   );
   console.log(
     `  official SDK, same three operations:                 ${OFFICIAL_SDK_GZIP_KB.toFixed(1)} kB gzip (measured before)`,
@@ -127,7 +135,7 @@ async function size() {
 
 async function overhead() {
   const { createClient } = await import(entry);
-  const { PendingRequest } = await import(join(here, '..', 'dist', 'transport.js'));
+  const { createRawClient } = await import(join(here, '..', 'dist', 'raw.js'));
   const profile = JSON.stringify({ id: 'prof_1', name: 'renamed', created_at: '2026-10-02T09:12:44Z' });
   const server = createServer((request, response) => {
     request.resume();
@@ -140,6 +148,7 @@ async function overhead() {
   const baseUrl = `http://127.0.0.1:${server.address().port}`;
   const token = 'bench-token';
   const client = createClient({ baseUrl, token });
+  const raw = createRawClient(client);
   const body = { name: 'renamed' };
 
   const url = `${baseUrl}/profiles/prof_1`;
@@ -158,23 +167,9 @@ async function overhead() {
         .then((response) => response.json())
         .finally(() => clearTimeout(timer));
     },
-    // openapi-fetch as users of `raw` get it: a real Request, which fetch then copies.
-    'openapi-fetch (client.raw)': () =>
-      client.raw.PATCH('/profiles/{id_or_name}', { params: { path: { id_or_name: 'prof_1' } }, body }),
-    // The floor of this design: openapi-fetch building the request as the client has it build
-    // (fetch(url, init), no second Request) with the per-attempt timeout signal, and nothing else.
-    'openapi-fetch + timeout signal': () => {
-      const controller = new AbortController();
-      const timer = setTimeout(() => controller.abort(), 60_000);
-      return client.raw
-        .PATCH('/profiles/{id_or_name}', {
-          params: { path: { id_or_name: 'prof_1' } },
-          body,
-          signal: controller.signal,
-          Request: PendingRequest,
-        })
-        .finally(() => clearTimeout(timer));
-    },
+    // openapi-fetch as users of `createRawClient` get it: a real Request, which fetch then copies.
+    'openapi-fetch (createRawClient)': () =>
+      raw.PATCH('/profiles/{id_or_name}', { params: { path: { id_or_name: 'prof_1' } }, body }),
     'this client (rename)': () => client.profiles.rename('prof_1', body),
   };
   const names = Object.keys(variants);
@@ -212,7 +207,8 @@ async function overhead() {
   }
   batches.sort((x, y) => x - y);
   const ratio = median(samples['this client (rename)']) / bareMedian;
-  const floor = median(samples['openapi-fetch + timeout signal']);
+  // The floor of this design: fetch(url, init) with the per-attempt timeout signal, nothing else.
+  const floor = median(samples['bare fetch + timeout signal']);
   console.log(
     `  the client's own layer (checks, retry loop, error mapping) over that floor: ${(((median(samples['this client (rename)']) - floor) / floor) * 100).toFixed(1)} %`,
   );

@@ -1,6 +1,7 @@
 import type { LogEvent, LoginResponse, Profile, TelemetryCategory } from '@browser-cloud/api-types';
 import { describe, expectTypeOf, it } from 'vitest';
 import { createClient } from './create-client.js';
+import { createRawClient } from './raw.js';
 import { resolveTelemetry } from './telemetry/resolve-telemetry.js';
 import type { LogStream } from './resources/browser-logs.js';
 
@@ -94,15 +95,16 @@ describe('log stream', () => {
   });
 });
 
-describe('raw', () => {
+describe('createRawClient', () => {
   it('is openapi-fetch typed by the document', async () => {
-    const { data } = await client.raw.PATCH('/profiles/{id_or_name}', {
+    const raw = createRawClient(client);
+    const { data } = await raw.PATCH('/profiles/{id_or_name}', {
       params: { path: { id_or_name: 'p' } },
       body: { name: 'n' },
     });
     expectTypeOf(data).toEqualTypeOf<Profile | undefined>();
     // @ts-expect-error not a path of the document
-    void client.raw.GET('/profiles');
+    void raw.GET('/profiles');
   });
 });
 

@@ -2,6 +2,7 @@ import { inspect } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from './create-client.js';
 import { BrowserCloudError } from './errors.js';
+import { createRawClient } from './raw.js';
 import { findSecret } from './test-support/find-secret.js';
 import { json, LOGIN_RESPONSE, networkError, PROFILE, scriptedFetch, TOKEN } from './test-support/mock-fetch.js';
 
@@ -83,21 +84,37 @@ describe('requests', () => {
     expect(sent.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
   });
 
-  it('raw is the openapi-fetch client, authenticated, in { data, error } style', async () => {
+  it('createRawClient gives the openapi-fetch client, authenticated, in { data, error } style', async () => {
     const fetch = scriptedFetch(json(200, PROFILE), json(404, { code: 'not_found', message: 'resource not found' }));
     const client = createClient({ token: TOKEN, baseUrl: 'http://127.0.0.1:1', fetch });
-    const ok = await client.raw.PATCH('/profiles/{id_or_name}', {
+    const raw = createRawClient(client);
+    const ok = await raw.PATCH('/profiles/{id_or_name}', {
       params: { path: { id_or_name: 'prof_1' } },
       body: { name: 'x' },
     });
     expect(ok.data).toEqual(PROFILE);
     expect(fetch.requests[0]?.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
-    const missing = await client.raw.PATCH('/profiles/{id_or_name}', {
+    const missing = await raw.PATCH('/profiles/{id_or_name}', {
       params: { path: { id_or_name: 'nope' } },
       body: { name: 'x' },
     });
     expect(missing.error).toEqual({ code: 'not_found', message: 'resource not found' });
     expect(missing.response.status).toBe(404);
+  });
+
+  it('createRawClient sends the client headers, and holds no token', async () => {
+    const fetch = scriptedFetch(json(200, PROFILE));
+    const client = createClient({ token: TOKEN, baseUrl: 'http://127.0.0.1:1', fetch, headers: { 'x-client': 'a' } });
+    const raw = createRawClient(client);
+    expect(findSecret(raw, TOKEN)).toEqual([]);
+    await raw.PATCH('/profiles/{id_or_name}', { params: { path: { id_or_name: 'prof_1' } }, body: { name: 'x' } });
+    expect(fetch.requests[0]?.url).toBe('http://127.0.0.1:1/profiles/prof_1');
+    expect(fetch.requests[0]?.headers.get('x-client')).toBe('a');
+  });
+
+  it('createRawClient refuses anything but a client made by createClient', () => {
+    const client = createClient({ token: TOKEN, baseUrl: 'http://127.0.0.1:1' });
+    expect(() => createRawClient({ ...client })).toThrow(BrowserCloudError);
   });
 });
 

@@ -1,10 +1,9 @@
-import type { paths } from '@browser-cloud/api-types';
-import createFetchClient, { type Client } from 'openapi-fetch';
 import { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, nonNegative, resolveConnection } from './config.js';
+import { registerTransport } from './raw-access.js';
+import type { RequestContext } from './request.js';
 import { type FetchLike, transport } from './transport.js';
 import { type AuthConnections, authConnections } from './resources/auth-connections.js';
 import { type BrowserLogs, browserLogs } from './resources/browser-logs.js';
-import type { ResourceContext } from './resources/context.js';
 import { type Profiles, profiles } from './resources/profiles.js';
 
 /** Options of {@link createClient}. */
@@ -27,16 +26,14 @@ export interface ClientOptions {
   headers?: Record<string, string> | undefined;
 }
 
-/** The client: the three operations by resource, and the underlying openapi-fetch client. */
+/**
+ * The client: the three operations by resource. For the `{ data, error }` style, pass it to
+ * `createRawClient` of `@browser-cloud/client/raw`.
+ */
 export interface BrowserCloudClient {
   readonly auth: { readonly connections: AuthConnections };
   readonly profiles: Profiles;
   readonly browsers: { readonly logs: BrowserLogs };
-  /**
-   * The openapi-fetch client typed by the document, authenticated by the same transport,
-   * for the `{ data, error }` style. It has no retries, timeouts or input checks.
-   */
-  readonly raw: Client<paths>;
   readonly baseUrl: string;
   /** Base URL and policy; never the token. */
   toJSON(): { baseUrl: string; timeoutMs: number; maxRetries: number };
@@ -59,14 +56,7 @@ export function createClient(options: ClientOptions = {}): BrowserCloudClient {
   // an error or a cause. The global fetch is looked up per call, so one installed after the
   // client was made is used.
   const sender = transport(fetch, token);
-  const raw = createFetchClient<paths>({
-    baseUrl,
-    fetch: sender.send as FetchLike,
-    ...(options.headers ? { headers: options.headers } : {}),
-  });
-
-  const context: ResourceContext = {
-    raw,
+  const context: RequestContext = {
     baseUrl,
     fetch,
     transport: sender,
@@ -79,10 +69,10 @@ export function createClient(options: ClientOptions = {}): BrowserCloudClient {
     auth: { connections: authConnections(context) },
     profiles: profiles(context),
     browsers: { logs: browserLogs(context) },
-    raw,
     baseUrl,
     toJSON: describe,
   };
+  registerTransport(client, { baseUrl, send: sender.send, headers: options.headers });
   // What Node's console.log/util.inspect shows.
   Object.defineProperty(client, Symbol.for('nodejs.util.inspect.custom'), {
     value: () => ({ BrowserCloudClient: describe() }),

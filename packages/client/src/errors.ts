@@ -27,9 +27,10 @@ setName(BrowserCloudError, 'BrowserCloudError');
  * any request was sent. `field` and `rule` are those of the first issue; `issues` lists all.
  */
 export class ValidationError extends BrowserCloudError {
-  readonly field: string;
-  readonly rule: string;
-  readonly issues: readonly ValidationIssue[];
+  // Declared only: the constructor assigns them, in this order, so no field initializer is emitted.
+  declare readonly field: string;
+  declare readonly rule: string;
+  declare readonly issues: readonly ValidationIssue[];
 
   constructor(issues: readonly ValidationIssue[]) {
     const first = issues[0] ?? { field: '', rule: 'unknown', message: 'invalid input' };
@@ -63,15 +64,15 @@ export interface APIErrorInit {
  * `code`, `details` and `innerError` come from the Error body when there is one.
  */
 export class APIError extends BrowserCloudError {
-  readonly status: number;
+  declare readonly status: number;
   /** Machine-readable code of the Error body (`bad_request`, `projects_disabled`…); undefined when the body had another shape. */
-  readonly code: string | undefined;
-  readonly details: readonly ErrorDetail[];
-  readonly innerError: ErrorDetail | undefined;
+  declare readonly code: string | undefined;
+  declare readonly details: readonly ErrorDetail[];
+  declare readonly innerError: ErrorDetail | undefined;
   /** Response headers. */
-  readonly headers: Headers;
+  declare readonly headers: Headers;
   /** The `x-request-id` response header, for support and log correlation. */
-  readonly requestId: string | undefined;
+  declare readonly requestId: string | undefined;
 
   constructor(init: APIErrorInit) {
     const { status, body, excerpt, headers } = init;

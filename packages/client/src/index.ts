@@ -1,7 +1,8 @@
 /**
  * Typed client for the Browser Cloud API: managed-auth login, profile rename and browser log
- * streaming, over openapi-fetch and the `@browser-cloud/sse` reader, with typed errors, input
- * checks from the OpenAPI document before the network, retries and timeouts.
+ * streaming, over fetch and the `@browser-cloud/sse` reader, with typed errors, input checks
+ * from the OpenAPI document before the network, retries and timeouts. The openapi-fetch client
+ * for the `{ data, error }` style is at `@browser-cloud/client/raw`.
  */
 export { createClient } from './create-client.js';
 export type { BrowserCloudClient, ClientOptions } from './create-client.js';

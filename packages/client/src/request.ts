@@ -9,7 +9,7 @@ import {
   describeConnectionFailure,
 } from './errors.js';
 import { failedBeforeSending } from './failed-before-sending.js';
-import { type FetchLike, PendingRequest, type Transport } from './transport.js';
+import type { FetchLike, Transport } from './transport.js';
 
 export type { FetchLike } from './transport.js';
 
@@ -27,26 +27,25 @@ export interface RequestOptions {
 
 /** What an operation needs from its client. */
 export interface RequestContext {
+  /** Without a trailing slash. */
+  readonly baseUrl: string;
   /** The fetch a caller injected, or undefined for the global one. */
   readonly fetch: FetchLike | undefined;
   /** Sends requests and scrubs what errors carry; the only holder of the token. */
   readonly transport: Transport;
   readonly timeoutMs: number;
   readonly maxRetries: number;
-}
-
-/** What one attempt hands to openapi-fetch besides the operation's own params and body. */
-export interface AttemptInit {
-  signal: AbortSignal;
-  headers?: Record<string, string>;
-  fetch: FetchLike;
-  Request: typeof Request;
+  /** The client's `headers` option. */
+  readonly headers: Record<string, string> | undefined;
 }
 
 /** One operation as the retry loop sees it. */
-export interface Operation<T> {
-  /** Sends one attempt through openapi-fetch. */
-  send(init: AttemptInit): Promise<{ data?: T; error?: unknown; response: Response }>;
+export interface Operation {
+  readonly method: string;
+  /** The path under the base URL, its parameters already encoded (see {@link operationUrl}). */
+  readonly path: string;
+  /** Sent as JSON when defined. */
+  readonly body?: unknown;
   /**
    * Whether another attempt is harmless once the server may have acted on this one. False for
    * the login (a second attempt would meet 409) and for a rename addressed by name (a second
@@ -54,6 +53,19 @@ export interface Operation<T> {
    * may follow sending, they are retried only when the connection certainly failed before sending.
    */
   readonly repeatable: boolean;
+}
+
+/**
+ * The URL of an operation, as openapi-fetch builds one from its path template: path parameters
+ * go in through `encodeURIComponent` at the call, query values too, and a value that is
+ * undefined or null is left out.
+ */
+export function operationUrl(baseUrl: string, path: string, query: object = {}): string {
+  const search = Object.entries(query)
+    .filter(([, value]) => value != null)
+    .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
+    .join('&');
+  return `${baseUrl}${path}${search ? `?${search}` : ''}`;
 }
 
 type Outcome<T> = { ok: true; data: T } | { ok: false; error: BrowserCloudError; retry: boolean; headers?: Headers };
@@ -67,12 +79,12 @@ type Outcome<T> = { ok: true; data: T } | { ok: false; error: BrowserCloudError;
  */
 export async function execute<T>(
   context: RequestContext,
-  operation: Operation<T>,
+  operation: Operation,
   options: RequestOptions = {},
 ): Promise<T> {
   const maxRetries = options.maxRetries ?? context.maxRetries;
   for (let retry = 0; ; retry++) {
-    const outcome = await attempt(context, operation, options);
+    const outcome = await attempt<T>(context, operation, options);
     if (outcome.ok) return outcome.data;
     if (!outcome.retry || retry >= maxRetries) throw outcome.error;
     const retryAfter = outcome.headers && parseRetryAfter(outcome.headers);
@@ -80,11 +92,7 @@ export async function execute<T>(
   }
 }
 
-async function attempt<T>(
-  context: RequestContext,
-  operation: Operation<T>,
-  options: RequestOptions,
-): Promise<Outcome<T>> {
+async function attempt<T>(context: RequestContext, operation: Operation, options: RequestOptions): Promise<Outcome<T>> {
   const { signal } = options;
   if (signal?.aborted) return { ok: false, error: new APIUserAbortError(), retry: false };
   const timeoutMs = options.timeoutMs ?? context.timeoutMs;
@@ -98,25 +106,28 @@ async function attempt<T>(
   // Node's limit of 10 listeners per signal.
   const requestSignal = signal ? AbortSignal.any([signal, controller.signal]) : controller.signal;
   let responded = false;
-  // A refused answer becomes its APIError here, from a bounded read of its body: openapi-fetch
-  // would read an error body whole, whatever its size.
-  const fetchOnce: FetchLike = async (request) => {
-    const response = await context.transport.send(request);
-    responded = true;
-    if (response.ok) return response;
-    throw await context.transport.refusal(response);
-  };
-  try {
-    const sent = operation.send({
+  // A refused answer becomes its APIError here, from a bounded read of its body, whatever its size.
+  const sent = (async () => {
+    const { body } = operation;
+    // As openapi-fetch merged them: the JSON content type, then the client's, then the call's.
+    const headers = new Headers(body === undefined ? undefined : { 'Content-Type': 'application/json' });
+    for (const extra of [context.headers, options.headers]) for (const name in extra) headers.set(name, extra[name]!);
+    const response = await context.transport.send(operationUrl(context.baseUrl, operation.path), {
+      method: operation.method,
+      headers,
+      body: body === undefined ? null : JSON.stringify(body),
       signal: requestSignal,
-      ...(options.headers ? { headers: options.headers } : {}),
-      fetch: fetchOnce,
-      Request: PendingRequest as unknown as typeof Request,
     });
+    responded = true;
+    if (!response.ok) throw await context.transport.refusal(response);
+    // An empty answer (204, say) is no data, as openapi-fetch has it.
+    const text = await response.text();
+    return (text ? JSON.parse(text) : undefined) as T;
+  })();
+  try {
     // The global fetch stops on its signal, body read included; racing the abort makes the
     // timeout hold for an injected fetch that ignores it.
-    const { data } = await (context.fetch ? untilAborted(sent, requestSignal) : sent);
-    return { ok: true, data: data as T };
+    return { ok: true, data: await (context.fetch ? untilAborted(sent, requestSignal) : sent) };
   } catch (cause) {
     if (signal?.aborted) return { ok: false, error: new APIUserAbortError(), retry: false };
     if (timedOut) return { ok: false, error: new APIConnectionTimeoutError(timeoutMs), retry: operation.repeatable };

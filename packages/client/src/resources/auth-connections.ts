@@ -1,8 +1,7 @@
 import type { LoginRequest, LoginResponse } from '@browser-cloud/api-types';
 import { validateLoginAuthConnectionPath, validateLoginRequest } from '@browser-cloud/api-types/validators';
-import { execute, type RequestOptions } from '../request.js';
+import { execute, type RequestContext, type RequestOptions } from '../request.js';
 import { check } from '../validation.js';
-import type { ResourceContext } from './context.js';
 
 /** `client.auth.connections`: managed-auth connections. */
 export interface AuthConnections {
@@ -19,22 +18,14 @@ export interface AuthConnections {
   login(id: string, body?: LoginRequest, options?: RequestOptions): Promise<LoginResponse>;
 }
 
-export function authConnections(context: ResourceContext): AuthConnections {
+export function authConnections(context: RequestContext): AuthConnections {
   return {
     async login(id, body, options) {
       check(validateLoginAuthConnectionPath, { id }, 'path');
       if (body !== undefined) check(validateLoginRequest, body, 'body');
       return execute(
         context,
-        {
-          repeatable: false,
-          send: (init) =>
-            context.raw.POST('/auth/connections/{id}/login', {
-              params: { path: { id } },
-              ...(body === undefined ? {} : { body }),
-              ...init,
-            }),
-        },
+        { method: 'POST', path: `/auth/connections/${encodeURIComponent(id)}/login`, body, repeatable: false },
         options,
       );
     },

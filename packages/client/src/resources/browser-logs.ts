@@ -5,7 +5,6 @@ import {
   validateStreamBrowserLogsPath,
 } from '@browser-cloud/api-types/validators';
 import { connectEventStream, createJsonEventDecoder, SseError } from '@browser-cloud/sse';
-import { createFinalURL, createQuerySerializer, defaultPathSerializer } from 'openapi-fetch';
 import { BACKOFF } from '../config.js';
 import {
   APIConnectionError,
@@ -13,10 +12,8 @@ import {
   BrowserCloudError,
   describeConnectionFailure,
 } from '../errors.js';
-import type { RequestOptions } from '../request.js';
-import { PendingRequest } from '../transport.js';
+import { operationUrl, type RequestContext, type RequestOptions } from '../request.js';
 import { check, toIssues } from '../validation.js';
-import type { ResourceContext } from './context.js';
 
 /** Options of {@link BrowserLogs.stream}. */
 export interface BrowserLogsStreamOptions extends RequestOptions {
@@ -69,7 +66,7 @@ export interface BrowserLogs {
   stream(id: string, query: LogStreamQueryBySource, options?: BrowserLogsStreamOptions): LogStream;
 }
 
-export function browserLogs(context: ResourceContext): BrowserLogs {
+export function browserLogs(context: RequestContext): BrowserLogs {
   return {
     stream(id, query, options = {}) {
       check(validateStreamBrowserLogsPath, { id }, 'path');
@@ -92,22 +89,16 @@ const STREAM_ACCEPT = 'text/event-stream, application/json;q=0.9';
  * leads to the token.
  */
 function logStream(
-  context: ResourceContext,
+  context: RequestContext,
   id: string,
   query: LogStreamQueryBySource,
   options: BrowserLogsStreamOptions,
 ): LogStream {
   const { transport } = context;
   const idleTimeoutMs = options.timeoutMs ?? context.timeoutMs;
-  // The URL is built as openapi-fetch builds the client's other requests, from the same path template.
-  const url = createFinalURL('/browsers/{id}/logs/stream', {
-    baseUrl: context.baseUrl,
-    params: { path: { id }, query },
-    querySerializer: createQuerySerializer(),
-    pathSerializer: defaultPathSerializer,
-  });
+  const url = operationUrl(context.baseUrl, `/browsers/${encodeURIComponent(id)}/logs/stream`, query);
   const connection = connectEventStream(url, {
-    fetch: (input, init) => transport.send(new PendingRequest(String(input), init)),
+    fetch: (input, init) => transport.send(String(input), { ...init, headers: new Headers(init.headers) }),
     headers: { ...context.headers, Accept: STREAM_ACCEPT, ...options.headers },
     refusedError: (response) => transport.refusal(response),
     // Without `follow` a normal end of the body is the end of the log.

@@ -1,8 +1,7 @@
 import type { Profile, RenameProfileRequest } from '@browser-cloud/api-types';
 import { validateRenameProfilePath, validateRenameProfileRequest } from '@browser-cloud/api-types/validators';
-import { execute, type RequestOptions } from '../request.js';
+import { execute, type RequestContext, type RequestOptions } from '../request.js';
 import { check } from '../validation.js';
-import type { ResourceContext } from './context.js';
 
 /** `client.profiles`: named browser profiles. */
 export interface Profiles {
@@ -18,7 +17,7 @@ export interface Profiles {
   rename(idOrName: string, body: RenameProfileRequest, options?: RequestOptions): Promise<Profile>;
 }
 
-export function profiles(context: ResourceContext): Profiles {
+export function profiles(context: RequestContext): Profiles {
   return {
     async rename(idOrName, body, options) {
       check(validateRenameProfilePath, { id_or_name: idOrName }, 'path');
@@ -26,9 +25,10 @@ export function profiles(context: ResourceContext): Profiles {
       return execute(
         context,
         {
+          method: 'PATCH',
+          path: `/profiles/${encodeURIComponent(idOrName)}`,
+          body,
           repeatable: isProfileId(idOrName),
-          send: (init) =>
-            context.raw.PATCH('/profiles/{id_or_name}', { params: { path: { id_or_name: idOrName } }, body, ...init }),
         },
         options,
       );
