@@ -363,5 +363,17 @@ describe('browsers.logs.stream', () => {
         expect(fetch).not.toHaveBeenCalled();
       });
     }
+
+    it.each([
+      ['a line feed', '4\n5'],
+      ['a carriage return', '4\r'],
+      ['a NUL', '4\u00005'],
+    ])('a lastEventId with %s (it travels as the Last-Event-ID header)', (_what, lastEventId) => {
+      const fetch = scriptedFetch(sse([]));
+      const start = () => client(fetch).browsers.logs.stream('b', { source: 'path', path: '/x' }, { lastEventId });
+      expect(start).toThrow(ValidationError);
+      expect(start).toThrow('lastEventId: must not contain a line break or NUL');
+      expect(fetch).not.toHaveBeenCalled();
+    });
   });
 });

@@ -11,6 +11,7 @@ import {
   APIConnectionTimeoutError,
   BrowserCloudError,
   describeConnectionFailure,
+  ValidationError,
 } from '../errors.js';
 import { operationUrl, type RequestContext, type RequestOptions } from '../request.js';
 import { check, toIssues } from '../validation.js';
@@ -28,7 +29,7 @@ export interface BrowserLogsStreamOptions extends RequestOptions {
    * successful open resets the count. Default: the client's `maxRetries` (2).
    */
   maxRetries?: number | undefined;
-  /** Resume after this event: sent as `Last-Event-ID` on the first request. */
+  /** Resume after this event: sent as `Last-Event-ID` on the first request. A CR, LF or NUL in it is a ValidationError. */
   lastEventId?: string | undefined;
 }
 
@@ -71,6 +72,12 @@ export function browserLogs(context: RequestContext): BrowserLogs {
     stream(id, query, options = {}) {
       check(validateStreamBrowserLogsPath, { id }, 'path');
       check(validateLogStreamQuery, query, 'query');
+      // An SSE id never holds these (WHATWG HTML § 9.2.6: lines end at CR/LF, an id with NUL is
+      // ignored), and as the Last-Event-ID header they would be refused late, as a network error.
+      if (options.lastEventId !== undefined && /[\r\n\0]/.test(options.lastEventId)) {
+        const message = 'lastEventId: must not contain a line break or NUL';
+        throw new ValidationError([{ field: 'lastEventId', rule: 'pattern', message }]);
+      }
       return logStream(context, id, query, options);
     },
   };
