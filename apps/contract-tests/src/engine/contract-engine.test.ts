@@ -176,6 +176,19 @@ describe('the contract engine', () => {
       ['code: is required'],
     ],
     [
+      'an empty path parameter accepted',
+      'renameProfile',
+      'invalid',
+      {
+        // The server routes `PATCH /profiles/` to a profile instead of refusing it.
+        request: (request) =>
+          request.method === 'PATCH' && request.url === '/profiles/'
+            ? { ...request, url: `/profiles/${R.profiles.defaultProject.id}` }
+            : request,
+      },
+      ['path minLength: id_or_name shorter than 1', 'expected 400 or 404'],
+    ],
+    [
       'a missing token accepted',
       'renameProfile',
       'invalid',

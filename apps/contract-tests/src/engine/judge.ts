@@ -8,7 +8,7 @@ import type { OperationModel } from './operations.js';
 
 export interface Judge {
   valid(operation: OperationModel, answer: Answer): string[];
-  invalid(operation: OperationModel, answer: Answer, expectedStatus: number): string[];
+  invalid(operation: OperationModel, answer: Answer, expectedStatuses: readonly number[]): string[];
 }
 
 export function createJudge(validator: DocumentValidator): Judge {
@@ -42,11 +42,11 @@ export function createJudge(validator: DocumentValidator): Judge {
       }
       return conformance(operation, answer);
     },
-    invalid(operation, answer, expectedStatus) {
+    invalid(operation, answer, expectedStatuses) {
       const problems: string[] = [];
-      if (answer.status !== expectedStatus) {
+      if (!expectedStatuses.includes(answer.status)) {
         problems.push(
-          `status: expected ${expectedStatus} with an Error body, got ${answer.status}${answer.status < 300 ? ' (the invalid request was accepted)' : ''}`,
+          `status: expected ${expectedStatuses.join(' or ')} with an Error body, got ${answer.status}${answer.status < 300 ? ' (the invalid request was accepted)' : ''}`,
         );
       }
       return [...problems, ...conformance(operation, answer)];

@@ -18,8 +18,12 @@ export interface KnownValues {
 
 export interface InvalidCase extends RequestCase {
   rule: string;
-  /** 401 for a request without a token, 400 for every other broken rule. */
-  expectedStatus: number;
+  /**
+   * The statuses that refuse it: 401 for a request without a token, 400 for every other broken
+   * rule, and 400 or 404 for an empty path parameter (the URL no longer matches the template, so a
+   * server may not route it to the operation at all).
+   */
+  expectedStatuses: readonly number[];
 }
 
 export interface CaseArbitraries {
@@ -112,8 +116,17 @@ export function caseArbitraries(
   /** Every one-rule-broken variant of a valid case that Ajv confirms is invalid. */
   function invalidVariants(c: RequestCase): InvalidCase[] {
     const variants: InvalidCase[] = [];
-    const refuse = (rule: string, change: Partial<RequestCase>, expectedStatus = 400) =>
-      variants.push({ ...c, ...change, rule, expectedStatus });
+    const refuse = (rule: string, change: Partial<RequestCase>, expectedStatuses: readonly number[] = [400]) =>
+      variants.push({ ...c, ...change, rule, expectedStatuses });
+    for (const p of inPath) {
+      const value = c.pathParams[p.name] ?? '';
+      for (const m of mutationsOf(p.schema, value, { deref, textual: true })) {
+        const broken = String(m.value);
+        if (validator.validateAt(p.schemaPointer, broken).length === 0) continue;
+        const rule = `path ${m.rule.replace('(root)', p.name)}`;
+        refuse(rule, { pathParams: { ...c.pathParams, [p.name]: broken } }, broken === '' ? [400, 404] : [400]);
+      }
+    }
     if (operation.body && bodySchema) {
       const jsonHeaders = { ...c.headers, 'Content-Type': operation.body.mediaType };
       const value = c.body === undefined ? {} : JSON.parse(c.body);
@@ -137,7 +150,7 @@ export function caseArbitraries(
         if (queryProblems(query).length > 0) refuse(`query ${m.rule}`, { query });
       }
     }
-    if (operation.secured) refuse('security: no bearer token', { withToken: false }, 401);
+    if (operation.secured) refuse('security: no bearer token', { withToken: false }, [401]);
     return variants;
   }
 

@@ -67,7 +67,7 @@ export async function runGeneratedCases(options: RunCasesOptions): Promise<Cases
     const problems =
       kind === 'valid'
         ? judge.valid(operation, answer)
-        : judge.invalid(operation, answer, (c as InvalidCase).expectedStatus);
+        : judge.invalid(operation, answer, (c as InvalidCase).expectedStatuses);
     if (problems.length > 0) throw new CaseFailure(problems, answer);
   });
   const seed = derivedSeed(options.seed, operation.operationId, kind);
