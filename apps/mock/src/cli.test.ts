@@ -151,6 +151,20 @@ describe('the mock CLI (npm run mock)', () => {
     expect(mock.stdout()).toBe('');
   });
 
+  it('prints its usage for --help, and starts nothing', async () => {
+    const mock = run(process.execPath, [CLI, '--help'], { PORT: '1' });
+    expect(await mock.exited).toEqual({ code: 0, signal: null });
+    expect(mock.stdout()).toMatch(/^Usage: npm run mock/);
+    expect(mock.stdout()).not.toContain('listening');
+  });
+
+  it('refuses an argument instead of ignoring it (exit 2)', async () => {
+    const mock = run(process.execPath, [CLI, '--port', '4011'], { PORT: '1' });
+    expect(await mock.exited).toEqual({ code: 2, signal: null });
+    expect(mock.stderr()).toMatch(/^mock: unknown argument "--port" \(the port is set by PORT\)/);
+    expect(mock.stdout()).toBe('');
+  });
+
   it('refuses a PORT that is not a port number', async () => {
     const mock = run(process.execPath, [CLI], { PORT: 'eighty' });
     expect(await mock.exited).toEqual({ code: 2, signal: null });

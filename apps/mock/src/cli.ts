@@ -1,8 +1,25 @@
 #!/usr/bin/env node
 // `npm run mock`: the mock on 127.0.0.1:${PORT:-4010} until SIGINT or SIGTERM, which stop Prism
-// too. Start-up failures are one line on stderr and exit code 1; a bad PORT is exit code 2.
+// too. Start-up failures are one line on stderr and exit code 1; a bad PORT or an argument is exit
+// code 2.
 import { MockStartError } from './mock-start-error.js';
 import { type MockServer, startMock } from './start-mock.js';
+
+const USAGE = `Usage: npm run mock   (or: browser-cloud-mock)
+
+Serves openapi/openapi.yaml with Prism behind a validating front on 127.0.0.1:$PORT (default 4010).
+Environment: PORT, PRISM_BIN (another Prism CLI script). SIGINT or SIGTERM stops both.`;
+
+// It takes no arguments: --help prints the usage, anything else is refused rather than ignored.
+const [argument] = process.argv.slice(2);
+if (argument === '--help' || argument === '-h') {
+  console.log(USAGE);
+  process.exit(0);
+}
+if (argument !== undefined) {
+  console.error(`mock: unknown argument "${argument}" (the port is set by PORT)\n\n${USAGE}`);
+  process.exit(2);
+}
 
 const port = Number(process.env['PORT'] ?? 4010);
 if (!Number.isInteger(port) || port < 1 || port > 65535) {
