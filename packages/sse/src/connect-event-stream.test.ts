@@ -706,3 +706,145 @@ describe('connectEventStream: options', () => {
     await expect(collect(connection)).rejects.toBe(boom);
   });
 });
+
+describe('connectEventStream: defaults and edge cases', () => {
+  it('backs off from 1 s doubling up to 30 s with 20 % jitter by default', async () => {
+    fakeTime();
+    const { fetch, calls } = fakeFetch(() => new Response(null, { status: 503 }));
+    const retries: RetryInfo[] = [];
+    const error = await failure(
+      settle(
+        collect(connectEventStream(URL_, { fetch, maxRetries: 6, random: () => 0.5, onRetry: (r) => retries.push(r) })),
+      ),
+    );
+    expect(retries.map((r) => r.delay)).toEqual([1100, 2200, 4400, 8800, 17_600, 33_000]);
+    expect(error).toMatchObject({ type: 'retries-exhausted', attempts: 6, status: 503 });
+    expect(error.message).toBe('Gave up after 6 reconnect attempts');
+    expect(calls).toHaveLength(7);
+  });
+
+  it('caps the backoff at maxRetryDelay', async () => {
+    fakeTime();
+    const { fetch } = fakeFetch(() => new Response(null, { status: 503 }));
+    const retries: RetryInfo[] = [];
+    await failure(
+      settle(
+        collect(
+          connectEventStream(URL_, {
+            fetch,
+            retryDelay: 100,
+            retryJitter: 0,
+            maxRetryDelay: 250,
+            maxRetries: 4,
+            onRetry: (r) => retries.push(r),
+          }),
+        ),
+      ),
+    );
+    expect(retries.map((r) => r.delay)).toEqual([100, 200, 250, 250]);
+  });
+
+  it('drops a stalled connection after 60 s by default', async () => {
+    fakeTime();
+    const stalled = manualBody();
+    const { fetch, calls } = fakeFetch((index) =>
+      index === 0 ? sseResponse(stalled.body) : new Response(null, { status: 204 }),
+    );
+    const retries: RetryInfo[] = [];
+    const done = collect(
+      connectEventStream(URL_, { ...fast, idleTimeout: undefined, fetch, onRetry: (r) => retries.push(r) }),
+    );
+    await vi.advanceTimersByTimeAsync(59_999);
+    expect(stalled.cancelled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(stalled.cancelled).toBe(true);
+    await settle(done);
+    expect(retries.map((r) => r.reason)).toEqual(['idle-timeout']);
+    expect(retries[0]!.error).toMatchObject({ message: 'No data received for 60000 ms' });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('never times out with idleTimeout: 0', async () => {
+    fakeTime();
+    const body = manualBody();
+    const { fetch, calls } = fakeFetch((index) =>
+      index === 0 ? sseResponse(body.body) : new Response(null, { status: 204 }),
+    );
+    const retries: RetryInfo[] = [];
+    const connection = connectEventStream(URL_, { ...fast, fetch, idleTimeout: 0, onRetry: (r) => retries.push(r) });
+    const events = collect(connection);
+    await vi.advanceTimersByTimeAsync(24 * 60 * 60 * 1000);
+    expect(body.cancelled).toBe(false);
+    expect(calls).toHaveLength(1);
+    body.push(logEvent(1, 'still here'));
+    body.end();
+    expect((await settle(events)).map(message)).toEqual(['still here']);
+    expect(retries.map((r) => r.reason)).toEqual(['end']);
+  });
+
+  it('keeps a caller’s Accept header, and sets Cache-Control and Last-Event-ID itself', async () => {
+    const { fetch, calls } = fakeFetch((index) =>
+      index === 0 ? sseResponse(logEvent(1, 'a')) : new Response(null, { status: 204 }),
+    );
+    await collect(
+      connectEventStream(URL_, {
+        ...fast,
+        fetch,
+        headers: { Accept: 'text/event-stream, application/json', 'Cache-Control': 'max-age=5', 'Last-Event-ID': 'x' },
+      }),
+    );
+    expect(calls.map((c) => c.headers.get('accept'))).toEqual([
+      'text/event-stream, application/json',
+      'text/event-stream, application/json',
+    ]);
+    expect(calls.map((c) => c.headers.get('cache-control'))).toEqual(['no-cache', 'no-cache']);
+    expect(calls.map((c) => c.headers.get('last-event-id'))).toEqual([null, '1']);
+  });
+
+  it('reconnects after a 200 without a body, as after an empty stream', async () => {
+    const { fetch, calls } = fakeFetch((index) => {
+      if (index === 0) return new Response(null, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+      if (index === 1) return sseResponse(logEvent(1, 'a'));
+      return new Response(null, { status: 204 });
+    });
+    const retries: RetryInfo[] = [];
+    const opens: number[] = [];
+    const events = await collect(
+      connectEventStream(URL_, {
+        ...fast,
+        fetch,
+        onRetry: (r) => retries.push(r),
+        onOpen: ({ attempt }) => opens.push(attempt),
+      }),
+    );
+    expect(events.map(message)).toEqual(['a']);
+    expect(retries.map((r) => [r.reason, r.attempt])).toEqual([
+      ['end', 1],
+      ['end', 1],
+    ]);
+    expect(opens).toEqual([1]);
+    expect(calls).toHaveLength(3);
+  });
+
+  it('delivers an event without an id: line after a reconnect, though it inherits a delivered ID', async () => {
+    const { fetch } = fakeFetch((index) => {
+      if (index === 0) return sseResponse(logEvent(1, 'a'));
+      if (index === 1) return sseResponse(`${logEvent(undefined, 'new, no id')}${logEvent(2, 'b')}`);
+      return new Response(null, { status: 204 });
+    });
+    const events = await collect(connectEventStream(URL_, { ...fast, fetch }));
+    expect(events.map(message)).toEqual(['a', 'new, no id', 'b']);
+    expect(events.map((e) => e.id)).toEqual(['1', '1', '2']);
+  });
+
+  it('after a replay ends, delivers later events even when their IDs were seen long before', async () => {
+    const { fetch } = fakeFetch((index) => {
+      if (index === 0) return sseResponse(`${logEvent(1, 'a')}${logEvent(2, 'b')}`);
+      // A replay of 2, then a new event 3, then a server that reuses ID 1 for a new event.
+      if (index === 1) return sseResponse(`${logEvent(2, 'b')}${logEvent(3, 'c')}${logEvent(1, 'reused')}`);
+      return new Response(null, { status: 204 });
+    });
+    const events = await collect(connectEventStream(URL_, { ...fast, fetch }));
+    expect(events.map(message)).toEqual(['a', 'b', 'c', 'reused']);
+  });
+});

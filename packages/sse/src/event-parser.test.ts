@@ -267,6 +267,68 @@ describe('event stream interpretation conformance', () => {
     expect(outcome.error).toBe('event-too-large');
   });
 
+  it('takes near-miss field names for unknown fields, not for data, event or id', () => {
+    // One wrong character at each position of the inline `data:`, `event:` and `id:` checks.
+    const nearMisses = [
+      'xata: 1',
+      'dxta: 2',
+      'daxa: 3',
+      'datx: 4',
+      'dataxy: 5',
+      'xvent: e1',
+      'exent: e2',
+      'evxnt: e3',
+      'evext: e4',
+      'evenx: e5',
+      'eventxy: e6',
+      'xd: i1',
+      'ix: i2',
+      'idxy: i3',
+    ];
+    const input = `${nearMisses.join('\n')}\ndata: kept\n\n`;
+    const outcome = run([utf8(input)]);
+    expect(outcome.events).toEqual([ev('kept')]);
+    expect(outcome.lastEventId).toBe('');
+  });
+
+  it('counts an event over several data lines exactly at and one byte over the limit', () => {
+    // 6 + 1 + 6 + 1 + 6 = 20 bytes in 14 UTF-16 units: only counting the later lines' bytes sees it.
+    const lines = 'data: ééé\ndata: ééé\ndata: ééé\n\n';
+    expect(run([utf8(lines)], { maxEventBytes: 20 }).events).toEqual([ev('ééé\nééé\nééé')]);
+    expect(run([utf8(lines)], { maxEventBytes: 19 }).error).toBe('event-too-large');
+    // ASCII lines: 3 + 1 + 3 + 1 + 3 = 11 bytes.
+    const ascii = 'data: abc\ndata: abc\ndata: abc\n\n';
+    expect(run([utf8(ascii)], { maxEventBytes: 11 }).events).toEqual([ev('abc\nabc\nabc')]);
+    expect(run([utf8(ascii)], { maxEventBytes: 10 }).error).toBe('event-too-large');
+  });
+
+  it('reports the limit and the size reached of an event that is too large', () => {
+    const parser = createParser({ onEvent: () => {}, maxEventBytes: 7 });
+    let error: unknown;
+    try {
+      parser.feed(utf8('data: éé\ndata: éé\n\n'));
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(SseError);
+    expect(error).toMatchObject({
+      type: 'event-too-large',
+      limit: 7,
+      size: 9,
+      message: 'Event data exceeds maxEventBytes (7 bytes)',
+    });
+  });
+
+  it('starts counting a new event from zero after a failed one is reset', () => {
+    const events: SseEvent[] = [];
+    const parser = new EventParser({ onEvent: (event) => events.push(event), maxEventBytes: 4 });
+    const feed = (line: string): void => parser.line(line, 0, line.length);
+    feed('data: abc');
+    expect(() => feed('data: de')).toThrow(SseError);
+    for (const line of ['data: abcd', '']) feed(line);
+    expect(events).toEqual([ev('abcd')]);
+  });
+
   it('stays failed after an error', () => {
     const parser = createParser({ onEvent: () => {}, maxLineBytes: 2 });
     expect(() => parser.feed(utf8('abc\n'))).toThrow(SseError);
