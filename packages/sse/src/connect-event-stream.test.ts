@@ -848,3 +848,146 @@ describe('connectEventStream: defaults and edge cases', () => {
     expect(events.map(message)).toEqual(['a', 'b', 'c', 'reused']);
   });
 });
+
+describe('connectEventStream: races and timers', () => {
+  it('starts each reconnect outside a replay run: an ID-less first event is delivered', async () => {
+    const { fetch } = fakeFetch((index) => {
+      if (index === 0) return sseResponse(`${logEvent(1, 'a')}${logEvent(2, 'b')}`);
+      // A replay of 2 that is cut off, so the next connection opens inside no run.
+      if (index === 1) return sseResponse(logEvent(2, 'b'));
+      if (index === 2) return sseResponse(`${logEvent(undefined, 'fresh')}${logEvent(3, 'c')}`);
+      return new Response(null, { status: 204 });
+    });
+    const events = await collect(connectEventStream(URL_, { ...fast, fetch }));
+    expect(events.map(message)).toEqual(['a', 'b', 'fresh', 'c']);
+  });
+
+  it('cancels the body of a retried status unread', async () => {
+    const bodies = [manualBody(), manualBody()];
+    const { fetch } = fakeFetch((index) =>
+      index < 2 ? new Response(bodies[index]!.body, { status: 503 }) : new Response(null, { status: 204 }),
+    );
+    expect(await collect(connectEventStream(URL_, { ...fast, fetch }))).toEqual([]);
+    expect(bodies.map((b) => b.cancelled)).toEqual([true, true]);
+  });
+
+  it('aborts the request of a connection once it is dropped', async () => {
+    const { fetch, calls } = fakeFetch((index) =>
+      index === 0 ? sseResponse(logEvent(1, 'a')) : new Response(null, { status: 204 }),
+    );
+    await collect(connectEventStream(URL_, { ...fast, fetch }));
+    expect(calls.map((c) => c.signal.aborted)).toEqual([true, true]);
+  });
+
+  it('makes no request when closed while the headers function runs', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let called!: () => void;
+    const headersCalled = new Promise<void>((resolve) => {
+      called = resolve;
+    });
+    const { fetch, calls } = fakeFetch(() => sseResponse(logEvent(1, 'a')));
+    const connection = connectEventStream(URL_, {
+      ...fast,
+      fetch,
+      headers: async () => {
+        called();
+        await gate;
+        return {};
+      },
+    });
+    const pending = connection.next();
+    await headersCalled;
+    await connection.close();
+    release();
+    expect(await pending).toEqual({ done: true, value: undefined });
+    expect(calls).toHaveLength(0);
+  });
+
+  it('cancels a response that arrives after close()', async () => {
+    const body = manualBody();
+    let answer!: (response: Response) => void;
+    let fetched!: () => void;
+    const requested = new Promise<void>((resolve) => {
+      fetched = resolve;
+    });
+    const connection = connectEventStream(URL_, {
+      ...fast,
+      fetch: () => {
+        fetched();
+        return new Promise<Response>((resolve) => {
+          answer = resolve;
+        });
+      },
+    });
+    const pending = connection.next();
+    await requested;
+    await connection.close();
+    answer(sseResponse(body.body));
+    expect(await pending).toEqual({ done: true, value: undefined });
+    expect(body.cancelled).toBe(true);
+  });
+
+  it('never times out with an idle timeout setTimeout cannot wait for', async () => {
+    fakeTime();
+    for (const idleTimeout of [Number.POSITIVE_INFINITY, 2 ** 31 - 1]) {
+      const body = manualBody();
+      const { fetch, calls } = fakeFetch((index) =>
+        index === 0 ? sseResponse(body.body) : new Response(null, { status: 204 }),
+      );
+      const events = collect(connectEventStream(URL_, { ...fast, fetch, idleTimeout }));
+      await vi.advanceTimersByTimeAsync(2 ** 31);
+      expect(body.cancelled).toBe(false);
+      body.push(logEvent(1, 'late'));
+      body.end();
+      expect((await settle(events)).map(message)).toEqual(['late']);
+      expect(calls).toHaveLength(2);
+    }
+  });
+
+  it('counts idle time from the open, then from the last bytes received', async () => {
+    fakeTime();
+    const body = manualBody();
+    const { fetch, calls } = fakeFetch((index) => {
+      if (index === 0) return undefined;
+      return new Response(null, { status: 204 });
+    });
+    // The first answer takes 100 ms to come.
+    const slowFetch: ConnectEventStreamOptions['fetch'] = (input, init) =>
+      calls.length === 0
+        ? new Promise((resolve) => {
+            void fetch(input, init).catch(() => {});
+            setTimeout(() => resolve(sseResponse(body.body)), 100);
+          })
+        : fetch(input, init);
+    const retries: RetryInfo[] = [];
+    const events = collect(
+      connectEventStream(URL_, { ...fast, fetch: slowFetch, idleTimeout: 150, onRetry: (r) => retries.push(r) }),
+    );
+    // Open at 100: idle until 250.
+    await vi.advanceTimersByTimeAsync(249);
+    expect(body.cancelled).toBe(false);
+    // Bytes at 249: idle until 399.
+    body.push(': ping\n\n');
+    await vi.advanceTimersByTimeAsync(149);
+    expect(body.cancelled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(body.cancelled).toBe(true);
+    await settle(events);
+    expect(retries.map((r) => r.reason)).toEqual(['idle-timeout']);
+  });
+
+  it('reports the idle timeout of a request that never got an answer as itself, not wrapped', async () => {
+    fakeTime();
+    const { fetch } = fakeFetch((index) => (index === 0 ? undefined : new Response(null, { status: 204 })));
+    const retries: RetryInfo[] = [];
+    await settle(
+      collect(connectEventStream(URL_, { ...fast, fetch, idleTimeout: 100, onRetry: (r) => retries.push(r) })),
+    );
+    const error = retries[0]!.error as SseError;
+    expect(error).toMatchObject({ type: 'idle-timeout', message: 'No data received for 100 ms' });
+    expect(error.cause).toBeUndefined();
+  });
+});
