@@ -98,6 +98,19 @@ describe('LineDecoder conformance', () => {
     });
   }
 
+  it('delivers a line as soon as its terminator arrives, at any distance from the end of the chunk', () => {
+    // The scan for the last line end steps over the chunk eight bytes at a time: a lone CR or LF
+    // at each position of such a step must be seen, or the line waits for a later chunk.
+    for (const terminator of ['\r', '\n']) {
+      for (let after = 0; after < 20; after++) {
+        const lines: string[] = [];
+        const decoder = new LineDecoder({ line: (text, start, end) => lines.push(text.slice(start, end)) });
+        decoder.push(utf8(`0123456789abcdef${terminator}${'y'.repeat(after)}`));
+        expect(lines, `${JSON.stringify(terminator)} then ${after} bytes`).toEqual(['0123456789abcdef']);
+      }
+    }
+  });
+
   it('keeps a CRLF split across two chunks as one terminator', () => {
     expect(decode([utf8('a\r'), utf8('\nb\n')]).lines).toEqual(['a', 'b']);
     expect(decode([utf8('a\r'), utf8(''), utf8('\nb\n')]).lines).toEqual(['a', 'b']);
