@@ -94,7 +94,7 @@ export class EventParser implements LineSink {
     // that lets a shorter line in reads the colon after the range, whose value is '' either way.
     // 'd' 'a' 't' 'a' ':'
     if (
-      // Stryker disable next-line ConditionalExpression: equivalent, fast path off: #otherLine parses the same field
+      // Stryker disable next-line ConditionalExpression: the false variant is equivalent (fast path off: #otherLine parses the same field); the true one is killed but shares this switch
       first === 100 &&
       // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, see above
       end - start >= 5 &&
@@ -109,7 +109,7 @@ export class EventParser implements LineSink {
     }
     // 'e' 'v' 'e' 'n' 't' ':'
     if (
-      // Stryker disable next-line ConditionalExpression: equivalent, fast path off: #otherLine parses the same field
+      // Stryker disable next-line ConditionalExpression: the false variant is equivalent (fast path off: #otherLine parses the same field); the true one is killed but shares this switch
       first === 101 &&
       // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, see above
       end - start >= 6 &&
@@ -125,7 +125,7 @@ export class EventParser implements LineSink {
     }
     // 'i' 'd' ':'
     if (
-      // Stryker disable next-line ConditionalExpression: equivalent when false, fast path off: #otherLine parses the same field
+      // Stryker disable next-line ConditionalExpression: the false variants are equivalent (fast path off: #otherLine parses the same field); the true ones are killed but share this switch
       first === 105 &&
       // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, see above
       end - start >= 3 &&
