@@ -293,6 +293,7 @@ describe('connectEventStream: status policy', () => {
       collect(connectEventStream(srv.url, { ...fast, headers: { Authorization: 'Bearer secret-token' } })),
     );
     expect(error.type).toBe('bad-status');
+    expect(error.message).toBe('Event stream request failed with status 401');
     expect(error.status).toBe(401);
     expect(error.contentType).toBe('application/json');
     expect(error.bodyExcerpt).toBe(body.slice(0, 512));
@@ -379,6 +380,7 @@ describe('connectEventStream: status policy', () => {
       status: 200,
       contentType: 'text/html; charset=utf-8',
       bodyExcerpt: '<html>login</html>',
+      message: 'Event stream response has content type "text/html; charset=utf-8", expected text/event-stream',
     });
     expect(srv.requests).toHaveLength(1);
   });
@@ -989,5 +991,48 @@ describe('connectEventStream: races and timers', () => {
     const error = retries[0]!.error as SseError;
     expect(error).toMatchObject({ type: 'idle-timeout', message: 'No data received for 100 ms' });
     expect(error.cause).toBeUndefined();
+  });
+
+  it('takes an empty id: line after a reconnect for a reset, not for a replay', async () => {
+    const { fetch, calls } = fakeFetch((index) => {
+      if (index === 0) return sseResponse(`${logEvent(1, 'a')}id\ndata: {"message":"reset"}\n\n`);
+      if (index === 1) return sseResponse('id\ndata: {"message":"reset again"}\n\n');
+      return new Response(null, { status: 204 });
+    });
+    const events = await collect(connectEventStream(URL_, { ...fast, fetch }));
+    expect(events.map(message)).toEqual(['a', 'reset', 'reset again']);
+    expect(calls[1]!.headers.get('last-event-id')).toBeNull();
+  });
+
+  it('remembers only IDs the server sent, not one an ID-less event inherited from a resumed position', async () => {
+    const { fetch } = fakeFetch((index) => {
+      if (index === 0) return sseResponse(logEvent(undefined, 'a'));
+      if (index === 1) return sseResponse(logEvent(7, 'first with its own id'));
+      return new Response(null, { status: 204 });
+    });
+    const events = await collect(connectEventStream(URL_, { ...fast, fetch, lastEventId: '7' }));
+    expect(events.map(message)).toEqual(['a', 'first with its own id']);
+  });
+
+  it('keeps what a fetch that ignores the abort reason rejected with as the idle timeout’s cause', async () => {
+    fakeTime();
+    const aborted = new DOMException('The operation was aborted', 'AbortError');
+    let first = true;
+    const retries: RetryInfo[] = [];
+    await settle(
+      collect(
+        connectEventStream(URL_, {
+          ...fast,
+          idleTimeout: 100,
+          onRetry: (r) => retries.push(r),
+          fetch: (_input, init) => {
+            if (!first) return Promise.resolve(new Response(null, { status: 204 }));
+            first = false;
+            return new Promise((_, reject) => init.signal!.addEventListener('abort', () => reject(aborted)));
+          },
+        }),
+      ),
+    );
+    expect(retries[0]!.error).toMatchObject({ type: 'idle-timeout', cause: aborted });
   });
 });
