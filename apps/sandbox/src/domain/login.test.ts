@@ -133,7 +133,26 @@ describe('completeFlow', () => {
   });
 });
 
+describe('completeFlow of a connection that is gone', () => {
+  it('still completes the flow', () => {
+    const { store, caller, settings } = setup();
+    startLogin(store, caller, R.authConnections.withoutCredentials, {}, settings);
+    const flow = { ...store.flow(R.authConnections.withoutCredentials)!, connectionId: 'ac_gone' };
+    completeFlow(flow, store, NOW + 1);
+    expect(flow.completedAt).toBe(NOW + 1);
+  });
+});
+
 describe('resolveProxy', () => {
+  it('takes a reference whose id is not a string for a reference by name', () => {
+    const { store, caller } = setup();
+    const ref = { id: null, name: R.proxies.datacenter.name } as unknown as { name: string };
+    expect(resolveProxy(store, caller, ref)).toStrictEqual({
+      id: R.proxies.datacenter.id,
+      name: R.proxies.datacenter.name,
+    });
+  });
+
   it('finds an active proxy of the project by id or by its unique name', () => {
     const { store, caller } = setup();
     const expected = { id: R.proxies.datacenter.id, name: R.proxies.datacenter.name };
