@@ -1,7 +1,13 @@
 import { InvalidTelemetryConfigError, resolveTelemetry } from '@browser-cloud/api-types';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../http/api-error.js';
 import { loginTelemetryCategories } from './telemetry.js';
+
+// The real resolver, wrapped so that one test can make it fail in an unexpected way.
+vi.mock('@browser-cloud/api-types', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@browser-cloud/api-types')>();
+  return { ...actual, resolveTelemetry: vi.fn(actual.resolveTelemetry) };
+});
 
 describe('loginTelemetryCategories', () => {
   it('resolves a configuration as on create', () => {
@@ -31,5 +37,13 @@ describe('loginTelemetryCategories', () => {
     }
     expect(resolverMessage).not.toBe('');
     expect(body.details).toEqual([{ code: 'invalid_input', message: `browser_telemetry: ${resolverMessage}` }]);
+  });
+
+  it('lets an unexpected failure of the resolver through as it is', () => {
+    const failure = new TypeError('boom');
+    vi.mocked(resolveTelemetry).mockImplementationOnce(() => {
+      throw failure;
+    });
+    expect(() => loginTelemetryCategories(null)).toThrow(failure);
   });
 });
