@@ -96,7 +96,7 @@ export class LineDecoder {
     if (this.#heldLength === 0 && this.#piecesBytes === 0) {
       // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, decoding the unfinished tail too adds no terminated line, and a wrong byte count only makes lines counted exactly
       this.#pushText(this.#decoder.decode(last + 1 === length ? chunk : chunk.subarray(0, last + 1)), last + 1);
-      // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, both branches split the same lines
+      // Either branch below splits the same lines (its mutants are equivalent, left counted as survivors).
     } else if (last < SMALL_CHUNK) {
       this.#hold(chunk, 0, last + 1);
       this.#pushHeld();
