@@ -429,6 +429,21 @@ describe('connectEventStream: status policy', () => {
     expect(srv.requests).toHaveLength(2);
   });
 
+  it('ends at a 200 without a body with reconnectOnEnd: false, as at any normal end', async () => {
+    const { fetch, calls } = fakeFetch((index) =>
+      index === 0
+        ? new Response(null, { status: 200, headers: { 'content-type': 'text/event-stream' } })
+        : sseResponse(logEvent(1, 'never asked for')),
+    );
+    const retries: RetryInfo[] = [];
+    const events = await collect(
+      connectEventStream(URL_, { ...fast, fetch, reconnectOnEnd: false, onRetry: (r) => retries.push(r) }),
+    );
+    expect(events).toEqual([]);
+    expect(retries).toEqual([]);
+    expect(calls).toHaveLength(1);
+  });
+
   it('ends normally when maxRetries is reached after a normal end of body', async () => {
     const srv = await serve(({ res }) => {
       openStream(res);

@@ -323,6 +323,7 @@ export function connectEventStream(url: string | URL, options: ConnectEventStrea
       // Closed meanwhile, or 204: the end.
       if (verdict === undefined || verdict.kind === 'end') return false;
       // A 200 without a body: nothing to read, same as an immediate end.
+      if (options.reconnectOnEnd === false) return false;
       await fail({ reason: 'end' });
     }
   };
