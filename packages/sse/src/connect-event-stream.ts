@@ -47,8 +47,9 @@ export interface ConnectEventStreamOptions extends ParserLimits {
   fetch?: EventStreamFetch | undefined;
   /**
    * Request headers, or a function computing them before every attempt (it may be
-   * async), so a refreshed token is used on reconnect. `Accept`, `Cache-Control`
-   * and `Last-Event-ID` are set by the reader and override same-named entries.
+   * async), so a refreshed token is used on reconnect. `Cache-Control` and
+   * `Last-Event-ID` are set by the reader and override same-named entries; `Accept`
+   * is `text/event-stream` unless given here.
    */
   headers?: HeadersInit | ((context: HeadersContext) => HeadersInit | Promise<HeadersInit>) | undefined;
   /** Other `fetch` options (`credentials`, `mode`, ...). Method is always GET. */
