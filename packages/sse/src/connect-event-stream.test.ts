@@ -293,6 +293,7 @@ describe('connectEventStream: status policy', () => {
       collect(connectEventStream(srv.url, { ...fast, headers: { Authorization: 'Bearer secret-token' } })),
     );
     expect(error.type).toBe('bad-status');
+    expect(error.message).toBe('Event stream request failed with status 401');
     expect(error.status).toBe(401);
     expect(error.contentType).toBe('application/json');
     expect(error.bodyExcerpt).toBe(body.slice(0, 512));
@@ -379,6 +380,7 @@ describe('connectEventStream: status policy', () => {
       status: 200,
       contentType: 'text/html; charset=utf-8',
       bodyExcerpt: '<html>login</html>',
+      message: 'Event stream response has content type "text/html; charset=utf-8", expected text/event-stream',
     });
     expect(srv.requests).toHaveLength(1);
   });
@@ -425,6 +427,21 @@ describe('connectEventStream: status policy', () => {
     expect(events.map(message)).toEqual(['a', 'b']);
     expect(retries.map((r) => r.reason)).toEqual(['network']);
     expect(srv.requests).toHaveLength(2);
+  });
+
+  it('ends at a 200 without a body with reconnectOnEnd: false, as at any normal end', async () => {
+    const { fetch, calls } = fakeFetch((index) =>
+      index === 0
+        ? new Response(null, { status: 200, headers: { 'content-type': 'text/event-stream' } })
+        : sseResponse(logEvent(1, 'never asked for')),
+    );
+    const retries: RetryInfo[] = [];
+    const events = await collect(
+      connectEventStream(URL_, { ...fast, fetch, reconnectOnEnd: false, onRetry: (r) => retries.push(r) }),
+    );
+    expect(events).toEqual([]);
+    expect(retries).toEqual([]);
+    expect(calls).toHaveLength(1);
   });
 
   it('ends normally when maxRetries is reached after a normal end of body', async () => {
@@ -704,5 +721,333 @@ describe('connectEventStream: options', () => {
       fetch: async () => new Response(null, { status: 204 }),
     });
     await expect(collect(connection)).rejects.toBe(boom);
+  });
+});
+
+describe('connectEventStream: defaults and edge cases', () => {
+  it('backs off from 1 s doubling up to 30 s with 20 % jitter by default', async () => {
+    fakeTime();
+    const { fetch, calls } = fakeFetch(() => new Response(null, { status: 503 }));
+    const retries: RetryInfo[] = [];
+    const error = await failure(
+      settle(
+        collect(connectEventStream(URL_, { fetch, maxRetries: 6, random: () => 0.5, onRetry: (r) => retries.push(r) })),
+      ),
+    );
+    expect(retries.map((r) => r.delay)).toEqual([1100, 2200, 4400, 8800, 17_600, 33_000]);
+    expect(error).toMatchObject({ type: 'retries-exhausted', attempts: 6, status: 503 });
+    expect(error.message).toBe('Gave up after 6 reconnect attempts');
+    expect(calls).toHaveLength(7);
+  });
+
+  it('caps the backoff at maxRetryDelay', async () => {
+    fakeTime();
+    const { fetch } = fakeFetch(() => new Response(null, { status: 503 }));
+    const retries: RetryInfo[] = [];
+    await failure(
+      settle(
+        collect(
+          connectEventStream(URL_, {
+            fetch,
+            retryDelay: 100,
+            retryJitter: 0,
+            maxRetryDelay: 250,
+            maxRetries: 4,
+            onRetry: (r) => retries.push(r),
+          }),
+        ),
+      ),
+    );
+    expect(retries.map((r) => r.delay)).toEqual([100, 200, 250, 250]);
+  });
+
+  it('drops a stalled connection after 60 s by default', async () => {
+    fakeTime();
+    const stalled = manualBody();
+    const { fetch, calls } = fakeFetch((index) =>
+      index === 0 ? sseResponse(stalled.body) : new Response(null, { status: 204 }),
+    );
+    const retries: RetryInfo[] = [];
+    const done = collect(
+      connectEventStream(URL_, { ...fast, idleTimeout: undefined, fetch, onRetry: (r) => retries.push(r) }),
+    );
+    await vi.advanceTimersByTimeAsync(59_999);
+    expect(stalled.cancelled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(stalled.cancelled).toBe(true);
+    await settle(done);
+    expect(retries.map((r) => r.reason)).toEqual(['idle-timeout']);
+    expect(retries[0]!.error).toMatchObject({ message: 'No data received for 60000 ms' });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('never times out with idleTimeout: 0', async () => {
+    fakeTime();
+    const body = manualBody();
+    const { fetch, calls } = fakeFetch((index) =>
+      index === 0 ? sseResponse(body.body) : new Response(null, { status: 204 }),
+    );
+    const retries: RetryInfo[] = [];
+    const connection = connectEventStream(URL_, { ...fast, fetch, idleTimeout: 0, onRetry: (r) => retries.push(r) });
+    const events = collect(connection);
+    await vi.advanceTimersByTimeAsync(24 * 60 * 60 * 1000);
+    expect(body.cancelled).toBe(false);
+    expect(calls).toHaveLength(1);
+    body.push(logEvent(1, 'still here'));
+    body.end();
+    expect((await settle(events)).map(message)).toEqual(['still here']);
+    expect(retries.map((r) => r.reason)).toEqual(['end']);
+  });
+
+  it('keeps a caller’s Accept header, and sets Cache-Control and Last-Event-ID itself', async () => {
+    const { fetch, calls } = fakeFetch((index) =>
+      index === 0 ? sseResponse(logEvent(1, 'a')) : new Response(null, { status: 204 }),
+    );
+    await collect(
+      connectEventStream(URL_, {
+        ...fast,
+        fetch,
+        headers: { Accept: 'text/event-stream, application/json', 'Cache-Control': 'max-age=5', 'Last-Event-ID': 'x' },
+      }),
+    );
+    expect(calls.map((c) => c.headers.get('accept'))).toEqual([
+      'text/event-stream, application/json',
+      'text/event-stream, application/json',
+    ]);
+    expect(calls.map((c) => c.headers.get('cache-control'))).toEqual(['no-cache', 'no-cache']);
+    expect(calls.map((c) => c.headers.get('last-event-id'))).toEqual([null, '1']);
+  });
+
+  it('reconnects after a 200 without a body, as after an empty stream', async () => {
+    const { fetch, calls } = fakeFetch((index) => {
+      if (index === 0) return new Response(null, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+      if (index === 1) return sseResponse(logEvent(1, 'a'));
+      return new Response(null, { status: 204 });
+    });
+    const retries: RetryInfo[] = [];
+    const opens: number[] = [];
+    const events = await collect(
+      connectEventStream(URL_, {
+        ...fast,
+        fetch,
+        onRetry: (r) => retries.push(r),
+        onOpen: ({ attempt }) => opens.push(attempt),
+      }),
+    );
+    expect(events.map(message)).toEqual(['a']);
+    expect(retries.map((r) => [r.reason, r.attempt])).toEqual([
+      ['end', 1],
+      ['end', 1],
+    ]);
+    expect(opens).toEqual([1]);
+    expect(calls).toHaveLength(3);
+  });
+
+  it('delivers an event without an id: line after a reconnect, though it inherits a delivered ID', async () => {
+    const { fetch } = fakeFetch((index) => {
+      if (index === 0) return sseResponse(logEvent(1, 'a'));
+      if (index === 1) return sseResponse(`${logEvent(undefined, 'new, no id')}${logEvent(2, 'b')}`);
+      return new Response(null, { status: 204 });
+    });
+    const events = await collect(connectEventStream(URL_, { ...fast, fetch }));
+    expect(events.map(message)).toEqual(['a', 'new, no id', 'b']);
+    expect(events.map((e) => e.id)).toEqual(['1', '1', '2']);
+  });
+
+  it('after a replay ends, delivers later events even when their IDs were seen long before', async () => {
+    const { fetch } = fakeFetch((index) => {
+      if (index === 0) return sseResponse(`${logEvent(1, 'a')}${logEvent(2, 'b')}`);
+      // A replay of 2, then a new event 3, then a server that reuses ID 1 for a new event.
+      if (index === 1) return sseResponse(`${logEvent(2, 'b')}${logEvent(3, 'c')}${logEvent(1, 'reused')}`);
+      return new Response(null, { status: 204 });
+    });
+    const events = await collect(connectEventStream(URL_, { ...fast, fetch }));
+    expect(events.map(message)).toEqual(['a', 'b', 'c', 'reused']);
+  });
+});
+
+describe('connectEventStream: races and timers', () => {
+  it('starts each reconnect outside a replay run: an ID-less first event is delivered', async () => {
+    const { fetch } = fakeFetch((index) => {
+      if (index === 0) return sseResponse(`${logEvent(1, 'a')}${logEvent(2, 'b')}`);
+      // A replay of 2 that is cut off, so the next connection opens inside no run.
+      if (index === 1) return sseResponse(logEvent(2, 'b'));
+      if (index === 2) return sseResponse(`${logEvent(undefined, 'fresh')}${logEvent(3, 'c')}`);
+      return new Response(null, { status: 204 });
+    });
+    const events = await collect(connectEventStream(URL_, { ...fast, fetch }));
+    expect(events.map(message)).toEqual(['a', 'b', 'fresh', 'c']);
+  });
+
+  it('cancels the body of a retried status unread', async () => {
+    const bodies = [manualBody(), manualBody()];
+    const { fetch } = fakeFetch((index) =>
+      index < 2 ? new Response(bodies[index]!.body, { status: 503 }) : new Response(null, { status: 204 }),
+    );
+    expect(await collect(connectEventStream(URL_, { ...fast, fetch }))).toEqual([]);
+    expect(bodies.map((b) => b.cancelled)).toEqual([true, true]);
+  });
+
+  it('aborts the request of a connection once it is dropped', async () => {
+    const { fetch, calls } = fakeFetch((index) =>
+      index === 0 ? sseResponse(logEvent(1, 'a')) : new Response(null, { status: 204 }),
+    );
+    await collect(connectEventStream(URL_, { ...fast, fetch }));
+    expect(calls.map((c) => c.signal.aborted)).toEqual([true, true]);
+  });
+
+  it('makes no request when closed while the headers function runs', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let called!: () => void;
+    const headersCalled = new Promise<void>((resolve) => {
+      called = resolve;
+    });
+    const { fetch, calls } = fakeFetch(() => sseResponse(logEvent(1, 'a')));
+    const connection = connectEventStream(URL_, {
+      ...fast,
+      fetch,
+      headers: async () => {
+        called();
+        await gate;
+        return {};
+      },
+    });
+    const pending = connection.next();
+    await headersCalled;
+    await connection.close();
+    release();
+    expect(await pending).toEqual({ done: true, value: undefined });
+    expect(calls).toHaveLength(0);
+  });
+
+  it('cancels a response that arrives after close()', async () => {
+    const body = manualBody();
+    let answer!: (response: Response) => void;
+    let fetched!: () => void;
+    const requested = new Promise<void>((resolve) => {
+      fetched = resolve;
+    });
+    const connection = connectEventStream(URL_, {
+      ...fast,
+      fetch: () => {
+        fetched();
+        return new Promise<Response>((resolve) => {
+          answer = resolve;
+        });
+      },
+    });
+    const pending = connection.next();
+    await requested;
+    await connection.close();
+    answer(sseResponse(body.body));
+    expect(await pending).toEqual({ done: true, value: undefined });
+    expect(body.cancelled).toBe(true);
+  });
+
+  it('never times out with an idle timeout setTimeout cannot wait for', async () => {
+    fakeTime();
+    for (const idleTimeout of [Number.POSITIVE_INFINITY, 2 ** 31 - 1]) {
+      const body = manualBody();
+      const { fetch, calls } = fakeFetch((index) =>
+        index === 0 ? sseResponse(body.body) : new Response(null, { status: 204 }),
+      );
+      const events = collect(connectEventStream(URL_, { ...fast, fetch, idleTimeout }));
+      await vi.advanceTimersByTimeAsync(2 ** 31);
+      expect(body.cancelled).toBe(false);
+      body.push(logEvent(1, 'late'));
+      body.end();
+      expect((await settle(events)).map(message)).toEqual(['late']);
+      expect(calls).toHaveLength(2);
+    }
+  });
+
+  it('counts idle time from the open, then from the last bytes received', async () => {
+    fakeTime();
+    const body = manualBody();
+    const { fetch, calls } = fakeFetch((index) => {
+      if (index === 0) return undefined;
+      return new Response(null, { status: 204 });
+    });
+    // The first answer takes 100 ms to come.
+    const slowFetch: ConnectEventStreamOptions['fetch'] = (input, init) =>
+      calls.length === 0
+        ? new Promise((resolve) => {
+            void fetch(input, init).catch(() => {});
+            setTimeout(() => resolve(sseResponse(body.body)), 100);
+          })
+        : fetch(input, init);
+    const retries: RetryInfo[] = [];
+    const events = collect(
+      connectEventStream(URL_, { ...fast, fetch: slowFetch, idleTimeout: 150, onRetry: (r) => retries.push(r) }),
+    );
+    // Open at 100: idle until 250.
+    await vi.advanceTimersByTimeAsync(249);
+    expect(body.cancelled).toBe(false);
+    // Bytes at 249: idle until 399.
+    body.push(': ping\n\n');
+    await vi.advanceTimersByTimeAsync(149);
+    expect(body.cancelled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(body.cancelled).toBe(true);
+    await settle(events);
+    expect(retries.map((r) => r.reason)).toEqual(['idle-timeout']);
+  });
+
+  it('reports the idle timeout of a request that never got an answer as itself, not wrapped', async () => {
+    fakeTime();
+    const { fetch } = fakeFetch((index) => (index === 0 ? undefined : new Response(null, { status: 204 })));
+    const retries: RetryInfo[] = [];
+    await settle(
+      collect(connectEventStream(URL_, { ...fast, fetch, idleTimeout: 100, onRetry: (r) => retries.push(r) })),
+    );
+    const error = retries[0]!.error as SseError;
+    expect(error).toMatchObject({ type: 'idle-timeout', message: 'No data received for 100 ms' });
+    expect(error.cause).toBeUndefined();
+  });
+
+  it('takes an empty id: line after a reconnect for a reset, not for a replay', async () => {
+    const { fetch, calls } = fakeFetch((index) => {
+      if (index === 0) return sseResponse(`${logEvent(1, 'a')}id\ndata: {"message":"reset"}\n\n`);
+      if (index === 1) return sseResponse('id\ndata: {"message":"reset again"}\n\n');
+      return new Response(null, { status: 204 });
+    });
+    const events = await collect(connectEventStream(URL_, { ...fast, fetch }));
+    expect(events.map(message)).toEqual(['a', 'reset', 'reset again']);
+    expect(calls[1]!.headers.get('last-event-id')).toBeNull();
+  });
+
+  it('remembers only IDs the server sent, not one an ID-less event inherited from a resumed position', async () => {
+    const { fetch } = fakeFetch((index) => {
+      if (index === 0) return sseResponse(logEvent(undefined, 'a'));
+      if (index === 1) return sseResponse(logEvent(7, 'first with its own id'));
+      return new Response(null, { status: 204 });
+    });
+    const events = await collect(connectEventStream(URL_, { ...fast, fetch, lastEventId: '7' }));
+    expect(events.map(message)).toEqual(['a', 'first with its own id']);
+  });
+
+  it('keeps what a fetch that ignores the abort reason rejected with as the idle timeout’s cause', async () => {
+    fakeTime();
+    const aborted = new DOMException('The operation was aborted', 'AbortError');
+    let first = true;
+    const retries: RetryInfo[] = [];
+    await settle(
+      collect(
+        connectEventStream(URL_, {
+          ...fast,
+          idleTimeout: 100,
+          onRetry: (r) => retries.push(r),
+          fetch: (_input, init) => {
+            if (!first) return Promise.resolve(new Response(null, { status: 204 }));
+            first = false;
+            return new Promise((_, reject) => init.signal!.addEventListener('abort', () => reject(aborted)));
+          },
+        }),
+      ),
+    );
+    expect(retries[0]!.error).toMatchObject({ type: 'idle-timeout', cause: aborted });
   });
 });

@@ -267,6 +267,127 @@ describe('event stream interpretation conformance', () => {
     expect(outcome.error).toBe('event-too-large');
   });
 
+  it('takes near-miss field names for unknown fields, not for data, event or id', () => {
+    // One wrong character at each position of the inline `data:`, `event:` and `id:` checks.
+    const nearMisses = [
+      'xata: 1',
+      'dxta: 2',
+      'daxa: 3',
+      'datx: 4',
+      'dataxy: 5',
+      'xvent: e1',
+      'exent: e2',
+      'evxnt: e3',
+      'evext: e4',
+      'evenx: e5',
+      'eventxy: e6',
+      'xd: i1',
+      'ix: i2',
+      'idxy: i3',
+    ];
+    const input = `${nearMisses.join('\n')}\ndata: kept\n\n`;
+    const outcome = run([utf8(input)]);
+    expect(outcome.events).toEqual([ev('kept')]);
+    expect(outcome.lastEventId).toBe('');
+  });
+
+  it('counts an event over several data lines exactly at and one byte over the limit', () => {
+    // 6 + 1 + 6 + 1 + 6 = 20 bytes in 14 UTF-16 units: only counting the later lines' bytes sees it.
+    const lines = 'data: ééé\ndata: ééé\ndata: ééé\n\n';
+    expect(run([utf8(lines)], { maxEventBytes: 20 }).events).toEqual([ev('ééé\nééé\nééé')]);
+    expect(run([utf8(lines)], { maxEventBytes: 19 }).error).toBe('event-too-large');
+    // ASCII lines: 3 + 1 + 3 + 1 + 3 = 11 bytes.
+    const ascii = 'data: abc\ndata: abc\ndata: abc\n\n';
+    expect(run([utf8(ascii)], { maxEventBytes: 11 }).events).toEqual([ev('abc\nabc\nabc')]);
+    expect(run([utf8(ascii)], { maxEventBytes: 10 }).error).toBe('event-too-large');
+  });
+
+  it('reports the limit and the size reached of an event that is too large', () => {
+    const parser = createParser({ onEvent: () => {}, maxEventBytes: 7 });
+    let error: unknown;
+    try {
+      parser.feed(utf8('data: éé\ndata: éé\n\n'));
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(SseError);
+    expect(error).toMatchObject({
+      type: 'event-too-large',
+      limit: 7,
+      size: 9,
+      message: 'Event data exceeds maxEventBytes (7 bytes)',
+    });
+  });
+
+  it('starts counting a new event from zero after a failed one is reset', () => {
+    const events: SseEvent[] = [];
+    const parser = new EventParser({ onEvent: (event) => events.push(event), maxEventBytes: 4 });
+    const feed = (line: string): void => parser.line(line, 0, line.length);
+    feed('data: abc');
+    expect(() => feed('data: de')).toThrow(SseError);
+    for (const line of ['data: abcd', '']) feed(line);
+    expect(events).toEqual([ev('abcd')]);
+  });
+
+  it('reads only the range it is given: what comes before `start` is not part of the field name', () => {
+    // Each prefix spells, backwards from `start`, the letters of the field it precedes.
+    const cases: Array<[prefix: string, line: string]> = [
+      ['ata', 'dxta: 1'],
+      ['ata', 'daxa: 2'],
+      ['ata', 'datx: 3'],
+      [':tnev', 'exent: e1'],
+      [':tnev', 'evxnt: e2'],
+      [':tnev', 'evext: e3'],
+      [':tnev', 'evenx: e4'],
+      [':tnev', 'eventx e5'],
+      [':d', 'ix: i1'],
+      [':d', 'idx i2'],
+    ];
+    for (const [prefix, line] of cases) {
+      const events: SseEvent[] = [];
+      const parser = new EventParser({ onEvent: (event) => events.push(event) });
+      const text = `${prefix}${line}`;
+      parser.line(text, prefix.length, text.length);
+      parser.line('data: kept', 0, 10);
+      parser.line('', 0, 0);
+      expect(events, `${prefix}|${line}`).toEqual([ev('kept')]);
+    }
+  });
+
+  it('counts every data line of an event once its size needs counting', () => {
+    // Single-byte lines: the joining LFs count too (a + LF + a + LF + a = 5 bytes).
+    expect(run([utf8('data: a\ndata: a\ndata: a\n\n')], { maxEventBytes: 5 }).events).toEqual([ev('a\na\na')]);
+    expect(run([utf8('data: a\ndata: a\ndata: a\n\n')], { maxEventBytes: 4 }).error).toBe('event-too-large');
+    // Counting starts on the line that crosses the uncounted size, and includes the lines before it.
+    expect(run([utf8('data: ab\ndata: cdefg\n\n')], { maxEventBytes: 8 }).events).toEqual([ev('ab\ncdefg')]);
+    expect(run([utf8('data: ab\ndata: cdefg\n\n')], { maxEventBytes: 7 }).error).toBe('event-too-large');
+    expect(run([utf8('data: éé\ndata: cdefg\n\n')], { maxEventBytes: 9 }).error).toBe('event-too-large');
+  });
+
+  it('counts UTF-8 bytes of lines given without the ASCII hint', () => {
+    const parser = new EventParser({ onEvent: () => {}, maxEventBytes: 4 });
+    expect(() => parser.line('data: ééé', 0, 9)).toThrow(SseError);
+  });
+
+  it('says a first block without an id field has none', () => {
+    const seen: boolean[] = [];
+    const parser = new EventParser({ onEvent: (_event, hasId) => seen.push(hasId), lastEventId: '7' });
+    for (const line of ['data: a', '']) parser.line(line, 0, line.length);
+    expect(seen).toEqual([false]);
+  });
+
+  it('drops the unterminated block at the end, so a later blank line dispatches nothing', () => {
+    const events: SseEvent[] = [];
+    const parser = new EventParser({ onEvent: (event) => events.push(event) });
+    for (const line of ['id: 1', 'data: a', '', 'id: 2', 'event: x', 'data: b']) parser.line(line, 0, line.length);
+    parser.end();
+    parser.line('', 0, 0);
+    expect(events).toEqual([ev('a', { id: '1' })]);
+    expect(parser.lastEventId).toBe('1');
+    for (const line of ['data: c', '']) parser.line(line, 0, line.length);
+    expect(events[1]).toEqual(ev('c', { id: '1' }));
+  });
+
   it('stays failed after an error', () => {
     const parser = createParser({ onEvent: () => {}, maxLineBytes: 2 });
     expect(() => parser.feed(utf8('abc\n'))).toThrow(SseError);

@@ -188,3 +188,62 @@ describe('parseJsonEvents', () => {
     expect(stream.lastEventId).toBe('y');
   });
 });
+
+describe('JSON events: details', () => {
+  it('words both failures', () => {
+    const decode = createJsonEventDecoder({ validate: isLogEvent });
+    expect(() => decode(sse('{"event":'))).toThrow(/^Event data is not valid JSON: /);
+    expect(() => decode(sse('{"event":"other"}'))).toThrow(/^Event data failed validation$/);
+  });
+
+  it('reports a type guard that says no without leaving errors as `false`', () => {
+    const decode = createJsonEventDecoder({ validate: (_value: unknown): _value is never => false });
+    expect(() => decode(sse('{}'))).toThrow(expect.objectContaining({ type: 'invalid-data', validationErrors: false }));
+  });
+
+  it('passes null and other non-objects through the heartbeat check', () => {
+    const decode = createJsonEventDecoder();
+    expect(decode(sse('null'))?.data).toBeNull();
+    expect(decode(sse('"sse_heartbeat"'))?.data).toBe('sse_heartbeat');
+    expect(decode(sse('{"event":7}'))?.data).toEqual({ event: 7 });
+  });
+
+  it('has an empty lastEventId before the first event of a source without one', async () => {
+    const stream = parseJsonEvents(source([sse('{}', { id: '4' })]));
+    expect(stream.lastEventId).toBe('');
+    await stream.next();
+    expect(stream.lastEventId).toBe('4');
+  });
+
+  it('forwards the source’s lastEventId, which may move past the last event read', async () => {
+    const { stream: body } = streamOf([utf8('data: {}\n\nid: 5\n\n')]);
+    const stream = parseJsonEvents(readEventStream(body));
+    expect((await stream.next()).done).toBe(false);
+    expect((await stream.next()).done).toBe(true);
+    expect(stream.lastEventId).toBe('5');
+  });
+
+  it('stops reading a source without return() once closed, and closes a source once', async () => {
+    let reads = 0;
+    const bare: AsyncIterable<SseEvent> = {
+      [Symbol.asyncIterator]: () => ({
+        next: async () => {
+          reads++;
+          return { done: false, value: sse('{}') };
+        },
+      }),
+    };
+    const stream = parseJsonEvents(bare);
+    await stream.next();
+    await stream.close();
+    expect(await stream.next()).toEqual({ done: true, value: undefined });
+    expect(reads).toBe(1);
+
+    let returns = 0;
+    const counted = parseJsonEvents(source([sse('{}')], () => returns++));
+    await counted.next();
+    await counted.close();
+    await counted.close();
+    expect(returns).toBe(1);
+  });
+});

@@ -98,6 +98,81 @@ describe('LineDecoder conformance', () => {
     });
   }
 
+  it('delivers a line as soon as its terminator arrives, at any distance from the end of the chunk', () => {
+    // The scan for the last line end steps over the chunk eight bytes at a time: a lone CR or LF
+    // at each position of such a step must be seen, or the line waits for a later chunk.
+    for (const terminator of ['\r', '\n']) {
+      for (let after = 0; after < 20; after++) {
+        const lines: string[] = [];
+        const decoder = new LineDecoder({ line: (text, start, end) => lines.push(text.slice(start, end)) });
+        decoder.push(utf8(`0123456789abcdef${terminator}${'y'.repeat(after)}`));
+        expect(lines, `${JSON.stringify(terminator)} then ${after} bytes`).toEqual(['0123456789abcdef']);
+      }
+    }
+  });
+
+  it('discards the held unfinished line at the end', () => {
+    const lines: string[] = [];
+    const decoder = new LineDecoder({ line: (text, start, end) => lines.push(text.slice(start, end)) });
+    decoder.push(utf8('abc'));
+    decoder.end();
+    decoder.push(utf8('\n'));
+    expect(lines).toEqual(['']);
+  });
+
+  it('counts each invalid byte as the 3 bytes of its U+FFFD', () => {
+    expect(decode([bytes([0xff, 0xff, 0xff], '\n')], 9).lines).toEqual([FFFD.repeat(3)]);
+    expect(decode([bytes([0xff, 0xff, 0xff], '\n')], 8).error).toBe('line-too-long');
+    expect(decode([bytes([0x61, 0xff, 0xff, 0xff], '\n')], 9).error).toBe('line-too-long');
+  });
+
+  it('words the limit error with the option name', () => {
+    const error = (() => {
+      try {
+        new LineDecoder({ line: () => {} }, { maxLineBytes: 2 }).push(utf8('abc\n'));
+      } catch (caught) {
+        return caught;
+      }
+      return undefined;
+    })();
+    expect(error).toMatchObject({ message: 'Line exceeds maxLineBytes (2 bytes)', limit: 2, size: 3 });
+  });
+
+  it('skips only the LF of a CRLF split across chunks, not one after an LF', () => {
+    expect(decode([utf8('a\rb\n'), utf8('\nc\n')]).lines).toEqual(['a', 'b', '', 'c']);
+  });
+
+  it('delivers a long held line as soon as a chunk brings its end, near the start of the chunk', () => {
+    const head = `data: ${'x'.repeat(5000)}`;
+    for (const tail of ['\r', '\n', 'y\r', 'y\n']) {
+      const lines: string[] = [];
+      const decoder = new LineDecoder({ line: (text, start, end) => lines.push(text.slice(start, end)) });
+      decoder.push(utf8(head));
+      decoder.push(bytes(tail, 'é'.repeat(100)));
+      expect(lines, JSON.stringify(tail)).toEqual([`${head}${tail.slice(0, -1)}`]);
+    }
+  });
+
+  it('ends a held line at its first CR or LF in a large chunk, not at another control character', () => {
+    const big = 'z'.repeat(2000);
+    expect(decode([utf8('ab'), utf8(`c\td\n${big}\n`)]).lines).toEqual(['abc\td', big]);
+    expect(decode([utf8('ab'), utf8(`c\rd\r${big}\r`)]).lines).toEqual(['abc', 'd', big]);
+    expect(decode([utf8('ab'), utf8(`c\0d\r${big}\n`)]).lines).toEqual(['abc\0d', big]);
+  });
+
+  it('never cuts a character when a long held line is decoded in pieces', () => {
+    // 64 KiB held bytes are decoded as a piece; the cut must not fall inside these characters.
+    for (const [lead, rest, text] of [
+      [[0xe2, 0x80], [0x98], '\u2018'],
+      [[0xe0, 0xa0], [0x80], '\u0800'],
+      [[0xc3], [0xa9], 'é'],
+      [[0xf0, 0x9f, 0x98], [0x80], '😀'],
+    ] as const) {
+      const filler = 'x'.repeat(65_536 - lead.length);
+      expect(decode([bytes(filler, lead), bytes(rest, '\n')]).lines).toEqual([`${filler}${text}`]);
+    }
+  });
+
   it('keeps a CRLF split across two chunks as one terminator', () => {
     expect(decode([utf8('a\r'), utf8('\nb\n')]).lines).toEqual(['a', 'b']);
     expect(decode([utf8('a\r'), utf8(''), utf8('\nb\n')]).lines).toEqual(['a', 'b']);

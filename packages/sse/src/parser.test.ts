@@ -144,4 +144,13 @@ describe('createParser properties', () => {
       { numRuns: 400 },
     );
   });
+
+  it('end() discards the unterminated line and block', () => {
+    const events: SseEvent[] = [];
+    const parser = createParser({ onEvent: (event) => events.push(event) });
+    parser.feed(utf8('data: a\n\ndata: b\ndata: c'));
+    parser.end();
+    parser.feed(utf8('\n\n'));
+    expect(events.map((e) => e.data)).toEqual(['a']);
+  });
 });

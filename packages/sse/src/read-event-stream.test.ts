@@ -141,7 +141,11 @@ describe('readEventStream', () => {
       return undefined;
     })();
     expect(seen).toEqual(['a']);
-    expect(error).toMatchObject({ type: 'network', cause: expect.any(TypeError) });
+    expect(error).toMatchObject({
+      type: 'network',
+      message: 'Reading the event stream failed',
+      cause: expect.any(TypeError),
+    });
   });
 
   it('ends silently and cancels the body on abort, even while a read is pending', async () => {
@@ -207,5 +211,18 @@ describe('readEventStream', () => {
     await events.close();
     expect(cancelled()).toBe(true);
     expect((await events.next()).done).toBe(true);
+  });
+
+  it('lets go of the body once it ended', async () => {
+    const { stream } = streamOf([utf8('data: 1\n\n')]);
+    expect(await collect(readEventStream(stream))).toHaveLength(1);
+    expect(stream.locked).toBe(false);
+  });
+
+  it('serves concurrent next() calls in order when one chunk holds several events', async () => {
+    const { stream } = streamOf([utf8('data: 1\n\ndata: 2\n\n'), utf8('data: 3\n\n')]);
+    const events = readEventStream(stream);
+    const results = await Promise.all([events.next(), events.next(), events.next(), events.next()]);
+    expect(results.map((r) => (r.done ? 'done' : r.value.data))).toEqual(['1', '2', '3', 'done']);
   });
 });

@@ -59,6 +59,8 @@ describe('parseRetryAfter', () => {
     expect(at({ 'retry-after-ms': '250', 'retry-after': '9' })).toBe(250);
     expect(at({ 'retry-after-ms': '-5', 'retry-after': '2' })).toBe(2000);
     expect(at({ 'retry-after-ms': 'soon' })).toBeUndefined();
+    expect(at({ 'retry-after-ms': '1.25' })).toBe(1.25);
+    expect(at({ 'retry-after-ms': '12abc', 'retry-after': '2' })).toBe(2000);
   });
 
   it('ignores absent or malformed values, decimal seconds included (RFC 9110: 1*DIGIT)', () => {
@@ -68,6 +70,8 @@ describe('parseRetryAfter', () => {
     expect(at({ 'retry-after': '1.5' })).toBeUndefined();
     expect(at({ 'retry-after': 'soon' })).toBeUndefined();
     expect(at({ 'retry-after': 'Mon, garbage' })).toBeUndefined();
+    // Date.parse reads this, but an HTTP-date starts with its day name.
+    expect(at({ 'retry-after': 'x mon, 01 Jan 2025 00:00:05 GMT' })).toBeUndefined();
   });
 
   it('is not capped here', () => {
@@ -125,6 +129,8 @@ describe('backoffDelay', () => {
   });
 
   it('stays within what setTimeout can wait', () => {
+    // Node fires a larger delay at once.
+    expect(MAX_TIMER_DELAY).toBe(2_147_483_647);
     expect(backoffDelay(1, 1e20, noJitter)).toBe(MAX_TIMER_DELAY);
     expect(backoffDelay(1, 0, noJitter)).toBe(0);
   });

@@ -16,6 +16,29 @@ describe('utf8ByteLength', () => {
     );
   });
 
+  it('counts at the boundaries of each UTF-8 length', () => {
+    expect(utf8ByteLength('\u007f')).toBe(1);
+    expect(utf8ByteLength('\u0080')).toBe(2);
+    expect(utf8ByteLength('\u07ff')).toBe(2);
+    expect(utf8ByteLength('\u0800')).toBe(3);
+    expect(utf8ByteLength('\uffff')).toBe(3);
+    // The first and last high surrogates pair with the first and last low ones.
+    expect(utf8ByteLength('\ud800\udc00')).toBe(4);
+    expect(utf8ByteLength('\udbff\udfff')).toBe(4);
+    // A high surrogate before a non-surrogate, or before another high one, is unpaired.
+    expect(utf8ByteLength('\udbff\ue000')).toBe(6);
+    expect(utf8ByteLength('\udbff\udbff')).toBe(6);
+    expect(utf8ByteLength('\ud7ff\udc00')).toBe(6);
+    expect(utf8ByteLength('\udc00\udc00')).toBe(6);
+  });
+
+  it('counts only the given range, after an ASCII prefix', () => {
+    expect(utf8ByteLength('éé', 1)).toBe(2);
+    expect(utf8ByteLength('éé', 0, 1)).toBe(2);
+    expect(utf8ByteLength('aé', 0, 2)).toBe(3);
+    expect(utf8ByteLength('abc', 1, 2)).toBe(1);
+  });
+
   it('counts a range and lone surrogates as U+FFFD', () => {
     expect(utf8ByteLength('ab😀cd', 2, 4)).toBe(4);
     expect(utf8ByteLength('\uD800')).toBe(3);

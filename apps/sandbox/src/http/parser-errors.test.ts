@@ -1,5 +1,8 @@
+import { EventEmitter } from 'node:events';
+import type { Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { parserErrorAnswer, type ParserError } from './parser-errors.js';
+import { DEFAULT_CONNECTION_LIMITS } from './connection-limits.js';
+import { clientErrorHandler, parserErrorAnswer, type ParserError } from './parser-errors.js';
 
 const limits = { headersTimeoutMs: 100, requestTimeoutMs: 200 };
 const answer = (code: string, reason?: string) =>
@@ -49,5 +52,125 @@ describe('parserErrorAnswer', () => {
     expect(detail('HPE_PAUSED_UPGRADE', 'Pause on CONNECT/Upgrade')).toBe('request: Pause on CONNECT/Upgrade');
     expect(detail('HPE_SOMETHING_NEW')).toBe('request: HPE_SOMETHING_NEW');
     expect(detail('HPE_X', 'r'.repeat(500))).toHaveLength('request: '.length + 100);
+  });
+});
+
+describe('parserErrorAnswer, word for word', () => {
+  it('gives every answer its exact status and body', () => {
+    const malformedHeader =
+      'headers: a header line is malformed or holds a character HTTP does not allow (NUL, a bare CR or LF, a control character)';
+    const bad = (message: string) => ({
+      status: 400,
+      body: {
+        code: 'bad_request',
+        message: 'the request is not valid HTTP/1.1',
+        details: [{ code: 'invalid_input', message }],
+      },
+    });
+    expect(answer('HPE_HEADER_OVERFLOW')).toEqual({
+      status: 431,
+      body: {
+        code: 'request_header_fields_too_large',
+        message: 'the request line and headers are larger than 16 KiB',
+      },
+    });
+    expect(answer('HPE_CHUNK_EXTENSIONS_OVERFLOW')).toEqual({
+      status: 413,
+      body: { code: 'payload_too_large', message: 'the chunk extensions of the body are too large' },
+    });
+    for (const code of ['HPE_INVALID_HEADER_TOKEN', 'HPE_LF_EXPECTED', 'HPE_CR_EXPECTED']) {
+      expect(answer(code)).toEqual(bad(malformedHeader));
+    }
+    expect(answer('HPE_INVALID_URL')).toEqual(bad('path: holds a character a URL does not allow'));
+    expect(answer('HPE_INVALID_TRANSFER_ENCODING')).toEqual(bad('headers.transfer-encoding: must end with chunked'));
+    expect(answer('HPE_INVALID_CHUNK_SIZE').status).toBe(400);
+    expect(parserErrorAnswer(new Error('x') as ParserError, limits)).toEqual(bad('request: malformed'));
+  });
+});
+
+/** A socket that records what the handler wrote and did. */
+class FakeSocket extends EventEmitter {
+  bytesRead = 0;
+  destroyed = false;
+  writable = true;
+  ended = false;
+  written = '';
+  _httpMessage: { headersSent: boolean } | null = null;
+  write(text: string): boolean {
+    this.written += text;
+    return true;
+  }
+  destroy(): void {
+    this.destroyed = true;
+  }
+  end(): void {
+    this.ended = true;
+  }
+  resume(): void {}
+}
+
+const fullLimits = { ...DEFAULT_CONNECTION_LIMITS, headersTimeoutMs: 100, requestTimeoutMs: 200 };
+const parserError = (code: string): ParserError => Object.assign(new Error('x'), { code });
+const onClientError = clientErrorHandler(fullLimits);
+
+describe('clientErrorHandler', () => {
+  it('writes the Error body with a request id, then closes gracefully', () => {
+    const socket = new FakeSocket();
+    onClientError(parserError('HPE_INVALID_METHOD'), socket as unknown as Socket);
+    const [head, body] = socket.written.split('\r\n\r\n') as [string, string];
+    const lines = head.split('\r\n');
+    expect(lines[0]).toBe('HTTP/1.1 400 Bad Request');
+    expect(lines).toContain('Content-Type: application/json; charset=utf-8');
+    expect(lines).toContain(`Content-Length: ${Buffer.byteLength(body)}`);
+    expect(lines).toContain('Connection: close');
+    expect(lines.find((line) => line.startsWith('X-Request-Id: '))).toMatch(/^X-Request-Id: req_[0-9a-f]{16}$/);
+    expect(lines).toHaveLength(5);
+    expect(JSON.parse(body)).toEqual(answer('HPE_INVALID_METHOD').body);
+    expect(socket.ended).toBe(true);
+    expect(socket.destroyed).toBe(false);
+  });
+
+  it('answers a timeout with 408', () => {
+    const socket = new FakeSocket();
+    onClientError(parserError('ERR_HTTP_REQUEST_TIMEOUT'), socket as unknown as Socket);
+    expect(socket.written.startsWith('HTTP/1.1 408 Request Timeout\r\n')).toBe(true);
+  });
+
+  it('writes nothing to a reset, destroyed or unwritable socket, or into a started response', () => {
+    const reset = new FakeSocket();
+    onClientError(parserError('ECONNRESET'), reset as unknown as Socket);
+    expect(reset).toMatchObject({ written: '', destroyed: false, ended: false });
+
+    const destroyed = new FakeSocket();
+    destroyed.destroyed = true;
+    onClientError(parserError('HPE_INVALID_METHOD'), destroyed as unknown as Socket);
+    expect(destroyed).toMatchObject({ written: '', ended: false });
+
+    const unwritable = new FakeSocket();
+    unwritable.writable = false;
+    onClientError(parserError('HPE_INVALID_METHOD'), unwritable as unknown as Socket);
+    expect(unwritable).toMatchObject({ written: '', destroyed: true });
+
+    const started = new FakeSocket();
+    started._httpMessage = { headersSent: true };
+    onClientError(parserError('HPE_INVALID_METHOD'), started as unknown as Socket);
+    expect(started).toMatchObject({ written: '', destroyed: true });
+
+    const notStarted = new FakeSocket();
+    notStarted._httpMessage = { headersSent: false };
+    onClientError(parserError('HPE_INVALID_METHOD'), notStarted as unknown as Socket);
+    expect(notStarted.written).not.toBe('');
+  });
+
+  it('answers once: later errors of the failed parser are ignored, a timeout ends the drain', () => {
+    const socket = new FakeSocket();
+    onClientError(parserError('HPE_INVALID_METHOD'), socket as unknown as Socket);
+    const written = socket.written;
+    onClientError(parserError('HPE_INVALID_METHOD'), socket as unknown as Socket);
+    expect(socket.written).toBe(written);
+    expect(socket.destroyed).toBe(false);
+    onClientError(parserError('ERR_HTTP_REQUEST_TIMEOUT'), socket as unknown as Socket);
+    expect(socket.written).toBe(written);
+    expect(socket.destroyed).toBe(true);
   });
 });

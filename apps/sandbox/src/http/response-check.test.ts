@@ -90,4 +90,56 @@ describe('responseCheck', () => {
     patch.responses['200'] = { $ref: '#/components/responses/Missing' };
     expect(() => responseCheck(copy)).toThrow(/"#\/components\/responses\/Missing" does not resolve/);
   });
+
+  it('treats a JSON body that does not parse as a violation of the root', async () => {
+    const app = Fastify();
+    app.addHook('onSend', hook);
+    app.get('/op', { config: { operationId: 'renameProfile' } }, async (_request, reply) =>
+      reply.code(200).header('content-type', 'application/json').send('{oops'),
+    );
+    const r = await app.inject('/op');
+    expect(r.statusCode).toBe(500);
+    expect(r.json()).toStrictEqual({
+      code: 'internal_error',
+      message: 'the sandbox produced a response that violates the OpenAPI document',
+      inner_error: { code: 'response_violation', message: '(root): must be object' },
+    });
+  });
+
+  it('leaves bodies that are not JSON text alone', async () => {
+    const app = Fastify();
+    app.addHook('onSend', hook);
+    app.get('/text', { config: { operationId: 'renameProfile' } }, async (_request, reply) =>
+      reply.code(200).header('content-type', 'text/plain').send('{oops'),
+    );
+    app.get('/buffer', { config: { operationId: 'renameProfile' } }, async (_request, reply) =>
+      reply.code(200).header('content-type', 'application/json').send(Buffer.from('{oops')),
+    );
+    expect((await app.inject('/text')).statusCode).toBe(200);
+    expect((await app.inject('/buffer')).statusCode).toBe(200);
+  });
+
+  it('bounds the why to 500 characters', async () => {
+    const fields = Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`field_${i}`, 1]));
+    const why = await violation(200, { ...profile, ...fields });
+    expect(why).toHaveLength(500);
+    expect(why.startsWith('field_0: is not a known property; ')).toBe(true);
+  });
+
+  it('logs each violation with the operation and status', async () => {
+    const logged: unknown[] = [];
+    const app = Fastify();
+    app.addHook('onSend', hook);
+    app.get('/op', { config: { operationId: 'renameProfile' } }, async (request, reply) => {
+      request.log.error = ((...args: unknown[]) => logged.push(args)) as typeof request.log.error;
+      return reply.code(200).send({ ...profile, created_at: 'yesterday' });
+    });
+    await app.inject('/op');
+    expect(logged).toEqual([
+      [
+        { operationId: 'renameProfile', status: 200, why: 'created_at: must match format "date-time"' },
+        'response violates the OpenAPI document',
+      ],
+    ]);
+  });
 });

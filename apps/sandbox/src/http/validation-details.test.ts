@@ -2,7 +2,7 @@ import type { ValidateFunction } from '@browser-cloud/openapi-document';
 import { describe, expect, it } from 'vitest';
 import { createAjv, loadOpenApiDocument } from '@browser-cloud/openapi-document';
 import { openApiValidatorCompiler } from '../openapi/validator-compiler.js';
-import { validationDetails } from './validation-details.js';
+import { validationDetails, validationMessage } from './validation-details.js';
 
 // The validators the server uses: Ajv over the registered document, all errors, verbose.
 const compile = openApiValidatorCompiler(loadOpenApiDocument());
@@ -61,5 +61,24 @@ describe('validationDetails', () => {
     expect(messages(validate.errors ?? [])).toEqual(['a/b.c~d: must be string']);
     validate(5);
     expect(messages(validate.errors ?? [], 'querystring')).toEqual(['query: must be object']);
+  });
+
+  it('names the root of every request part as the client names it', () => {
+    const ajv = createAjv({ strict: false });
+    const validate = ajv.compile({ type: 'object' });
+    validate(5);
+    const errors = validate.errors ?? [];
+    expect(messages(errors, 'body')).toEqual(['body: must be object']);
+    expect(messages(errors, 'params')).toEqual(['path: must be object']);
+    expect(messages(errors, 'headers')).toEqual(['headers: must be object']);
+  });
+});
+
+describe('validationMessage', () => {
+  it('says which part of the request is invalid', () => {
+    expect(validationMessage('body')).toBe('the request body is invalid');
+    expect(validationMessage('querystring')).toBe('the query is invalid');
+    expect(validationMessage('params')).toBe('the path is invalid');
+    expect(validationMessage('headers')).toBe('the request headers are invalid');
   });
 });

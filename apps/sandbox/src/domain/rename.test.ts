@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_FIXTURE, DEFAULT_FIXTURE_REFS as R } from '../fixture/default-fixture.js';
+import { ApiError } from '../http/api-error.js';
+import { type Caller, SandboxStore } from '../state/store.js';
+import { profileBody, renameProfile } from './rename.js';
+
+const NOW = Date.parse('2026-11-24T12:00:00.000Z');
+
+function setup() {
+  const store = new SandboxStore(DEFAULT_FIXTURE, NOW);
+  return { store, caller: store.authenticate(R.tokens.owner) as Caller };
+}
+
+function thrown(run: () => unknown) {
+  try {
+    run();
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return { status: error.statusCode, body: error.toBody(), headers: error.headers };
+  }
+  throw new Error('expected an ApiError');
+}
+
+describe('renameProfile', () => {
+  it('renames by id or by name, stamping updated_at', () => {
+    const { store, caller } = setup();
+    expect(renameProfile(store, caller, R.profiles.defaultProject.id, 'new-name', NOW)).toStrictEqual({
+      id: R.profiles.defaultProject.id,
+      name: 'new-name',
+      created_at: '2026-10-02T09:12:44Z',
+      updated_at: '2026-11-24T12:00:00.000Z',
+      last_used_at: '2026-11-21T17:40:12Z',
+    });
+    expect(renameProfile(store, caller, R.profiles.unscoped.name, 'other', NOW + 1)).toStrictEqual({
+      id: R.profiles.unscoped.id,
+      name: 'other',
+      created_at: '2026-09-14T08:00:00Z',
+      updated_at: '2026-11-24T12:00:00.001Z',
+    });
+  });
+
+  it('keeps a profile’s own name, which is no conflict', () => {
+    const { store, caller } = setup();
+    const body = renameProfile(store, caller, R.profiles.defaultProject.id, R.profiles.defaultProject.name, NOW);
+    expect(body.name).toBe(R.profiles.defaultProject.name);
+  });
+
+  it('answers 404 for a profile the caller cannot see', () => {
+    const { store, caller } = setup();
+    expect(thrown(() => renameProfile(store, caller, R.profiles.otherProject.id, 'x', NOW))).toEqual({
+      status: 404,
+      body: { code: 'not_found', message: `profile ${R.profiles.otherProject.id} not found` },
+      headers: {},
+    });
+  });
+
+  it('answers 409 for a name another profile of the project has, unscoped ones included', () => {
+    const { store, caller } = setup();
+    const before = store.profiles().map((p) => ({ ...p }));
+    expect(
+      thrown(() => renameProfile(store, caller, R.profiles.defaultProject.id, R.profiles.unscoped.name, NOW)),
+    ).toEqual({
+      status: 409,
+      body: {
+        code: 'conflict',
+        message: `a profile named "${R.profiles.unscoped.name}" already exists in this project`,
+      },
+      headers: { 'x-should-retry': 'false' },
+    });
+    expect(store.profiles()).toEqual(before);
+  });
+
+  it('answers 400 for a name that matches several profiles', () => {
+    const { store, caller } = setup();
+    renameProfile(store, caller, R.profiles.unnamed.id, 'twin', NOW);
+    // Two profiles named alike can only come from a fixture; make one by hand.
+    store.profiles().find((p) => p.id === R.profiles.unscoped.id)!.name = 'twin';
+    expect(thrown(() => renameProfile(store, caller, 'twin', 'x', NOW))).toEqual({
+      status: 400,
+      body: {
+        code: 'bad_request',
+        message: 'profile name "twin" matches 2 profiles; reference the profile by id',
+        details: [{ code: 'invalid_input', message: 'id_or_name: ambiguous' }],
+      },
+      headers: {},
+    });
+  });
+});
+
+describe('profileBody', () => {
+  it('omits absent timestamps', () => {
+    expect(
+      profileBody({ id: 'p', name: null, createdAt: 'c', organizationId: 'o', logicalProjectId: null }),
+    ).toStrictEqual({
+      id: 'p',
+      name: null,
+      created_at: 'c',
+    });
+  });
+});
