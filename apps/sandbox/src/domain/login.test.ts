@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_FIXTURE, DEFAULT_FIXTURE_REFS as R } from '../fixture/default-fixture.js';
-import { ApiError } from '../http/api-error.js';
 import type { SandboxSettings } from '../state/sandbox-state.js';
 import { type Caller, SandboxStore } from '../state/store.js';
+import { apiErrorThrown as thrown } from '../test-support/api-error-thrown.js';
 import { completeFlow, resolveProxy, startLogin } from './login.js';
 
 const NOW = Date.parse('2026-11-24T12:00:00.000Z');
@@ -18,17 +18,6 @@ function setup(now = NOW) {
     publicUrl: () => 'http://sandbox.test',
   };
   return { store, caller, settings };
-}
-
-/** The status, body and headers an ApiError answers with, or the non-ApiError thrown. */
-function thrown(run: () => unknown) {
-  try {
-    run();
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    return { status: error.statusCode, body: error.toBody(), headers: error.headers };
-  }
-  throw new Error('expected an ApiError');
 }
 
 describe('startLogin', () => {

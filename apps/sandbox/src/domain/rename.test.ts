@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_FIXTURE, DEFAULT_FIXTURE_REFS as R } from '../fixture/default-fixture.js';
-import { ApiError } from '../http/api-error.js';
 import { type Caller, SandboxStore } from '../state/store.js';
+import { apiErrorThrown as thrown } from '../test-support/api-error-thrown.js';
 import { profileBody, renameProfile } from './rename.js';
 
 const NOW = Date.parse('2026-11-24T12:00:00.000Z');
@@ -9,16 +9,6 @@ const NOW = Date.parse('2026-11-24T12:00:00.000Z');
 function setup() {
   const store = new SandboxStore(DEFAULT_FIXTURE, NOW);
   return { store, caller: store.authenticate(R.tokens.owner) as Caller };
-}
-
-function thrown(run: () => unknown) {
-  try {
-    run();
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    return { status: error.statusCode, body: error.toBody(), headers: error.headers };
-  }
-  throw new Error('expected an ApiError');
 }
 
 describe('renameProfile', () => {
