@@ -1,6 +1,7 @@
 // A consumer outside the monorepo: it knows the packages only as installed from their tarballs.
 import { DOCUMENT_VERSION } from '@browser-cloud/api-types';
 import { ConflictError, createClient, type LoginResponse, type Profile } from '@browser-cloud/client';
+import { createRawClient } from '@browser-cloud/client/raw';
 
 const [baseUrl, token, profileId, otherProfileId, connectionId, browserId, logPath] = process.argv.slice(2);
 if (!baseUrl || !token || !profileId || !otherProfileId || !connectionId || !browserId || !logPath) {
@@ -24,6 +25,12 @@ for await (const event of client.browsers.logs.stream(browserId, { source: 'path
   messages.push(event.message);
 }
 
+// The openapi-fetch style, from its own subpath.
+const raw = await createRawClient(client).PATCH('/profiles/{id_or_name}', {
+  params: { path: { id_or_name: profileId } },
+  body: { name: 'installed-raw' },
+});
+
 console.log(
   JSON.stringify({
     documentVersion: DOCUMENT_VERSION,
@@ -31,5 +38,6 @@ console.log(
     name: profile.name,
     conflict,
     messages,
+    raw: raw.data?.name ?? null,
   }),
 );

@@ -131,7 +131,7 @@ describe('a TypeScript consumer of the installed packages', () => {
     await expect(tsc('tsconfig.wrong-field.json')).rejects.toThrow(/wrong-field\.ts.*'nam'/s);
   });
 
-  it('runs in plain Node against the sandbox: login, rename, a typed conflict, the log stream', async () => {
+  it('runs in plain Node against the sandbox: login, rename, a typed conflict, the log stream, the /raw subpath', async () => {
     await compileNode16();
     const { path } = R.browsers.main;
     const { stdout } = await sh(
@@ -157,6 +157,7 @@ describe('a TypeScript consumer of the installed packages', () => {
       name: 'installed-consumer',
       conflict: 'ConflictError',
       messages: [expect.stringContaining('page loaded'), expect.stringContaining('took 2113 ms'), expect.any(String)],
+      raw: 'installed-raw',
     });
   });
 });
