@@ -146,6 +146,8 @@ export function connectEventStream(url: string | URL, options: ConnectEventStrea
   const idleTimeout = options.idleTimeout ?? 60_000;
   const maxRetries = options.maxRetries ?? Infinity;
   const recent = new RecentIds(options.dedupeWindow ?? 1024);
+  /** A normal end of a body (or a 200 without one) ends the iteration instead of reconnecting. */
+  const endIsFinal = options.reconnectOnEnd === false;
   const batch: SseEvent[] = [];
 
   /** Last event ID string while no parser is open. */
@@ -217,7 +219,7 @@ export function connectEventStream(url: string | URL, options: ConnectEventStrea
       // Stryker disable next-line ConditionalExpression: the false variant is equivalent (close() cancels the reader, so the read ends done and the loop's own check returns false); the true one is killed but shares this switch
       if (closed) return false;
       if (result.done) {
-        if (!idleFired && options.reconnectOnEnd === false) return false;
+        if (!idleFired && endIsFinal) return false;
         await fail(idleFired ? dropped() : { reason: 'end' });
         continue;
       }
@@ -324,7 +326,7 @@ export function connectEventStream(url: string | URL, options: ConnectEventStrea
       // Closed meanwhile, or 204: the end.
       if (verdict === undefined || verdict.kind === 'end') return false;
       // A 200 without a body: nothing to read, same as an immediate end.
-      if (options.reconnectOnEnd === false) return false;
+      if (endIsFinal) return false;
       await fail({ reason: 'end' });
     }
   };
