@@ -22,6 +22,9 @@ export interface ReportAnalysis {
   skips: SkipReport[];
   unset: Record<string, string[]>;
 }
-export function analyseReport(report: unknown, options: { mode: string; requireAll: boolean }): ReportAnalysis;
+export function analyseReport(
+  report: unknown,
+  options: { mode: string; requireAll: boolean; root?: string },
+): ReportAnalysis;
 export function summaryLines(analysis: Pick<ReportAnalysis, 'operations' | 'skips' | 'unset'>): string[];
 export function junitXml(cases: CaseReport[], suiteName?: string): string;

@@ -5,12 +5,13 @@
 import { exemptFromRequireAll, skipOf } from './skips.mjs';
 
 const STATUS = { passed: 'passed', failed: 'failed' };
+const withoutReason = (title) => title.replace(/ \(skipped: .*\)$/, '');
 
 /**
  * @param {any} report vitest's JSON report, or undefined when none was written
- * @param {{ mode: string, requireAll: boolean }} options
+ * @param {{ mode: string, requireAll: boolean, root?: string }} options `root`: file names are given relative to it
  */
-export function analyseReport(report, { mode, requireAll }) {
+export function analyseReport(report, { mode, requireAll, root }) {
   const operations = {};
   const cases = [];
   if (!report) {
@@ -21,12 +22,14 @@ export function analyseReport(report, { mode, requireAll }) {
       unset: {},
     };
   }
-  for (const file of report.testResults) {
+  for (const { name: path, ...file } of report.testResults) {
+    file.name = root && path.startsWith(`${root}/`) ? path.slice(root.length + 1) : path;
     for (const test of file.assertionResults) {
       const operation = (test.ancestorTitles[0] ?? file.name).split(' ')[0];
       operations[operation] ??= { run: 0, passed: 0, failed: 0, skipped: 0 };
       const row = operations[operation];
-      const name = test.fullName;
+      // The reason of a skip is in its title; the reports say it once, beside the name.
+      const name = [...test.ancestorTitles, test.title].map(withoutReason).join(' ');
       if (STATUS[test.status]) {
         row.run++;
         row[test.status]++;

@@ -238,6 +238,7 @@ try {
     const analysis = analyseReport(existsSync(reportFile) ? JSON.parse(readFileSync(reportFile, 'utf8')) : undefined, {
       mode,
       requireAll,
+      root: APP_DIR.replace(/\/$/, ''),
     });
     const { operations, cases, skips, unset } = analysis;
     const passed = cases.filter((c) => c.status === 'passed').length;
