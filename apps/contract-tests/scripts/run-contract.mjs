@@ -10,7 +10,8 @@
 // server; API_BASE_URL + API_TOKEN → that server directly. The resources the cases may use come
 // from CONTRACT_* variables (see README). CONTRACT_SEED and CONTRACT_RUNS steer the generated cases.
 // CONTRACT_REQUIRE_ALL=1 is --require-all.
-// Reports: reports/<target>/junit.xml, report.json and summary.json, kept after the run; a refused
+// Reports: reports/<target>/junit.xml, report.json and summary.json (CONTRACT_REPORTS_DIR for
+// another place than reports/), kept after the run; a refused
 // preflight writes junit.xml (one failed case, `preflight`) and summary.json too.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,7 +24,7 @@ import { preflight } from './preflight.mjs';
 import { analyseReport, junitXml, summaryLines } from './reports.mjs';
 
 const APP_DIR = fileURLToPath(new URL('..', import.meta.url));
-const REPORTS_DIR = join(APP_DIR, 'reports');
+const REPORTS_DIR = process.env.CONTRACT_REPORTS_DIR || join(APP_DIR, 'reports');
 const VITEST = fileURLToPath(new URL('../../../node_modules/.bin/vitest', import.meta.url));
 const DEFAULT_RUNS = 20;
 
