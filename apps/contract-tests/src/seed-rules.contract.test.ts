@@ -10,5 +10,5 @@ import { describeSeedRules } from './harness/seed-rule-cases.js';
 
 afterAll(restoreProfileName);
 
-describeSeedRules('renameProfile', 'rules of the seed', RENAME_PLAN);
-describeSeedRules('streamBrowserLogs', 'rules of the seed', STREAM_PLAN);
+describeSeedRules('renameProfile rules of the seed', RENAME_PLAN);
+describeSeedRules('streamBrowserLogs rules of the seed', STREAM_PLAN);

@@ -31,7 +31,8 @@ function settings() {
   return { seed, runs };
 }
 
-export function describeGeneratedCases(operationId: string) {
+/** `suiteTitle`: the suite's title, `<operationId> generated cases` unless nested in one named for the operation. */
+export function describeGeneratedCases(operationId: string, suiteTitle = `${operationId} generated cases`) {
   const operation = operationById(document, operationId);
   const { seed, runs } = settings();
   const known = knownValues(target.resources)[operationId];
@@ -49,7 +50,7 @@ export function describeGeneratedCases(operationId: string) {
     if (!result.ok) throw new Error(result.report);
   };
 
-  describe(`${operationId} generated cases`, () => {
+  describe(suiteTitle, () => {
     const restore = RESTORE[operationId];
     if (restore) afterAll(restore);
 

@@ -11,14 +11,15 @@ import { target } from './target.js';
  * skipped: it keeps no flows or names. A rule the target's state makes impossible to check now
  * (a flow already in progress before the run…) is skipped with that reason.
  */
-export function describeSeedRules(operationId: string, title: string, plan: readonly SeedRule[]) {
+export function describeSeedRules(title: string, plan: readonly SeedRule[]) {
   const context: RuleContext = {
     target: { baseUrl: target.directUrl, token: target.token, fetch: observedFetch },
     validator: documentValidator,
     resources: target.resources,
     state: new Map(),
   };
-  describe(`${operationId} ${title}`, () => {
+  // In the plan's order even when vitest shuffles (--sequence.shuffle): later rules build on earlier ones.
+  describe(title, { shuffle: false }, () => {
     for (const rule of plan) {
       if (target.mode === 'mock') {
         it.skip(skipTitle(rule.rule, STATEFUL_ONLY), () => {});
