@@ -69,6 +69,20 @@ describe('skipOf', () => {
     expect(skipOf({ title: skipTitle('t', STATEFUL_ONLY) }).kind).toBe('stateful-only');
     expect(skipOf({ title: 't' })).toEqual({ reason: 'no reason given', kind: 'unexplained', variables: [] });
   });
+
+  it('gathers every unset variable of the case and its suites; a case that cannot apply is skipped for that', () => {
+    const nested = {
+      ancestorTitles: [skipTitle('renameProfile', 'CONTRACT_PROFILE_ID is not set')],
+      title: skipTitle('refuses a taken name', 'CONTRACT_TAKEN_PROFILE_NAME is not set'),
+    };
+    expect(skipOf(nested)).toEqual({
+      reason: 'CONTRACT_PROFILE_ID is not set; CONTRACT_TAKEN_PROFILE_NAME is not set',
+      kind: 'unset-variable',
+      variables: ['CONTRACT_PROFILE_ID', 'CONTRACT_TAKEN_PROFILE_NAME'],
+    });
+    const preferCase = { ...nested, title: skipTitle('answers 409', `${MOCK_ONLY} (target: server)`) };
+    expect(skipOf(preferCase)).toMatchObject({ kind: 'mock-only', variables: [] });
+  });
 });
 
 describe('analyseReport', () => {

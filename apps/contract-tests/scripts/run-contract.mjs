@@ -265,7 +265,7 @@ try {
       totals.failed++;
       coverage = `FAILED, documented but never exercised: ${missing.join(', ')}`;
     } else if (missing.length > 0) {
-      coverage = `not exercised on this target (mock-only cases): ${missing.join(', ')}`;
+      coverage = `not exercised on this target (the mock's Prefer cases, skipped cases): ${missing.join(', ')}`;
     } else {
       coverage = 'every documented operation and status exercised';
     }

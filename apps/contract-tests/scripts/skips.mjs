@@ -14,27 +14,33 @@ export function skipTitle(title, reason) {
 const IN_TITLE = /\(skipped: (.*)\)$/;
 const UNSET = /(CONTRACT_[A-Z_]+)/g;
 
+function kindOf(reason) {
+  if (reason.startsWith(MOCK_ONLY)) return 'mock-only';
+  if (reason.startsWith(STATEFUL_ONLY)) return 'stateful-only';
+  if (/ (is|are) not set$/.test(reason)) return 'unset-variable';
+  return 'target-state';
+}
+/** A case that cannot apply to the target is skipped for that first, whatever else it lacks. */
+const PRECEDENCE = ['mock-only', 'stateful-only', 'unset-variable', 'target-state'];
+
 /**
- * The reason, kind and unset variables of a skipped case of vitest's JSON report: from the case's
- * meta (a case that skipped itself) or from its own or an enclosing suite's title.
+ * The reason, kind and unset variables of a skipped case of vitest's JSON report, from the case's
+ * meta (a case that skipped itself) and from its own and its suites' titles.
  * Kinds: `mock-only`, `stateful-only`, `unset-variable`, `target-state` (anything else the target
  * made impossible to check), `unexplained` (no reason at all: never intended).
  * @returns {{ reason: string, kind: string, variables: string[] }}
  */
 export function skipOf(assertion) {
-  const titles = [...(assertion.ancestorTitles ?? []), assertion.title];
-  const fromTitle = titles
+  const reasons = [...(assertion.ancestorTitles ?? []), assertion.title]
     .map((title) => IN_TITLE.exec(title)?.[1])
-    .filter(Boolean)
-    .pop();
-  const reason = assertion.meta?.skipReason ?? fromTitle;
-  if (!reason) return { reason: 'no reason given', kind: 'unexplained', variables: [] };
-  if (reason.startsWith(MOCK_ONLY)) return { reason, kind: 'mock-only', variables: [] };
-  if (reason.startsWith(STATEFUL_ONLY)) return { reason, kind: 'stateful-only', variables: [] };
-  if (/ (is|are) not set$/.test(reason)) {
-    return { reason, kind: 'unset-variable', variables: [...reason.matchAll(UNSET)].map((m) => m[1]) };
-  }
-  return { reason, kind: 'target-state', variables: [] };
+    .concat(assertion.meta?.skipReason)
+    .filter(Boolean);
+  if (reasons.length === 0) return { reason: 'no reason given', kind: 'unexplained', variables: [] };
+  const kind = PRECEDENCE.find((k) => reasons.some((r) => kindOf(r) === k));
+  const own = [...new Set(reasons.filter((r) => kindOf(r) === kind))];
+  const variables =
+    kind === 'unset-variable' ? [...new Set(own.flatMap((r) => [...r.matchAll(UNSET)].map((m) => m[1])))] : [];
+  return { reason: own.join('; '), kind, variables };
 }
 
 /**

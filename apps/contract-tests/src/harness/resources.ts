@@ -87,7 +87,7 @@ export function itWith<const N extends ResourceName>(
   return it(title, (context) => body(resources as Record<N, string>, context), timeout);
 }
 
-/** `describe`, or `describe.skip` with the missing variables in the title (see `itWith`). */
+/** `describe`, or `describe.skip` with the missing variables in the title (see `itWith`); its cases are reported as skipped. */
 export function describeWith<const N extends ResourceName>(
   resources: Resources,
   names: readonly N[],
@@ -95,7 +95,9 @@ export function describeWith<const N extends ResourceName>(
   body: (given: Record<N, string>) => void,
 ) {
   const reason = missingReason(resources, names);
-  if (reason) return describe.skip(skipTitle(title, reason), () => {});
+  // Skipped, the suite still declares its cases, so that each is reported with the reason; none
+  // of them runs, so none reads the missing values.
+  if (reason) return describe.skip(skipTitle(title, reason), () => body(resources as Record<N, string>));
   return describe(title, () => body(resources as Record<N, string>));
 }
 
