@@ -4,11 +4,15 @@
 //   node scripts/run-contract.mjs                 # target from the environment (below), else the Prism mock
 //   node scripts/run-contract.mjs --target mock --target sandbox --target live-sandbox
 //   node scripts/run-contract.mjs --shard=1/3     # any other --option goes to vitest
+//   node scripts/run-contract.mjs --require-all   # any skip but the target's inapplicable cases fails
 //
 // Environment: API_UPSTREAM_URL + API_TOKEN → Prism's validating proxy (--errors) in front of that
 // server; API_BASE_URL + API_TOKEN → that server directly. The resources the cases may use come
 // from CONTRACT_* variables (see README). CONTRACT_SEED and CONTRACT_RUNS steer the generated cases.
-// Reports: reports/<target>/junit.xml, report.json and summary.json, kept after the run.
+// CONTRACT_REQUIRE_ALL=1 is --require-all.
+// Reports: reports/<target>/junit.xml, report.json and summary.json (CONTRACT_REPORTS_DIR for
+// another place than reports/), kept after the run; a refused
+// preflight writes junit.xml (one failed case, `preflight`) and summary.json too.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,17 +21,20 @@ import { startMock, startPrism } from '@browser-cloud/mock';
 import { loadOpenApiDocument } from '@browser-cloud/openapi-document';
 import { missingCoverage } from './coverage.mjs';
 import { preflight } from './preflight.mjs';
+import { analyseReport, junitXml, summaryLines } from './reports.mjs';
 
 const APP_DIR = fileURLToPath(new URL('..', import.meta.url));
-const REPORTS_DIR = join(APP_DIR, 'reports');
+const REPORTS_DIR = process.env.CONTRACT_REPORTS_DIR || join(APP_DIR, 'reports');
 const VITEST = fileURLToPath(new URL('../../../node_modules/.bin/vitest', import.meta.url));
 const DEFAULT_RUNS = 20;
 
 function parseArgs(argv) {
   const targets = [];
   const vitestArgs = [];
+  let requireAll = ['1', 'true'].includes(process.env.CONTRACT_REQUIRE_ALL ?? '');
   for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--target') targets.push(argv[++i]);
+    if (argv[i] === '--require-all') requireAll = true;
+    else if (argv[i] === '--target') targets.push(argv[++i]);
     else if (argv[i].startsWith('--target=')) targets.push(argv[i].slice('--target='.length));
     else if (argv[i] === '--') continue;
     else if (argv[i].startsWith('--')) vitestArgs.push(argv[i]);
@@ -38,7 +45,7 @@ function parseArgs(argv) {
     else if (process.env.API_BASE_URL) targets.push('server');
     else targets.push('mock');
   }
-  return { targets, vitestArgs };
+  return { targets, vitestArgs, requireAll };
 }
 
 function requireEnv(name, mode) {
@@ -86,6 +93,8 @@ function sandboxResources(refs) {
     CONTRACT_PROFILE_ID: refs.profiles.defaultProject.id,
     CONTRACT_PROFILE_NAME: refs.profiles.defaultProject.name,
     CONTRACT_TAKEN_PROFILE_NAME: refs.profiles.unscoped.name,
+    CONTRACT_PROXY_ID: refs.proxies.datacenter.id,
+    CONTRACT_PROXY_NAME: refs.proxies.datacenter.name,
     CONTRACT_BROWSER_ID: refs.browsers.main.id,
     CONTRACT_LOG_PATH: refs.browsers.main.path,
     CONTRACT_SUPERVISOR_PROCESS: refs.browsers.main.supervisorProcess,
@@ -165,8 +174,6 @@ function runVitest(env, reportDir, vitestArgs) {
         '--reporter=default',
         '--reporter=json',
         `--outputFile.json=${join(reportDir, 'report.json')}`,
-        '--reporter=junit',
-        `--outputFile.junit=${join(reportDir, 'junit.xml')}`,
         ...vitestArgs,
       ],
       { cwd: APP_DIR, env: { ...process.env, ...env }, stdio: 'inherit' },
@@ -175,48 +182,21 @@ function runVitest(env, reportDir, vitestArgs) {
   });
 }
 
-/** Rows per operation: the first word of a case's outermost title is its operationId. */
-function summarize(reportFile) {
-  if (!existsSync(reportFile)) return { failed: 1, passed: 0, operations: {}, lines: ['  no report was written'] };
-  const report = JSON.parse(readFileSync(reportFile, 'utf8'));
-  const operations = {};
-  for (const file of report.testResults) {
-    for (const test of file.assertionResults) {
-      const operation = (test.ancestorTitles[0] ?? file.name).split(' ')[0];
-      operations[operation] ??= { run: 0, passed: 0, failed: 0, skipped: 0 };
-      const row = operations[operation];
-      if (test.status === 'passed') {
-        row.run++;
-        row.passed++;
-      } else if (test.status === 'failed') {
-        row.run++;
-        row.failed++;
-      } else row.skipped++;
-    }
-    if (file.status === 'failed' && file.assertionResults.length === 0) {
-      operations[file.name] = { run: 1, passed: 0, failed: 1, skipped: 0 };
-    }
-  }
-  let failed = 0;
-  let passed = 0;
-  const lines = Object.entries(operations).map(([operation, r]) => {
-    failed += r.failed;
-    passed += r.passed;
-    return `  ${operation.padEnd(24)} ${String(r.run).padStart(3)} run ${String(r.passed).padStart(3)} passed ${String(r.failed).padStart(3)} failed${r.skipped ? ` ${r.skipped} skipped` : ''}`;
-  });
-  return { failed, passed, operations, lines };
-}
-
 const document = loadOpenApiDocument();
 let exitCode = 0;
 const summaries = [];
 const totals = { passed: 0, failed: 0 };
 try {
-  const { targets, vitestArgs } = parseArgs(process.argv.slice(2));
+  const { targets, vitestArgs, requireAll } = parseArgs(process.argv.slice(2));
   const sharded = vitestArgs.some((a) => a.startsWith('--shard'));
   const seed = seedFromEnv();
   const runs = runsFromEnv();
   console.log(`[contract] seed ${seed}, ${runs} generated cases per operation and kind (CONTRACT_SEED, CONTRACT_RUNS)`);
+  if (requireAll) {
+    console.log(
+      '[contract] CONTRACT_REQUIRE_ALL: a skipped case fails the run (except cases that cannot apply to the target)',
+    );
+  }
   for (const mode of targets) {
     const reportDir = join(REPORTS_DIR, mode);
     rmSync(reportDir, { recursive: true, force: true });
@@ -237,14 +217,35 @@ try {
     });
     if (!check.ok) {
       console.error(`[contract] ${check.message}`);
-      summaries.push(`[contract] ${mode}:`, `  ${check.message}`);
+      summaries.push(`[contract] ${mode}: (reports in ${reportDir})`, `  ${check.message}`);
+      writeFileSync(
+        join(reportDir, 'junit.xml'),
+        junitXml(
+          [{ file: 'preflight', name: 'preflight', status: 'failed', message: check.message }],
+          `contract ${mode}`,
+        ),
+      );
+      writeFileSync(
+        join(reportDir, 'summary.json'),
+        `${JSON.stringify({ target: mode, seed, runs, requireAll, exitCode: 1, passed: 0, failed: 1, preflight: check.message, operations: {}, skipped: [], unsetVariables: {} }, null, 2)}\n`,
+      );
       exitCode = 1;
       totals.failed++;
       await cleanup();
       continue;
     }
     const code = await runVitest(suiteEnv, reportDir, vitestArgs);
-    const { failed, passed, operations, lines } = summarize(join(reportDir, 'report.json'));
+    const reportFile = join(reportDir, 'report.json');
+    const analysis = analyseReport(existsSync(reportFile) ? JSON.parse(readFileSync(reportFile, 'utf8')) : undefined, {
+      mode,
+      requireAll,
+      root: APP_DIR.replace(/\/$/, ''),
+    });
+    const { operations, cases, skips, unset } = analysis;
+    const passed = cases.filter((c) => c.status === 'passed').length;
+    const failed = cases.filter((c) => c.status === 'failed').length;
+    const lines = summaryLines(analysis);
+    writeFileSync(join(reportDir, 'junit.xml'), junitXml(cases, `contract ${mode}`));
     totals.passed += passed;
     totals.failed += failed;
     if (code !== 0 || failed > 0) exitCode = 1;
@@ -264,14 +265,14 @@ try {
       totals.failed++;
       coverage = `FAILED, documented but never exercised: ${missing.join(', ')}`;
     } else if (missing.length > 0) {
-      coverage = `not exercised on this target (mock-only cases): ${missing.join(', ')}`;
+      coverage = `not exercised on this target (the mock's Prefer cases, skipped cases): ${missing.join(', ')}`;
     } else {
       coverage = 'every documented operation and status exercised';
     }
     lines.push(`  coverage: ${coverage}`);
     writeFileSync(
       join(reportDir, 'summary.json'),
-      `${JSON.stringify({ target: mode, seed, runs, exitCode: code, passed, failed, operations, coverage, missing }, null, 2)}\n`,
+      `${JSON.stringify({ target: mode, seed, runs, requireAll, exitCode: code || (failed > 0 ? 1 : 0), passed, failed, operations, skipped: skips, unsetVariables: unset, coverage, missing }, null, 2)}\n`,
     );
     summaries.push(`[contract] ${mode}: (reports in ${reportDir})`, ...lines);
     await cleanup();

@@ -4,7 +4,7 @@ import { expectApiError, failure } from './harness/api-errors.js';
 import { client, prefer, raw } from './harness/clients.js';
 import { documentValidator } from './harness/observed-fetch.js';
 import { describeWith, itWith } from './harness/resources.js';
-import { MOCK_ONLY_REASON, mockOnly, target } from './harness/target.js';
+import { MOCK_ONLY_REASON, mockOnly, mockOnlyTitle, target } from './harness/target.js';
 
 const LOG_EVENT = '#/components/schemas/LogEvent';
 
@@ -66,7 +66,7 @@ describeWith(target.resources, ['browserId', 'logPath'], 'streamBrowserLogs', ({
   });
 
   it.skipIf(mockOnly).each([400, 401, 403, 404, 500])(
-    'answers %i with its error class, code and message',
+    mockOnlyTitle('answers %i with its error class, code and message'),
     async (status) => {
       await expectApiError(
         () => collect(client.browsers.logs.stream(browser, { source: 'path', path: logPath }, prefer(status))),

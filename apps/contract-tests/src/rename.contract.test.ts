@@ -3,8 +3,9 @@ import { afterAll, expect, it } from 'vitest';
 import { expectApiError } from './harness/api-errors.js';
 import { client, prefer, raw, restoreProfileName } from './harness/clients.js';
 import { documentValidator } from './harness/observed-fetch.js';
-import { describeWith, itWith } from './harness/resources.js';
-import { MOCK_ONLY_REASON, mockOnly, target } from './harness/target.js';
+import { describeWith, itWith, skipNow } from './harness/resources.js';
+import { STATEFUL_ONLY } from '../scripts/skips.mjs';
+import { MOCK_ONLY_REASON, mockOnly, mockOnlyTitle, statefulOnlyTitle, target } from './harness/target.js';
 
 const PROFILE = '#/components/schemas/Profile';
 const unique = (length: number) =>
@@ -18,7 +19,8 @@ describeWith(target.resources, ['profileId'], 'renameProfile', ({ profileId: pro
     ['takenProfileName'],
     'refuses the name of another profile of the project with 409',
     async ({ takenProfileName }, context) => {
-      if (target.mode === 'mock') context.skip('the mock keeps no names: it answers every valid rename with 200');
+      if (target.mode === 'mock')
+        skipNow(context, `${STATEFUL_ONLY}: it keeps no names and answers every valid rename with 200`);
       const error = await client.profiles.rename(profile, { name: takenProfileName }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ConflictError);
       expect((error as ConflictError).status).toBe(409);
@@ -33,7 +35,7 @@ describeWith(target.resources, ['profileId'], 'renameProfile', ({ profileId: pro
     expect(renamed.id).toEqual(expect.any(String));
   });
 
-  it.skipIf(target.mode === 'mock')('keeps the new name (stateful targets)', async () => {
+  it.skipIf(target.mode === 'mock')(statefulOnlyTitle('keeps the new name (stateful targets)'), async () => {
     const name = unique(24);
     const renamed = await client.profiles.rename(profile, { name });
     expect(renamed.name).toBe(name);
@@ -67,7 +69,7 @@ describeWith(target.resources, ['profileId'], 'renameProfile', ({ profileId: pro
   });
 
   it.skipIf(mockOnly).each([400, 401, 403, 404, 409, 500])(
-    'answers %i with its error class, code and message',
+    mockOnlyTitle('answers %i with its error class, code and message'),
     async (status) => {
       await expectApiError(client.profiles.rename(profile, { name: 'checkout-agent-eu' }, prefer(status)), status);
     },

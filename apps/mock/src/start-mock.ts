@@ -34,16 +34,24 @@ export interface MockServer {
  */
 export async function startMock(options: StartMockOptions = {}): Promise<MockServer> {
   const rules = documentRules();
-  let prism: PrismProcess | undefined;
-  // The front listens first: a taken port fails at once, before Prism's start-up second.
+  let prismStarted!: (url: string) => void;
+  let prismFailed!: (error: unknown) => void;
+  const prismUrl = new Promise<string>((resolve, reject) => {
+    prismStarted = resolve;
+    prismFailed = reject;
+  });
+  // The front listens first, so a taken port fails at once, before Prism's start-up second. A
+  // client that connects in that second (it waited for the port, as wait-on or a CI health check
+  // does) is held until Prism answers, never told to come back later.
   const front = await startValidatingFront({
     rules,
-    upstream: () => prism?.url,
+    upstream: prismUrl,
     port: options.port,
     host: options.host,
     maxBodyBytes: options.maxBodyBytes,
     requestTimeoutMs: options.requestTimeoutMs,
   });
+  let prism: PrismProcess;
   try {
     // Prism listens on loopback only: everything reaches it through the front.
     prism = await startPrism({
@@ -52,9 +60,11 @@ export async function startMock(options: StartMockOptions = {}): Promise<MockSer
       prismBin: options.prismBin,
     });
   } catch (error) {
+    prismFailed(error);
     await front.close();
     throw error;
   }
+  prismStarted(prism.url);
   const running = prism;
   return {
     url: front.url,

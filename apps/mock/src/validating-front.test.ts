@@ -218,13 +218,35 @@ describe('the validating front', () => {
     expect(upstream.seen).toEqual([]);
   });
 
-  it('answers 503 while Prism is starting and 502 when Prism does not answer', async () => {
-    let upstreamUrl: string | undefined;
-    const { url } = await front({ upstream: () => upstreamUrl });
-    const starting = await fetch(`${url}${LOGIN}`, { method: 'POST', headers: AUTH });
-    expect(starting.status).toBe(503);
-    expect((await errorBody(starting)).code).toBe('unavailable');
-    upstreamUrl = `http://127.0.0.1:${await freePort()}`;
+  it('holds a request that arrives while Prism is starting and answers it once Prism is ready', async () => {
+    const upstream = await startUpstream();
+    let ready!: (url: string) => void;
+    const { url } = await front({ upstream: new Promise<string>((resolve) => (ready = resolve)) });
+    let settled = false;
+    const early = fetch(`${url}${LOGIN}`, { method: 'POST', headers: AUTH }).finally(() => (settled = true));
+    // The front has the request (it refuses an invalid one at once) but waits for Prism.
+    const invalid = await fetch(`${url}${LOGIN}`, { method: 'POST', headers: {} });
+    expect(invalid.status).toBe(401);
+    expect(settled).toBe(false);
+    ready(upstream.url);
+    const answer = await early;
+    expect(answer.status).toBe(200);
+    expect(upstream.seen.map((s) => s.url)).toEqual([LOGIN]);
+  });
+
+  it('answers 502 to held requests when Prism does not start, and when Prism does not answer', async () => {
+    let failed!: (error: Error) => void;
+    const starting = await front({ upstream: new Promise<string>((_, reject) => (failed = reject)) });
+    const held = fetch(`${starting.url}${LOGIN}`, { method: 'POST', headers: AUTH });
+    failed(new Error('Prism exited (code 1)'));
+    const notStarted = await held;
+    expect(notStarted.status).toBe(502);
+    expect(await errorBody(notStarted)).toMatchObject({
+      code: 'bad_gateway',
+      message: 'Prism did not start (Prism exited (code 1))',
+    });
+
+    const { url } = await front({ upstream: `http://127.0.0.1:${await freePort()}` });
     const gone = await fetch(`${url}${LOGIN}`, { method: 'POST', headers: AUTH });
     expect(gone.status).toBe(502);
     expect(await errorBody(gone)).toMatchObject({

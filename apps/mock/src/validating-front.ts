@@ -19,8 +19,12 @@ export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 export interface ValidatingFrontOptions {
   readonly rules: readonly OperationRules[];
-  /** Where valid requests go: Prism's base URL; `undefined` while Prism is starting (503). */
-  readonly upstream: string | (() => string | undefined);
+  /**
+   * Where valid requests go: Prism's base URL, or a promise of it while Prism is starting. A
+   * request that arrives before it settles is held until Prism can answer it (never a 503); if
+   * the promise rejects, held and later requests get 502.
+   */
+  readonly upstream: string | PromiseLike<string>;
   readonly port?: number | undefined;
   readonly host?: string | undefined;
   /** Larger bodies get 413 without being read further. Default 1 MiB. */
@@ -50,10 +54,10 @@ const HOP_BY_HOP = new Set([
 /** @throws MockStartError (`port-in-use`) when the port is taken. */
 export async function startValidatingFront(options: ValidatingFrontOptions): Promise<ValidatingFront> {
   const { rules, host = '127.0.0.1', maxBodyBytes = DEFAULT_MAX_BODY_BYTES } = options;
-  const upstreamOf = (): URL | undefined => {
-    const url = typeof options.upstream === 'string' ? options.upstream : options.upstream();
-    return url === undefined ? undefined : new URL(url);
-  };
+  const upstream: Promise<URL | Error> = Promise.resolve(options.upstream).then(
+    (url) => new URL(url),
+    (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+  );
   const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   // Node checks the timeouts every `connectionsCheckingInterval` (30 s by default).
   const server = createServer(
@@ -98,7 +102,12 @@ export async function startValidatingFront(options: ValidatingFrontOptions): Pro
       body: body.length === 0 ? undefined : body,
     });
     if (refusal) return refuse(res, refusal);
-    forward(req, res, body);
+    const target = await upstream;
+    if (target instanceof Error) {
+      sendError(res, 502, { code: 'bad_gateway', message: `Prism did not start (${target.message})` });
+      return;
+    }
+    forward(req, res, body, target);
   }
 
   function refuseTooLarge(req: IncomingMessage, res: ServerResponse): void {
@@ -111,12 +120,7 @@ export async function startValidatingFront(options: ValidatingFrontOptions): Pro
     });
   }
 
-  function forward(req: IncomingMessage, res: ServerResponse, body: Buffer): void {
-    const upstream = upstreamOf();
-    if (upstream === undefined) {
-      sendError(res, 503, { code: 'unavailable', message: 'the mock is starting; Prism is not ready yet' });
-      return;
-    }
+  function forward(req: IncomingMessage, res: ServerResponse, body: Buffer, upstream: URL): void {
     const headers: Record<string, string | string[]> = {};
     for (const [name, value] of Object.entries(req.headers)) {
       if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;

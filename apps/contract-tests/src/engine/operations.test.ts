@@ -67,7 +67,7 @@ describe('generated case files', () => {
         .sort(),
     );
     for (const file of files) {
-      expect(readFileSync(`${dir}${file}`, 'utf8')).toContain(`describeGeneratedCases('${file.split('.')[0]}')`);
+      expect(readFileSync(`${dir}${file}`, 'utf8')).toContain(`describeGeneratedCases('${file.split('.')[0]}'`);
     }
   });
 });

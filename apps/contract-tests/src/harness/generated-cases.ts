@@ -9,6 +9,7 @@ import { restoreProfileName } from './clients.js';
 import { observedFetch } from './observed-fetch.js';
 import { knownValues, missingReason, type ResourceName } from './resources.js';
 import { target } from './target.js';
+import { skipTitle } from '../../scripts/skips.mjs';
 
 const document = loadOpenApiDocument();
 const validator = createDocumentValidator(document);
@@ -30,7 +31,8 @@ function settings() {
   return { seed, runs };
 }
 
-export function describeGeneratedCases(operationId: string) {
+/** `suiteTitle`: the suite's title, `<operationId> generated cases` unless nested in one named for the operation. */
+export function describeGeneratedCases(operationId: string, suiteTitle = `${operationId} generated cases`) {
   const operation = operationById(document, operationId);
   const { seed, runs } = settings();
   const known = knownValues(target.resources)[operationId];
@@ -48,7 +50,7 @@ export function describeGeneratedCases(operationId: string) {
     if (!result.ok) throw new Error(result.report);
   };
 
-  describe(`${operationId} generated cases`, () => {
+  describe(suiteTitle, () => {
     const restore = RESTORE[operationId];
     if (restore) afterAll(restore);
 
@@ -62,7 +64,7 @@ export function describeGeneratedCases(operationId: string) {
     const missing = resource ? missingReason(target.resources, [resource]) : undefined;
     const title = `invalid requests, one broken rule each, get 400 (401 without a token) and an Error body (${runs} cases, seed ${seed})`;
     // On the mock, apps/mock's validating front refuses what Prism alone would accept.
-    if (missing) it.skip(`${title} (${missing})`, () => {});
+    if (missing) it.skip(skipTitle(title, missing), () => {});
     else it(title, () => run('invalid'), 120_000);
   });
 }

@@ -2,6 +2,7 @@
 // document's example ids do not exist, so every case that needs one names its variable; a case
 // whose variable is not set is skipped with that name in its title.
 import { describe, it, type TestContext } from 'vitest';
+import { skipTitle } from '../../scripts/skips.mjs';
 import type { KnownValues } from '../engine/request-cases.js';
 
 /** Each resource and the environment variable that gives it. */
@@ -16,6 +17,9 @@ export const RESOURCE_VARIABLES = {
   profileName: 'CONTRACT_PROFILE_NAME',
   /** The name of another profile of the same project (the duplicate-name case). Optional. */
   takenProfileName: 'CONTRACT_TAKEN_PROFILE_NAME',
+  /** The id and the name of one active proxy of the project (the exactly-one ProxyRef cases). */
+  proxyId: 'CONTRACT_PROXY_ID',
+  proxyName: 'CONTRACT_PROXY_NAME',
   /** A browser session, one of its log files and one of its supervised processes. */
   browserId: 'CONTRACT_BROWSER_ID',
   logPath: 'CONTRACT_LOG_PATH',
@@ -35,6 +39,8 @@ export const MOCK_RESOURCES: Required<Resources> = {
   profileId: 'prof_01HZY5C7D9E1F3G5H7J9K1M3NA',
   profileName: 'checkout-agent-eu',
   takenProfileName: 'checkout-agent',
+  proxyId: 'prx_01HZY3T8Q2W5M7V9K4C6B1N0DA',
+  proxyName: 'residential-us-east',
   browserId: 'br_01HZY4A2B3C4D5E6F7G8H9J0KA',
   logPath: '/var/log/chromium/chrome_debug.log',
   supervisorProcess: 'chromium',
@@ -53,7 +59,16 @@ export function resourcesFrom(env: Record<string, string | undefined>): Resource
 /** Why a case that needs `names` cannot run, or undefined when every one is given. */
 export function missingReason(resources: Resources, names: readonly ResourceName[]): string | undefined {
   const missing = names.filter((name) => resources[name] === undefined).map((name) => RESOURCE_VARIABLES[name]);
-  return missing.length > 0 ? `skipped: ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} not set` : undefined;
+  return missing.length > 0 ? `${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} not set` : undefined;
+}
+
+/**
+ * Skips the running case for `reason`, which the runner reads back (console summary, junit.xml,
+ * summary.json): for what the target's state makes impossible to check now.
+ */
+export function skipNow(context: TestContext, reason: string): never {
+  (context.task.meta as { skipReason?: string }).skipReason = reason;
+  return context.skip(reason);
 }
 
 /**
@@ -68,11 +83,11 @@ export function itWith<const N extends ResourceName>(
   timeout?: number,
 ) {
   const reason = missingReason(resources, names);
-  if (reason) return it.skip(`${title} (${reason})`, () => {});
+  if (reason) return it.skip(skipTitle(title, reason), () => {});
   return it(title, (context) => body(resources as Record<N, string>, context), timeout);
 }
 
-/** `describe`, or `describe.skip` with the missing variables in the title (see `itWith`). */
+/** `describe`, or `describe.skip` with the missing variables in the title (see `itWith`); its cases are reported as skipped. */
 export function describeWith<const N extends ResourceName>(
   resources: Resources,
   names: readonly N[],
@@ -80,7 +95,9 @@ export function describeWith<const N extends ResourceName>(
   body: (given: Record<N, string>) => void,
 ) {
   const reason = missingReason(resources, names);
-  if (reason) return describe.skip(`${title} (${reason})`, () => {});
+  // Skipped, the suite still declares its cases, so that each is reported with the reason; none
+  // of them runs, so none reads the missing values.
+  if (reason) return describe.skip(skipTitle(title, reason), () => body(resources as Record<N, string>));
   return describe(title, () => body(resources as Record<N, string>));
 }
 

@@ -1,4 +1,5 @@
 import type { DEFAULT_FIXTURE_REFS } from '@browser-cloud/sandbox';
+import { MOCK_ONLY, STATEFUL_ONLY, skipTitle } from '../../scripts/skips.mjs';
 import { MOCK_RESOURCES, type Resources, resourcesFrom } from './resources.js';
 
 /**
@@ -39,4 +40,8 @@ export const target = {
 
 /** Prism's `Prefer` header only means something to the mock. */
 export const mockOnly = target.mode !== 'mock';
-export const MOCK_ONLY_REASON = `needs Prism's Prefer header, which only the mock honours (target: ${target.mode})`;
+export const MOCK_ONLY_REASON = `${MOCK_ONLY} (target: ${target.mode})`;
+/** The title of a `Prefer` case: off the mock it names why it is skipped. */
+export const mockOnlyTitle = (title: string) => (mockOnly ? skipTitle(title, MOCK_ONLY_REASON) : title);
+/** The title of a case that needs a stateful server: on the mock it names why it is skipped. */
+export const statefulOnlyTitle = (title: string) => (target.mode === 'mock' ? skipTitle(title, STATEFUL_ONLY) : title);

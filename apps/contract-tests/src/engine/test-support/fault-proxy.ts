@@ -20,6 +20,8 @@ export interface ProxiedAnswer {
 }
 
 export interface Fault {
+  /** Answers a request itself, without passing it on, when it returns an answer. */
+  intercept?: (request: ProxiedRequest) => Omit<ProxiedAnswer, 'request'> | undefined;
   /** Rewrites the request before it reaches the server. */
   request?: (request: ProxiedRequest) => ProxiedRequest;
   /** Rewrites a whole (non-stream) answer. */
@@ -68,6 +70,12 @@ export async function startFaultProxy(
       body: await readBody(incoming),
     };
     const request = fault.request ? fault.request(original) : original;
+    const own = fault.intercept?.(request);
+    if (own) {
+      outgoing.writeHead(own.status, own.headers);
+      outgoing.end(own.body);
+      return;
+    }
     const abort = new AbortController();
     outgoing.on('close', () => abort.abort());
     const response = await fetch(`${upstream}${request.url}`, {
