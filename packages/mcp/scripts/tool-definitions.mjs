@@ -32,8 +32,8 @@ const TOOLS = [
     // The operation's description speaks of SSE and heartbeats, which the tool's JSON result does not have.
     description: [
       "Reads a browser session's log lines and returns them as JSON: `{ events: [{ id, timestamp, message }], cursor, stopped }`.",
-      'With `source` `path`, `path` (the log file on the browser\'s machine) is required; with `source` `supervisor`,',
-      '`supervisor_process` (the supervised process\'s name) is required. A call without it is refused before anything is sent.',
+      "With `source` `path`, `path` (the log file on the browser's machine) is required; with `source` `supervisor`,",
+      "`supervisor_process` (the supervised process's name) is required. A call without it is refused before anything is sent.",
     ].join(' '),
     notes: [
       'This tool returns at most `max_events` log events (default 100) and at most `max_bytes` bytes of them, and',

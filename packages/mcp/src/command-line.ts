@@ -18,7 +18,11 @@ Add it to Claude Code:
 Exit status: 0 when stdin closes, 2 for bad usage or a missing or invalid variable.
 `;
 
-export type CommandLine = { kind: 'serve' } | { kind: 'help' } | { kind: 'version' } | { kind: 'usage'; message: string };
+export type CommandLine =
+  | { kind: 'serve' }
+  | { kind: 'help' }
+  | { kind: 'version' }
+  | { kind: 'usage'; message: string };
 
 /** What the arguments ask for: the server takes none but `--help` and `--version`. */
 export function commandLine(argv: readonly string[]): CommandLine {

@@ -38,7 +38,14 @@ export const tailBrowserLogs: McpTool = {
     };
     const quietMs = args.query['follow'] === true ? FOLLOW_QUIET_MS : undefined;
     return {
-      ...(await tail(client, args, { maxEvents: max_events, maxBytes: max_bytes, waitMs: wait_ms, quietMs, cursor, signal })),
+      ...(await tail(client, args, {
+        maxEvents: max_events,
+        maxBytes: max_bytes,
+        waitMs: wait_ms,
+        quietMs,
+        cursor,
+        signal,
+      })),
     };
   },
 };
