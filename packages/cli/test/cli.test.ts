@@ -52,7 +52,7 @@ describe('help', () => {
     expect(count.stderr).toContain("option '--max-retries <n>' argument 'many' is invalid. must be a whole number.");
     const id = await runBin(['logs', 'tail', 'br_1', ...MAIN, '--since-id', '4\nX-Injected: 1'], env);
     expect(id.code).toBe(2);
-    expect(id.stderr).toContain('an event ID has no line break or NUL.');
+    expect(id.stderr).toContain('an event ID has no control character (line break, NUL, ESC…).');
   });
 });
 
