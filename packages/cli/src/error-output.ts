@@ -1,7 +1,7 @@
 import { APIError, BrowserCloudError, ValidationError } from '@browser-cloud/client';
 import { type CliIo, writeOut } from './cli-io.js';
 import { exitCodeFor } from './exit-codes.js';
-import { forTerminal } from './terminal-text.js';
+import { forTerminal, jsonForTerminal } from './terminal-text.js';
 
 /**
  * Reports a failure on stderr and returns its exit code. The client's errors never hold the
@@ -11,7 +11,7 @@ import { forTerminal } from './terminal-text.js';
 export async function reportError(io: CliIo, error: unknown, json: boolean): Promise<number> {
   const report = describe(error);
   const text = json
-    ? `${JSON.stringify({ error: report })}\n`
+    ? `${jsonForTerminal({ error: report })}\n`
     : forTerminal(
         `browser-cloud: ${report.message}${report.request_id ? `\n  request ID: ${report.request_id}` : ''}\n`,
         {

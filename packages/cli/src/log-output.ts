@@ -1,6 +1,6 @@
 import type { LogEvent } from '@browser-cloud/client';
 import { type CliIo, writeOut } from './cli-io.js';
-import { forTerminal } from './terminal-text.js';
+import { forTerminal, jsonForTerminal } from './terminal-text.js';
 
 /** How `logs tail` shows events and its connection state. */
 export interface LogOutput {
@@ -42,7 +42,7 @@ export function logOutput(io: CliIo, options: { json: boolean }): LogOutput {
     async event(id, event) {
       clear();
       if (json) {
-        await writeOut(io.stdout, `${JSON.stringify({ id, ...event })}\n`);
+        await writeOut(io.stdout, `${jsonForTerminal({ id, ...event })}\n`);
         return;
       }
       // The server's text is shown, never acted on; the colours are the CLI's own.
@@ -72,7 +72,7 @@ export function logOutput(io: CliIo, options: { json: boolean }): LogOutput {
     async stopped(lastEventId) {
       clear();
       const text = options.json
-        ? `${JSON.stringify({ stopped: true, last_event_id: lastEventId })}\n`
+        ? `${jsonForTerminal({ stopped: true, last_event_id: lastEventId })}\n`
         : lastEventId === ''
           ? 'Stopped before any event.\n'
           : `Stopped after event ${forTerminal(lastEventId)}. Resume with: --since-id ${forTerminal(lastEventId)}\n`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forTerminal } from './terminal-text.js';
+import { forTerminal, jsonForTerminal } from './terminal-text.js';
 
 describe('forTerminal', () => {
   it('shows what a terminal would act on as escapes', () => {
@@ -15,5 +15,14 @@ describe('forTerminal', () => {
 
   it('keeps line feeds when asked, and nothing else', () => {
     expect(forTerminal('a\nb\r\u001b', { lines: true })).toBe('a\nb\\r\\u001b');
+  });
+});
+
+describe('jsonForTerminal', () => {
+  it('is the same JSON, with DEL, C1 controls and bidi overrides escaped', () => {
+    const value = { message: '\u001b[2J \u009b31m \u007f \u202e é 😀', id: '1' };
+    const text = jsonForTerminal(value);
+    expect(text).toBe('{"message":"\\u001b[2J \\u009b31m \\u007f \\u202e é 😀","id":"1"}');
+    expect(JSON.parse(text)).toEqual(value);
   });
 });

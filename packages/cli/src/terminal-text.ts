@@ -24,3 +24,17 @@ function visible(character: string): string {
 export function forTerminal(text: string, options: { lines?: boolean } = {}): string {
   return text.replace(options.lines === true ? ACTIVE_BUT_LINE_FEED : ACTIVE, visible);
 }
+
+/** What JSON.stringify leaves raw and a terminal may still act on: DEL, C1 controls, bidirectional overrides. */
+const ACTIVE_IN_JSON = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * `JSON.stringify(value)`, with the characters it leaves raw that a terminal may act on written
+ * as `\u` escapes: the same JSON (parsing gives the same value), safe to print on a terminal.
+ */
+export function jsonForTerminal(value: unknown): string {
+  return JSON.stringify(value).replace(
+    ACTIVE_IN_JSON,
+    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}

@@ -179,3 +179,33 @@ describe('lastEventId', () => {
     );
   });
 });
+
+describe('answers that echo the token', () => {
+  it('a Profile, a log event and its ID are handed out without it, in values and property names', async () => {
+    const data = JSON.stringify({ event: 'log', timestamp: '2026-11-22T19:58:03.120Z', message: `key ${TOKEN}` });
+    const fetch = scriptedFetch(
+      json(200, { ...PROFILE, name: `n ${TOKEN}`, [`x_${TOKEN}`]: [TOKEN] }),
+      events(`id: ${TOKEN}\ndata: ${data}\n\n`),
+    );
+    const client = createClient({ baseUrl: BASE, token: `${TOKEN}\n`, fetch, maxRetries: 0 });
+    const profile = await client.profiles.rename('prof_1', { name: 'n' });
+    expect(profile).toEqual({ ...PROFILE, name: 'n [REDACTED]', 'x_[REDACTED]': ['[REDACTED]'] });
+    const stream = client.browsers.logs.stream('br_1', { source: 'path', path: '/x.log' });
+    const first = await stream.next();
+    expect(first.value).toMatchObject({ message: 'key [REDACTED]' });
+    expect(stream.lastEventId).toBe('[REDACTED]');
+    expect(findSecret([profile, first, stream.lastEventId], TOKEN)).toEqual([]);
+  });
+
+  it('a 2xx body nested past MAX_JSON_DEPTH is refused, not walked', async () => {
+    const deep = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
+    const fetch = scriptedFetch(() => new Response(deep, { headers: { 'content-type': 'application/json' } }));
+    const client = createClient({ baseUrl: BASE, token: TOKEN, fetch });
+    const error = await failure(client.profiles.rename('prof_1', { name: 'n' }));
+    expect(error).toBeInstanceOf(BrowserCloudError);
+    expect((error as Error).message).toBe(
+      'The response body is not an answer of the API: JSON nested deeper than 256 levels.',
+    );
+    expect(fetch.requests).toHaveLength(1);
+  });
+});

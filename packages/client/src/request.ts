@@ -122,7 +122,8 @@ async function attempt<T>(context: RequestContext, operation: Operation, options
     if (!response.ok) throw await context.transport.refusal(response);
     // An empty answer (204, say) is no data, as openapi-fetch has it.
     const text = await boundedText(response);
-    return (text ? JSON.parse(text) : undefined) as T;
+    // What is handed out holds no token, even one the server echoes.
+    return (text ? context.transport.redactJson(JSON.parse(text)) : undefined) as T;
   })();
   try {
     // The global fetch stops on its signal, body read included; racing the abort makes the
@@ -145,6 +146,13 @@ async function attempt<T>(context: RequestContext, operation: Operation, options
       return {
         ok: false,
         error: new BrowserCloudError('The response body is not valid JSON.', { cause: clean }),
+        retry: false,
+      };
+    }
+    if (responded && cause instanceof RangeError) {
+      return {
+        ok: false,
+        error: new BrowserCloudError(`The response body is not an answer of the API: ${cause.message}.`),
         retry: false,
       };
     }

@@ -1,6 +1,6 @@
 import { errorFromResponse } from './error-body.js';
 import type { APIError } from './errors.js';
-import { redact, redactCause } from './redact.js';
+import { redact, redactCause, redactJson } from './redact.js';
 
 /** A fetch as the client calls an injected one: with one `Request`. */
 export type FetchLike = (request: Request) => Promise<Response>;
@@ -18,6 +18,8 @@ export interface Transport {
   scrub(cause: unknown): unknown;
   /** Text built from what the server sent (an event's property names, its ID), without the token. */
   redact(text: string): string;
+  /** A parsed answer (a Profile, a log event) without the token, in its strings and property names. */
+  redactJson<T>(value: T): T;
 }
 
 /**
@@ -39,5 +41,6 @@ export function transport(injected: FetchLike | undefined, token: string): Trans
     refusal: (response) => errorFromResponse(response, token),
     scrub: (cause) => redactCause(cause, token),
     redact: (text) => redact(text, token),
+    redactJson: (value) => redactJson(value, token),
   };
 }

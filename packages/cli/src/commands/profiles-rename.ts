@@ -1,7 +1,7 @@
 import { type CliIo, writeOut } from '../cli-io.js';
 import { withClient } from '../connect.js';
 import { EXIT } from '../exit-codes.js';
-import { forTerminal } from '../terminal-text.js';
+import { forTerminal, jsonForTerminal } from '../terminal-text.js';
 
 /** `browser-cloud profiles rename <id-or-name> <new-name>`. */
 export function renameProfile(io: CliIo, idOrName: string, name: string, options: { json?: boolean }): Promise<number> {
@@ -11,8 +11,8 @@ export function renameProfile(io: CliIo, idOrName: string, name: string, options
     await writeOut(
       io.stdout,
       json
-        ? `${JSON.stringify(profile)}\n`
-        : forTerminal(`Renamed profile ${profile.id} to ${JSON.stringify(profile.name)}.\n`, { lines: true }),
+        ? `${jsonForTerminal(profile)}\n`
+        : forTerminal(`Renamed profile ${profile.id} to ${jsonForTerminal(profile.name)}.\n`, { lines: true }),
     );
     return EXIT.ok;
   });
