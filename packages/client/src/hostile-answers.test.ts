@@ -126,7 +126,7 @@ describe('a 2xx body', () => {
 
   it('of exactly the bound is read', async () => {
     const body = JSON.stringify(PROFILE);
-    const padded = body.slice(0, -1) + ' '.repeat(MAX_RESPONSE_BODY_BYTES - body.length) + '}';
+    const padded = `${body.slice(0, -1)}${' '.repeat(MAX_RESPONSE_BODY_BYTES - body.length)}}`;
     const fetch = scriptedFetch(() => new Response(padded, { headers: { 'content-type': 'application/json' } }));
     const client = createClient({ baseUrl: BASE, token: TOKEN, fetch });
     expect(await client.profiles.rename('prof_1', { name: 'n' })).toEqual(PROFILE);
