@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { gzipBomb, type HostileServer, maxRssReport, startHostileServer } from './hostile-server.js';
+import { gzipBomb, type HostileServer, maxRssReport, startHostileServer } from '@browser-cloud/sandbox';
 import { runBin } from './run-bin.js';
 
 // The built bin against a server that answers as an attacker would: no token leaks, no hang,
@@ -37,6 +37,9 @@ describe('a gzip bomb as a 2xx answer', () => {
     const result = await runBin(['profiles', 'rename', 'prof_1', 'x'], { ...env(server.url), ...rss.env });
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^browser-cloud: The response body is over 1048576 bytes \(MAX_RESPONSE_BODY_BYTES/);
+    // Reported at exit (an empty report would read 0).
+    console.info(`peak memory of the CLI on a gzip bomb: ${rss.read().toFixed(0)} MiB`);
+    expect(rss.read()).toBeGreaterThan(10);
     expect(rss.read()).toBeLessThan(MAX_RSS_MIB);
     expect(server.requests).toHaveLength(1);
   });

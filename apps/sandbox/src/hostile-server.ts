@@ -6,7 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createGzip } from 'node:zlib';
 
-/** A server that answers as an attacker would; each test gives the handler. */
+/**
+ * Tools for adversarial tests of the CLI and the MCP server: a server that answers as an
+ * attacker would (each test gives the handler), a gzip bomb, and a child process's peak memory.
+ */
+
+/** A server that answers as an attacker would. */
 export interface HostileServer {
   readonly url: string;
   /** The requests it received, with their Authorization headers. */
@@ -61,7 +66,7 @@ export async function gzipBomb(bytes: number): Promise<Buffer> {
  */
 export function maxRssReport(): { env: Record<string, string>; read(): number } {
   const file = join(tmpdir(), `max-rss-${process.pid}-${Math.random().toString(36).slice(2)}`);
-  const reporter = new URL('./report-max-rss.mjs', import.meta.url).href;
+  const reporter = new URL('./report-max-rss.js', import.meta.url).href;
   writeFileSync(file, '');
   return {
     env: { NODE_OPTIONS: `--import=${reporter}`, MAX_RSS_FILE: file },
