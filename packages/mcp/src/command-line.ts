@@ -1,7 +1,11 @@
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { BASE_URL_ENV, TOKEN_ENV } from '@browser-cloud/client';
 
 export const { version: VERSION } = createRequire(import.meta.url)('../package.json') as { version: string };
+
+/** This bin's absolute path: what a host runs. */
+const BIN = fileURLToPath(new URL('./bin.js', import.meta.url));
 
 export const USAGE = `Usage: browser-cloud-mcp [--help | --version]
 
@@ -12,8 +16,11 @@ Environment (both required):
   ${BASE_URL_ENV}  base address of the service, e.g. https://api.example.com
   ${TOKEN_ENV}   API key, sent as a bearer token (never printed)
 
-Add it to Claude Code:
-  claude mcp add browser-cloud -e ${BASE_URL_ENV}=https://api.example.com -e ${TOKEN_ENV}=sk_… -- browser-cloud-mcp
+Add it to Claude Code (this bin, by its absolute path):
+  claude mcp add browser-cloud -e ${BASE_URL_ENV}=https://api.example.com -e ${TOKEN_ENV}=sk_… -- node ${BIN}
+
+Or to a JSON-configured host (Claude Desktop, Cursor…), under "mcpServers":
+  "browser-cloud": { "command": "node", "args": [${JSON.stringify(BIN)}], "env": { "${BASE_URL_ENV}": "…", "${TOKEN_ENV}": "…" } }
 
 Exit status: 0 when stdin closes, 2 for bad usage or a missing or invalid variable.
 `;

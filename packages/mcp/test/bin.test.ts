@@ -1,8 +1,12 @@
 import { type ChildProcessWithoutNullStreams, execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_MESSAGE_BYTES } from '../src/stdin-guard.js';
 
@@ -30,7 +34,10 @@ describe('browser-cloud-mcp on the command line', () => {
     expect(result.stdout).toMatch(/^Usage: browser-cloud-mcp/);
     expect(result.stdout).toContain('BROWSER_CLOUD_BASE_URL');
     expect(result.stdout).toContain('BROWSER_CLOUD_API_KEY');
-    expect(result.stdout).toContain('claude mcp add browser-cloud');
+    expect(result.stdout).toContain(
+      `claude mcp add browser-cloud -e BROWSER_CLOUD_BASE_URL=https://api.example.com -e BROWSER_CLOUD_API_KEY=sk_… -- node ${BIN}\n`,
+    );
+    expect(result.stdout).toContain(`"args": [${JSON.stringify(BIN)}]`);
   });
 
   it('--version prints the package version', async () => {
@@ -51,6 +58,42 @@ describe('browser-cloud-mcp on the command line', () => {
     expect(base.stderr).toMatch(/^browser-cloud-mcp: BROWSER_CLOUD_BASE_URL is not set/);
     const key = await exit([], { ...ENV, BROWSER_CLOUD_BASE_URL: 'http://127.0.0.1:9' });
     expect(key.stderr).toMatch(/^browser-cloud-mcp: BROWSER_CLOUD_API_KEY is not set/);
+  });
+
+  it('starts as the README tells a host to, from this checkout', async () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    // Claude Code: the command after `--` of `claude mcp add`, run from the root of the repo.
+    const added = /claude mcp add browser-cloud [^\n]*\n[^\n]*\n\s*-- node "\$PWD\/([^"]+)"/.exec(readme);
+    expect(added?.[1]).toBe('packages/mcp/dist/bin.js');
+    expect((await run(process.execPath, [join(ROOT, added![1]!), '--version'], { cwd: ROOT })).stdout).toBe(
+      `${version}\n`,
+    );
+    // A JSON-configured host: the README's block, with this checkout's path.
+    const block = /```jsonc\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf('## From a checkout')))?.[1] ?? '';
+    const config = JSON.parse(
+      block
+        .replace(/^\s*\/\/.*$/gm, '')
+        .replaceAll('/home/you/browser-cloud-sdk', ROOT)
+        .replaceAll('sk_…', 'sk_example'),
+    ) as {
+      mcpServers: Record<string, { command: string; args: string[]; env: Record<string, string> }>;
+    };
+    const host = config.mcpServers['browser-cloud']!;
+    expect(host.command).toBe('node');
+    const client = new Client({ name: 'readme-host', version: '0.0.0' });
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: host.args,
+        env: { ...ENV, ...host.env },
+        stderr: 'pipe',
+      }),
+    );
+    try {
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('tail_browser_logs');
+    } finally {
+      await client.close();
+    }
   });
 
   it('runs from the checkout through the root alias: npm run -s mcp', async () => {
