@@ -29,7 +29,7 @@ export interface BrowserLogsStreamOptions extends RequestOptions {
    * successful open resets the count. Default: the client's `maxRetries` (2).
    */
   maxRetries?: number | undefined;
-  /** Resume after this event: sent as `Last-Event-ID` on the first request. A CR, LF or NUL in it is a ValidationError. */
+  /** Resume after this event: sent as `Last-Event-ID` on the first request. A control character (CR, LF, NUL, ESC…) in it is a ValidationError. */
   lastEventId?: string | undefined;
 }
 
