@@ -51,7 +51,7 @@ describe('without follow', () => {
       'GET',
       `/browsers/${B.main.id}/logs/stream?source=supervisor&supervisor_process=${B.main.supervisorProcess}&follow=false`,
     );
-    const epoch = /^id: ([0-9a-z]+)-1$/m.exec(r.body)?.[1];
+    const epoch = /^id: ([0-9a-z]+)-1$/m.exec(String(r.body))?.[1];
     expect(r.body).toBe(
       'retry: 1500\n\n' +
         `id: ${epoch}-1\nevent: log\ndata: {"event":"log","timestamp":"2026-11-22T19:57:59.000Z","message":"chromium: started (pid 412)"}\n\n` +
