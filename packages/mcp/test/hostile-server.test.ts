@@ -117,3 +117,18 @@ describe('the token, given with a trailing newline and echoed by the server', ()
     for (const output of [JSON.stringify([refused, tailed]), ...stderr]) expect(output).not.toContain(TOKEN);
   });
 });
+
+describe('a profile addressed as "." or ".."', () => {
+  it('is a tool error saying to address it by its ID; nothing is sent', async () => {
+    server = await startHostileServer((_request, response) => response.writeHead(500).end());
+    const { call } = await connect(server.url);
+    for (const name of ['.', '..']) {
+      const result = await call('rename_profile', { id_or_name: name, name: 'x' });
+      expect(result.isError).toBe(true);
+      expect(text(result)).toMatch(
+        /^Invalid arguments, nothing was sent: path\.id_or_name: .*address the profile by its ID$/,
+      );
+    }
+    expect(server.requests).toEqual([]);
+  });
+});
