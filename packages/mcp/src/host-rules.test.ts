@@ -114,7 +114,8 @@ describe('every tool of tools/list, against the hosts’ published rules', () =>
     const tail = tools.find((tool) => tool.name === 'tail_browser_logs')!;
     const operation = findOperation(document, TOOL_DEFINITIONS.tail_browser_logs.operationId);
     expect(operation.path).toBe(TOOL_DEFINITIONS.tail_browser_logs.path);
-    const rules = (document.components?.schemas?.['LogStreamQuery'] as { allOf: unknown[] }).allOf as Array<{
+    const query = document.components?.schemas?.['LogStreamQuery'] as { allOf?: unknown[] } | undefined;
+    const rules = (query?.allOf ?? []) as Array<{
       if: { properties: Record<string, { const: string }> };
       then: { required: string[] };
     }>;
