@@ -185,7 +185,7 @@ class AppendAndFollow implements fc.AsyncCommand<Model, Real> {
       `follow across dropped connections (Last-Event-IDs ${JSON.stringify(cutting.lastEventIds)})`,
     ).toEqual(model.lines);
     // Each dropped connection was resumed from the last event it delivered.
-    for (const id of cutting.lastEventIds.slice(1)) expect(id).toMatch(/^\d+$/);
+    for (const id of cutting.lastEventIds.slice(1)) expect(id).toMatch(/^[0-9a-z]+-\d+$/);
   }
   toString = () =>
     `appendAndFollow(${JSON.stringify(this.before)}, then ${JSON.stringify(this.during)}, cut after ${this.cutAfter})`;

@@ -25,3 +25,4 @@ export type {
   OperationId,
   TokenRole,
 } from './fixture/types.js';
+export { gzipBomb, type HostileServer, maxRssReport, startHostileServer } from './hostile-server.js';

@@ -100,6 +100,6 @@ describe('projects', () => {
     );
     expect(reader.response.status).toBe(200);
     await reader.finished();
-    expect(reader.events.map((e) => e.id)).toEqual(['1']);
+    expect(reader.events.map((e) => e.id)).toEqual([expect.stringMatching(/^[0-9a-z]+-1$/)]);
   });
 });

@@ -90,7 +90,11 @@ describe('/_sandbox/browsers/:id/logs', () => {
       'a',
       'b',
     ]);
-    expect(r.body).toMatchObject({ first_id: 4, last_id: 5, length: 5 });
+    expect(r.body).toMatchObject({
+      first_id: expect.stringMatching(/^[0-9a-z]+-4$/),
+      last_id: expect.stringMatching(/^[0-9a-z]+-5$/),
+      length: 5,
+    });
   });
 
   it('validates what it is given', async () => {

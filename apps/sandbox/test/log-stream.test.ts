@@ -17,7 +17,10 @@ const mainPath = `source=path&path=${encodeURIComponent(B.main.path)}`;
 const quietPath = `source=path&path=${encodeURIComponent(B.quiet.path)}`;
 const appendQuiet = (lines: string[]) =>
   appendLines(sandbox, B.quiet.id, { source: 'path', path: B.quiet.path }, lines);
-const ids = (reader: StreamReader) => reader.events.map((e) => Number(e.id));
+/** The position of an event id `<epoch>-<n>`: its n. */
+const position = (id: string | undefined) => Number(/^[0-9a-z]+-(\d+)$/.exec(id ?? '')?.[1] ?? Number.NaN);
+const epochOf = (id: string | undefined) => /^([0-9a-z]+)-\d+$/.exec(id ?? '')?.[1];
+const ids = (reader: StreamReader) => reader.events.map((e) => position(e.id));
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 describe('without follow', () => {
@@ -28,11 +31,12 @@ describe('without follow', () => {
     expect(reader.response.headers.get('x-request-id')).toMatch(/^req_/);
     await reader.finished();
     expect(reader.items[0]).toEqual({ kind: 'retry', ms: 1500 });
-    expect(reader.events.map((e) => [e.id, e.event])).toEqual([
-      ['1', 'log'],
-      ['2', 'log'],
-      ['3', 'log'],
+    expect(reader.events.map((e) => [position(e.id), e.event])).toEqual([
+      [1, 'log'],
+      [2, 'log'],
+      [3, 'log'],
     ]);
+    expect(new Set(reader.events.map((e) => epochOf(e.id))).size).toBe(1);
     for (const e of reader.events) {
       const data: unknown = JSON.parse(e.data);
       expect(validateLogEvent(data)).toBe(true);
@@ -47,11 +51,13 @@ describe('without follow', () => {
       'GET',
       `/browsers/${B.main.id}/logs/stream?source=supervisor&supervisor_process=${B.main.supervisorProcess}&follow=false`,
     );
+    const epoch = /^id: ([0-9a-z]+)-1$/m.exec(String(r.body))?.[1];
     expect(r.body).toBe(
       'retry: 1500\n\n' +
-        'id: 1\nevent: log\ndata: {"event":"log","timestamp":"2026-11-22T19:57:59.000Z","message":"chromium: started (pid 412)"}\n\n' +
-        'id: 2\nevent: log\ndata: {"event":"log","timestamp":"2026-11-22T19:58:00.250Z","message":"chromium: DevTools listening on ws://127.0.0.1:9222/devtools/browser"}\n\n',
+        `id: ${epoch}-1\nevent: log\ndata: {"event":"log","timestamp":"2026-11-22T19:57:59.000Z","message":"chromium: started (pid 412)"}\n\n` +
+        `id: ${epoch}-2\nevent: log\ndata: {"event":"log","timestamp":"2026-11-22T19:58:00.250Z","message":"chromium: DevTools listening on ws://127.0.0.1:9222/devtools/browser"}\n\n`,
     );
+    expect(epoch).toMatch(/^[0-9a-z]{1,16}$/);
   });
 
   it('keeps multi-line messages inside one data line', async () => {
@@ -64,16 +70,34 @@ describe('without follow', () => {
     ]);
   });
 
-  it('resumes after Last-Event-ID, and ignores one that is not a number', async () => {
-    const resumed = await StreamReader.open(sandbox, B.main.id, mainPath, { lastEventId: '2' });
+  it('resumes after Last-Event-ID, and starts over for one of another log or not an id', async () => {
+    const all = await StreamReader.open(sandbox, B.main.id, mainPath);
+    await all.finished();
+    const epoch = epochOf(all.events[0]?.id);
+    const resumed = await StreamReader.open(sandbox, B.main.id, mainPath, { lastEventId: `${epoch}-2` });
     await resumed.finished();
     expect(ids(resumed)).toEqual([3]);
-    const past = await StreamReader.open(sandbox, B.main.id, mainPath, { lastEventId: '99' });
+    const past = await StreamReader.open(sandbox, B.main.id, mainPath, { lastEventId: `${epoch}-99` });
     await past.finished();
     expect(ids(past)).toEqual([]);
-    const junk = await StreamReader.open(sandbox, B.main.id, mainPath, { lastEventId: 'abc' });
-    await junk.finished();
-    expect(ids(junk)).toEqual([1, 2, 3]);
+    for (const other of ['abc', '2', `${epoch}x-2`]) {
+      const junk = await StreamReader.open(sandbox, B.main.id, mainPath, { lastEventId: other });
+      await junk.finished();
+      expect(ids(junk)).toEqual([1, 2, 3]);
+    }
+  });
+
+  it('gives a log new ids after a reset: a client resuming with an id from before misses none of its lines', async () => {
+    await appendQuiet(['old 1', 'old 2', 'old 3']);
+    const before = await StreamReader.open(sandbox, B.quiet.id, quietPath);
+    await before.finished();
+    const lastEventId = before.events.at(-1)!.id!;
+    await inspect(sandbox, '/reset', 'POST');
+    await appendQuiet(['new 1', 'new 2', 'new 3', 'new 4']);
+    const after = await StreamReader.open(sandbox, B.quiet.id, quietPath, { lastEventId });
+    await after.finished();
+    expect(after.events.map((e) => JSON.parse(e.data).message)).toEqual(['new 1', 'new 2', 'new 3', 'new 4']);
+    expect(epochOf(after.events[0]?.id)).not.toBe(epochOf(lastEventId));
   });
 
   it('streams a large log completely and in order', async () => {
@@ -125,7 +149,7 @@ describe('with follow', () => {
     second.abort();
 
     const all = [...first.events, ...second.events];
-    expect(all.map((e) => Number(e.id))).toEqual(range(1, 21));
+    expect(all.map((e) => position(e.id))).toEqual(range(1, 21));
     expect(all.map((e) => JSON.parse(e.data).message).slice(10, 13)).toEqual(['live 11', 'live 12', 'offline 13']);
   });
 

@@ -1,6 +1,7 @@
 import { APIError, BrowserCloudError, ValidationError } from '@browser-cloud/client';
 import { type CliIo, writeOut } from './cli-io.js';
 import { exitCodeFor } from './exit-codes.js';
+import { forTerminal, jsonForTerminal } from './terminal-text.js';
 
 /**
  * Reports a failure on stderr and returns its exit code. The client's errors never hold the
@@ -10,8 +11,13 @@ import { exitCodeFor } from './exit-codes.js';
 export async function reportError(io: CliIo, error: unknown, json: boolean): Promise<number> {
   const report = describe(error);
   const text = json
-    ? `${JSON.stringify({ error: report })}\n`
-    : `browser-cloud: ${report.message}${report.request_id ? `\n  request ID: ${report.request_id}` : ''}\n`;
+    ? `${jsonForTerminal({ error: report })}\n`
+    : forTerminal(
+        `browser-cloud: ${report.message}${report.request_id ? `\n  request ID: ${report.request_id}` : ''}\n`,
+        {
+          lines: true,
+        },
+      );
   await writeOut(io.stderr, text);
   return exitCodeFor(error);
 }

@@ -95,3 +95,28 @@ describe('logOutput', () => {
     expect(JSON.parse(json.stderr.text)).toEqual({ stopped: true, last_event_id: '42' });
   });
 });
+
+describe('logOutput, on what a hostile server sends', () => {
+  const hostile = '\u001b]0;pwned\u0007\u001b[2J[0101:ERROR:net] \rgone';
+
+  it('on a terminal, shows escape sequences and line breaks instead of acting on them; keeps its own colours', async () => {
+    const { cli, stdout, stderr } = io({ stdout: true, stderr: true });
+    const output = logOutput(cli, { json: false });
+    await output.event('7', { ...event(hostile), timestamp: '\u001b[H2026' });
+    output.status('reconnecting after event \u001b[2J7');
+    await output.stopped('\u001b[2J7');
+    expect(stdout.text).toBe(
+      '\u001b[2m\\u001b[H2026\u001b[0m \u001b[31m\\u001b]0;pwned\\u0007\\u001b[2J[0101:ERROR:net] \\rgone\u001b[0m\n',
+    );
+    expect(stderr.text).toContain('reconnecting after event \\u001b[2J7');
+    expect(stderr.text).toContain('Stopped after event \\u001b[2J7. Resume with: --since-id \\u001b[2J7\n');
+  });
+
+  it('NDJSON stays exact JSON: the message comes back as the server sent it', async () => {
+    const { cli, stdout } = io({ stdout: false, stderr: false });
+    await logOutput(cli, { json: false }).event('\u001b7', event(hostile));
+    const line = stdout.text.trim();
+    expect([...line].every((character) => character >= ' ')).toBe(true);
+    expect(JSON.parse(line)).toEqual({ id: '\u001b7', ...event(hostile) });
+  });
+});

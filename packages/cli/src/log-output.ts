@@ -1,5 +1,6 @@
 import type { LogEvent } from '@browser-cloud/client';
 import { type CliIo, writeOut } from './cli-io.js';
+import { forTerminal, jsonForTerminal } from './terminal-text.js';
 
 /** How `logs tail` shows events and its connection state. */
 export interface LogOutput {
@@ -41,14 +42,19 @@ export function logOutput(io: CliIo, options: { json: boolean }): LogOutput {
     async event(id, event) {
       clear();
       if (json) {
-        await writeOut(io.stdout, `${JSON.stringify({ id, ...event })}\n`);
+        await writeOut(io.stdout, `${jsonForTerminal({ id, ...event })}\n`);
         return;
       }
-      const level = colour ? levelColour(event.message) : undefined;
-      const message = level ? style(level, event.message) : event.message;
-      await writeOut(io.stdout, `${colour ? style('2', event.timestamp) : event.timestamp} ${message}\n`);
+      // The server's text is shown, never acted on; the colours are the CLI's own.
+      const shown = forTerminal(event.message);
+      const timestamp = forTerminal(event.timestamp);
+      const level = colour ? levelColour(shown) : undefined;
+      const message = level ? style(level, shown) : shown;
+      await writeOut(io.stdout, `${colour ? style('2', timestamp) : timestamp} ${message}\n`);
     },
-    status(text) {
+    status(status) {
+      // It may quote an event ID, which the server chose.
+      const text = forTerminal(status);
       lastStatus = text;
       if (statusLine) {
         io.stderr.write(`${CLEAR_LINE}${style('33', `⟳ ${text}`)}`);
@@ -66,10 +72,10 @@ export function logOutput(io: CliIo, options: { json: boolean }): LogOutput {
     async stopped(lastEventId) {
       clear();
       const text = options.json
-        ? `${JSON.stringify({ stopped: true, last_event_id: lastEventId })}\n`
+        ? `${jsonForTerminal({ stopped: true, last_event_id: lastEventId })}\n`
         : lastEventId === ''
           ? 'Stopped before any event.\n'
-          : `Stopped after event ${lastEventId}. Resume with: --since-id ${lastEventId}\n`;
+          : `Stopped after event ${forTerminal(lastEventId)}. Resume with: --since-id ${forTerminal(lastEventId)}\n`;
       await writeOut(io.stderr, text);
     },
   };

@@ -121,13 +121,23 @@ Examples:
   return code;
 }
 
-/** An SSE event ID never holds a line break or NUL (a parsed `id:` cannot): it travels as the Last-Event-ID header. */
+/**
+ * An SSE event ID never holds a line break or NUL (a parsed `id:` cannot), and it travels as the
+ * Last-Event-ID header, where fetch refuses every control character at sending time.
+ */
 function parseEventId(value: string): string {
-  if (/[\r\n\0]/.test(value)) throw new InvalidArgumentError('an event ID has no line break or NUL.');
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
+  if (/[\u0000-\u001f\u007f]/.test(value)) {
+    throw new InvalidArgumentError('an event ID has no control character (line break, NUL, ESC…).');
+  }
   return value;
 }
 
+/** The most `--max-retries` allows: beyond it a tail would retry for weeks at the 8 s backoff cap. */
+const MAX_RETRIES_LIMIT = 1_000_000;
+
 function parseCount(value: string): number {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError('must be a whole number.');
+  if (Number(value) > MAX_RETRIES_LIMIT) throw new InvalidArgumentError(`must be at most ${MAX_RETRIES_LIMIT}.`);
   return Number(value);
 }

@@ -21,3 +21,16 @@ describe('parseTelemetry', () => {
     expect(() => parseTelemetry(spec)).toThrow(`empty item in "${spec}".`);
   });
 });
+
+describe('parseTelemetry, on names that Object.prototype has', () => {
+  it.each(['__proto__', 'constructor', 'off,__proto__', '-toString'])(
+    '%s is an own category name, left for the client to refuse',
+    (spec) => {
+      const browser = parseTelemetry(spec).browser as Record<string, unknown>;
+      const name = spec.split(',').at(-1)!.replace(/^-/, '');
+      expect(Object.keys(browser)).toEqual([name]);
+      expect(Object.getPrototypeOf(browser)).toBe(Object.prototype);
+      expect(JSON.stringify(browser)).toBe(`{"${name}":{"enabled":${!spec.endsWith(`-${name}`)}}}`);
+    },
+  );
+});

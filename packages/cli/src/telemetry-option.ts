@@ -10,7 +10,9 @@ import { InvalidArgumentError } from 'commander';
  */
 export function parseTelemetry(spec: string): BrowserTelemetryRequestConfig {
   const config: Record<string, unknown> = {};
-  const browser: Record<string, { enabled: boolean }> = {};
+  // A Map, so that `__proto__` or `constructor` is a name like any other, which the client
+  // refuses as no category of the document, rather than a key that reaches the prototype.
+  const browser = new Map<string, { enabled: boolean }>();
   for (const item of spec.split(',').map((part) => part.trim())) {
     if (item === '' || item === '-') throw new InvalidArgumentError(`empty item in "${spec}".`);
     if (item === 'on' || item === 'off') {
@@ -18,8 +20,8 @@ export function parseTelemetry(spec: string): BrowserTelemetryRequestConfig {
       continue;
     }
     const off = item.startsWith('-');
-    browser[off ? item.slice(1) : item] = { enabled: !off };
+    browser.set(off ? item.slice(1) : item, { enabled: !off });
   }
-  if (Object.keys(browser).length > 0) config['browser'] = browser;
+  if (browser.size > 0) config['browser'] = Object.fromEntries(browser);
   return config as BrowserTelemetryRequestConfig;
 }

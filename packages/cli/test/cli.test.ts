@@ -52,7 +52,7 @@ describe('help', () => {
     expect(count.stderr).toContain("option '--max-retries <n>' argument 'many' is invalid. must be a whole number.");
     const id = await runBin(['logs', 'tail', 'br_1', ...MAIN, '--since-id', '4\nX-Injected: 1'], env);
     expect(id.code).toBe(2);
-    expect(id.stderr).toContain('an event ID has no line break or NUL.');
+    expect(id.stderr).toContain('an event ID has no control character (line break, NUL, ESC…).');
   });
 });
 
@@ -182,13 +182,21 @@ describe('logs tail', () => {
     const result = await runBin(['logs', 'tail', R.browsers.main.id, ...MAIN], env);
     expect(result.code).toBe(0);
     const events = json(result.stdout);
-    expect(events.map((event) => event['id'])).toEqual(['1', '2', '3']);
-    expect(events[0]).toEqual({ id: '1', event: 'log', timestamp: expect.any(String), message: expect.any(String) });
+    // The sandbox's ids: the log's epoch and the line's position.
+    const epoch = String(events[0]?.['id']).split('-')[0];
+    expect(events.map((event) => event['id'])).toEqual([`${epoch}-1`, `${epoch}-2`, `${epoch}-3`]);
+    expect(events[0]).toEqual({
+      id: `${epoch}-1`,
+      event: 'log',
+      timestamp: expect.any(String),
+      message: expect.any(String),
+    });
   });
 
   it('--since-id resumes after that event; a supervised process is read with --process', async () => {
-    const since = await runBin(['logs', 'tail', R.browsers.main.id, ...MAIN, '--since-id', '2'], env);
-    expect(json(since.stdout).map((event) => event['id'])).toEqual(['3']);
+    const ids = json((await runBin(['logs', 'tail', R.browsers.main.id, ...MAIN], env)).stdout).map((e) => e['id']);
+    const since = await runBin(['logs', 'tail', R.browsers.main.id, ...MAIN, '--since-id', String(ids[1])], env);
+    expect(json(since.stdout).map((event) => event['id'])).toEqual([ids[2]]);
     const supervisor = await runBin(
       ['logs', 'tail', R.browsers.main.id, '--source', 'supervisor', '--process', R.browsers.main.supervisorProcess],
       env,

@@ -12,14 +12,20 @@ import { RunningBin } from './run-bin.js';
 const QUIET = { source: 'path', path: R.browsers.quiet.path } as const;
 const TAIL = ['logs', 'tail', R.browsers.quiet.id, '--source', 'path', '--path', R.browsers.quiet.path, '--follow'];
 
-/** The default fixture with these lines in the quiet browser's log: a sandbox's state, as a fixture. */
-function fixtureWith(lines: FixtureLogLine[]): SandboxFixture {
+/**
+ * The default fixture with these lines in the quiet browser's log: a sandbox's state, as a
+ * fixture. With the `epoch` of the log served before, it is that log restored (its ids resume).
+ */
+function fixtureWith(lines: FixtureLogLine[], epoch?: string): SandboxFixture {
   const fixture = structuredClone(DEFAULT_FIXTURE) as SandboxFixture;
   const quiet = fixture.browsers.find((browser) => browser.id === R.browsers.quiet.id);
   if (!quiet) throw new Error('the default fixture has no quiet browser');
-  quiet.logs = [{ ...QUIET, lines }];
+  quiet.logs = [{ ...QUIET, lines, ...(epoch === undefined ? {} : { epoch }) }];
   return fixture;
 }
+
+/** The sandbox's ids are the log's epoch and the line's position. */
+const epochOf = (id: string) => id.slice(0, id.lastIndexOf('-'));
 
 async function append(sandbox: RunningSandbox, lines: FixtureLogLine[]): Promise<void> {
   const response = await fetch(`${sandbox.url}/_sandbox/browsers/${R.browsers.quiet.id}/logs`, {
@@ -64,10 +70,14 @@ describe('logs tail --follow', () => {
     const served = events(tail.stdout);
     await before.close();
     await tail.waitFor('stderr', /connection failed: ECONNREFUSED/);
-    // The same state on the same port: the lines it had, with their timestamps.
+    // The same state on the same port: the lines it had, with their timestamps, in the same log.
+    const epoch = epochOf(served[0]!.id);
     const after = await start({
       port: before.port,
-      fixture: fixtureWith(served.map(({ timestamp, message }) => ({ timestamp, message }))),
+      fixture: fixtureWith(
+        served.map(({ timestamp, message }) => ({ timestamp, message })),
+        epoch,
+      ),
     });
     await append(after, ['b1', 'b2']);
     await tail.waitFor('stdout', /"b2"/);
@@ -77,13 +87,13 @@ describe('logs tail --follow', () => {
     const { code, stdout, stderr } = await tail.finished();
     expect(code).toBe(130);
     expect(events(stdout).map((event) => [event.id, event.message])).toEqual([
-      ['1', 'a1'],
-      ['2', 'a2'],
-      ['3', 'b1'],
-      ['4', 'b2'],
+      [`${epoch}-1`, 'a1'],
+      [`${epoch}-2`, 'a2'],
+      [`${epoch}-3`, 'b1'],
+      [`${epoch}-4`, 'b2'],
     ]);
-    expect(stderr).toMatch(/reconnecting after event 2 \(attempt \d+\)/);
-    expect(stderr.trim().split('\n').at(-1)).toBe('Stopped after event 4. Resume with: --since-id 4');
+    expect(stderr).toContain(`reconnecting after event ${epoch}-2 (attempt `);
+    expect(stderr.trim().split('\n').at(-1)).toBe(`Stopped after event ${epoch}-4. Resume with: --since-id ${epoch}-4`);
   });
 
   it('prints lines as they come, and --since-id resumes where a stopped tail ended', async () => {
@@ -98,10 +108,11 @@ describe('logs tail --follow', () => {
     const stopped = await first.finished();
     expect(stopped.code).toBe(130);
     // With --json the resume point is JSON too.
-    expect(JSON.parse(stopped.stderr.trim().split('\n').at(-1) ?? '')).toEqual({ stopped: true, last_event_id: '3' });
+    const third = events(first.stdout)[2]!.id;
+    expect(JSON.parse(stopped.stderr.trim().split('\n').at(-1) ?? '')).toEqual({ stopped: true, last_event_id: third });
 
     await append(sandbox, ['four']);
-    const second = new RunningBin([...TAIL, '--since-id', '3'], env);
+    const second = new RunningBin([...TAIL, '--since-id', third], env);
     running.push(second);
     await second.waitFor('stdout', /"four"/);
     second.child.kill('SIGTERM');

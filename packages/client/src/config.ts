@@ -31,7 +31,7 @@ export function resolveConnection(options: { baseUrl?: string | undefined; token
   baseUrl: string;
   token: string;
 } {
-  const token = options.token || env(TOKEN_ENV);
+  const token = normaliseToken(options.token || env(TOKEN_ENV));
   if (!token) {
     throw new BrowserCloudError(`Missing API token: pass \`token\` to createClient() or set ${TOKEN_ENV}.`);
   }
@@ -45,7 +45,30 @@ export function resolveConnection(options: { baseUrl?: string | undefined; token
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
     throw new BrowserCloudError(`baseUrl must be an absolute http(s) URL, got ${JSON.stringify(given)}.`);
   }
+  // fetch refuses such a URL at every request; said here, once, without echoing the password.
+  if (url.username !== '' || url.password !== '') {
+    throw new BrowserCloudError(
+      `baseUrl must not hold credentials (user:password@): the API key goes in \`token\` or ${TOKEN_ENV}.`,
+    );
+  }
   return { baseUrl: given.replace(/\/+$/, ''), token };
+}
+
+/**
+ * The token as it is sent, decided once: a header value loses its leading and trailing
+ * whitespace (Fetch's "normalize"), so `sk_…\n` from a file or a heredoc goes out as `sk_…`, and
+ * that is the form scrubbed from errors. A character no header can carry (a control character,
+ * a non-ASCII one) is refused here rather than by fetch at every request, in an error that may
+ * quote the header. Undefined when nothing is left.
+ */
+function normaliseToken(given: string | undefined): string | undefined {
+  const token = given?.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '');
+  if (token && !/^[\x20-\x7e\t]+$/.test(token)) {
+    throw new BrowserCloudError(
+      'The API token holds a character that cannot be sent in an HTTP header (a control or non-ASCII character).',
+    );
+  }
+  return token || undefined;
 }
 
 /** Checks a numeric option: a finite number ≥ 0 (an integer for retry counts). */

@@ -7,6 +7,7 @@
 export { createClient } from './create-client.js';
 export type { BrowserCloudClient, ClientOptions } from './create-client.js';
 export type { RequestOptions } from './request.js';
+export { MAX_RESPONSE_BODY_BYTES } from './request.js';
 export type { FetchLike } from './transport.js';
 export type { AuthConnections } from './resources/auth-connections.js';
 export type { Profiles } from './resources/profiles.js';

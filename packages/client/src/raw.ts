@@ -3,12 +3,16 @@
  * its own, so that an app using only the client's operations bundles no openapi-fetch.
  */
 import type { paths } from '@browser-cloud/api-types';
-import createFetchClient, { type Client } from 'openapi-fetch';
+import createFetchClient, { type Client, defaultPathSerializer } from 'openapi-fetch';
 import type { BrowserCloudClient } from './create-client.js';
 import { BrowserCloudError } from './errors.js';
 import { rawAccess } from './raw-access.js';
+import { pathSegment } from './validation.js';
 
 export type RawClient = Client<paths>;
+
+/** What each path parameter of the document addresses, for the message refusing `.` and `..`. */
+const RESOURCES = new Map([['id_or_name', 'profile']]);
 
 /**
  * The openapi-fetch client typed by the document, sending through `client`'s transport, which
@@ -26,6 +30,13 @@ export function createRawClient(client: BrowserCloudClient): RawClient {
   return createFetchClient<paths>({
     baseUrl: access.baseUrl,
     fetch: (request: Request) => access.send(request),
+    // Before the URL is built: once built, a `.` or `..` segment is gone from it.
+    pathSerializer: (pathname, params) => {
+      for (const [name, value] of Object.entries(params ?? {})) {
+        if (typeof value === 'string') pathSegment(name, value, RESOURCES.get(name) ?? 'resource');
+      }
+      return defaultPathSerializer(pathname, params);
+    },
     ...(access.headers ? { headers: access.headers } : {}),
   });
 }

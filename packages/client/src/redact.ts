@@ -118,3 +118,22 @@ export function redactHeaders(headers: Headers, secret: string): Headers {
   }
   return clean;
 }
+
+/** Nesting deeper than this in a JSON answer is not the API's; it is refused rather than walked. */
+export const MAX_JSON_DEPTH = 256;
+
+/**
+ * A parsed JSON value with the secret replaced in every string, property names included: what
+ * the client hands out of an answer (a Profile, a log event) holds no token even when the
+ * server echoes it. Own properties only, kept own (`__proto__` stays a plain key).
+ * @throws RangeError past {@link MAX_JSON_DEPTH} levels.
+ */
+export function redactJson<T>(value: T, secret: string, depth = 0): T {
+  if (typeof value === 'string') return redact(value, secret) as T;
+  if (typeof value !== 'object' || value === null) return value;
+  if (depth >= MAX_JSON_DEPTH) throw new RangeError(`JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
+  if (Array.isArray(value)) return value.map((item) => redactJson(item, secret, depth + 1)) as T;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [redact(key, secret), redactJson(item, secret, depth + 1)]),
+  ) as T;
+}

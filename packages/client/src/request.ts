@@ -121,8 +121,9 @@ async function attempt<T>(context: RequestContext, operation: Operation, options
     responded = true;
     if (!response.ok) throw await context.transport.refusal(response);
     // An empty answer (204, say) is no data, as openapi-fetch has it.
-    const text = await response.text();
-    return (text ? JSON.parse(text) : undefined) as T;
+    const text = await boundedText(response);
+    // What is handed out holds no token, even one the server echoes.
+    return (text ? context.transport.redactJson(JSON.parse(text)) : undefined) as T;
   })();
   try {
     // The global fetch stops on its signal, body read included; racing the abort makes the
@@ -139,11 +140,19 @@ async function attempt<T>(context: RequestContext, operation: Operation, options
         headers: cause.headers,
       };
     }
+    if (cause instanceof BrowserCloudError) return { ok: false, error: cause, retry: false };
     const clean = context.transport.scrub(cause);
     if (responded && cause instanceof SyntaxError) {
       return {
         ok: false,
         error: new BrowserCloudError('The response body is not valid JSON.', { cause: clean }),
+        retry: false,
+      };
+    }
+    if (responded && cause instanceof RangeError) {
+      return {
+        ok: false,
+        error: new BrowserCloudError(`The response body is not an answer of the API: ${cause.message}.`),
         retry: false,
       };
     }
@@ -156,6 +165,37 @@ async function attempt<T>(context: RequestContext, operation: Operation, options
     };
   } finally {
     clearTimeout(timer);
+  }
+}
+
+/**
+ * The most bytes of a 2xx body read, after decompression: 1 MiB, far above any answer of the
+ * API. A larger body (a gzip bomb: a megabyte on the wire, gigabytes unpacked) is cancelled
+ * there, with a {@link BrowserCloudError} naming the bound.
+ */
+export const MAX_RESPONSE_BODY_BYTES = 1024 * 1024;
+
+/** A 2xx body as text, at most {@link MAX_RESPONSE_BODY_BYTES} of it; a failure to read it is thrown as it came. */
+async function boundedText(response: Response): Promise<string> {
+  if (response.body === null) return '';
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let bytes = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return text + decoder.decode();
+      bytes += value.byteLength;
+      if (bytes > MAX_RESPONSE_BODY_BYTES) {
+        throw new BrowserCloudError(
+          `The response body is over ${MAX_RESPONSE_BODY_BYTES} bytes (MAX_RESPONSE_BODY_BYTES, after decompression): the rest was not read.`,
+        );
+      }
+      text += decoder.decode(value, { stream: true });
+    }
+  } finally {
+    reader.cancel().catch(() => {});
   }
 }
 

@@ -1,6 +1,6 @@
 import { errorFromResponse } from './error-body.js';
 import type { APIError } from './errors.js';
-import { redactCause } from './redact.js';
+import { redact, redactCause, redactJson } from './redact.js';
 
 /** A fetch as the client calls an injected one: with one `Request`. */
 export type FetchLike = (request: Request) => Promise<Response>;
@@ -16,6 +16,10 @@ export interface Transport {
   refusal(response: Response): Promise<APIError>;
   /** `cause` rebuilt without the token, for attaching to an error the caller will see. */
   scrub(cause: unknown): unknown;
+  /** Text built from what the server sent (an event's property names, its ID), without the token. */
+  redact(text: string): string;
+  /** A parsed answer (a Profile, a log event) without the token, in its strings and property names. */
+  redactJson<T>(value: T): T;
 }
 
 /**
@@ -36,5 +40,7 @@ export function transport(injected: FetchLike | undefined, token: string): Trans
     },
     refusal: (response) => errorFromResponse(response, token),
     scrub: (cause) => redactCause(cause, token),
+    redact: (text) => redact(text, token),
+    redactJson: (value) => redactJson(value, token),
   };
 }

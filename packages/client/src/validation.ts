@@ -12,3 +12,17 @@ export { toIssues };
 export function check<T>(validate: Validator<T>, value: unknown, root: string): asserts value is T {
   if (!validate(value)) throw new ValidationError(toIssues(validate.errors ?? [], value, root));
 }
+
+/**
+ * A path parameter as it goes into the URL, through `encodeURIComponent` as openapi-fetch does.
+ * `.` and `..` cannot go at all: fetch's URL parser removes them as dot segments, even
+ * percent-encoded (`%2E%2E`), so a rename of the profile named `..` would be sent as
+ * `PATCH /`. They are refused before sending, saying to address the `resource` by its ID.
+ */
+export function pathSegment(name: string, value: string, resource: string): string {
+  if (value === '.' || value === '..') {
+    const message = `path.${name}: ${JSON.stringify(value)} cannot be sent in a URL (URLs drop "." and ".." path segments, even percent-encoded); address the ${resource} by its ID`;
+    throw new ValidationError([{ field: `path.${name}`, rule: 'pathSegment', message }]);
+  }
+  return encodeURIComponent(value);
+}

@@ -6,6 +6,9 @@
 import { fileURLToPath } from 'node:url';
 import { findOperation, inlineRefs, loadOpenApiDocument, OPENAPI_PATH } from '@browser-cloud/openapi-document';
 
+/** With `follow`, how long `tail_browser_logs` waits after the last line that arrived before it returns. */
+const FOLLOW_QUIET_MS = 500;
+
 const OUTPUT = fileURLToPath(new URL('../src/generated/tool-definitions.ts', import.meta.url));
 
 const BANNER = [
@@ -26,13 +29,19 @@ const TOOLS = [
   {
     name: 'tail_browser_logs',
     operationId: 'streamBrowserLogs',
-    querySchema: 'LogStreamQuery',
+    // The operation's description speaks of SSE and heartbeats, which the tool's JSON result does not have.
+    description: [
+      "Reads a browser session's log lines and returns them as JSON: `{ events: [{ id, timestamp, message }], cursor, stopped }`.",
+      "With `source` `path`, `path` (the log file on the browser's machine) is required; with `source` `supervisor`,",
+      "`supervisor_process` (the supervised process's name) is required. A call without it is refused before anything is sent.",
+    ].join(' '),
     notes: [
       'This tool returns at most `max_events` log events (default 100) and at most `max_bytes` bytes of them, and',
       'returns within `wait_ms`. Pass the returned `cursor` to the next call to continue exactly after the last event',
       'returned: no event is skipped or repeated. `stopped` says why the call returned: `max_events`, `max_bytes`,',
-      '`end_of_log` (every line so far was read; without `follow`) or `time_limit`. With `follow`, the call waits up to',
-      '`wait_ms` for new lines.',
+      '`end_of_log` (every line so far was read; without `follow`), `quiet` (with `follow`: no new line for',
+      `${FOLLOW_QUIET_MS} ms after the last one) or \`time_limit\`. With \`follow\`, the call waits up to \`wait_ms\` for new`,
+      `lines and returns ${FOLLOW_QUIET_MS} ms after the last line that arrived.`,
     ].join(' '),
     arguments: {
       max_events: {
@@ -90,7 +99,7 @@ const TOOLS = [
           type: 'string',
           description: 'Pass this as `cursor` to continue after the last event returned (the SSE last event ID).',
         },
-        stopped: { type: 'string', enum: ['max_events', 'max_bytes', 'end_of_log', 'time_limit'] },
+        stopped: { type: 'string', enum: ['max_events', 'max_bytes', 'end_of_log', 'quiet', 'time_limit'] },
       },
       required: ['events', 'cursor', 'stopped'],
       additionalProperties: false,
@@ -132,13 +141,12 @@ function toolDefinition(document, tool) {
   }
   for (const [name, schema] of Object.entries(tool.arguments ?? {})) add(name, 'tool', schema, false);
 
+  // A plain object schema: hosts refuse combinators at the top level of a tool's input schema
+  // (the Claude API: "input_schema does not support oneOf, allOf, or anyOf at the top level"),
+  // so the rules the document states over several query parameters (LogStreamQuery's if/then)
+  // are said in the descriptions of the arguments they require, and the client checks them
+  // before sending, as it does for its own callers.
   const inputSchema = { type: 'object', ...objectOf(entries), additionalProperties: false };
-  if (tool.querySchema) {
-    // The rules over several query parameters live in the query's object schema; its arguments
-    // are top-level properties here too, so they apply as written.
-    const rules = document.components.schemas[tool.querySchema].allOf;
-    if (rules) inputSchema.allOf = inlineRefs(document, rules);
-  }
   const outputSchema =
     typeof tool.output === 'string'
       ? inlineRefs(document, { $ref: `#/components/schemas/${tool.output}` })
@@ -150,7 +158,7 @@ function toolDefinition(document, tool) {
     method: operation.method.toUpperCase(),
     path: operation.path,
     title: summary,
-    description: [summary, description?.trim(), tool.notes].filter(Boolean).join('\n\n'),
+    description: [summary, tool.description ?? description?.trim(), tool.notes].filter(Boolean).join('\n\n'),
     inputSchema,
     outputSchema,
     locations,
@@ -163,6 +171,9 @@ export async function generateArtifacts() {
   const contents = [
     BANNER,
     "import type { ToolDefinition } from '../tool-definition.js';",
+    '',
+    '/** With `follow`, how long `tail_browser_logs` waits after the last line that arrived before it returns. */',
+    `export const FOLLOW_QUIET_MS = ${FOLLOW_QUIET_MS};`,
     '',
     `export const TOOL_DEFINITIONS = ${JSON.stringify(definitions, null, 2)} satisfies Record<string, ToolDefinition>;`,
     '',

@@ -1,9 +1,34 @@
 #!/usr/bin/env node
-import { createClient } from '@browser-cloud/client';
+import { BASE_URL_ENV, createClient, TOKEN_ENV } from '@browser-cloud/client';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { commandLine, USAGE, VERSION } from './command-line.js';
 import { createMcpServer } from './server.js';
+import { guardStdin } from './stdin-guard.js';
 
-// stdout carries the protocol: everything for people goes to stderr.
+// stdout carries the protocol: everything for people goes to stderr (but --help and --version,
+// which a person asked for and which start no server).
+const request = commandLine(process.argv.slice(2));
+if (request.kind === 'help') {
+  process.stdout.write(USAGE);
+  process.exit(0);
+}
+if (request.kind === 'version') {
+  process.stdout.write(`${VERSION}\n`);
+  process.exit(0);
+}
+if (request.kind === 'usage') {
+  process.stderr.write(`browser-cloud-mcp: ${request.message}\n\n${USAGE}`);
+  process.exit(2);
+}
+
+const missing = [BASE_URL_ENV, TOKEN_ENV].filter((name) => !process.env[name]);
+if (missing.length > 0) {
+  process.stderr.write(
+    `browser-cloud-mcp: ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not set: ` +
+      "set them in the MCP host's configuration of this server (its env). See browser-cloud-mcp --help.\n",
+  );
+  process.exit(2);
+}
 let client: ReturnType<typeof createClient>;
 try {
   // BROWSER_CLOUD_BASE_URL and BROWSER_CLOUD_API_KEY, as for the client.
@@ -12,4 +37,5 @@ try {
   process.stderr.write(`browser-cloud-mcp: ${(error as Error).message}\n`);
   process.exit(2);
 }
-await createMcpServer({ client }).connect(new StdioServerTransport());
+const transport = new StdioServerTransport(guardStdin(process.stdin, process.stdout, process.stderr));
+await createMcpServer({ client }).connect(transport);

@@ -69,3 +69,14 @@ describe('sortArguments', () => {
     });
   });
 });
+
+describe('sortArguments, on names that Object.prototype has', () => {
+  it('refuses them as unknown arguments, own properties only, __proto__ included', () => {
+    for (const name of ['toString', 'constructor', 'valueOf', 'hasOwnProperty', '__proto__']) {
+      // As JSON.parse makes them: `__proto__` an own property, not the prototype.
+      const args = JSON.parse(`{"id":"br_1","source":"path","path":"/x.log",${JSON.stringify(name)}:{"a":1}}`);
+      const error = refusal(() => sortArguments(tail, args));
+      expect(error.message).toBe(`${name}: is not an argument of tail_browser_logs`);
+    }
+  });
+});

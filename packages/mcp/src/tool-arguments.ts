@@ -21,7 +21,8 @@ export function sortArguments(definition: ToolDefinition, args: unknown): Sorted
   const sorted: SortedArguments = { path: {}, query: {}, body: {}, tool: {} };
   const unknown: ValidationIssue[] = [];
   for (const [name, value] of Object.entries(args ?? {})) {
-    const location = definition.locations[name];
+    // Own properties only: `toString` or `__proto__` must not find Object.prototype's.
+    const location = Object.hasOwn(definition.locations, name) ? definition.locations[name] : undefined;
     if (location === undefined) {
       unknown.push({
         field: name,

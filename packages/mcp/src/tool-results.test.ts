@@ -1,6 +1,7 @@
 import {
   APIConnectionError,
   APIError,
+  AuthenticationError,
   ConflictError,
   InternalServerError,
   ValidationError,
@@ -62,5 +63,22 @@ describe('errorResult', () => {
     const result = errorResult(new TypeError('Bearer sk_live_secret leaked'), tailBrowserLogs);
     expect(text(result)).toBe('Unexpected failure of the MCP server (TypeError).');
     expect(JSON.stringify(result)).not.toContain('sk_live_secret');
+  });
+});
+
+describe('errorResult of a 401', () => {
+  it('says which variable to check', () => {
+    const error = new AuthenticationError({
+      status: 401,
+      headers,
+      body: { code: 'unauthorized', message: 'bad token' },
+    });
+    expect(text(errorResult(error, tailBrowserLogs))).toBe(
+      [
+        'The API answered 401 unauthorized: bad token',
+        "The API key was refused: check BROWSER_CLOUD_API_KEY in the MCP server's configuration (its env).",
+        'Request ID: req_1',
+      ].join('\n'),
+    );
   });
 });

@@ -1,4 +1,11 @@
-import { APIError, BrowserCloudError, ConflictError, ValidationError } from '@browser-cloud/client';
+import {
+  APIError,
+  AuthenticationError,
+  BrowserCloudError,
+  ConflictError,
+  TOKEN_ENV,
+  ValidationError,
+} from '@browser-cloud/client';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { McpTool } from './tools/mcp-tool.js';
 
@@ -24,6 +31,10 @@ function describeError(error: unknown, tool: McpTool): string {
   if (error instanceof APIError) {
     const lines = [`The API answered ${error.message}`];
     if (error instanceof ConflictError && tool.conflictHint) lines.push(tool.conflictHint);
+    // The model cannot fix this; the person who configured the server can.
+    if (error instanceof AuthenticationError) {
+      lines.push(`The API key was refused: check ${TOKEN_ENV} in the MCP server's configuration (its env).`);
+    }
     if (error.requestId) lines.push(`Request ID: ${error.requestId}`);
     return lines.join('\n');
   }

@@ -54,7 +54,15 @@ async function control(path: string, body?: unknown): Promise<unknown> {
   return response.json();
 }
 
-const append = (lines: string[]) => control(`/browsers/${R.browsers.quiet.id}/logs`, { ...QUIET, lines });
+/** Appends lines to the quiet log; resolves to a function giving the event id of line n of that log. */
+const append = async (lines: string[]) => {
+  const { first_id } = (await control(`/browsers/${R.browsers.quiet.id}/logs`, { ...QUIET, lines })) as {
+    first_id: string;
+  };
+  // The sandbox's ids are the log's epoch and the line's position (unique across restarts).
+  const epoch = first_id.slice(0, first_id.lastIndexOf('-'));
+  return (n: number) => `${epoch}-${n}`;
+};
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, quiet: true });
@@ -178,7 +186,7 @@ describe('tail_browser_logs', () => {
 
   it('pages through the log with the cursor: no event lost or repeated', async () => {
     const lines = Array.from({ length: 25 }, (_, i) => `line ${i + 1}`);
-    await append(lines);
+    const id = await append(lines);
     const seen: string[] = [];
     let cursor: string | undefined;
     const stops: string[] = [];
@@ -190,19 +198,19 @@ describe('tail_browser_logs', () => {
     }
     expect(seen).toEqual(lines);
     expect(stops).toEqual(['max_events', 'max_events', 'end_of_log', 'end_of_log']);
-    expect(cursor).toBe('25');
+    expect(cursor).toBe(id(25));
   });
 
   it('defaults to 100 events', async () => {
-    await append(Array.from({ length: 120 }, (_, i) => `line ${i + 1}`));
+    const id = await append(Array.from({ length: 120 }, (_, i) => `line ${i + 1}`));
     const first = await page({});
     expect(first.events).toHaveLength(100);
-    expect(first).toMatchObject({ cursor: '100', stopped: 'max_events' });
+    expect(first).toMatchObject({ cursor: id(100), stopped: 'max_events' });
   });
 
   it('bounds the bytes of a page, and cuts an event that alone exceeds the bound', async () => {
     const lines = [...Array.from({ length: 4 }, (_, i) => `${i}`.repeat(600)), 'é'.repeat(3000), 'after'];
-    await append(lines);
+    const id = await append(lines);
     const pages = [];
     let cursor = '';
     for (let i = 0; i < 6; i++) {
@@ -213,11 +221,11 @@ describe('tail_browser_logs', () => {
       cursor = result.cursor;
     }
     const events = pages.flatMap((p) => p.events);
-    expect(events.map((event) => event.id)).toEqual(['1', '2', '3', '4', '5', '6']);
+    expect(events.map((event) => event.id)).toEqual([1, 2, 3, 4, 5, 6].map(id));
     expect(events.slice(0, 4).map((event) => event.message)).toEqual(lines.slice(0, 4));
     expect(events[4]?.truncated).toBe(true);
     expect(lines[4]?.startsWith(events[4]?.message ?? 'x')).toBe(true);
-    expect(events[5]).toEqual({ id: '6', timestamp: expect.any(String), message: 'after' });
+    expect(events[5]).toEqual({ id: id(6), timestamp: expect.any(String), message: 'after' });
     expect(pages.map((p) => p.stopped)).toEqual([
       'max_bytes',
       'max_bytes',
@@ -229,8 +237,8 @@ describe('tail_browser_logs', () => {
   });
 
   it('with follow, waits for new lines', async () => {
-    await append(['old']);
-    const pending = page({ follow: true, cursor: '1', max_events: 2, wait_ms: 15_000 });
+    const id = await append(['old']);
+    const pending = page({ follow: true, cursor: id(1), max_events: 2, wait_ms: 15_000 });
     // The append comes once the tool follows the source, so the lines reach it live.
     await until(async () => {
       const state = (await control('/state')) as {
@@ -241,13 +249,13 @@ describe('tail_browser_logs', () => {
     await append(['new 1', 'new 2']);
     const result = await pending;
     expect(result.events.map((event) => event.message)).toEqual(['new 1', 'new 2']);
-    expect(result).toMatchObject({ cursor: '3', stopped: 'max_events' });
+    expect(result).toMatchObject({ cursor: id(3), stopped: 'max_events' });
   });
 
   it('with follow and no new line, returns at the time limit with the cursor unchanged', async () => {
-    await append(['only']);
-    const result = await page({ follow: true, cursor: '1', wait_ms: 200 });
-    expect(result).toEqual({ events: [], cursor: '1', stopped: 'time_limit' });
+    const id = await append(['only']);
+    const result = await page({ follow: true, cursor: id(1), wait_ms: 200 });
+    expect(result).toEqual({ events: [], cursor: id(1), stopped: 'time_limit' });
   });
 
   it('reports API errors and bad arguments as tool errors', async () => {

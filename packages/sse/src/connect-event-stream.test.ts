@@ -1051,3 +1051,70 @@ describe('connectEventStream: races and timers', () => {
     expect(retries[0]!.error).toMatchObject({ type: 'idle-timeout', cause: aborted });
   });
 });
+
+describe('connectEventStream: hostile servers', () => {
+  it('counts a connection that opens and stalls before its first event as a failed attempt, and gives up', async () => {
+    fakeTime();
+    // Headers, then nothing, every time: each open used to reset the count, so it never ended.
+    const { fetch, calls } = fakeFetch(() => sseResponse(manualBody().body));
+    const retries: RetryInfo[] = [];
+    const error = await failure(
+      settle(
+        collect(
+          connectEventStream(URL_, {
+            ...fast,
+            fetch,
+            idleTimeout: 100,
+            maxRetries: 2,
+            reconnectOnEnd: false,
+            onRetry: (r) => retries.push(r),
+          }),
+        ),
+      ),
+    );
+    expect(error).toMatchObject({ type: 'retries-exhausted', attempts: 2 });
+    expect(error.cause).toMatchObject({ type: 'idle-timeout' });
+    expect(calls).toHaveLength(3);
+    expect(retries.map((r) => [r.attempt, r.reason])).toEqual([
+      [1, 'idle-timeout'],
+      [2, 'idle-timeout'],
+    ]);
+  });
+
+  it('a connection that delivered an event before stalling still resets the count', async () => {
+    fakeTime();
+    const { fetch, calls } = fakeFetch((index) => {
+      const body = manualBody();
+      if (index < 4) body.push(logEvent(index + 1, `event ${index + 1}`));
+      return sseResponse(body.body);
+    });
+    const error = await failure(
+      settle(collect(connectEventStream(URL_, { ...fast, fetch, idleTimeout: 100, maxRetries: 1 }))),
+    );
+    // Four connections each deliver an event and stall, each resetting the count; the fifth (the
+    // one retry allowed after the fourth) delivers nothing and stalls: no retry is left.
+    expect(error).toMatchObject({ type: 'retries-exhausted', attempts: 1 });
+    expect(calls).toHaveLength(5);
+  });
+
+  it('delivers a new event that reuses a delivered ID with other data (a restarted server), drops a true replay', async () => {
+    const { fetch } = fakeFetch((index) => {
+      if (index === 0) return sseResponse(`${logEvent(1, 'a')}${logEvent(2, 'b')}`);
+      // Restarted with its counter at 1: a replay of 2 first, then new events under old IDs.
+      if (index === 1) return sseResponse(`${logEvent(2, 'b')}${logEvent(1, 'new a')}${logEvent(2, 'new b')}`);
+      return new Response(null, { status: 204 });
+    });
+    const events = await collect(connectEventStream(URL_, { ...fast, fetch }));
+    expect(events.map(message)).toEqual(['a', 'b', 'new a', 'new b']);
+  });
+
+  it('a restarted server whose first event reuses a delivered ID loses nothing', async () => {
+    const { fetch } = fakeFetch((index) => {
+      if (index === 0) return sseResponse(`${logEvent(1, 'a')}${logEvent(2, 'b')}${logEvent(3, 'c')}`);
+      if (index === 1) return sseResponse(`${logEvent(1, 'x')}${logEvent(2, 'y')}${logEvent(3, 'z')}`);
+      return new Response(null, { status: 204 });
+    });
+    const events = await collect(connectEventStream(URL_, { ...fast, fetch }));
+    expect(events.map(message)).toEqual(['a', 'b', 'c', 'x', 'y', 'z']);
+  });
+});

@@ -3,7 +3,7 @@ import { readBodyExcerpt } from './body-excerpt.js';
 import { SseError } from './errors.js';
 import { createParser } from './parser.js';
 import type { Parser } from './parser.js';
-import { RecentIds } from './recent-ids.js';
+import { deliveredKey, RecentIds } from './recent-ids.js';
 import { backoffDelay, clampServerRetry, classifyResponse, MAX_TIMER_DELAY } from './retry-policy.js';
 import type { ParserLimits, SseEvent } from './types.js';
 
@@ -132,8 +132,11 @@ export interface EventStreamConnection extends AsyncIterableIterator<SseEvent> {
  *   `retry-after-ms`, capped by `maxRetryAfter`); anything else throws `refusedError`'s
  *   error, or `bad-status`/`bad-content-type` with status, content type and the first
  *   512 bytes of the body.
- * - After a reconnect, events whose own `id:` was recently delivered are dropped
- *   (and ID-less events following such a replay), so none is delivered twice.
+ * - After a reconnect, events whose own `id:` and data were recently delivered are dropped
+ *   (and ID-less events following such a replay), so none is delivered twice; an event that
+ *   reuses an ID with other data (a restarted server's counter) is new, and delivered.
+ * - A connection that opens but times out idle before its first event is a failed attempt: it
+ *   does not reset the count of consecutive failures.
  * - Abort, `close()` or leaving the loop release the socket and all timers.
  *
  * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#the-eventsource-interface
@@ -158,6 +161,13 @@ export function connectEventStream(url: string | URL, options: ConnectEventStrea
   let started = false;
   /** Reconnect attempts since the last successful open. */
   let attempts = 0;
+  /**
+   * The attempts made before the current connection opened, and whether it has yet to deliver an
+   * event: a connection that opens and then stalls until the idle timeout has not succeeded, so
+   * its attempt counts on (a server that sends headers and then nothing must not retry forever).
+   */
+  let attemptsBeforeOpen = 0;
+  let awaitingFirstEvent = false;
   /** Why the previous attempt ended; `undefined` before the first attempt and after an open. */
   let lastFailure: Failure | undefined;
   /** `Retry-After` of the status that ended the previous attempt, in ms. */
@@ -294,6 +304,8 @@ export function connectEventStream(url: string | URL, options: ConnectEventStrea
         replaying = failure !== undefined && recent.size > 0;
         inReplayedRun = false;
         const attempt = attempts;
+        attemptsBeforeOpen = attempts;
+        awaitingFirstEvent = true;
         attempts = 0;
         lastFailure = undefined;
         lastActivity = performance.now();
@@ -348,12 +360,14 @@ export function connectEventStream(url: string | URL, options: ConnectEventStrea
     serverRetry = clampServerRetry(milliseconds);
   };
 
-  /** Batches each parsed event, unless it is a replay of one already delivered. */
+  /** Batches each parsed event, unless it is a replay of one already delivered (same ID, same data). */
   const onEvent = (event: SseEvent, hasId: boolean): void => {
+    awaitingFirstEvent = false;
     const explicitId = hasId && event.id !== '';
+    const key = explicitId ? deliveredKey(event.id, event.data) : '';
     if (replaying) {
       if (explicitId) {
-        if (recent.has(event.id)) {
+        if (recent.has(key)) {
           inReplayedRun = true;
           return;
         }
@@ -362,13 +376,16 @@ export function connectEventStream(url: string | URL, options: ConnectEventStrea
         return;
       }
     }
-    if (explicitId) recent.add(event.id);
+    if (explicitId) recent.add(key);
     batch.push(event);
   };
 
   /** The failure of an attempt that was cut off: by the idle timer, else by the network. */
-  const dropped = (error?: unknown): Failure =>
-    idleFired ? { reason: 'idle-timeout', error: idleError(error) } : { reason: 'network', error };
+  const dropped = (error?: unknown): Failure => {
+    if (!idleFired) return { reason: 'network', error };
+    if (awaitingFirstEvent) attempts = attemptsBeforeOpen;
+    return { reason: 'idle-timeout', error: idleError(error) };
+  };
 
   /** Ends the current attempt (keeping its last event ID) and records why, for the next `open()`. */
   const fail = async (failure: Failure, retryAfter?: number): Promise<void> => {
@@ -379,6 +396,7 @@ export function connectEventStream(url: string | URL, options: ConnectEventStrea
 
   const dropConnection = async (): Promise<void> => {
     clearTimeout(idleTimer);
+    awaitingFirstEvent = false;
     if (parser !== undefined) {
       parser.end();
       savedId = parser.lastEventId;

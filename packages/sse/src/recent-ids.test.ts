@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RecentIds } from './recent-ids.js';
+import { deliveredKey, RecentIds } from './recent-ids.js';
 
 describe('RecentIds', () => {
   it('remembers the last `capacity` distinct ids', () => {
@@ -25,5 +25,14 @@ describe('RecentIds', () => {
     const ids = new RecentIds(0);
     ids.add('a');
     expect(ids.has('a')).toBe(false);
+  });
+});
+
+describe('deliveredKey', () => {
+  it('tells events apart by ID and by data', () => {
+    expect(deliveredKey('1', '{"a":1}')).toBe(deliveredKey('1', '{"a":1}'));
+    expect(deliveredKey('1', '{"a":1}')).not.toBe(deliveredKey('1', '{"a":2}'));
+    expect(deliveredKey('1', 'x')).not.toBe(deliveredKey('2', 'x'));
+    expect(deliveredKey('1', '')).not.toBe(deliveredKey('1', ' '));
   });
 });

@@ -32,3 +32,24 @@ export class RecentIds {
     this.#next = (this.#next + 1) % ring.length;
   }
 }
+
+/**
+ * What recognises a delivered event in {@link RecentIds}: its ID and a fingerprint of its data
+ * (length and a 53-bit hash), so that a server that reuses IDs (one restarted with its counter
+ * at 1, say) has its new events delivered, and only a true replay (same ID, same data) is dropped.
+ * An SSE ID never holds NUL, so the key cannot be forged by another ID.
+ */
+export function deliveredKey(id: string, data: string): string {
+  // cyrb53 (public domain): two 32-bit multiply-xorshift lanes, mixed into 53 bits.
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < data.length; i++) {
+    const code = data.charCodeAt(i);
+    h1 = Math.imul(h1 ^ code, 2654435761);
+    h2 = Math.imul(h2 ^ code, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  const hash = 4294967296 * (2097151 & h2) + (h1 >>> 0);
+  return `${id}\u0000${data.length}:${hash.toString(36)}`;
+}

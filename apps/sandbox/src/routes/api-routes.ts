@@ -7,7 +7,6 @@ import type { OperationId } from '../fixture/types.js';
 import { notFound } from '../http/api-error.js';
 import { authorize } from '../http/auth.js';
 import { bodyIsOptional, locateOperation, routeSchema } from '../openapi/route-schemas.js';
-import { resumePosition } from '../sse/format-event.js';
 import { streamLogSource } from '../sse/log-stream-session.js';
 import type { SandboxState } from '../state/sandbox-state.js';
 import { logSourceKey, type Caller } from '../state/store.js';
@@ -67,7 +66,7 @@ export function registerApiRoutes(app: FastifyInstance, document: OpenApiDocumen
         throw notFound(`browser ${id} has no ${kind === 'path' ? 'log file' : 'supervised process'} ${name ?? ''}`);
       reply.hijack();
       streamLogSource(reply.raw, source, {
-        after: resumePosition(request.headers['last-event-id']),
+        after: source.resumePosition(firstHeader(request.headers['last-event-id'])),
         follow: query.follow === true,
         keepAliveMs: state.settings.keepAliveMs,
         retryMs: state.settings.retryMs,
@@ -75,6 +74,10 @@ export function registerApiRoutes(app: FastifyInstance, document: OpenApiDocumen
       });
     },
   });
+}
+
+function firstHeader(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
 }
 
 function caller(request: FastifyRequest): Caller {

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatLogEvent, formatRetry, resumePosition } from './format-event.js';
+import { LogSource } from '../state/log-source.js';
+import { formatLogEvent, formatRetry } from './format-event.js';
 
 describe('formatLogEvent', () => {
   it('writes id, event and one data line', () => {
-    expect(formatLogEvent(7, { timestamp: '2026-11-22T19:58:03.120Z', message: 'a\nb\rc' })).toBe(
-      'id: 7\nevent: log\ndata: {"event":"log","timestamp":"2026-11-22T19:58:03.120Z","message":"a\\nb\\rc"}\n\n',
+    expect(formatLogEvent('mi4x2k0-7', { timestamp: '2026-11-22T19:58:03.120Z', message: 'a\nb\rc' })).toBe(
+      'id: mi4x2k0-7\nevent: log\ndata: {"event":"log","timestamp":"2026-11-22T19:58:03.120Z","message":"a\\nb\\rc"}\n\n',
     );
   });
 });
@@ -15,11 +16,43 @@ describe('formatRetry', () => {
   });
 });
 
-describe('resumePosition', () => {
-  it('reads a decimal Last-Event-ID and ignores anything else', () => {
-    expect(resumePosition('42')).toBe(42);
-    expect(resumePosition(' 3 ')).toBe(3);
-    expect(resumePosition(['5', '6'])).toBe(5);
-    for (const junk of [undefined, '', '-1', '1.5', 'abc', '1e3', '9'.repeat(30)]) expect(resumePosition(junk)).toBe(0);
+describe('LogSource event ids', () => {
+  it('are the epoch and the 1-based position', () => {
+    const source = new LogSource([], 'mi4x2k0');
+    expect(source.eventId(3)).toBe('mi4x2k0-3');
+    expect(source.append([{ timestamp: '2026-11-22T19:58:03.120Z', message: 'a' }])).toEqual({
+      firstId: 'mi4x2k0-1',
+      lastId: 'mi4x2k0-1',
+    });
+  });
+
+  it('differ between two logs made one after the other (a restart, a reset)', () => {
+    const epochs = new Set(Array.from({ length: 20 }, () => new LogSource().epoch));
+    expect(epochs.size).toBe(20);
+    for (const epoch of epochs) expect(epoch).toMatch(/^[0-9a-z]{1,16}$/);
+  });
+});
+
+describe('LogSource.resumePosition', () => {
+  const source = new LogSource([], 'mi4x2k0');
+
+  it('reads an id of this log', () => {
+    expect(source.resumePosition('mi4x2k0-42')).toBe(42);
+    expect(source.resumePosition(' mi4x2k0-3 ')).toBe(3);
+  });
+
+  it('starts from the beginning for an id of another log (before a restart) and for anything else', () => {
+    for (const other of [
+      undefined,
+      '',
+      '42',
+      'mi4x2k1-3',
+      'mi4x2k0-',
+      'mi4x2k0--1',
+      'mi4x2k0-1.5',
+      `mi4x2k0-${'9'.repeat(30)}`,
+    ]) {
+      expect(source.resumePosition(other)).toBe(0);
+    }
   });
 });

@@ -5,7 +5,7 @@ import type { LogLine } from '../state/log-source.js';
  * One log event on the wire. `JSON.stringify` escapes CR and LF, so the data is always one line
  * and a message can never end the event early.
  */
-export function formatLogEvent(id: number, line: LogLine): string {
+export function formatLogEvent(id: string, line: LogLine): string {
   const data: LogEvent = { event: 'log', timestamp: line.timestamp, message: line.message };
   return `id: ${id}\nevent: log\ndata: ${JSON.stringify(data)}\n\n`;
 }
@@ -16,14 +16,4 @@ export const KEEP_ALIVE = ': keep-alive\n\n';
 /** The reconnection-time hint, in a block of its own (it dispatches no event). */
 export function formatRetry(ms: number): string {
   return `retry: ${Math.max(0, Math.floor(ms))}\n\n`;
-}
-
-/**
- * The position to resume after: the `Last-Event-ID` of a reconnecting client. Ids are the
- * 1-based line numbers of the source; anything else starts from the beginning.
- */
-export function resumePosition(lastEventId: string | string[] | undefined): number {
-  const value = Array.isArray(lastEventId) ? lastEventId[0] : lastEventId;
-  if (value === undefined || !/^\d{1,15}$/.test(value.trim())) return 0;
-  return Number(value.trim());
 }

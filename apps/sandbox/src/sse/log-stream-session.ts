@@ -3,7 +3,7 @@ import type { LogSource } from '../state/log-source.js';
 import { KEEP_ALIVE, formatLogEvent, formatRetry } from './format-event.js';
 
 export interface LogStreamOptions {
-  /** The id of the last event the client has; the stream starts after it. */
+  /** The position of the last event the client has (see `LogSource.resumePosition`); the stream starts after it. */
   after: number;
   /** Keep the response open and send lines as they are appended. */
   follow: boolean;
@@ -52,7 +52,7 @@ export function streamLogSource(res: ServerResponse, source: LogSource, options:
         const next = cursor + 1;
         const line = source.line(next);
         if (line === undefined) break;
-        chunk += formatLogEvent(next, line);
+        chunk += formatLogEvent(source.eventId(next), line);
         cursor = next;
       }
       if (!res.write(chunk)) {

@@ -1,4 +1,4 @@
-/** One stored log line. Its event id is its 1-based position in the source. */
+/** One stored log line. Its event id is the source's epoch and its 1-based position: `<epoch>-<n>`. */
 export interface LogLine {
   timestamp: string;
   message: string;
@@ -15,9 +15,32 @@ export class LogSource {
   readonly #lines: LogLine[] = [];
   readonly #listeners = new Set<LogListener>();
   #ended = false;
+  /**
+   * Names this log among every log the sandbox ever served under the same key: a restarted or
+   * reset sandbox starts its lines at 1 again, and without it a client resuming with
+   * `Last-Event-ID: 5` would skip the new log's first five lines, or take them for a replay.
+   * A fixture restoring a log as it was (the same lines) gives its epoch back.
+   */
+  readonly epoch: string;
 
-  constructor(lines: LogLine[] = []) {
+  constructor(lines: LogLine[] = [], epoch: string = newEpoch()) {
     this.#lines.push(...lines);
+    this.epoch = epoch;
+  }
+
+  /** The event id of line `position` (1-based). */
+  eventId(position: number): string {
+    return `${this.epoch}-${position}`;
+  }
+
+  /**
+   * The position to resume after, from a reconnecting client's `Last-Event-ID`: an id of this
+   * log gives its line; an id of another log (before a restart or a reset), or anything else,
+   * starts from the beginning, so no line of this log is skipped.
+   */
+  resumePosition(lastEventId: string | undefined): number {
+    const match = lastEventId === undefined ? null : /^([0-9a-z]{1,16})-(\d{1,15})$/.exec(lastEventId.trim());
+    return match?.[1] === this.epoch ? Number(match[2]) : 0;
   }
 
   get length(): number {
@@ -38,11 +61,11 @@ export class LogSource {
     return this.#lines[id - 1];
   }
 
-  append(lines: LogLine[]): { firstId: number; lastId: number } {
-    const firstId = this.#lines.length + 1;
+  append(lines: LogLine[]): { firstId: string; lastId: string } {
+    const first = this.#lines.length + 1;
     this.#lines.push(...lines);
     for (const listener of [...this.#listeners]) listener(false);
-    return { firstId, lastId: this.#lines.length };
+    return { firstId: this.eventId(first), lastId: this.eventId(this.#lines.length) };
   }
 
   /** Returns the unsubscribe function. */
@@ -58,4 +81,11 @@ export class LogSource {
     for (const listener of [...this.#listeners]) listener(true);
     this.#listeners.clear();
   }
+}
+
+let epochs = 0;
+
+/** The wall-clock time in base 36, and a count for logs made in the same millisecond. */
+function newEpoch(): string {
+  return `${Date.now().toString(36)}${(epochs++ % 36).toString(36)}`;
 }

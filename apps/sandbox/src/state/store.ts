@@ -148,7 +148,13 @@ export class SandboxStore {
       for (const l of b.logs) {
         const key =
           l.source === 'path' ? logSourceKey('path', l.path) : logSourceKey('supervisor', l.supervisorProcess);
-        logs.set(key, new LogSource(l.lines.map((line, i) => toLogLine(line, now + i))));
+        logs.set(
+          key,
+          new LogSource(
+            l.lines.map((line, i) => toLogLine(line, now + i)),
+            l.epoch,
+          ),
+        );
       }
       this.#browsers.set(b.id, { ...scope(b), id: b.id, logs });
     }

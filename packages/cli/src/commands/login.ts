@@ -2,6 +2,7 @@ import type { BrowserTelemetryRequestConfig, LoginRequest, LoginResponse } from 
 import { type CliIo, writeOut } from '../cli-io.js';
 import { withClient } from '../connect.js';
 import { EXIT } from '../exit-codes.js';
+import { forTerminal, jsonForTerminal } from '../terminal-text.js';
 
 export interface LoginOptions {
   proxyId?: string;
@@ -16,7 +17,7 @@ export function login(io: CliIo, connectionId: string, options: LoginOptions): P
   const json = options.json === true;
   return withClient(io, { json }, async (client) => {
     const flow = await client.auth.connections.login(connectionId, loginBody(options), { signal: io.interrupt });
-    await writeOut(io.stdout, json ? `${JSON.stringify(flow)}\n` : describeFlow(flow));
+    await writeOut(io.stdout, json ? `${jsonForTerminal(flow)}\n` : forTerminal(describeFlow(flow), { lines: true }));
     return EXIT.ok;
   });
 }

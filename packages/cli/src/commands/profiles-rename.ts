@@ -1,6 +1,7 @@
 import { type CliIo, writeOut } from '../cli-io.js';
 import { withClient } from '../connect.js';
 import { EXIT } from '../exit-codes.js';
+import { forTerminal, jsonForTerminal } from '../terminal-text.js';
 
 /** `browser-cloud profiles rename <id-or-name> <new-name>`. */
 export function renameProfile(io: CliIo, idOrName: string, name: string, options: { json?: boolean }): Promise<number> {
@@ -9,7 +10,9 @@ export function renameProfile(io: CliIo, idOrName: string, name: string, options
     const profile = await client.profiles.rename(idOrName, { name }, { signal: io.interrupt });
     await writeOut(
       io.stdout,
-      json ? `${JSON.stringify(profile)}\n` : `Renamed profile ${profile.id} to ${JSON.stringify(profile.name)}.\n`,
+      json
+        ? `${jsonForTerminal(profile)}\n`
+        : forTerminal(`Renamed profile ${profile.id} to ${jsonForTerminal(profile.name)}.\n`, { lines: true }),
     );
     return EXIT.ok;
   });

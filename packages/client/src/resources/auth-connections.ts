@@ -1,7 +1,7 @@
 import type { LoginRequest, LoginResponse } from '@browser-cloud/api-types';
 import { validateLoginAuthConnectionPath, validateLoginRequest } from '@browser-cloud/api-types/validators';
 import { execute, type RequestContext, type RequestOptions } from '../request.js';
-import { check } from '../validation.js';
+import { check, pathSegment } from '../validation.js';
 
 /** `client.auth.connections`: managed-auth connections. */
 export interface AuthConnections {
@@ -23,9 +23,10 @@ export function authConnections(context: RequestContext): AuthConnections {
     async login(id, body, options) {
       check(validateLoginAuthConnectionPath, { id }, 'path');
       if (body !== undefined) check(validateLoginRequest, body, 'body');
+      const segment = pathSegment('id', id, 'auth connection');
       return execute(
         context,
-        { method: 'POST', path: `/auth/connections/${encodeURIComponent(id)}/login`, body, repeatable: false },
+        { method: 'POST', path: `/auth/connections/${segment}/login`, body, repeatable: false },
         options,
       );
     },

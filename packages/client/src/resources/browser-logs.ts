@@ -14,7 +14,7 @@ import {
   ValidationError,
 } from '../errors.js';
 import { operationUrl, type RequestContext, type RequestOptions } from '../request.js';
-import { check, toIssues } from '../validation.js';
+import { check, pathSegment, toIssues } from '../validation.js';
 
 /** Options of {@link BrowserLogs.stream}. */
 export interface BrowserLogsStreamOptions extends RequestOptions {
@@ -29,7 +29,7 @@ export interface BrowserLogsStreamOptions extends RequestOptions {
    * successful open resets the count. Default: the client's `maxRetries` (2).
    */
   maxRetries?: number | undefined;
-  /** Resume after this event: sent as `Last-Event-ID` on the first request. A CR, LF or NUL in it is a ValidationError. */
+  /** Resume after this event: sent as `Last-Event-ID` on the first request. A control character (CR, LF, NUL, ESC…) in it is a ValidationError. */
   lastEventId?: string | undefined;
 }
 
@@ -72,10 +72,13 @@ export function browserLogs(context: RequestContext): BrowserLogs {
     stream(id, query, options = {}) {
       check(validateStreamBrowserLogsPath, { id }, 'path');
       check(validateLogStreamQuery, query, 'query');
+      pathSegment('id', id, 'browser session');
       // An SSE id never holds these (WHATWG HTML § 9.2.6: lines end at CR/LF, an id with NUL is
       // ignored), and as the Last-Event-ID header they would be refused late, as a network error.
-      if (options.lastEventId !== undefined && /[\r\n\0]/.test(options.lastEventId)) {
-        const message = 'lastEventId: must not contain a line break or NUL';
+      // Nor another control character: fetch refuses them in a header when sending, as a network error.
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
+      if (options.lastEventId !== undefined && /[\u0000-\u001f\u007f]/.test(options.lastEventId)) {
+        const message = 'lastEventId: must not contain a line break or NUL, nor another control character';
         throw new ValidationError([{ field: 'lastEventId', rule: 'pattern', message }]);
       }
       return logStream(context, id, query, options);
@@ -133,7 +136,7 @@ function logStream(
         : [];
       const why = issues.map((issue) => issue.message).join('; ') || error.message;
       return new BrowserCloudError(
-        `Log stream event${error.id ? ` ${error.id}` : ''} is not a LogEvent of the document: ${why}`,
+        transport.redact(`Log stream event${error.id ? ` ${error.id}` : ''} is not a LogEvent of the document: ${why}`),
         { cause: transport.scrub(error) },
       );
     }
@@ -145,16 +148,20 @@ function logStream(
         return new APIConnectionTimeoutError(idleTimeoutMs);
       const clean = transport.scrub(cause);
       const why = describeConnectionFailure(clean);
-      return new APIConnectionError(`Log stream connection failed: ${error.message}${why ? ` (${why})` : ''}.`, {
-        cause: clean,
-      });
+      return new APIConnectionError(
+        transport.redact(`Log stream connection failed: ${error.message}${why ? ` (${why})` : ''}.`),
+        { cause: clean },
+      );
     }
-    return new BrowserCloudError(`Log stream failed: ${error.message}`, { cause: transport.scrub(error) });
+    return new BrowserCloudError(transport.redact(`Log stream failed: ${error.message}`), {
+      cause: transport.scrub(error),
+    });
   };
 
   const stream: LogStream = {
+    // The ID to resume from, as handed out: without the token, should the server echo it there.
     get lastEventId() {
-      return connection.lastEventId;
+      return transport.redact(connection.lastEventId);
     },
     [Symbol.asyncIterator]() {
       return stream;
@@ -165,7 +172,7 @@ function logStream(
           const result = await connection.next();
           if (result.done === true) return DONE;
           const event = decode(result.value);
-          if (event !== undefined) return { done: false, value: event.data };
+          if (event !== undefined) return { done: false, value: transport.redactJson(event.data) };
         }
       } catch (error) {
         await connection.close();

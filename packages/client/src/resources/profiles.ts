@@ -1,7 +1,7 @@
 import type { Profile, RenameProfileRequest } from '@browser-cloud/api-types';
 import { validateRenameProfilePath, validateRenameProfileRequest } from '@browser-cloud/api-types/validators';
 import { execute, type RequestContext, type RequestOptions } from '../request.js';
-import { check } from '../validation.js';
+import { check, pathSegment } from '../validation.js';
 
 /** `client.profiles`: named browser profiles. */
 export interface Profiles {
@@ -22,11 +22,12 @@ export function profiles(context: RequestContext): Profiles {
     async rename(idOrName, body, options) {
       check(validateRenameProfilePath, { id_or_name: idOrName }, 'path');
       check(validateRenameProfileRequest, body, 'body');
+      const segment = pathSegment('id_or_name', idOrName, 'profile');
       return execute(
         context,
         {
           method: 'PATCH',
-          path: `/profiles/${encodeURIComponent(idOrName)}`,
+          path: `/profiles/${segment}`,
           body,
           repeatable: isProfileId(idOrName),
         },

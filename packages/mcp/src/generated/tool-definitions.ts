@@ -4,6 +4,9 @@
  */
 import type { ToolDefinition } from '../tool-definition.js';
 
+/** With `follow`, how long `tail_browser_logs` waits after the last line that arrived before it returns. */
+export const FOLLOW_QUIET_MS = 500;
+
 export const TOOL_DEFINITIONS = {
   "login_auth_connection": {
     "name": "login_auth_connection",
@@ -378,7 +381,7 @@ export const TOOL_DEFINITIONS = {
     "method": "GET",
     "path": "/browsers/{id}/logs/stream",
     "title": "Stream browser logs",
-    "description": "Stream browser logs\n\nStreams log files of a browser instance as server-sent events (SSE). Each event's `data`\nis one JSON-encoded `LogEvent`.\n\n`source` selects what is streamed: with `source=path`, `path` is required; with\n`source=supervisor`, `supervisor_process` is required. The `LogStreamQuery` schema states\nthese rules over the whole query.\n\nConsumers should tolerate heartbeat objects (`{\"event\":\"sse_heartbeat\",\"timestamp\":\"…\"}`)\nand SSE comment lines, which the service uses as keep-alives on its streams.\n\nThis tool returns at most `max_events` log events (default 100) and at most `max_bytes` bytes of them, and returns within `wait_ms`. Pass the returned `cursor` to the next call to continue exactly after the last event returned: no event is skipped or repeated. `stopped` says why the call returned: `max_events`, `max_bytes`, `end_of_log` (every line so far was read; without `follow`) or `time_limit`. With `follow`, the call waits up to `wait_ms` for new lines.",
+    "description": "Stream browser logs\n\nReads a browser session's log lines and returns them as JSON: `{ events: [{ id, timestamp, message }], cursor, stopped }`. With `source` `path`, `path` (the log file on the browser's machine) is required; with `source` `supervisor`, `supervisor_process` (the supervised process's name) is required. A call without it is refused before anything is sent.\n\nThis tool returns at most `max_events` log events (default 100) and at most `max_bytes` bytes of them, and returns within `wait_ms`. Pass the returned `cursor` to the next call to continue exactly after the last event returned: no event is skipped or repeated. `stopped` says why the call returned: `max_events`, `max_bytes`, `end_of_log` (every line so far was read; without `follow`), `quiet` (with `follow`: no new line for 500 ms after the last one) or `time_limit`. With `follow`, the call waits up to `wait_ms` for new lines and returns 500 ms after the last line that arrived.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -441,43 +444,7 @@ export const TOOL_DEFINITIONS = {
         "id",
         "source"
       ],
-      "additionalProperties": false,
-      "allOf": [
-        {
-          "if": {
-            "properties": {
-              "source": {
-                "const": "path"
-              }
-            },
-            "required": [
-              "source"
-            ]
-          },
-          "then": {
-            "required": [
-              "path"
-            ]
-          }
-        },
-        {
-          "if": {
-            "properties": {
-              "source": {
-                "const": "supervisor"
-              }
-            },
-            "required": [
-              "source"
-            ]
-          },
-          "then": {
-            "required": [
-              "supervisor_process"
-            ]
-          }
-        }
-      ]
+      "additionalProperties": false
     },
     "outputSchema": {
       "type": "object",
@@ -523,6 +490,7 @@ export const TOOL_DEFINITIONS = {
             "max_events",
             "max_bytes",
             "end_of_log",
+            "quiet",
             "time_limit"
           ]
         }

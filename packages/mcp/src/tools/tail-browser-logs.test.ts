@@ -74,3 +74,21 @@ describe('tail_browser_logs', () => {
     await expect(pending).resolves.toMatchObject({ stopped: 'time_limit' });
   });
 });
+
+describe('tail_browser_logs with follow, once lines have arrived', () => {
+  it('returns after the quiet period instead of waiting all of wait_ms', async () => {
+    const { client } = clientServing(['a', 'b'], { open: true });
+    // wait_ms is past the test's own timeout: only the quiet period can end this call in time.
+    const result = await call(client, { follow: true, wait_ms: 30_000 });
+    expect(result).toMatchObject({ cursor: '2', stopped: 'quiet', events: [{ message: 'a' }, { message: 'b' }] });
+  });
+
+  it('without a line, still waits for one until wait_ms', async () => {
+    const { client } = clientServing([], { open: true });
+    expect(await call(client, { follow: true, wait_ms: 100 })).toEqual({
+      events: [],
+      cursor: '',
+      stopped: 'time_limit',
+    });
+  });
+});

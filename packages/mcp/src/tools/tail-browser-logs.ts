@@ -1,5 +1,5 @@
 import type { LogStreamQueryBySource } from '@browser-cloud/client';
-import { TOOL_DEFINITIONS } from '../generated/tool-definitions.js';
+import { FOLLOW_QUIET_MS, TOOL_DEFINITIONS } from '../generated/tool-definitions.js';
 import type { McpTool } from './mcp-tool.js';
 
 /** One returned log event: its SSE ID, and the LogEvent's timestamp and message. */
@@ -10,7 +10,7 @@ export interface TailedEvent {
   truncated?: true;
 }
 
-export type TailStop = 'max_events' | 'max_bytes' | 'end_of_log' | 'time_limit';
+export type TailStop = 'max_events' | 'max_bytes' | 'end_of_log' | 'quiet' | 'time_limit';
 
 export interface TailResult {
   events: TailedEvent[];
@@ -36,8 +36,16 @@ export const tailBrowserLogs: McpTool = {
       wait_ms: number;
       cursor?: string;
     };
+    const quietMs = args.query['follow'] === true ? FOLLOW_QUIET_MS : undefined;
     return {
-      ...(await tail(client, args, { maxEvents: max_events, maxBytes: max_bytes, waitMs: wait_ms, cursor, signal })),
+      ...(await tail(client, args, {
+        maxEvents: max_events,
+        maxBytes: max_bytes,
+        waitMs: wait_ms,
+        quietMs,
+        cursor,
+        signal,
+      })),
     };
   },
 };
@@ -46,6 +54,11 @@ interface TailBounds {
   maxEvents: number;
   maxBytes: number;
   waitMs: number;
+  /**
+   * With `follow`: return this long after the last event that arrived, rather than wait all of
+   * `waitMs` (a followed log has no end, and a model waits for the whole call).
+   */
+  quietMs: number | undefined;
   cursor: string | undefined;
   signal: AbortSignal;
 }
@@ -60,6 +73,8 @@ type Client = Parameters<McpTool['call']>[0];
 async function tail(client: Client, args: Parameters<McpTool['call']>[1], bounds: TailBounds): Promise<TailResult> {
   const stopper = new AbortController();
   const timer = setTimeout(() => stopper.abort(), bounds.waitMs);
+  let quiet: ReturnType<typeof setTimeout> | undefined;
+  let quieted = false;
   const cancel = () => stopper.abort();
   bounds.signal.addEventListener('abort', cancel, { once: true });
   const stream = client.browsers.logs.stream(args.path['id'] as string, args.query as LogStreamQueryBySource, {
@@ -74,7 +89,7 @@ async function tail(client: Client, args: Parameters<McpTool['call']>[1], bounds
     for (;;) {
       const next = await stream.next();
       if (next.done === true) {
-        if (stopper.signal.aborted) stopped = 'time_limit';
+        if (stopper.signal.aborted) stopped = quieted ? 'quiet' : 'time_limit';
         break;
       }
       let event: TailedEvent = { id: stream.lastEventId, timestamp: next.value.timestamp, message: next.value.message };
@@ -94,9 +109,17 @@ async function tail(client: Client, args: Parameters<McpTool['call']>[1], bounds
         stopped = 'max_events';
         break;
       }
+      if (bounds.quietMs !== undefined) {
+        clearTimeout(quiet);
+        quiet = setTimeout(() => {
+          quieted = true;
+          stopper.abort();
+        }, bounds.quietMs);
+      }
     }
   } finally {
     clearTimeout(timer);
+    clearTimeout(quiet);
     bounds.signal.removeEventListener('abort', cancel);
     await stream.close();
   }

@@ -1,0 +1,75 @@
+import { once } from 'node:events';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createGzip } from 'node:zlib';
+
+/**
+ * Tools for adversarial tests of the CLI and the MCP server: a server that answers as an
+ * attacker would (each test gives the handler), a gzip bomb, and a child process's peak memory.
+ */
+
+/** A server that answers as an attacker would. */
+export interface HostileServer {
+  readonly url: string;
+  /** The requests it received, with their Authorization headers. */
+  readonly requests: Array<{ method: string; url: string; authorization: string | undefined }>;
+  close(): Promise<void>;
+}
+
+export async function startHostileServer(
+  handler: (request: IncomingMessage, response: ServerResponse) => void,
+): Promise<HostileServer> {
+  const requests: HostileServer['requests'] = [];
+  const server = createServer((request, response) => {
+    requests.push({
+      method: request.method ?? '',
+      url: request.url ?? '',
+      authorization: request.headers.authorization,
+    });
+    handler(request, response);
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: async () => {
+      server.closeAllConnections();
+      server.close();
+      await once(server, 'close');
+    },
+  };
+}
+
+/** `bytes` of zeros, gzipped: a body some 1,000 times smaller on the wire than unpacked. */
+export async function gzipBomb(bytes: number): Promise<Buffer> {
+  const gzip = createGzip({ level: 9 });
+  const parts: Buffer[] = [];
+  gzip.on('data', (part: Buffer) => parts.push(part));
+  const zeros = Buffer.alloc(1024 * 1024);
+  for (let written = 0; written < bytes; written += zeros.length) {
+    if (!gzip.write(zeros)) await once(gzip, 'drain');
+  }
+  gzip.end();
+  await once(gzip, 'end');
+  return Buffer.concat(parts);
+}
+
+/**
+ * Environment for a child process that reports its peak resident memory: `--import` of a
+ * module that writes `process.resourceUsage().maxRSS` (KiB) to a file on exit. `read()` gives
+ * it in MiB.
+ */
+export function maxRssReport(): { env: Record<string, string>; read(): number } {
+  const file = join(tmpdir(), `max-rss-${process.pid}-${Math.random().toString(36).slice(2)}`);
+  const reporter = new URL('./report-max-rss.js', import.meta.url).href;
+  writeFileSync(file, '');
+  return {
+    env: { NODE_OPTIONS: `--import=${reporter}`, MAX_RSS_FILE: file },
+    read: () => Number(readFileSync(file, 'utf8')) / 1024,
+  };
+}
