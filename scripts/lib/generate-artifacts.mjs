@@ -5,7 +5,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import openapiTS, { astToString, COMMENT_HEADER } from 'openapi-typescript';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import standaloneCodeModule from 'ajv/dist/standalone/index.js';
-import { getAt, loadOpenApiDocument, OPENAPI_PATH, operations } from '@browser-cloud/openapi-document';
+import {
+  allowingUnknownProperties,
+  getAt,
+  loadOpenApiDocument,
+  OPENAPI_PATH,
+  operations,
+} from '@browser-cloud/openapi-document';
 
 const standaloneCode = standaloneCodeModule.default ?? standaloneCodeModule;
 
@@ -27,6 +33,33 @@ const VALIDATED_SCHEMAS = [
   'LogEvent',
   'Error',
 ];
+
+/**
+ * The component schemas the service answers with: the JSON body of any response and the data of
+ * each event of an event stream (`x-sse-event-data`), in document order. Each gets a second
+ * validator, `validateReceived<Name>`, compiled from the same schema with unknown properties
+ * allowed (allowingUnknownProperties): what the client, the CLI and the MCP server read answers
+ * with, so that a property the service adds in its next release does not break them.
+ */
+function receivedSchemas(document) {
+  const names = new Set();
+  const add = (schema) => {
+    const ref = schema?.$ref;
+    if (typeof ref !== 'string') return;
+    const name = /^#\/components\/schemas\/([^/]+)$/.exec(ref)?.[1];
+    if (!name) throw new Error(`A response schema is $ref "${ref}", not a component schema (generate-artifacts.mjs).`);
+    names.add(name);
+  };
+  for (const { responses } of operations(document)) {
+    for (const { content } of Object.values(responses)) {
+      for (const { media } of Object.values(content)) {
+        add(media.schema);
+        add(media.schema?.['x-sse-event-data']);
+      }
+    }
+  }
+  return [...names];
+}
 
 async function generateTypes() {
   const ast = await openapiTS(pathToFileURL(OPENAPI_PATH), {
@@ -212,14 +245,20 @@ function refsIn(node, found = new Set()) {
   return found;
 }
 
-/** `targets` ordered so that each comes after every target it references, directly or not. */
-function referencedFirst(root, targets) {
-  const byRef = new Map(targets.map((t) => [t.ref.replace(/^openapi\.json/, ''), t]));
+/**
+ * `targets` ordered so that each comes after every target it references, directly or not.
+ * `roots` maps each root schema's `$id` to it; a target's `ref` is `<$id>#<pointer>`, and a local
+ * `$ref` inside a root stays in that root.
+ */
+function referencedFirst(roots, targets) {
+  const byRef = new Map(targets.map((t) => [t.ref, t]));
   const ordered = [];
   const visit = (ref, seen) => {
     if (seen.has(ref)) return;
     seen.add(ref);
-    for (const inner of refsIn(getAt(root, ref))) visit(inner, seen);
+    const [id, pointer] = ref.split('#');
+    for (const inner of refsIn(getAt(roots.get(id), pointer)))
+      visit(inner.startsWith('#') ? `${id}${inner}` : inner, seen);
     // `seen` is shared by every visit, so each target is reached, and pushed, once.
     const target = byRef.get(ref);
     if (target) ordered.push(target);
@@ -241,6 +280,12 @@ function generateValidators(document) {
     components: { schemas: document.components.schemas },
     $defs: pathSchemas,
   });
+  // The same component schemas with unknown properties allowed, under their own `$id` so that
+  // their `$ref`s stay inside the tolerant copy.
+  const receivedRoot = {
+    $id: 'openapi-received.json',
+    components: { schemas: allowingUnknownProperties(root.components.schemas) },
+  };
   const sameAs = new Map();
   const firstByJson = new Map();
   for (const [name, schema] of Object.entries(pathSchemas)) {
@@ -253,6 +298,12 @@ function generateValidators(document) {
       name,
       ref: `openapi.json#/components/schemas/${name}`,
       compiledAs: name,
+      type: `components['schemas']['${name}']`,
+    })),
+    ...receivedSchemas(document).map((name) => ({
+      name: `Received${name}`,
+      ref: `openapi-received.json#/components/schemas/${name}`,
+      compiledAs: `Received${name}`,
       type: `components['schemas']['${name}']`,
     })),
     ...Object.entries(pathSchemas).map(([name, schema]) => ({
@@ -268,9 +319,13 @@ function generateValidators(document) {
 
   const ajv = new Ajv2020(AJV_OPTIONS);
   ajv.addSchema(root);
+  ajv.addSchema(receivedRoot);
   withoutDynamicKeywords(ajv, root);
   const compiled = referencedFirst(
-    root,
+    new Map([
+      [root.$id, root],
+      [receivedRoot.$id, receivedRoot],
+    ]),
     targets.filter(({ name, compiledAs }) => name === compiledAs),
   );
   // Ajv resolves a `$ref` to a schema already compiled by `getSchema` to that same function, so
