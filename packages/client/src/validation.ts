@@ -1,5 +1,5 @@
 import { toIssues, type Validator } from '@browser-cloud/api-types';
-import { ValidationError } from './errors.js';
+import { InvalidResponseError, ValidationError } from './errors.js';
 
 export { toIssues };
 
@@ -11,4 +11,19 @@ export { toIssues };
  */
 export function check<T>(validate: Validator<T>, value: unknown, root: string): asserts value is T {
   if (!validate(value)) throw new ValidationError(toIssues(validate.errors ?? [], value, root));
+}
+
+/**
+ * Reads an answer with one of the generated tolerant validators (`validateReceived…`: unknown
+ * properties allowed) and throws an {@link InvalidResponseError} when a required property is
+ * missing or a known one has the wrong type. `what` opens the message, `root` names the value
+ * in it (`body`, `event`).
+ */
+export function checkReceived<T>(
+  validate: Validator<T>,
+  value: unknown,
+  root: string,
+  what: string,
+): asserts value is T {
+  if (!validate(value)) throw new InvalidResponseError(what, toIssues(validate.errors ?? [], value, root));
 }

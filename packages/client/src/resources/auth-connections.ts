@@ -1,5 +1,9 @@
 import type { LoginRequest, LoginResponse } from '@browser-cloud/api-types';
-import { validateLoginAuthConnectionPath, validateLoginRequest } from '@browser-cloud/api-types/validators';
+import {
+  validateLoginAuthConnectionPath,
+  validateLoginRequest,
+  validateReceivedLoginResponse,
+} from '@browser-cloud/api-types/validators';
 import { execute, type RequestContext, type RequestOptions } from '../request.js';
 import { check } from '../validation.js';
 
@@ -25,7 +29,13 @@ export function authConnections(context: RequestContext): AuthConnections {
       if (body !== undefined) check(validateLoginRequest, body, 'body');
       return execute(
         context,
-        { method: 'POST', path: `/auth/connections/${encodeURIComponent(id)}/login`, body, repeatable: false },
+        {
+          method: 'POST',
+          path: `/auth/connections/${encodeURIComponent(id)}/login`,
+          body,
+          repeatable: false,
+          answer: { validate: validateReceivedLoginResponse, name: 'LoginResponse' },
+        },
         options,
       );
     },
