@@ -4,7 +4,13 @@
 // description are the operation's. `node ../../scripts/generate.mjs --artifacts <this file>`
 // writes the result; with `--check` it is the drift check.
 import { fileURLToPath } from 'node:url';
-import { findOperation, inlineRefs, loadOpenApiDocument, OPENAPI_PATH } from '@browser-cloud/openapi-document';
+import {
+  allowingUnknownProperties,
+  findOperation,
+  inlineRefs,
+  loadOpenApiDocument,
+  OPENAPI_PATH,
+} from '@browser-cloud/openapi-document';
 
 const OUTPUT = fileURLToPath(new URL('../src/generated/tool-definitions.ts', import.meta.url));
 
@@ -139,9 +145,12 @@ function toolDefinition(document, tool) {
     const rules = document.components.schemas[tool.querySchema].allOf;
     if (rules) inputSchema.allOf = inlineRefs(document, rules);
   }
+  // An answer of the service is handed out as the client read it, properties the document does
+  // not know yet included (a tolerant reader): its output schema says so. A result the tool
+  // builds itself keeps its closed schema.
   const outputSchema =
     typeof tool.output === 'string'
-      ? inlineRefs(document, { $ref: `#/components/schemas/${tool.output}` })
+      ? allowingUnknownProperties(inlineRefs(document, { $ref: `#/components/schemas/${tool.output}` }))
       : inlineRefs(document, tool.output);
   const { summary, description } = operation.operation;
   return {

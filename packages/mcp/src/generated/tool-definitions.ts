@@ -291,8 +291,7 @@ export const TOOL_DEFINITIONS = {
         "flow_type",
         "hosted_url",
         "flow_expires_at"
-      ],
-      "additionalProperties": false
+      ]
     },
     "locations": {
       "id": "path",
@@ -364,8 +363,7 @@ export const TOOL_DEFINITIONS = {
       "required": [
         "id",
         "created_at"
-      ],
-      "additionalProperties": false
+      ]
     },
     "locations": {
       "id_or_name": "path",
