@@ -63,6 +63,12 @@ describe('auth.connections.login', () => {
     expect(await request.json()).toEqual(body);
   });
 
+  it('sends a telemetry category without enabled (at its default), as the service accepts it', async () => {
+    const { fetch, login } = setup();
+    await login('ac_1', { browser_telemetry: { browser: { console: {} } } });
+    expect(await fetch.requests[0]!.json()).toEqual({ browser_telemetry: { browser: { console: {} } } });
+  });
+
   it('sends no body when none is given, and accepts null telemetry', async () => {
     const { fetch, login } = setup();
     await login('ac_1');

@@ -86,12 +86,9 @@ export const TOOL_DEFINITIONS = {
                       "properties": {
                         "enabled": {
                           "type": "boolean",
-                          "description": "Whether the category is captured."
+                          "description": "Whether the category is captured. Optional: when omitted, the category is at its\ndefault on create and unchanged on update.\n"
                         }
                       },
-                      "required": [
-                        "enabled"
-                      ],
                       "additionalProperties": false
                     },
                     "connection": {
@@ -101,12 +98,9 @@ export const TOOL_DEFINITIONS = {
                       "properties": {
                         "enabled": {
                           "type": "boolean",
-                          "description": "Whether the category is captured."
+                          "description": "Whether the category is captured. Optional: when omitted, the category is at its\ndefault on create and unchanged on update.\n"
                         }
                       },
-                      "required": [
-                        "enabled"
-                      ],
                       "additionalProperties": false
                     },
                     "system": {
@@ -116,12 +110,9 @@ export const TOOL_DEFINITIONS = {
                       "properties": {
                         "enabled": {
                           "type": "boolean",
-                          "description": "Whether the category is captured."
+                          "description": "Whether the category is captured. Optional: when omitted, the category is at its\ndefault on create and unchanged on update.\n"
                         }
                       },
-                      "required": [
-                        "enabled"
-                      ],
                       "additionalProperties": false
                     },
                     "captcha": {
@@ -131,12 +122,9 @@ export const TOOL_DEFINITIONS = {
                       "properties": {
                         "enabled": {
                           "type": "boolean",
-                          "description": "Whether the category is captured."
+                          "description": "Whether the category is captured. Optional: when omitted, the category is at its\ndefault on create and unchanged on update.\n"
                         }
                       },
-                      "required": [
-                        "enabled"
-                      ],
                       "additionalProperties": false
                     },
                     "console": {
@@ -146,12 +134,9 @@ export const TOOL_DEFINITIONS = {
                       "properties": {
                         "enabled": {
                           "type": "boolean",
-                          "description": "Whether the category is captured."
+                          "description": "Whether the category is captured. Optional: when omitted, the category is at its\ndefault on create and unchanged on update.\n"
                         }
                       },
-                      "required": [
-                        "enabled"
-                      ],
                       "additionalProperties": false
                     },
                     "page": {
@@ -161,12 +146,9 @@ export const TOOL_DEFINITIONS = {
                       "properties": {
                         "enabled": {
                           "type": "boolean",
-                          "description": "Whether the category is captured."
+                          "description": "Whether the category is captured. Optional: when omitted, the category is at its\ndefault on create and unchanged on update.\n"
                         }
                       },
-                      "required": [
-                        "enabled"
-                      ],
                       "additionalProperties": false
                     },
                     "interaction": {
@@ -176,12 +158,9 @@ export const TOOL_DEFINITIONS = {
                       "properties": {
                         "enabled": {
                           "type": "boolean",
-                          "description": "Whether the category is captured."
+                          "description": "Whether the category is captured. Optional: when omitted, the category is at its\ndefault on create and unchanged on update.\n"
                         }
                       },
-                      "required": [
-                        "enabled"
-                      ],
                       "additionalProperties": false
                     },
                     "network": {
@@ -191,12 +170,9 @@ export const TOOL_DEFINITIONS = {
                       "properties": {
                         "enabled": {
                           "type": "boolean",
-                          "description": "Whether the category is captured."
+                          "description": "Whether the category is captured. Optional: when omitted, the category is at its\ndefault on create and unchanged on update.\n"
                         }
                       },
-                      "required": [
-                        "enabled"
-                      ],
                       "additionalProperties": false
                     },
                     "screenshot": {
@@ -206,12 +182,9 @@ export const TOOL_DEFINITIONS = {
                       "properties": {
                         "enabled": {
                           "type": "boolean",
-                          "description": "Whether the category is captured."
+                          "description": "Whether the category is captured. Optional: when omitted, the category is at its\ndefault on create and unchanged on update.\n"
                         }
                       },
-                      "required": [
-                        "enabled"
-                      ],
                       "additionalProperties": false
                     }
                   },
