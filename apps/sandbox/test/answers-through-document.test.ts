@@ -5,7 +5,7 @@ import { errorBody } from '../src/http/api-error.js';
 import { checkProducedProperties, PRODUCED_PROPERTIES } from '../src/openapi/produced-properties.js';
 import { formatLogEvent } from '../src/sse/format-event.js';
 import type { Profile } from '../src/state/store.js';
-import { REFS, appendLines, login, rename, start } from './helpers.js';
+import { REFS, login, rename, start } from './helpers.js';
 
 /**
  * The sandbox answers through the document it is given: its replies are serialised with the
