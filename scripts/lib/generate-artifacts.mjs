@@ -153,6 +153,24 @@ function withErrorFactory(code) {
   return out;
 }
 
+/**
+ * Ajv names an `enum`'s values and a type list in its error params by a path into the whole
+ * schema, kept as a constant (`allowedValues: schema29.properties.flow_type.enum`): a bundle
+ * that uses the validator carries the whole schema for one array. The array is written in place
+ * instead (the same values), and a schema constant nothing reads any more is left out.
+ */
+function withSchemaValuesInlined(code) {
+  const declaration = /\bconst (schema\d+) = (\{.*?\});(?=const |function |export |\n|$)/g;
+  const constants = new Map([...code.matchAll(declaration)].map(([, name, json]) => [name, JSON.parse(json)]));
+  const inlined = code.replace(/\b(schema\d+)((?:\.[A-Za-z_$][\w$]*)+)\.(enum|type)\b/g, (whole, name, path, keyword) => {
+    let value = constants.get(name);
+    for (const key of [...path.slice(1).split('.'), keyword]) value = value?.[key];
+    return Array.isArray(value) ? JSON.stringify(value) : whole;
+  });
+  const read = (name) => new RegExp(`\\b${name}\\b(?! = \\{)`).test(inlined);
+  return inlined.replace(declaration, (whole, name) => (read(name) ? whole : ''));
+}
+
 /** Annotations do not change what validates; dropping them keeps the generated code small. */
 function withoutAnnotations(node) {
   if (Array.isArray(node)) return node.map(withoutAnnotations);
@@ -333,7 +351,7 @@ function generateValidators(document) {
   // validateProxyRef and LoginRequest's `proxy` check one function, not two copies.
   for (const { ref } of compiled) ajv.getSchema(ref);
   const source = standaloneCode(ajv, Object.fromEntries(compiled.map(({ name, ref }) => [`validate${name}`, ref])));
-  const { imports, body } = requiresToImports(withErrorFactory(withoutParentData(source)));
+  const { imports, body } = requiresToImports(withSchemaValuesInlined(withErrorFactory(withoutParentData(source))));
   const untyped = new Map();
   const code = body.replace(/^"use strict";/, '').replace(/export const (\w+) = (\w+);/g, (_, exported, fn) => {
     untyped.set(exported, fn);
