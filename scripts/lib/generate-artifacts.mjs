@@ -162,11 +162,14 @@ function withErrorFactory(code) {
 function withSchemaValuesInlined(code) {
   const declaration = /\bconst (schema\d+) = (\{.*?\});(?=const |function |export |\n|$)/g;
   const constants = new Map([...code.matchAll(declaration)].map(([, name, json]) => [name, JSON.parse(json)]));
-  const inlined = code.replace(/\b(schema\d+)((?:\.[A-Za-z_$][\w$]*)+)\.(enum|type)\b/g, (whole, name, path, keyword) => {
-    let value = constants.get(name);
-    for (const key of [...path.slice(1).split('.'), keyword]) value = value?.[key];
-    return Array.isArray(value) ? JSON.stringify(value) : whole;
-  });
+  const inlined = code.replace(
+    /\b(schema\d+)((?:\.[A-Za-z_$][\w$]*)+)\.(enum|type)\b/g,
+    (whole, name, path, keyword) => {
+      let value = constants.get(name);
+      for (const key of [...path.slice(1).split('.'), keyword]) value = value?.[key];
+      return Array.isArray(value) ? JSON.stringify(value) : whole;
+    },
+  );
   const read = (name) => new RegExp(`\\b${name}\\b(?! = \\{)`).test(inlined);
   return inlined.replace(declaration, (whole, name) => (read(name) ? whole : ''));
 }
