@@ -98,6 +98,23 @@ describe('npm run release', { timeout: 180_000 }, () => {
     expect(changelog.indexOf('## 0.1.1')).toBeLessThan(changelog.indexOf('## 0.1.0'));
   });
 
+  it('replaces the Unreleased section with the release entry', () => {
+    const root = repoCopy((doc) => {
+      doc.info.version = '0.1.1';
+      doc.components.schemas.Profile.description = 'A browser profile.';
+    });
+    writeFileSync(
+      join(root, 'CHANGELOG.md'),
+      '# Changelog\n\nIntro.\n\n## Unreleased\n\n### Documentation\n\n- Profile reworded.\n\n## 0.1.0 (2026-11-23)\n\nFirst.\n',
+    );
+    release({ root, date: '2026-12-02', lockFile: false });
+    const changelog = read(root, 'CHANGELOG.md');
+    expect(changelog).not.toContain('Unreleased');
+    expect(changelog).not.toContain('Profile reworded.');
+    expect(changelog.indexOf('Intro.')).toBeLessThan(changelog.indexOf('## 0.1.1 (2026-12-02)'));
+    expect(changelog.indexOf('## 0.1.1')).toBeLessThan(changelog.indexOf('## 0.1.0 (2026-11-23)\n\nFirst.'));
+  });
+
   it('refuses a breaking change with a patch bump, and changes nothing', () => {
     const root = repoCopy((doc) => {
       doc.info.version = '0.1.1';

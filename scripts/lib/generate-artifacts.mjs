@@ -5,7 +5,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import openapiTS, { astToString, COMMENT_HEADER } from 'openapi-typescript';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import standaloneCodeModule from 'ajv/dist/standalone/index.js';
-import { getAt, loadOpenApiDocument, OPENAPI_PATH, operations } from '@browser-cloud/openapi-document';
+import {
+  allowingUnknownProperties,
+  getAt,
+  loadOpenApiDocument,
+  OPENAPI_PATH,
+  operations,
+} from '@browser-cloud/openapi-document';
 
 const standaloneCode = standaloneCodeModule.default ?? standaloneCodeModule;
 
@@ -27,6 +33,33 @@ const VALIDATED_SCHEMAS = [
   'LogEvent',
   'Error',
 ];
+
+/**
+ * The component schemas the service answers with: the JSON body of any response and the data of
+ * each event of an event stream (`x-sse-event-data`), in document order. Each gets a second
+ * validator, `validateReceived<Name>`, compiled from the same schema with unknown properties
+ * allowed (allowingUnknownProperties): what the client, the CLI and the MCP server read answers
+ * with, so that a property the service adds in its next release does not break them.
+ */
+function receivedSchemas(document) {
+  const names = new Set();
+  const add = (schema) => {
+    const ref = schema?.$ref;
+    if (typeof ref !== 'string') return;
+    const name = /^#\/components\/schemas\/([^/]+)$/.exec(ref)?.[1];
+    if (!name) throw new Error(`A response schema is $ref "${ref}", not a component schema (generate-artifacts.mjs).`);
+    names.add(name);
+  };
+  for (const { responses } of operations(document)) {
+    for (const { content } of Object.values(responses)) {
+      for (const { media } of Object.values(content)) {
+        add(media.schema);
+        add(media.schema?.['x-sse-event-data']);
+      }
+    }
+  }
+  return [...names];
+}
 
 async function generateTypes() {
   const ast = await openapiTS(pathToFileURL(OPENAPI_PATH), {
@@ -118,6 +151,27 @@ function withErrorFactory(code) {
   );
   if (/schemaPath:/.test(out)) throw new Error('An Ajv error object has another shape (generate-artifacts.mjs).');
   return out;
+}
+
+/**
+ * Ajv names an `enum`'s values and a type list in its error params by a path into the whole
+ * schema, kept as a constant (`allowedValues: schema29.properties.flow_type.enum`): a bundle
+ * that uses the validator carries the whole schema for one array. The array is written in place
+ * instead (the same values), and a schema constant nothing reads any more is left out.
+ */
+function withSchemaValuesInlined(code) {
+  const declaration = /\bconst (schema\d+) = (\{.*?\});(?=const |function |export |\n|$)/g;
+  const constants = new Map([...code.matchAll(declaration)].map(([, name, json]) => [name, JSON.parse(json)]));
+  const inlined = code.replace(
+    /\b(schema\d+)((?:\.[A-Za-z_$][\w$]*)+)\.(enum|type)\b/g,
+    (whole, name, path, keyword) => {
+      let value = constants.get(name);
+      for (const key of [...path.slice(1).split('.'), keyword]) value = value?.[key];
+      return Array.isArray(value) ? JSON.stringify(value) : whole;
+    },
+  );
+  const read = (name) => new RegExp(`\\b${name}\\b(?! = \\{)`).test(inlined);
+  return inlined.replace(declaration, (whole, name) => (read(name) ? whole : ''));
 }
 
 /** Annotations do not change what validates; dropping them keeps the generated code small. */
@@ -212,14 +266,20 @@ function refsIn(node, found = new Set()) {
   return found;
 }
 
-/** `targets` ordered so that each comes after every target it references, directly or not. */
-function referencedFirst(root, targets) {
-  const byRef = new Map(targets.map((t) => [t.ref.replace(/^openapi\.json/, ''), t]));
+/**
+ * `targets` ordered so that each comes after every target it references, directly or not.
+ * `roots` maps each root schema's `$id` to it; a target's `ref` is `<$id>#<pointer>`, and a local
+ * `$ref` inside a root stays in that root.
+ */
+function referencedFirst(roots, targets) {
+  const byRef = new Map(targets.map((t) => [t.ref, t]));
   const ordered = [];
   const visit = (ref, seen) => {
     if (seen.has(ref)) return;
     seen.add(ref);
-    for (const inner of refsIn(getAt(root, ref))) visit(inner, seen);
+    const [id, pointer] = ref.split('#');
+    for (const inner of refsIn(getAt(roots.get(id), pointer)))
+      visit(inner.startsWith('#') ? `${id}${inner}` : inner, seen);
     // `seen` is shared by every visit, so each target is reached, and pushed, once.
     const target = byRef.get(ref);
     if (target) ordered.push(target);
@@ -241,6 +301,12 @@ function generateValidators(document) {
     components: { schemas: document.components.schemas },
     $defs: pathSchemas,
   });
+  // The same component schemas with unknown properties allowed, under their own `$id` so that
+  // their `$ref`s stay inside the tolerant copy.
+  const receivedRoot = {
+    $id: 'openapi-received.json',
+    components: { schemas: allowingUnknownProperties(root.components.schemas) },
+  };
   const sameAs = new Map();
   const firstByJson = new Map();
   for (const [name, schema] of Object.entries(pathSchemas)) {
@@ -253,6 +319,12 @@ function generateValidators(document) {
       name,
       ref: `openapi.json#/components/schemas/${name}`,
       compiledAs: name,
+      type: `components['schemas']['${name}']`,
+    })),
+    ...receivedSchemas(document).map((name) => ({
+      name: `Received${name}`,
+      ref: `openapi-received.json#/components/schemas/${name}`,
+      compiledAs: `Received${name}`,
       type: `components['schemas']['${name}']`,
     })),
     ...Object.entries(pathSchemas).map(([name, schema]) => ({
@@ -268,9 +340,13 @@ function generateValidators(document) {
 
   const ajv = new Ajv2020(AJV_OPTIONS);
   ajv.addSchema(root);
+  ajv.addSchema(receivedRoot);
   withoutDynamicKeywords(ajv, root);
   const compiled = referencedFirst(
-    root,
+    new Map([
+      [root.$id, root],
+      [receivedRoot.$id, receivedRoot],
+    ]),
     targets.filter(({ name, compiledAs }) => name === compiledAs),
   );
   // Ajv resolves a `$ref` to a schema already compiled by `getSchema` to that same function, so
@@ -278,7 +354,7 @@ function generateValidators(document) {
   // validateProxyRef and LoginRequest's `proxy` check one function, not two copies.
   for (const { ref } of compiled) ajv.getSchema(ref);
   const source = standaloneCode(ajv, Object.fromEntries(compiled.map(({ name, ref }) => [`validate${name}`, ref])));
-  const { imports, body } = requiresToImports(withErrorFactory(withoutParentData(source)));
+  const { imports, body } = requiresToImports(withSchemaValuesInlined(withErrorFactory(withoutParentData(source))));
   const untyped = new Map();
   const code = body.replace(/^"use strict";/, '').replace(/export const (\w+) = (\w+);/g, (_, exported, fn) => {
     untyped.set(exported, fn);

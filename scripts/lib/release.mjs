@@ -72,9 +72,16 @@ export function changelogEntry({ version, previous, date, changes }) {
   return `${lines.join('\n')}\n`;
 }
 
+/**
+ * Puts `entry` above the older ones. An `## Unreleased` section (the changes recorded between
+ * releases, as the gate classified them) is replaced: the entry is written from the same diff.
+ */
 function prependChangelog(root, entry) {
   const path = join(root, 'CHANGELOG.md');
-  const current = existsSync(path) ? readFileSync(path, 'utf8') : CHANGELOG_HEAD;
+  const current = (existsSync(path) ? readFileSync(path, 'utf8') : CHANGELOG_HEAD).replace(
+    /^## Unreleased\b[^\n]*\n[\s\S]*?(?=^## |(?![\s\S]))/m,
+    '',
+  );
   const firstEntry = current.search(/^## /m);
   const next =
     firstEntry === -1

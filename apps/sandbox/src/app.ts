@@ -11,6 +11,7 @@ import { clientErrorHandler } from './http/parser-errors.js';
 import { newRequestId } from './http/request-id.js';
 import { responseCheck } from './http/response-check.js';
 import type { OpenApiDocument } from '@browser-cloud/openapi-document';
+import { checkProducedProperties } from './openapi/produced-properties.js';
 import { loadSandboxDocument } from './openapi/sandbox-document.js';
 import { openApiValidatorCompiler } from './openapi/validator-compiler.js';
 import { registerApiRoutes } from './routes/api-routes.js';
@@ -43,6 +44,7 @@ export async function buildSandboxApp(
   options: SandboxAppOptions,
 ): Promise<{ app: FastifyInstance; state: SandboxState }> {
   const document = options.document ?? loadSandboxDocument();
+  checkProducedProperties(document);
   const state = new SandboxState(options.fixture, {
     flowTtlMs: options.flowTtlMs,
     keepAliveMs: options.keepAliveMs,

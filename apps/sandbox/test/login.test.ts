@@ -195,6 +195,18 @@ describe('record_session and browser_telemetry over the connection defaults', ()
     expect((await flow(C.withoutCredentials))['browser_telemetry']['categories']).toEqual([]);
   });
 
+  it('accepts a category without enabled, at its default: {"browser":{"console":{}}}', async () => {
+    const response = await login(sandbox, C.withoutCredentials, {
+      browser_telemetry: { browser: { console: {}, control: {}, network: { enabled: true } } },
+    });
+    expect(response.status).toBe(200);
+    const f = await flow(C.withoutCredentials);
+    expect(f['browser_telemetry']['requested']).toEqual({
+      browser: { console: {}, control: {}, network: { enabled: true } },
+    });
+    expect(f['browser_telemetry']['categories']).toEqual(['control', 'connection', 'system', 'captcha', 'network']);
+  });
+
   it('captures nothing when neither the request nor the connection configures telemetry', async () => {
     await login(sandbox, C.withoutCredentials, { record_session: true });
     const f = await flow(C.withoutCredentials);

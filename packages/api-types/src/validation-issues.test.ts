@@ -302,7 +302,7 @@ describe('one wording for the generated validators and for full Ajv over the doc
     ['LoginRequest', { proxi: { id: 'x' } }],
     ['LoginRequest', { browser_telemetry: { enabled: false, browser: { console: { enabled: true } } } }],
     ['LoginRequest', { browser_telemetry: { browser: { cookies: { enabled: true } } } }],
-    ['LoginRequest', { browser_telemetry: { browser: { console: {} } } }],
+    ['LoginRequest', { browser_telemetry: { browser: { console: { on: true } } } }],
     ['LoginRequest', { browser_telemetry: 'on' }],
     ['LoginRequest', { record_session: 'yes' }],
     ['RenameProfileRequest', { name: '' }],

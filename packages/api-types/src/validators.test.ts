@@ -75,7 +75,13 @@ const table: [string, Validator<unknown>, unknown, boolean][] = [
     { browser: { cookies: { enabled: true } } },
     false,
   ],
-  ['category without enabled', validateBrowserTelemetryRequestConfig, { browser: { console: {} } }, false],
+  ['category without enabled', validateBrowserTelemetryRequestConfig, { browser: { console: {} } }, true],
+  [
+    'login with a category without enabled',
+    validateLoginRequest,
+    { browser_telemetry: { browser: { console: {} } } },
+    true,
+  ],
   [
     'category with extra field',
     validateBrowserTelemetryRequestConfig,

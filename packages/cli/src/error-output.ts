@@ -1,4 +1,4 @@
-import { APIError, BrowserCloudError, ValidationError } from '@browser-cloud/client';
+import { APIError, BrowserCloudError, InvalidResponseError, ValidationError } from '@browser-cloud/client';
 import { type CliIo, writeOut } from './cli-io.js';
 import { exitCodeFor } from './exit-codes.js';
 import { forTerminal, jsonForTerminal } from './terminal-text.js';
@@ -35,7 +35,7 @@ interface ErrorReport {
 }
 
 function describe(error: unknown): ErrorReport {
-  if (error instanceof ValidationError) {
+  if (error instanceof ValidationError || error instanceof InvalidResponseError) {
     return { type: error.name, message: error.message, field: error.field, rule: error.rule, issues: error.issues };
   }
   if (error instanceof APIError) {

@@ -11,7 +11,10 @@ import {
 /** The exit codes of `browser-cloud`, by error class (the README and `--help` list them). */
 export const EXIT = {
   ok: 0,
-  /** Anything else: an answer the CLI cannot use (not an event stream, an invalid event), a bug. */
+  /**
+   * Anything else: an answer the CLI cannot use (not an event stream; a body or an event without a
+   * property the document requires, or with a known one of the wrong type), a bug.
+   */
   failure: 1,
   /** Bad usage or bad input (the client's ValidationError): nothing was sent. */
   usage: 2,

@@ -46,7 +46,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     .option('--no-record-session', "do not record this login's browser session")
     .option(
       '--telemetry <spec>',
-      'browser telemetry for this login: on, off, or categories, "-" turning one off (console,network,-captcha)',
+      'browser telemetry for this login: on, off, or categories, "-" turning one off, ":default" leaving one at its default (console,network,-captcha,page:default)',
       parseTelemetry,
     )
     .option('--json', 'print the result (or the error) as JSON')

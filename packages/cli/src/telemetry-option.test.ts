@@ -9,11 +9,19 @@ describe('parseTelemetry', () => {
     ['console', { browser: { console: { enabled: true } } }],
     [' console , -captcha ', { browser: { console: { enabled: true }, captcha: { enabled: false } } }],
     ['on,network', { enabled: true, browser: { network: { enabled: true } } }],
+    // Without `enabled`: the category at its default.
+    ['console:default', { browser: { console: {} } }],
+    ['control:default,network', { browser: { control: {}, network: { enabled: true } } }],
     // Contradictions and unknown names are the document's rules: the client refuses them.
     ['off,console', { enabled: false, browser: { console: { enabled: true } } }],
     ['bogus', { browser: { bogus: { enabled: true } } }],
   ])('%s', (spec, expected) => {
     expect(parseTelemetry(spec)).toEqual(expected);
+  });
+
+  it.each([':default', '-console:default'])('refuses %j, which names no category to leave at its default', (spec) => {
+    expect(() => parseTelemetry(spec)).toThrow(InvalidArgumentError);
+    expect(() => parseTelemetry(spec)).toThrow(`"${spec}": name one category, as in "console:default".`);
   });
 
   it.each(['', 'console,,network', 'console,-', ','])('refuses an empty item in %j', (spec) => {

@@ -98,6 +98,21 @@ describe('login', () => {
     });
   });
 
+  it('sends a category without enabled for name:default, which the sandbox leaves at its default', async () => {
+    const result = await runBin(
+      ['login', R.authConnections.withoutCredentials, '--telemetry', 'console:default,network'],
+      env,
+    );
+    expect(result.code, result.stderr).toBe(0);
+    const flow = await (await fetch(`${sandbox.url}/_sandbox/flows/${R.authConnections.withoutCredentials}`)).json();
+    expect(flow).toMatchObject({
+      browser_telemetry: {
+        requested: { browser: { console: {}, network: { enabled: true } } },
+        categories: ['control', 'connection', 'system', 'captcha', 'network'],
+      },
+    });
+  });
+
   it.each([
     [['--proxy-id', 'prx_1', '--proxy-name', 'x'], 'body.proxy: must provide exactly one of "id" or "name"'],
     [

@@ -21,6 +21,8 @@ describe('login', () => {
     void client.auth.connections.login('ac_1', {
       browser_telemetry: { enabled: true, browser: { console: { enabled: true } } },
     });
+    // A category without enabled: at its default.
+    void client.auth.connections.login('ac_1', { browser_telemetry: { browser: { console: {} } } });
   });
 
   it('rejects wrong bodies', () => {
@@ -30,8 +32,8 @@ describe('login', () => {
     void client.auth.connections.login('ac_1', { record: true });
     // @ts-expect-error a category outside the nine
     void client.auth.connections.login('ac_1', { browser_telemetry: { browser: { cookies: { enabled: true } } } });
-    // @ts-expect-error a category flag needs enabled
-    void client.auth.connections.login('ac_1', { browser_telemetry: { browser: { console: {} } } });
+    // @ts-expect-error a category flag is a boolean
+    void client.auth.connections.login('ac_1', { browser_telemetry: { browser: { console: { enabled: 'yes' } } } });
     // @ts-expect-error record_session is a boolean
     void client.auth.connections.login('ac_1', { record_session: 'yes' });
     // @ts-expect-error the id is a string

@@ -1,5 +1,5 @@
 import type { ErrorBody } from '@browser-cloud/api-types';
-import { validateError } from '@browser-cloud/api-types/validators';
+import { validateReceivedError } from '@browser-cloud/api-types/validators';
 import { type BoundedBody, readBoundedBody } from '@browser-cloud/sse';
 import { type APIError, apiErrorFor } from './errors.js';
 import { redact, redactErrorBody, redactHeaders } from './redact.js';
@@ -30,7 +30,7 @@ export async function errorFromResponse(response: Response, secret: string): Pro
 function errorShape(text: string): ErrorBody | undefined {
   try {
     const value: unknown = JSON.parse(text);
-    return validateError(value) ? value : undefined;
+    return validateReceivedError(value) ? value : undefined;
     // Stryker disable next-line BlockStatement: equivalent, an empty catch returns undefined as well.
   } catch {
     return undefined;

@@ -134,6 +134,14 @@ describe('error bodies', () => {
     expect(error.requestId).toBeUndefined();
   });
 
+  it('reads an Error body with properties the document does not know: its code and message, the rest left out', async () => {
+    const body = { code: 'conflict', message: 'taken', trace_id: 't_1', details: [{ code: 'dup', field: 'name' }] };
+    const error = await failure(client(scriptedFetch(json(409, body))).profiles.rename('p', { name: 'n' }));
+    expect(error.code).toBe('conflict');
+    expect(error.message).toBe('409 conflict: taken');
+    expect(error.details).toEqual([{ code: 'dup' }]);
+  });
+
   it('projects_disabled is easy to test for', async () => {
     const body = { code: 'projects_disabled', message: 'projects are disabled for this organization' };
     const error = await failure(client(scriptedFetch(json(404, body))).auth.connections.login('ac_1'));

@@ -42,6 +42,28 @@ export class ValidationError extends BrowserCloudError {
 }
 setName(ValidationError, 'ValidationError');
 
+/**
+ * A 2xx answer (or a stream event) the client cannot use: it lacks a property the document
+ * requires, or a property the document knows has the wrong type. The client reads answers as a
+ * tolerant reader: properties the document does not know are accepted (and passed through), so
+ * only these are refused. `field` (`body.id`, `event.timestamp`) and `rule` (`required`, `type`…)
+ * are those of the first issue; `issues` lists them. Never retried: the server did act.
+ */
+export class InvalidResponseError extends BrowserCloudError {
+  declare readonly field: string;
+  declare readonly rule: string;
+  declare readonly issues: readonly ValidationIssue[];
+
+  constructor(what: string, issues: readonly ValidationIssue[], options?: { cause?: unknown }) {
+    const first = issues[0] ?? { field: '', rule: 'unknown', message: 'not the documented shape' };
+    super(`${what}: ${issues.length > 0 ? issues.map((issue) => issue.message).join('; ') : first.message}`, options);
+    this.field = first.field;
+    this.rule = first.rule;
+    this.issues = issues;
+  }
+}
+setName(InvalidResponseError, 'InvalidResponseError');
+
 /** Characters of an Error body's `code: message` that go into `err.message`; the rest is cut, with the length noted. */
 export const MAX_MESSAGE_EXCERPT = 1000;
 

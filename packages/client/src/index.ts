@@ -17,6 +17,7 @@ export { BASE_URL_ENV, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, TOKEN_ENV } from
 export {
   BrowserCloudError,
   ValidationError,
+  InvalidResponseError,
   APIError,
   BadRequestError,
   AuthenticationError,

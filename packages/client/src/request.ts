@@ -1,3 +1,4 @@
+import type { Validator } from '@browser-cloud/api-types';
 import { backoffDelay, isRetryable, parseRetryAfter } from '@browser-cloud/sse/retry-policy';
 import { BACKOFF } from './config.js';
 import {
@@ -10,6 +11,7 @@ import {
 } from './errors.js';
 import { failedBeforeSending } from './failed-before-sending.js';
 import type { FetchLike, Transport } from './transport.js';
+import { checkReceived } from './validation.js';
 
 export type { FetchLike } from './transport.js';
 
@@ -39,8 +41,8 @@ export interface RequestContext {
   readonly headers: Record<string, string> | undefined;
 }
 
-/** One operation as the retry loop sees it. */
-export interface Operation {
+/** One operation as the retry loop sees it; `T` is what its 2xx answer holds. */
+export interface Operation<T> {
   readonly method: string;
   /** The path under the base URL, its parameters already encoded (see {@link operationUrl}). */
   readonly path: string;
@@ -53,6 +55,12 @@ export interface Operation {
    * may follow sending, they are retried only when the connection certainly failed before sending.
    */
   readonly repeatable: boolean;
+  /**
+   * The generated tolerant reader of the 2xx body (`validateReceived<answer>`) and the answer's
+   * schema name: a body without a required property, or with a known one of the wrong type, is
+   * an InvalidResponseError; properties the document does not know pass through.
+   */
+  readonly answer: { readonly validate: Validator<T>; readonly name: string };
 }
 
 /**
@@ -79,20 +87,33 @@ type Outcome<T> = { ok: true; data: T } | { ok: false; error: BrowserCloudError;
  */
 export async function execute<T>(
   context: RequestContext,
-  operation: Operation,
+  operation: Operation<T>,
   options: RequestOptions = {},
 ): Promise<T> {
   const maxRetries = options.maxRetries ?? context.maxRetries;
   for (let retry = 0; ; retry++) {
     const outcome = await attempt<T>(context, operation, options);
-    if (outcome.ok) return outcome.data;
+    if (outcome.ok) {
+      const { validate, name } = operation.answer;
+      checkReceived(
+        validate,
+        outcome.data,
+        'body',
+        `The answer of ${operation.method} ${operation.path} cannot be read as a ${name}`,
+      );
+      return outcome.data;
+    }
     if (!outcome.retry || retry >= maxRetries) throw outcome.error;
     const retryAfter = outcome.headers && parseRetryAfter(outcome.headers);
     await sleep(backoffDelay(retry + 1, BACKOFF.base, { ...BACKOFF, retryAfter }), options.signal);
   }
 }
 
-async function attempt<T>(context: RequestContext, operation: Operation, options: RequestOptions): Promise<Outcome<T>> {
+async function attempt<T>(
+  context: RequestContext,
+  operation: Operation<T>,
+  options: RequestOptions,
+): Promise<Outcome<T>> {
   const { signal } = options;
   if (signal?.aborted) return { ok: false, error: new APIUserAbortError(), retry: false };
   const timeoutMs = options.timeoutMs ?? context.timeoutMs;

@@ -1,5 +1,5 @@
 import { toIssues, type Validator } from '@browser-cloud/api-types';
-import { ValidationError } from './errors.js';
+import { InvalidResponseError, ValidationError } from './errors.js';
 
 export { toIssues };
 
@@ -25,4 +25,19 @@ export function pathSegment(name: string, value: string, resource: string): stri
     throw new ValidationError([{ field: `path.${name}`, rule: 'pathSegment', message }]);
   }
   return encodeURIComponent(value);
+}
+
+/**
+ * Reads an answer with one of the generated tolerant validators (`validateReceived…`: unknown
+ * properties allowed) and throws an {@link InvalidResponseError} when a required property is
+ * missing or a known one has the wrong type. `what` opens the message, `root` names the value
+ * in it (`body`, `event`).
+ */
+export function checkReceived<T>(
+  validate: Validator<T>,
+  value: unknown,
+  root: string,
+  what: string,
+): asserts value is T {
+  if (!validate(value)) throw new InvalidResponseError(what, toIssues(validate.errors ?? [], value, root));
 }

@@ -4,7 +4,13 @@
 // description are the operation's. `node ../../scripts/generate.mjs --artifacts <this file>`
 // writes the result; with `--check` it is the drift check.
 import { fileURLToPath } from 'node:url';
-import { findOperation, inlineRefs, loadOpenApiDocument, OPENAPI_PATH } from '@browser-cloud/openapi-document';
+import {
+  allowingUnknownProperties,
+  findOperation,
+  inlineRefs,
+  loadOpenApiDocument,
+  OPENAPI_PATH,
+} from '@browser-cloud/openapi-document';
 
 /** With `follow`, how long `tail_browser_logs` waits after the last line that arrived before it returns. */
 const FOLLOW_QUIET_MS = 500;
@@ -147,9 +153,12 @@ function toolDefinition(document, tool) {
   // are said in the descriptions of the arguments they require, and the client checks them
   // before sending, as it does for its own callers.
   const inputSchema = { type: 'object', ...objectOf(entries), additionalProperties: false };
+  // An answer of the service is handed out as the client read it, properties the document does
+  // not know yet included (a tolerant reader): its output schema says so. A result the tool
+  // builds itself keeps its closed schema.
   const outputSchema =
     typeof tool.output === 'string'
-      ? inlineRefs(document, { $ref: `#/components/schemas/${tool.output}` })
+      ? allowingUnknownProperties(inlineRefs(document, { $ref: `#/components/schemas/${tool.output}` }))
       : inlineRefs(document, tool.output);
   const { summary, description } = operation.operation;
   return {

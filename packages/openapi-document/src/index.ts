@@ -47,4 +47,5 @@ export {
   type SchemaAt,
 } from './operations.js';
 export { deref, externalRefs, inlineRefs, isReference, refPointer, resolveNode, resolveRef } from './resolve-ref.js';
+export { allowingUnknownProperties } from './tolerant-schema.js';
 export type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';

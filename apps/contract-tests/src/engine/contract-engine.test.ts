@@ -104,6 +104,27 @@ describe('the contract engine', () => {
       ['nickname: is not a known property'],
     ],
     [
+      'an undeclared property in a login response',
+      'loginAuthConnection',
+      'valid',
+      {
+        answer: on(
+          'POST',
+          LOGIN,
+          200,
+          jsonAnswer((body) => ({ ...body, region: 'eu-west' })),
+        ),
+      },
+      ['region: is not a known property'],
+    ],
+    [
+      'an undeclared property in a log event',
+      'streamBrowserLogs',
+      'valid',
+      { streamLine: (line) => line.replace(/^data: \{/, 'data: {"level":"info",') },
+      ['level: is not a known property'],
+    ],
+    [
       'a wrong enum value',
       'loginAuthConnection',
       'valid',

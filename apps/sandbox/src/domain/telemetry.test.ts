@@ -16,6 +16,13 @@ describe('loginTelemetryCategories', () => {
     expect(loginTelemetryCategories({ enabled: true, browser: { console: { enabled: true } } })).toContain('console');
   });
 
+  it('leaves a category given without enabled at its default: an operational one on, a CDP one off', () => {
+    const defaults = resolveTelemetry({ enabled: true }, { mode: 'create' });
+    expect(loginTelemetryCategories({ browser: { console: {}, control: {} } })).toEqual(defaults);
+    expect(defaults).toContain('control');
+    expect(defaults).not.toContain('console');
+  });
+
   it('answers an invalid configuration with 400 naming browser_telemetry', () => {
     const config = { enabled: 'yes' } as never;
     let cause: unknown;

@@ -8,7 +8,7 @@ import { badRequest } from '../http/api-error.js';
 
 /**
  * The categories a login's browser session will capture. A login starts a new session, so the
- * configuration resolves as on create. The rules are `@browser-cloud/api-types`'
+ * configuration resolves as on create: a category given without `enabled` is at its default. The rules are `@browser-cloud/api-types`'
  * `resolveTelemetry`: one implementation beside the types, for the SDK and the sandbox.
  */
 export function loginTelemetryCategories(config: BrowserTelemetryRequestConfig | null): TelemetryCategory[] {

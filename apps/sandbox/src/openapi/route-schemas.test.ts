@@ -8,7 +8,9 @@ describe('routeSchema', () => {
   it('refers to the document for params and body', () => {
     const located = locateOperation(document, 'renameProfile');
     expect(located).toMatchObject({ method: 'patch', fastifyPath: '/profiles/:id_or_name' });
-    expect(routeSchema(document, located)).toEqual({
+    const { response, ...request } = routeSchema(document, located);
+    expect(Object.keys(response as object)).toEqual(Object.keys(located.responses));
+    expect(request).toEqual({
       params: {
         type: 'object',
         properties: {

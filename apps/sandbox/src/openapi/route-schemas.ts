@@ -1,5 +1,6 @@
 import { ajvRef, findOperation, getAt, type OpenApiDocument, type Operation } from '@browser-cloud/openapi-document';
 import type { FastifySchema } from 'fastify';
+import { responseSchemas } from './response-schemas.js';
 
 /** An operation of the document, with its path in Fastify's syntax: `/profiles/:id_or_name`. */
 export interface LocatedOperation extends Operation {
@@ -13,8 +14,9 @@ export function locateOperation(document: OpenApiDocument, operationId: string):
 }
 
 /**
- * Fastify's route schema for an operation, made of `$ref`s into the registered document: the
- * validators check the document's own schemas, never a copy.
+ * Fastify's route schema for an operation. The request parts are `$ref`s into the registered
+ * document: the validators check the document's own schemas, never a copy. `response` holds the
+ * document's answer schemas, which Fastify serialises replies with (see responseSchemas).
  *
  * @param querySchema a JSON pointer to a schema of the whole query object, for operations
  *   whose query rules span several parameters (the log stream's `LogStreamQuery`).
@@ -45,6 +47,7 @@ export function routeSchema(document: OpenApiDocument, located: LocatedOperation
 
   const json = located.requestBody?.content['application/json']?.schema;
   if (json !== undefined) schema.body = { $ref: ajvRef(json.pointer) };
+  schema.response = responseSchemas(document, located);
   return schema;
 }
 

@@ -6,6 +6,7 @@ import { startLogin } from '../domain/login.js';
 import type { OperationId } from '../fixture/types.js';
 import { notFound } from '../http/api-error.js';
 import { authorize } from '../http/auth.js';
+import { eventDataSchema } from '../openapi/response-schemas.js';
 import { bodyIsOptional, locateOperation, routeSchema } from '../openapi/route-schemas.js';
 import { streamLogSource } from '../sse/log-stream-session.js';
 import type { SandboxState } from '../state/sandbox-state.js';
@@ -52,6 +53,7 @@ export function registerApiRoutes(app: FastifyInstance, document: OpenApiDocumen
     },
   });
 
+  const logEventSchema = eventDataSchema(document, locateOperation(document, 'streamBrowserLogs'));
   app.route({
     ...route('streamBrowserLogs', '/components/schemas/LogStreamQuery'),
     handler: async (request, reply) => {
@@ -64,8 +66,11 @@ export function registerApiRoutes(app: FastifyInstance, document: OpenApiDocumen
       const source = name === undefined ? undefined : browser.logs.get(logSourceKey(kind, name));
       if (source === undefined)
         throw notFound(`browser ${id} has no ${kind === 'path' ? 'log file' : 'supervised process'} ${name ?? ''}`);
+      // Compiled by Fastify's serializer once per schema, as the JSON answers are.
+      const serialize = logEventSchema && reply.compileSerializationSchema(logEventSchema);
       reply.hijack();
       streamLogSource(reply.raw, source, {
+        serialize,
         after: source.resumePosition(firstHeader(request.headers['last-event-id'])),
         follow: query.follow === true,
         keepAliveMs: state.settings.keepAliveMs,

@@ -1,13 +1,18 @@
 import type { LogEvent } from '@browser-cloud/api-types';
 import type { LogLine } from '../state/log-source.js';
 
+/** Writes an event's data as JSON: the serializer of the document's event data schema, or `JSON.stringify`. */
+export type SerializeEventData = (data: LogEvent) => string;
+
 /**
- * One log event on the wire. `JSON.stringify` escapes CR and LF, so the data is always one line
- * and a message can never end the event early.
+ * One log event on the wire. `serialize` (the document's LogEvent schema, by Fastify's
+ * serializer, as the route gives it) writes only the properties the document has; like
+ * `JSON.stringify` it escapes CR and LF, so the data is always one line and a message can never
+ * end the event early.
  */
-export function formatLogEvent(id: string, line: LogLine): string {
+export function formatLogEvent(id: string, line: LogLine, serialize: SerializeEventData = JSON.stringify): string {
   const data: LogEvent = { event: 'log', timestamp: line.timestamp, message: line.message };
-  return `id: ${id}\nevent: log\ndata: ${JSON.stringify(data)}\n\n`;
+  return `id: ${id}\nevent: log\ndata: ${serialize(data)}\n\n`;
 }
 
 /** A comment line: ignored by every event-stream parser, it keeps proxies from timing out. */

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { LogSource } from '../state/log-source.js';
-import { KEEP_ALIVE, formatLogEvent, formatRetry } from './format-event.js';
+import { KEEP_ALIVE, formatLogEvent, formatRetry, type SerializeEventData } from './format-event.js';
 
 export interface LogStreamOptions {
   /** The position of the last event the client has (see `LogSource.resumePosition`); the stream starts after it. */
@@ -11,6 +11,8 @@ export interface LogStreamOptions {
   retryMs: number;
   /** Extra response headers (the request id). */
   headers: Record<string, string>;
+  /** Writes each event's data: the serializer of the document's event data schema. */
+  serialize?: SerializeEventData | undefined;
 }
 
 /** Events are gathered into chunks of about this size before a write. */
@@ -52,7 +54,7 @@ export function streamLogSource(res: ServerResponse, source: LogSource, options:
         const next = cursor + 1;
         const line = source.line(next);
         if (line === undefined) break;
-        chunk += formatLogEvent(source.eventId(next), line);
+        chunk += formatLogEvent(source.eventId(next), line, options.serialize);
         cursor = next;
       }
       if (!res.write(chunk)) {

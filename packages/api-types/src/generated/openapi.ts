@@ -193,11 +193,16 @@ export interface components {
         };
         /**
          * BrowserTelemetryCategoryConfig
-         * @description Capture flag of one telemetry category.
+         * @description Capture flag of one telemetry category. Without `enabled` the category is left as the
+         *     configuration's base has it: at its default on create (operational categories on, CDP
+         *     categories off), unchanged on update.
          */
         BrowserTelemetryCategoryConfig: {
-            /** @description Whether the category is captured. */
-            enabled: boolean;
+            /**
+             * @description Whether the category is captured. Optional: when omitted, the category is at its
+             *     default on create and unchanged on update.
+             */
+            enabled?: boolean;
         };
         /**
          * LoginResponse

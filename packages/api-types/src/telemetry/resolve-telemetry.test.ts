@@ -59,6 +59,14 @@ describe('resolveTelemetry on create', () => {
     expect(resolveTelemetry({ browser: allOff }, create)).toEqual([]);
     expect(resolveTelemetry({ enabled: true, browser: allOff }, create)).toEqual([]);
   });
+  it('a category without enabled is at its default: on for an operational one, off for a CDP one', () => {
+    expect(resolveTelemetry({ browser: { console: {} } }, create)).toEqual(DEFAULT);
+    expect(resolveTelemetry({ browser: { control: {}, console: {}, network: { enabled: true } } }, create)).toEqual([
+      ...DEFAULT,
+      'network',
+    ]);
+    expect(resolveTelemetry({ enabled: true, browser: { screenshot: {} } }, create)).toEqual(DEFAULT);
+  });
   it('disabling an off-by-default category changes nothing', () => {
     expect(resolveTelemetry({ browser: { console: { enabled: false } } }, create)).toEqual(DEFAULT);
   });
@@ -109,6 +117,21 @@ describe('resolveTelemetry on update', () => {
       resolveTelemetry({ browser: { console: { enabled: false }, control: { enabled: false } } }, update(current)),
     ).toEqual([]);
   });
+  it('a category without enabled is unchanged: kept when selected, left out when not', () => {
+    expect(resolveTelemetry({ browser: { console: {}, page: {} } }, update(current))).toEqual(['control', 'console']);
+    expect(resolveTelemetry({ browser: { control: {}, network: { enabled: true } } }, update(current))).toEqual([
+      'control',
+      'console',
+      'network',
+    ]);
+  });
+  it('a category without enabled is at its default where the update starts from the default set', () => {
+    // enabled=true resolves fresh from the default set (rule 2); no active telemetry falls back to it (rule 4).
+    expect(resolveTelemetry({ enabled: true, browser: { console: {}, control: {} } }, update(current))).toEqual(
+      DEFAULT,
+    );
+    expect(resolveTelemetry({ browser: { console: {} } }, update(null))).toEqual(DEFAULT);
+  });
   it('choice: {} or an empty browser keeps the current selection', () => {
     expect(resolveTelemetry({}, update(current))).toEqual(['control', 'console']);
     expect(resolveTelemetry({ browser: {} }, update(current))).toEqual(['control', 'console']);
@@ -149,12 +172,16 @@ describe('resolveTelemetry validation', () => {
     const error = thrown({ browser: { cookies: { enabled: true } } });
     expect(error).toMatchObject({ field: 'browser_telemetry.browser.cookies', rule: 'additionalProperties' });
   });
-  it('rejects a category flag without enabled and an unknown property', () => {
-    expect(thrown({ browser: { console: {} } })).toMatchObject({
-      field: 'browser_telemetry.browser.console.enabled',
-      rule: 'required',
-    });
+  it('rejects an unknown property, in the config and in a category flag, and a flag that is not boolean', () => {
     expect(thrown({ enabled: true, extra: 1 })).toMatchObject({ field: 'browser_telemetry.extra' });
+    expect(thrown({ browser: { console: { on: true } } })).toMatchObject({
+      field: 'browser_telemetry.browser.console.on',
+      rule: 'additionalProperties',
+    });
+    expect(thrown({ browser: { console: { enabled: 'yes' } } })).toMatchObject({
+      field: 'browser_telemetry.browser.console.enabled',
+      rule: 'type',
+    });
   });
   it('rejects a config that is not an object', () => {
     expect(thrown('on')).toMatchObject({

@@ -50,7 +50,9 @@ export type TelemetryContext =
  * | `{ browser? }` (`enabled` omitted) | default set + `browser` | `current` + `browser` | default set + `browser` |
  *
  * "+ `browser`" means: each category given with `enabled: true` is added, each given with
- * `enabled: false` is removed, the others stay as they were (rules 1, 2 and 4).
+ * `enabled: false` is removed, the others stay as they were (rules 1, 2 and 4). A category given
+ * without `enabled` (`{ console: {} }`) is one of the others: at its default on create (and
+ * whenever the base is the default set), unchanged on update.
  *
  * Choices where the seed is silent or ambiguous:
  * - `null`/`undefined` is "no telemetry configuration": on create nothing is captured (to get
@@ -82,11 +84,10 @@ export function resolveTelemetry(
   const base = config.enabled === undefined && active ? current : DEFAULT_TELEMETRY_CATEGORIES;
   const selected = new Set<TelemetryCategory>(base);
   for (const category of TELEMETRY_CATEGORIES) {
-    const flag = config.browser?.[category];
-    if (flag) {
-      if (flag.enabled) selected.add(category);
-      else selected.delete(category);
-    }
+    // A category without `enabled` stays as the base has it: its default, or unchanged.
+    const enabled = config.browser?.[category]?.enabled;
+    if (enabled === true) selected.add(category);
+    else if (enabled === false) selected.delete(category);
   }
   return ordered(selected);
 }

@@ -1,7 +1,7 @@
 import type { LoginRequest } from '@browser-cloud/api-types';
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../create-client.js';
-import { ValidationError } from '../errors.js';
+import { InvalidResponseError, ValidationError } from '../errors.js';
 import { json, LOGIN_RESPONSE, scriptedFetch, TOKEN } from '../test-support/mock-fetch.js';
 
 function setup() {
@@ -20,6 +20,33 @@ async function rejected(promise: Promise<unknown>): Promise<ValidationError> {
 }
 
 describe('auth.connections.login', () => {
+  it('reads a login response with a property the document does not know, and passes it through', async () => {
+    const extra = { ...LOGIN_RESPONSE, region: 'eu-west' };
+    const client = createClient({
+      token: TOKEN,
+      baseUrl: 'http://127.0.0.1:4010',
+      fetch: scriptedFetch(json(200, extra)),
+    });
+    await expect(client.auth.connections.login('ac_1')).resolves.toEqual(extra);
+  });
+
+  it.each([
+    ['without hosted_url', (({ hosted_url: _, ...rest }) => rest)(LOGIN_RESPONSE), 'body.hosted_url', 'required'],
+    ['with an unknown flow_type', { ...LOGIN_RESPONSE, flow_type: 'SSO' }, 'body.flow_type', 'enum'],
+  ])('refuses a 200 answer %s: an InvalidResponseError naming the field', async (_what, body, field, rule) => {
+    const client = createClient({
+      token: TOKEN,
+      baseUrl: 'http://127.0.0.1:4010',
+      fetch: scriptedFetch(json(200, body)),
+    });
+    const error = await client.auth.connections.login('ac_1').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InvalidResponseError);
+    expect(error).toMatchObject({ field, rule });
+    expect((error as Error).message).toMatch(
+      /^The answer of POST \/auth\/connections\/ac_1\/login cannot be read as a LoginResponse: /,
+    );
+  });
+
   it('POSTs the body as JSON to /auth/connections/{id}/login and resolves to the login response', async () => {
     const { fetch, login } = setup();
     const body: LoginRequest = {
@@ -34,6 +61,12 @@ describe('auth.connections.login', () => {
     expect(request.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
     expect(request.headers.get('content-type')).toBe('application/json');
     expect(await request.json()).toEqual(body);
+  });
+
+  it('sends a telemetry category without enabled (at its default), as the service accepts it', async () => {
+    const { fetch, login } = setup();
+    await login('ac_1', { browser_telemetry: { browser: { console: {} } } });
+    expect(await fetch.requests[0]!.json()).toEqual({ browser_telemetry: { browser: { console: {} } } });
   });
 
   it('sends no body when none is given, and accepts null telemetry', async () => {

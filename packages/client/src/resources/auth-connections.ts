@@ -1,5 +1,9 @@
 import type { LoginRequest, LoginResponse } from '@browser-cloud/api-types';
-import { validateLoginAuthConnectionPath, validateLoginRequest } from '@browser-cloud/api-types/validators';
+import {
+  validateLoginAuthConnectionPath,
+  validateLoginRequest,
+  validateReceivedLoginResponse,
+} from '@browser-cloud/api-types/validators';
 import { execute, type RequestContext, type RequestOptions } from '../request.js';
 import { check, pathSegment } from '../validation.js';
 
@@ -26,7 +30,13 @@ export function authConnections(context: RequestContext): AuthConnections {
       const segment = pathSegment('id', id, 'auth connection');
       return execute(
         context,
-        { method: 'POST', path: `/auth/connections/${segment}/login`, body, repeatable: false },
+        {
+          method: 'POST',
+          path: `/auth/connections/${segment}/login`,
+          body,
+          repeatable: false,
+          answer: { validate: validateReceivedLoginResponse, name: 'LoginResponse' },
+        },
         options,
       );
     },

@@ -6,6 +6,7 @@ import {
   APIConnectionTimeoutError,
   BrowserCloudError,
   InternalServerError,
+  InvalidResponseError,
   NotFoundError,
   ValidationError,
 } from '../errors.js';
@@ -73,11 +74,18 @@ describe('browsers.logs.stream', () => {
     [
       'a timestamp that is not a string',
       { event: 'log', timestamp: 1763841481, message: 'm' },
+      'event.timestamp',
+      'type',
       'event.timestamp: must be string',
     ],
-    ['a missing message', { event: 'log', timestamp: '2026-11-22T19:58:01Z' }, 'event.message: is required'],
-    ['an unknown property', { ...log(1), level: 'warn' }, 'event.level: is not a known property'],
-  ])("refuses an event with %s: it does not match the document's LogEvent", async (_what, data, why) => {
+    [
+      'a missing message',
+      { event: 'log', timestamp: '2026-11-22T19:58:01Z' },
+      'event.message',
+      'required',
+      'event.message: is required',
+    ],
+  ])('refuses an event with %s: an InvalidResponseError naming the field', async (_what, data, field, rule, why) => {
     const fetch = scriptedFetch(sse([block(1, log(1)), block(2, data)]));
     const stream = client(fetch).browsers.logs.stream('br_1', { source: 'path', path: '/x' });
     const seen: string[] = [];
@@ -85,8 +93,16 @@ describe('browsers.logs.stream', () => {
       for await (const event of stream) seen.push(event.message);
     })().catch((e: unknown) => e);
     expect(seen).toEqual(['line 1']);
-    expect(error).toBeInstanceOf(BrowserCloudError);
-    expect((error as Error).message).toBe(`Log stream event 2 is not a LogEvent of the document: ${why}`);
+    expect(error).toBeInstanceOf(InvalidResponseError);
+    expect(error).toMatchObject({ field, rule });
+    expect((error as Error).message).toBe(`Log stream event 2 cannot be read as a LogEvent: ${why}`);
+  });
+
+  it('reads an event with a property the document does not know, and passes it through', async () => {
+    const extra = { ...log(2), level: 'info', source: { file: 'chrome.log' } };
+    const fetch = scriptedFetch(sse([block(1, log(1)), block(2, extra), block(3, log(3))]));
+    const events = await collect(client(fetch).browsers.logs.stream('br_1', { source: 'path', path: '/x' }));
+    expect(events).toEqual([log(1), extra, log(3)]);
   });
 
   it('refuses an event whose data is not JSON, saying so', async () => {

@@ -1,7 +1,7 @@
 import type { ErrorObject, LogEvent, LogStreamQueryBySource } from '@browser-cloud/api-types';
 import {
-  validateLogEvent,
   validateLogStreamQuery,
+  validateReceivedLogEvent,
   validateStreamBrowserLogsPath,
 } from '@browser-cloud/api-types/validators';
 import { connectEventStream, createJsonEventDecoder, SseError } from '@browser-cloud/sse';
@@ -11,6 +11,7 @@ import {
   APIConnectionTimeoutError,
   BrowserCloudError,
   describeConnectionFailure,
+  InvalidResponseError,
   ValidationError,
 } from '../errors.js';
 import { operationUrl, type RequestContext, type RequestOptions } from '../request.js';
@@ -121,7 +122,7 @@ function logStream(
     maxRetryDelay: BACKOFF.maxDelay,
     retryJitter: BACKOFF.jitter,
   });
-  const decode = createJsonEventDecoder<LogEvent>({ validate: validateLogEvent });
+  const decode = createJsonEventDecoder<LogEvent>({ validate: validateReceivedLogEvent });
 
   /** The reader's failures as this package's errors, without the token. */
   const translate = (error: unknown): BrowserCloudError => {
@@ -135,6 +136,10 @@ function logStream(
         ? toIssues(error.validationErrors as ErrorObject[], error.value, 'event')
         : [];
       const why = issues.map((issue) => issue.message).join('; ') || error.message;
+      if (issues.length > 0) {
+        const what = `Log stream event${error.id ? ` ${error.id}` : ''} cannot be read as a LogEvent`;
+        return new InvalidResponseError(what, issues, { cause: transport.scrub(error) });
+      }
       return new BrowserCloudError(
         transport.redact(`Log stream event${error.id ? ` ${error.id}` : ''} is not a LogEvent of the document: ${why}`),
         { cause: transport.scrub(error) },

@@ -1,7 +1,7 @@
 import type { RenameProfileRequest } from '@browser-cloud/api-types';
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../create-client.js';
-import { ValidationError } from '../errors.js';
+import { InvalidResponseError, ValidationError } from '../errors.js';
 import { json, PROFILE, scriptedFetch, TOKEN } from '../test-support/mock-fetch.js';
 
 function setup() {
@@ -11,6 +11,31 @@ function setup() {
 }
 
 describe('profiles.rename', () => {
+  it('reads a Profile with properties the document does not know, and passes them through', async () => {
+    const extra = { ...PROFILE, region: 'eu-west', usage: { sessions: 3 } };
+    const fetch = scriptedFetch(json(200, extra));
+    const client = createClient({ token: TOKEN, baseUrl: 'http://127.0.0.1:4010', fetch });
+    await expect(client.profiles.rename('prof_1', { name: 'n' })).resolves.toEqual(extra);
+  });
+
+  it.each([
+    ['without id', { created_at: PROFILE.created_at, name: 'n' }, 'body.id', 'required', 'body.id: is required'],
+    ['without created_at', { id: 'prof_1', name: 'n' }, 'body.created_at', 'required', 'body.created_at: is required'],
+    ['with a name that is a number', { ...PROFILE, name: 7 }, 'body.name', 'type', 'body.name: must be string or null'],
+    ['that is empty', '', 'body', 'type', 'body: must be object'],
+  ])(
+    'refuses a 200 answer %s: an InvalidResponseError naming the field, not retried',
+    async (_what, body, field, rule, why) => {
+      const fetch = scriptedFetch(body === '' ? () => new Response('', { status: 200 }) : json(200, body));
+      const client = createClient({ token: TOKEN, baseUrl: 'http://127.0.0.1:4010', fetch });
+      const error = await client.profiles.rename('prof_1', { name: 'n' }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(InvalidResponseError);
+      expect(error).toMatchObject({ field, rule });
+      expect((error as Error).message).toBe(`The answer of PATCH /profiles/prof_1 cannot be read as a Profile: ${why}`);
+      expect(fetch).toHaveBeenCalledTimes(1);
+    },
+  );
+
   it('PATCHes /profiles/{id_or_name} and resolves to the Profile', async () => {
     const { fetch, rename } = setup();
     await expect(rename('checkout agent/eu', { name: 'checkout-agent-us' })).resolves.toEqual(PROFILE);

@@ -1,5 +1,9 @@
 import type { Profile, RenameProfileRequest } from '@browser-cloud/api-types';
-import { validateRenameProfilePath, validateRenameProfileRequest } from '@browser-cloud/api-types/validators';
+import {
+  validateReceivedProfile,
+  validateRenameProfilePath,
+  validateRenameProfileRequest,
+} from '@browser-cloud/api-types/validators';
 import { execute, type RequestContext, type RequestOptions } from '../request.js';
 import { check, pathSegment } from '../validation.js';
 
@@ -30,6 +34,7 @@ export function profiles(context: RequestContext): Profiles {
           path: `/profiles/${segment}`,
           body,
           repeatable: isProfileId(idOrName),
+          answer: { validate: validateReceivedProfile, name: 'Profile' },
         },
         options,
       );

@@ -14,6 +14,14 @@ describe("the client's resolveTelemetry", () => {
       'console',
     ]);
     expect(resolveTelemetry(null, { mode: 'update', current: ['page'] })).toEqual(['page']);
+    // A category without `enabled`: at its default on create, unchanged on update.
+    expect(resolveTelemetry({ browser: { console: {} } }, { mode: 'create' })).toEqual([
+      'control',
+      'connection',
+      'system',
+      'captcha',
+    ]);
+    expect(resolveTelemetry({ browser: { page: {} } }, { mode: 'update', current: ['page'] })).toEqual(['page']);
   });
 
   it("throws the client's ValidationError, with the issues, for an invalid configuration", () => {

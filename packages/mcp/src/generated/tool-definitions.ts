@@ -89,12 +89,9 @@ export const TOOL_DEFINITIONS = {
                       "properties": {
                         "enabled": {
                           "type": "boolean",
-                          "description": "Whether the category is captured."
+                          "description": "Whether the category is captured. Optional: when omitted, the category is at its\ndefault on create and unchanged on update.\n"
                         }
                       },
-                      "required": [
-                        "enabled"
-                      ],
                       "additionalProperties": false
                     },
                     "connection": {
@@ -104,12 +101,9 @@ export const TOOL_DEFINITIONS = {
                       "properties": {
                         "enabled": {
                           "type": "boolean",
-                          "description": "Whether the category is captured."
+                          "description": "Whether the category is captured. Optional: when omitted, the category is at its\ndefault on create and unchanged on update.\n"
                         }
                       },
-                      "required": [
-                        "enabled"
-                      ],
                       "additionalProperties": false
                     },
                     "system": {
@@ -119,12 +113,9 @@ export const TOOL_DEFINITIONS = {
                       "properties": {
                         "enabled": {
                           "type": "boolean",
-                          "description": "Whether the category is captured."
+                          "description": "Whether the category is captured. Optional: when omitted, the category is at its\ndefault on create and unchanged on update.\n"
                         }
                       },
-                      "required": [
-                        "enabled"
-                      ],
                       "additionalProperties": false
                     },
                     "captcha": {
@@ -134,12 +125,9 @@ export const TOOL_DEFINITIONS = {
                       "properties": {
                         "enabled": {
                           "type": "boolean",
-                          "description": "Whether the category is captured."
+                          "description": "Whether the category is captured. Optional: when omitted, the category is at its\ndefault on create and unchanged on update.\n"
                         }
                       },
-                      "required": [
-                        "enabled"
-                      ],
                       "additionalProperties": false
                     },
                     "console": {
@@ -149,12 +137,9 @@ export const TOOL_DEFINITIONS = {
                       "properties": {
                         "enabled": {
                           "type": "boolean",
-                          "description": "Whether the category is captured."
+                          "description": "Whether the category is captured. Optional: when omitted, the category is at its\ndefault on create and unchanged on update.\n"
                         }
                       },
-                      "required": [
-                        "enabled"
-                      ],
                       "additionalProperties": false
                     },
                     "page": {
@@ -164,12 +149,9 @@ export const TOOL_DEFINITIONS = {
                       "properties": {
                         "enabled": {
                           "type": "boolean",
-                          "description": "Whether the category is captured."
+                          "description": "Whether the category is captured. Optional: when omitted, the category is at its\ndefault on create and unchanged on update.\n"
                         }
                       },
-                      "required": [
-                        "enabled"
-                      ],
                       "additionalProperties": false
                     },
                     "interaction": {
@@ -179,12 +161,9 @@ export const TOOL_DEFINITIONS = {
                       "properties": {
                         "enabled": {
                           "type": "boolean",
-                          "description": "Whether the category is captured."
+                          "description": "Whether the category is captured. Optional: when omitted, the category is at its\ndefault on create and unchanged on update.\n"
                         }
                       },
-                      "required": [
-                        "enabled"
-                      ],
                       "additionalProperties": false
                     },
                     "network": {
@@ -194,12 +173,9 @@ export const TOOL_DEFINITIONS = {
                       "properties": {
                         "enabled": {
                           "type": "boolean",
-                          "description": "Whether the category is captured."
+                          "description": "Whether the category is captured. Optional: when omitted, the category is at its\ndefault on create and unchanged on update.\n"
                         }
                       },
-                      "required": [
-                        "enabled"
-                      ],
                       "additionalProperties": false
                     },
                     "screenshot": {
@@ -209,12 +185,9 @@ export const TOOL_DEFINITIONS = {
                       "properties": {
                         "enabled": {
                           "type": "boolean",
-                          "description": "Whether the category is captured."
+                          "description": "Whether the category is captured. Optional: when omitted, the category is at its\ndefault on create and unchanged on update.\n"
                         }
                       },
-                      "required": [
-                        "enabled"
-                      ],
                       "additionalProperties": false
                     }
                   },
@@ -294,8 +267,7 @@ export const TOOL_DEFINITIONS = {
         "flow_type",
         "hosted_url",
         "flow_expires_at"
-      ],
-      "additionalProperties": false
+      ]
     },
     "locations": {
       "id": "path",
@@ -367,8 +339,7 @@ export const TOOL_DEFINITIONS = {
       "required": [
         "id",
         "created_at"
-      ],
-      "additionalProperties": false
+      ]
     },
     "locations": {
       "id_or_name": "path",

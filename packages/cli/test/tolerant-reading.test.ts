@@ -1,0 +1,116 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runBin } from './run-bin.js';
+
+/**
+ * The CLI reads answers as a tolerant reader, whatever server answers: a property the document
+ * does not know yet passes, a missing required property or a known one of the wrong type exits 1
+ * naming the field. A server of canned answers plays the service's next release.
+ */
+const PROFILE = { id: 'prof_1', created_at: '2026-10-02T09:12:44Z', name: 'renamed' };
+const LOGIN = {
+  id: 'ac_1',
+  flow_type: 'LOGIN',
+  hosted_url: 'https://auth.example.com/l',
+  flow_expires_at: '2026-11-22T20:15:00Z',
+};
+const event = (n: number, extra: object = {}) =>
+  `id: ${n}\nevent: log\ndata: ${JSON.stringify({ event: 'log', timestamp: `2026-11-22T19:58:0${n}Z`, message: `line ${n}`, ...extra })}\n\n`;
+
+const ANSWERS: Record<string, { type: string; body: string }> = {
+  'PATCH /profiles/extra': { type: 'application/json', body: JSON.stringify({ ...PROFILE, region: 'eu-west' }) },
+  'PATCH /profiles/bare': { type: 'application/json', body: JSON.stringify({ name: 'renamed' }) },
+  'POST /auth/connections/ac_extra/login': {
+    type: 'application/json',
+    body: JSON.stringify({ ...LOGIN, region: 'eu' }),
+  },
+  'POST /auth/connections/ac_bare/login': {
+    type: 'application/json',
+    body: JSON.stringify((({ id: _, ...rest }) => rest)(LOGIN)),
+  },
+  'GET /browsers/br_extra/logs/stream': {
+    type: 'text/event-stream',
+    body: event(1) + event(2, { level: 'info' }) + event(3),
+  },
+  'GET /browsers/br_bad/logs/stream': {
+    type: 'text/event-stream',
+    body: event(1) + event(2, { timestamp: 1763841481 }),
+  },
+};
+
+let server: Server;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    request.resume();
+    const answer = ANSWERS[`${request.method} ${request.url?.split('?')[0]}`];
+    if (!answer)
+      return void response
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end('{"code":"not_found","message":"no"}');
+    response.writeHead(200, { 'content-type': answer.type }).end(answer.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  env = { BROWSER_CLOUD_BASE_URL: `http://127.0.0.1:${port}`, BROWSER_CLOUD_API_KEY: 'sk_test_tolerant' };
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const TAIL = ['--source', 'path', '--path', '/var/log/chrome.log'];
+
+describe('a property the document does not know yet', () => {
+  it('in a Profile: the rename succeeds, and --json passes it through', async () => {
+    const text = await runBin(['profiles', 'rename', 'extra', 'renamed'], env);
+    expect(text).toMatchObject({ code: 0, stdout: 'Renamed profile prof_1 to "renamed".\n' });
+    const json = await runBin(['profiles', 'rename', 'extra', 'renamed', '--json'], env);
+    expect(JSON.parse(json.stdout)).toEqual({ ...PROFILE, region: 'eu-west' });
+  });
+
+  it('in a login response: the login succeeds', async () => {
+    const result = await runBin(['login', 'ac_extra', '--json'], env);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ id: 'ac_1', region: 'eu' });
+  });
+
+  it('in a log event: the tail reads every event', async () => {
+    const result = await runBin(['logs', 'tail', 'br_extra', ...TAIL], env);
+    expect(result.code).toBe(0);
+    const lines = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.map((line) => line['message'])).toEqual(['line 1', 'line 2', 'line 3']);
+    expect(lines[1]).toMatchObject({ id: '2', level: 'info' });
+  });
+});
+
+describe('a missing required property, or a known one of the wrong type', () => {
+  it('a 200 rename answer without id and created_at exits 1 naming the field, and prints no success', async () => {
+    const result = await runBin(['profiles', 'rename', 'bare', 'renamed'], env);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(
+      'browser-cloud: The answer of PATCH /profiles/bare cannot be read as a Profile: body.id: is required\n',
+    );
+    const json = await runBin(['profiles', 'rename', 'bare', 'renamed', '--json'], env);
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stderr)).toMatchObject({
+      error: { type: 'InvalidResponseError', field: 'body.id', rule: 'required' },
+    });
+  });
+
+  it('a 200 login answer without id exits 1 naming the field', async () => {
+    const result = await runBin(['login', 'ac_bare'], env);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('body.id: is required');
+  });
+
+  it('a log event with a mistyped timestamp ends the tail with exit 1 naming the field, after the good events', async () => {
+    const result = await runBin(['logs', 'tail', 'br_bad', ...TAIL], env);
+    expect(result.code).toBe(1);
+    expect(result.stdout.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toContain('event.timestamp: must be string');
+  });
+});
