@@ -113,7 +113,7 @@ describe('PRODUCED_PROPERTIES', () => {
       lastUsedAt: '2026-01-03T00:00:00Z',
     } as Profile;
     expect(Object.keys(profileBody(full)).sort()).toEqual([...PRODUCED_PROPERTIES['Profile']!].sort());
-    const data = formatLogEvent(1, { timestamp: '2026-01-01T00:00:00Z', message: 'm' }).split('data: ')[1]!;
+    const data = formatLogEvent('1', { timestamp: '2026-01-01T00:00:00Z', message: 'm' }).split('data: ')[1]!;
     expect(Object.keys(JSON.parse(data)).sort()).toEqual([...PRODUCED_PROPERTIES['LogEvent']!].sort());
     expect(
       Object.keys(errorBody('c', 'm', [{ code: 'd' }])).every((key) => PRODUCED_PROPERTIES['Error']!.includes(key)),

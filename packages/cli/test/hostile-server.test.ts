@@ -53,7 +53,8 @@ describe('the token', () => {
       if (request.url?.startsWith('/browsers/')) {
         // An event whose property name and ID are the token, after one good event.
         const good = JSON.stringify({ event: 'log', timestamp: '2026-11-22T19:58:03.120Z', message: echoed });
-        const bad = JSON.stringify({ event: 'log', timestamp: '2026-11-22T19:58:03.120Z', message: 'm', [TOKEN]: 1 });
+        // Unknown properties pass (a tolerant reader); a mistyped known one does not.
+        const bad = JSON.stringify({ event: 'log', timestamp: '2026-11-22T19:58:03.120Z', message: 5, [TOKEN]: 1 });
         response.writeHead(200, { 'content-type': 'text/event-stream' });
         response.end(`id: 1\ndata: ${good}\n\nid: ${TOKEN}\ndata: ${bad}\n\n`);
         return;

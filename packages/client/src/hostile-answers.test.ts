@@ -1,9 +1,9 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { createClient } from './create-client.js';
-import { BrowserCloudError, ValidationError } from './errors.js';
+import { BrowserCloudError, InvalidResponseError, ValidationError } from './errors.js';
 import { createRawClient } from './raw.js';
-const MAX_RESPONSE_BODY_BYTES = 1024 * 1024;
+import { MAX_RESPONSE_BODY_BYTES } from './request.js';
 import { findSecret } from './test-support/find-secret.js';
 import { json, PROFILE, scriptedFetch, TOKEN } from './test-support/mock-fetch.js';
 
@@ -81,13 +81,19 @@ describe('a base URL with credentials', () => {
 
 describe('error text built from what the server sent', () => {
   it('never holds the token: an event property named after it, an event ID holding it', async () => {
-    const data = JSON.stringify({ event: 'log', timestamp: '2026-11-22T19:58:03.120Z', message: 'm', [TOKEN]: 1 });
-    const fetch = scriptedFetch(events(`id: ${TOKEN}\ndata: ${data}\n\n`));
+    // The first event is readable (an unknown property passes through); the second has a known
+    // property of the wrong type.
+    const good = JSON.stringify({ event: 'log', timestamp: '2026-11-22T19:58:03.120Z', message: 'm', [TOKEN]: 1 });
+    const bad = JSON.stringify({ event: 'log', timestamp: '2026-11-22T19:58:03.120Z', message: 5, [TOKEN]: 1 });
+    const fetch = scriptedFetch(events(`id: ${TOKEN}\ndata: ${good}\n\nid: ${TOKEN}\ndata: ${bad}\n\n`));
     const client = createClient({ baseUrl: BASE, token: TOKEN, fetch, maxRetries: 0 });
     const stream = client.browsers.logs.stream('br_1', { source: 'path', path: '/x.log' });
+    const first = await stream.next();
+    expect(first.done).toBe(false);
+    expect(findSecret(first.value, TOKEN)).toEqual([]);
     const error = await failure(stream.next());
-    expect(error).toBeInstanceOf(BrowserCloudError);
-    expect((error as Error).message).toMatch(/^Log stream event \[REDACTED\] is not a LogEvent of the document: /);
+    expect(error).toBeInstanceOf(InvalidResponseError);
+    expect((error as Error).message).toMatch(/^Log stream event \[REDACTED\] cannot be read as a LogEvent: event\.message: /);
     expect(findSecret(error, TOKEN)).toEqual([]);
   });
 });

@@ -138,7 +138,9 @@ function logStream(
       const why = issues.map((issue) => issue.message).join('; ') || error.message;
       if (issues.length > 0) {
         const what = `Log stream event${error.id ? ` ${error.id}` : ''} cannot be read as a LogEvent`;
-        return new InvalidResponseError(what, issues, { cause: transport.scrub(error) });
+        return new InvalidResponseError(transport.redact(what), transport.redactJson(issues), {
+          cause: transport.scrub(error),
+        });
       }
       return new BrowserCloudError(
         transport.redact(`Log stream event${error.id ? ` ${error.id}` : ''} is not a LogEvent of the document: ${why}`),
