@@ -93,7 +93,9 @@ describe('error text built from what the server sent', () => {
     expect(findSecret(first.value, TOKEN)).toEqual([]);
     const error = await failure(stream.next());
     expect(error).toBeInstanceOf(InvalidResponseError);
-    expect((error as Error).message).toMatch(/^Log stream event \[REDACTED\] cannot be read as a LogEvent: event\.message: /);
+    expect((error as Error).message).toMatch(
+      /^Log stream event \[REDACTED\] cannot be read as a LogEvent: event\.message: /,
+    );
     expect(findSecret(error, TOKEN)).toEqual([]);
   });
 });
