@@ -42,13 +42,6 @@ export interface YamlReading {
 }
 
 /**
- * Tags of the YAML 1.2 core schema, which every reader of the toolchain resolves alike. Other
- * tags give values that JSON has no form for (`!!binary`, `!!set`, `!!timestamp`), or that one
- * reader refuses and another reads as a string (`!local`).
- */
-const CORE_TAGS = new Set(['str', 'int', 'float', 'bool', 'null', 'map', 'seq'].map((t) => `tag:yaml.org,2002:${t}`));
-
-/**
  * Parses YAML the way every tool of the project gets the document: YAML 1.2, core schema, no
  * merge keys, unique keys; the result is JSON data. The readers the toolchain brings along
  * (js-yaml under Redocly, @stoplight/yaml under Prism) disagree with this one on a few
@@ -69,8 +62,9 @@ export function readYaml(text: string): YamlReading {
  * - a `%YAML` directive other than 1.2: `yaml` then reads `yes` as true and `0777` as octal, the
  *   others do not;
  * - a merge key `<<`: js-yaml merges the aliased map in, `yaml` keeps a key named `<<`;
- * - a tag outside the core schema (`!!binary`, `!!set`, `!!timestamp`, `!local`…): values JSON
- *   cannot hold, or an error in one reader and a string in another;
+ * - a tag (`!!binary`, `!!set`, `!!timestamp`, `!local`, even `!!float`): values JSON cannot
+ *   hold, an error in one reader and a string in another, or `!!float 1` the string "1" here and
+ *   the number 1 in js-yaml;
  * - `.inf`, `.nan`: numbers JSON cannot hold;
  * - a mapping key that is not a string as written: a collection, an alias, a null (`~`, which
  *   one reader calls `""` and another `"null"`), or a plain scalar read as another number or
@@ -99,7 +93,8 @@ function inspect(text: string): { document: Document; lineCounter: LineCounter; 
     schema: 'core',
     merge: false,
     uniqueKeys: true,
-    logLevel: 'silent',
+    // 'silent' would also drop the error for a second document in the text.
+    logLevel: 'error',
     prettyErrors: false,
   });
   const at = (offset: number): YamlPosition => {
@@ -142,12 +137,12 @@ function inspect(text: string): { document: Document; lineCounter: LineCounter; 
       return;
     }
     if (!isScalar(node) && !isMap(node) && !isSeq(node)) return;
-    if (node.tag !== undefined && !CORE_TAGS.has(node.tag)) {
+    if (node.tag !== undefined) {
       const tag = node.tag.replace('tag:yaml.org,2002:', '!!');
       found(
         node,
         `tag ${tag}`,
-        `the tag ${tag} gives a value that JSON cannot hold or that YAML readers read differently: write the value plainly`,
+        `the tag ${tag} is read differently by YAML readers (a value JSON cannot hold, a string here and a number there, or an error): write the value without a tag`,
         tokens,
       );
     }
@@ -183,10 +178,11 @@ function inspect(text: string): { document: Document; lineCounter: LineCounter; 
 }
 
 function keyProblem(key: unknown): { construct: string; message: string } | undefined {
-  if (key === null || key === undefined) {
+  if (key === null || key === undefined || (isScalar(key) && key.value === null)) {
+    const text = isScalar(key) ? key.source : undefined;
     return {
-      construct: 'empty key',
-      message: 'a mapping key with no text, which YAML readers name "" or "null": write the key',
+      construct: text ? `null key ${text}` : 'empty key',
+      message: `the key ${text ? `\`${text}\` ` : ''}is null, which YAML readers name "" or "null": quote it`,
     };
   }
   if (isAlias(key)) {
@@ -199,29 +195,23 @@ function keyProblem(key: unknown): { construct: string; message: string } | unde
     return { construct: 'complex key', message: 'a collection as a mapping key: JSON keys are strings' };
   }
   const scalar = key as Scalar;
-  if (scalar.type !== 'PLAIN') return undefined;
-  if (scalar.source === '<<') {
-    return {
-      construct: 'merge key `<<`',
-      message:
-        'the merge key `<<` (YAML 1.1) is merged by Redocly and kept as a key named "<<" by the loader and Prism: write the keys out, or use a $ref',
-    };
-  }
-  if (typeof scalar.value === 'string') return undefined;
-  if (scalar.value === null) {
-    return {
-      construct: `null key ${scalar.source ?? ''}`.trim(),
-      message: `the key ${scalar.source ? `\`${scalar.source}\` ` : ''}is null, which YAML readers name "" or "null": quote it`,
-    };
+  if (scalar.type !== 'PLAIN' || typeof scalar.value === 'string') {
+    return scalar.source === '<<' && scalar.type === 'PLAIN' ? MERGE_KEY : undefined;
   }
   if (String(scalar.value) !== scalar.source) {
     return {
       construct: `key ${scalar.source}`,
-      message: `the key \`${scalar.source}\` is read as ${typeof scalar.value} ${String(scalar.value)}, so its name is "${String(scalar.value)}": quote it`,
+      message: `the key \`${scalar.source}\` is read as the ${typeof scalar.value} ${String(scalar.value)}, so its name is "${String(scalar.value)}": quote it`,
     };
   }
   return undefined;
 }
+
+const MERGE_KEY = {
+  construct: 'merge key `<<`',
+  message:
+    'the merge key `<<` (YAML 1.1) is merged by Redocly and kept as a key named "<<" by the loader and Prism: write the keys out, or use a $ref',
+};
 
 /** A copy of `value` that shares no object, refusing what JSON has no form for. */
 function toJsonData(value: unknown): unknown {
