@@ -51,7 +51,10 @@ export interface YamlReading {
 export function readYaml(text: string): YamlReading {
   const { document, lineCounter, problems } = inspect(text);
   if (problems.length > 0) throw new YamlReadError(problems);
-  const data = toJsonData(document.toJS({ maxAliasCount: 100 }));
+  // The guard against alias bombs (an anchor may be used 999 times), raised from yaml's 100:
+  // `YAML.stringify` of a document whose equal objects are shared aliases a small schema
+  // (`{type: string}`) once per use.
+  const data = toJsonData(document.toJS({ maxAliasCount: 1000 }));
   return { data, locate: (pointer) => locate(document, lineCounter, parsePointer(pointer)) };
 }
 
