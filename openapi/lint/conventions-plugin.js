@@ -1,15 +1,22 @@
 // Redocly plugin with the conventions of this API that configurable rules cannot state
 // precisely (they need the status code of the enclosing response, or a look at both
-// `example` and `examples`).
+// `example` and `examples`), and the check that Redocly reads the YAML as the project's
+// loader does (with the preprocessor that lets it check every aliased place).
+import copyAliasedObjects from './preprocessors/copy-aliased-objects.js';
 import errorResponsesUseErrorBody from './rules/error-responses-use-error-body.js';
+import readAsLoader from './rules/read-as-loader.js';
 import responseExamples from './rules/response-examples.js';
 import requestBodyExamples from './rules/request-body-examples.js';
 
 export default function conventionsPlugin() {
   return {
     id: 'conventions',
+    preprocessors: {
+      oas3: { 'copy-aliased-objects': copyAliasedObjects },
+    },
     rules: {
       oas3: {
+        'read-as-loader': readAsLoader,
         'error-responses-use-error-body': errorResponsesUseErrorBody,
         'response-examples': responseExamples,
         'request-body-examples': requestBodyExamples,

@@ -17,14 +17,18 @@ export interface Problem {
   pointer: string;
 }
 
-export async function lintFiles(files: readonly string[]): Promise<Map<string, Problem[]>> {
+/** @param options another setup than the repository's: a working folder and a config in it (its ignore file beside it). */
+export async function lintFiles(
+  files: readonly string[],
+  { cwd = REPO_ROOT, config = join(REPO_ROOT, 'redocly.yaml') }: { cwd?: string; config?: string } = {},
+): Promise<Map<string, Problem[]>> {
   let stdout: string;
   try {
-    ({ stdout } = await promisify(execFile)(
-      REDOCLY,
-      ['lint', ...files, '--config', join(REPO_ROOT, 'redocly.yaml'), '--format=json'],
-      { cwd: REPO_ROOT, env: { ...process.env, REDOCLY_TELEMETRY: 'off' }, maxBuffer: 64 * 1024 * 1024 },
-    ));
+    ({ stdout } = await promisify(execFile)(REDOCLY, ['lint', ...files, '--config', config, '--format=json'], {
+      cwd,
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off' },
+      maxBuffer: 64 * 1024 * 1024,
+    }));
   } catch (error) {
     // Redocly exits 1 when it finds errors; its report is still on stdout.
     stdout = (error as { stdout?: string }).stdout ?? '';
@@ -38,7 +42,7 @@ export async function lintFiles(files: readonly string[]): Promise<Map<string, P
   const byFile = new Map<string, Problem[]>();
   reports.forEach((report, i) => {
     byFile.set(
-      resolve(REPO_ROOT, files[i]!),
+      resolve(cwd, files[i]!),
       report.problems.map((p) => ({
         ruleId: p.ruleId,
         severity: p.severity,

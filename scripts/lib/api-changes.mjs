@@ -12,6 +12,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parsePointer } from '@browser-cloud/openapi-document';
 import semver from 'semver';
+import { renderDocuments } from './rendered-documents.mjs';
 
 const require = createRequire(import.meta.url);
 const REDOCLY_BIN = join(dirname(require.resolve('@redocly/cli/package.json')), 'bin/cli.js');
@@ -62,15 +63,25 @@ export function releasedSnapshots(dir) {
 /**
  * `redocly diff --check-version` of two documents. Its JSON report carries no version verdict;
  * the exit status and stderr do (1 and "❌ info.version stayed …" when the bump is too small).
+ * Redocly reads the loader's JSON rendering of each (its own YAML reading takes an alias for a
+ * removal), and the report's locations are mapped back to the YAML files.
  */
 export function diffDocuments(base, revision, { cwd = process.cwd() } = {}) {
+  const rendered = renderDocuments([base, revision], { cwd });
+  try {
+    return redoclyDiff(rendered, base, revision, cwd);
+  } finally {
+    rendered.dispose();
+  }
+}
+
+function redoclyDiff({ files, relocate }, base, revision, cwd) {
   const result = spawnSync(
     process.execPath,
     [
       REDOCLY_BIN,
       'diff',
-      base,
-      revision,
+      ...files,
       '--format=json',
       '--check-version',
       '--fail-on=none',
@@ -91,6 +102,12 @@ export function diffDocuments(base, revision, { cwd = process.cwd() } = {}) {
     throw new Error(
       `redocly diff ${base} ${revision} failed (exit ${result.status}):\n${result.stderr || result.error || ''}`,
     );
+  }
+  report.files = { base, revision };
+  for (const change of report.changes ?? []) {
+    if (change.base) change.base = relocate(change.base);
+    if (change.revision) change.revision = relocate(change.revision);
+    for (const verdict of change.verdicts ?? []) if (verdict.location) verdict.location = relocate(verdict.location);
   }
   const verdict = result.stderr
     .split('\n')

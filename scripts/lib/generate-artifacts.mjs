@@ -1,7 +1,7 @@
 // Everything generated from the OpenAPI document, computed in memory so that `generate` writes
 // it and `generate --check` compares it with what is committed (the drift check).
 import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString, COMMENT_HEADER } from 'openapi-typescript';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import standaloneCodeModule from 'ajv/dist/standalone/index.js';
@@ -61,8 +61,14 @@ function receivedSchemas(document) {
   return [...names];
 }
 
-async function generateTypes() {
-  const ast = await openapiTS(pathToFileURL(OPENAPI_PATH), {
+/**
+ * Types from the loader's reading of the document, not from the file: given a file,
+ * openapi-typescript reads the YAML with Redocly's parser, another reading than the loader's
+ * (see readYaml in @browser-cloud/openapi-document), and walks an aliased object once.
+ */
+async function generateTypes(document) {
+  // A copy: openapi-typescript may annotate what it is given, and the validators read the same reading.
+  const ast = await openapiTS(structuredClone(document), {
     rootTypes: true,
     rootTypesNoSchemaPrefix: true,
   });
@@ -398,10 +404,11 @@ function generateDocumentVersion(document) {
   ].join('\n');
 }
 
-export async function generateArtifacts() {
-  const document = loadOpenApiDocument();
+/** @param documentPath the document to generate from; the repository's by default. */
+export async function generateArtifacts(documentPath = OPENAPI_PATH) {
+  const document = loadOpenApiDocument(documentPath);
   return [
-    { path: fileURLToPath(new URL('openapi.ts', TYPES_DIR)), contents: await generateTypes() },
+    { path: fileURLToPath(new URL('openapi.ts', TYPES_DIR)), contents: await generateTypes(document) },
     { path: fileURLToPath(new URL('document-version.ts', TYPES_DIR)), contents: generateDocumentVersion(document) },
     ...generateValidators(document).map(({ file, contents }) => ({
       path: fileURLToPath(new URL(`validators/${file}`, TYPES_DIR)),

@@ -1,10 +1,11 @@
 // Starts Prism 5.14 (as a mock of the document, or as a validating proxy in front of a real
 // server), waits until Prism itself answers, and stops it with its process group.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { OPENAPI_PATH } from '@browser-cloud/openapi-document';
+import { OPENAPI_PATH, writeRenderedDocument } from '@browser-cloud/openapi-document';
 import { freePort } from './free-port.js';
 import { MockStartError } from './mock-start-error.js';
 
@@ -29,6 +30,7 @@ export interface StartPrismOptions {
   /** `false` copies Prism's log to this process's stdout/stderr. Default `true`. */
   quiet?: boolean | undefined;
   readyTimeoutMs?: number | undefined;
+  /** The document (YAML or JSON); Prism gets the loader's JSON rendering of it. Defaults to the repository's. */
   document?: string | undefined;
   /** Prism's CLI script; defaults to the installed `@stoplight/prism-cli`. */
   prismBin?: string | undefined;
@@ -64,9 +66,21 @@ export async function startPrism(options: StartPrismOptions = {}): Promise<Prism
   const bin = options.prismBin ?? locatePrism();
   if (!existsSync(bin)) throw prismMissing(bin);
   const port = options.port ?? (await freePort(host));
+  // Prism's YAML parser misreads valid YAML (it drops the last line break of a `|+` block, so a
+  // two-event stream example becomes one event): it reads the loader's JSON rendering instead,
+  // which its JSON parser reads as written.
+  const renderedDir = mkdtempSync(join(tmpdir(), 'browser-cloud-prism-'));
+  const removeRendered = (): void => rmSync(renderedDir, { recursive: true, force: true });
+  let spec: string;
+  try {
+    spec = writeRenderedDocument(document, join(renderedDir, 'openapi.json'));
+  } catch (error) {
+    removeRendered();
+    throw error;
+  }
   const args = upstream
-    ? ['proxy', document, upstream, '--errors', '-h', host, '-p', String(port)]
-    : ['mock', document, '-h', host, '-p', String(port)];
+    ? ['proxy', spec, upstream, '--errors', '-h', host, '-p', String(port)]
+    : ['mock', spec, '-h', host, '-p', String(port)];
   // One process: Prism forks a worker when NODE_ENV=production unless told not to.
   args.push('--no-multiprocess');
   // Its own process group: Ctrl-C in a terminal reaches this process, which stops the group.
@@ -91,6 +105,7 @@ export async function startPrism(options: StartPrismOptions = {}): Promise<Prism
     });
     child.once('exit', (code, signal) => resolve({ code, signal }));
   });
+  void exited.then(removeRendered);
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   const stop = (): Promise<void> => stopGroup(child, exited);
 

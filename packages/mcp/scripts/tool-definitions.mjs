@@ -174,8 +174,9 @@ function toolDefinition(document, tool) {
   };
 }
 
-export async function generateArtifacts() {
-  const document = loadOpenApiDocument(OPENAPI_PATH);
+/** @param documentPath the document to generate from; the repository's by default. */
+export async function generateArtifacts(documentPath = OPENAPI_PATH) {
+  const document = loadOpenApiDocument(documentPath);
   const definitions = Object.fromEntries(TOOLS.map((tool) => [tool.name, toolDefinition(document, tool)]));
   const contents = [
     BANNER,

@@ -31,6 +31,7 @@ export {
   requireAt,
   unescapePointerToken,
 } from './json-pointer.js';
+export { type JsonDifference, jsonDifference } from './json-difference.js';
 export { loadOpenApiDocument, OPENAPI_PATH, parseOpenApiDocument } from './load-document.js';
 export {
   findOperation,
@@ -46,6 +47,15 @@ export {
   operations,
   type SchemaAt,
 } from './operations.js';
+export {
+  readYaml,
+  type YamlPosition,
+  type YamlProblem,
+  type YamlReading,
+  YamlReadError,
+  yamlProblems,
+} from './read-yaml.js';
+export { renderOpenApiDocument, writeRenderedDocument } from './render-document.js';
 export { deref, externalRefs, inlineRefs, isReference, refPointer, resolveNode, resolveRef } from './resolve-ref.js';
 export { allowingUnknownProperties } from './tolerant-schema.js';
 export type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';

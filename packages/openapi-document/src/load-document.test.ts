@@ -24,6 +24,15 @@ describe('loadOpenApiDocument', () => {
   });
 });
 
+describe('parseOpenApiDocument reads every YAML style into plain JSON data', () => {
+  it('an aliased object is a copy at each place', () => {
+    const text = `${HEAD}paths: {}\ncomponents:\n  schemas:\n    A: &s {type: string}\n    B: *s\n`;
+    const schemas = parseOpenApiDocument(text, 'x.yaml').components?.schemas ?? {};
+    expect(schemas['B']).toEqual({ type: 'string' });
+    expect(schemas['B']).not.toBe(schemas['A']);
+  });
+});
+
 describe('parseOpenApiDocument refuses, naming the source and the rule', () => {
   it.each([
     ['not YAML', 'openapi: [3.1', /x\.yaml is not valid YAML/],
@@ -44,6 +53,25 @@ describe('parseOpenApiDocument refuses, naming the source and the rule', () => {
     const text = `${HEAD}paths: {}\ncomponents:\n  schemas:\n    A: {$ref: "./common.yaml#/A"}\n    B: {$ref: "#/components/schemas/A"}\n`;
     expect(() => parseOpenApiDocument(text, 'split.yaml')).toThrow(
       'split.yaml refers to other documents, which are not loaded (only local $refs resolve): ./common.yaml#/A',
+    );
+  });
+
+  it('YAML that the tools would read differently, naming the file, line and column of each construct', () => {
+    const text = `${HEAD}paths: {}\nx-base: &b {a: 1}\nx-merged:\n  <<: *b\nx-number: .inf\n`;
+    expect(() => parseOpenApiDocument(text, 'styled.yaml')).toThrow(
+      [
+        'styled.yaml uses YAML that the tools would read differently:',
+        '  styled.yaml:6:3 the merge key `<<` (YAML 1.1) is merged by Redocly and kept as a key named "<<" by the loader and Prism: write the keys out, or use a $ref',
+        '  styled.yaml:7:11 .inf is a number JSON cannot hold (JSON tools read it as null)',
+      ].join('\n'),
+    );
+  });
+
+  it('an anchor used by aliases 1000 times or more, a guard against alias bombs', () => {
+    const text = (uses: number) => `${HEAD}x-a: &a [1]\nx-b: [${Array(uses).fill('*a').join(', ')}]\n`;
+    expect(parseOpenApiDocument(text(999), 'many.yaml')['x-b']).toHaveLength(999);
+    expect(() => parseOpenApiDocument(text(1000), 'bomb.yaml')).toThrow(
+      /^bomb\.yaml cannot be read: Excessive alias count/,
     );
   });
 

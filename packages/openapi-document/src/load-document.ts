@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
 import { OpenApiDocumentError } from './document-error.js';
 import type { OpenApiDocument } from './document-types.js';
+import { readYaml, YamlReadError } from './read-yaml.js';
 import { externalRefs } from './resolve-ref.js';
 
 /**
@@ -25,14 +25,29 @@ export function loadOpenApiDocument(path: string = OPENAPI_PATH): OpenApiDocumen
  * Parses a document's text and checks its basic shape: an `openapi` version 3.x, `info.title`
  * and `info.version`, `paths` and `components` objects when present, and no `$ref` to another
  * file or URL (only local references are resolved, here and in every consumer).
+ *
+ * The text is read by `readYaml`: YAML 1.2 (JSON included), into plain JSON data where no two
+ * places share an object, refusing the constructs that other YAML readers of the toolchain read
+ * otherwise. Tools that cannot take this reading as an object get it as JSON text
+ * (`renderOpenApiDocument`).
  * @param source names the document in errors (its path).
  */
 export function parseOpenApiDocument(text: string, source: string): OpenApiDocument {
   let data: unknown;
   try {
-    data = parse(text);
+    data = readYaml(text).data;
   } catch (error) {
-    throw new OpenApiDocumentError(`${source} is not valid YAML: ${(error as Error).message}`, { cause: error });
+    if (!(error instanceof YamlReadError)) {
+      throw new OpenApiDocumentError(`${source} cannot be read: ${(error as Error).message}`, { cause: error });
+    }
+    const syntax = error.problems.some((p) => p.construct === 'syntax');
+    const list = error.problems.map((p) => `\n  ${source}:${p.line}:${p.column} ${p.message}`).join('');
+    throw new OpenApiDocumentError(
+      syntax
+        ? `${source} is not valid YAML:${list}`
+        : `${source} uses YAML that the tools would read differently:${list}`,
+      { cause: error },
+    );
   }
   const problem = shapeProblem(data);
   if (problem !== undefined) throw new OpenApiDocumentError(`${source} is not an OpenAPI 3.x document: ${problem}`);
