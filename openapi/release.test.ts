@@ -86,6 +86,20 @@ describe('npm run release', { timeout: 180_000 }, () => {
     expect(release({ root, lockFile: false })).toMatchObject({ released: false });
   });
 
+  it('writes both parts of a renamed enum value into the changelog, each under its class', () => {
+    const root = repoCopy((doc) => {
+      doc.info.version = '0.2.0';
+      const flowType = doc.components.schemas.LoginResponse.properties.flow_type;
+      flowType.enum = flowType.enum.map((v: string) => (v === 'REAUTH' ? 'RE_AUTH' : v));
+    });
+    release({ root, date: '2026-12-03', lockFile: false });
+    const changelog = read(root, 'CHANGELOG.md');
+    const section = (title: string) => changelog.split(`### ${title}\n`)[1]?.split('\n###')[0] ?? '';
+    expect(section('Breaking for clients')).toContain("Enum of `flow_type` gained values: 'RE_AUTH'.");
+    expect(section('Breaking for servers')).toContain("Enum of `flow_type` lost values: 'REAUTH'.");
+    expect(section('Breaking for clients')).toContain('`POST /auth/connections/{id}/login`');
+  });
+
   it('puts a new entry above the older ones, under the heading', () => {
     const root = repoCopy((doc) => {
       doc.info.version = '0.1.1';
