@@ -2,6 +2,7 @@ import { AuthenticationError, ConflictError, NotFoundError, ValidationError } fr
 import { describe, expect, it, type TestContext } from 'vitest';
 import { expectApiError, failure } from './harness/api-errors.js';
 import { client, clientWithToken, prefer, raw } from './harness/clients.js';
+import { FLOW } from './harness/flow-types.js';
 import { documentValidator } from './harness/observed-fetch.js';
 import { describeWith, itWith } from './harness/resources.js';
 import { MOCK_ONLY_REASON, mockOnly, target } from './harness/target.js';
@@ -25,8 +26,8 @@ async function loginOrSkip(connection: string, variable: string, context: TestCo
 
 describe('loginAuthConnection', () => {
   for (const [resource, variable, flowType, credentials] of [
-    ['connectionId', 'CONTRACT_CONNECTION_ID', 'LOGIN', 'without'],
-    ['reauthConnectionId', 'CONTRACT_REAUTH_CONNECTION_ID', 'REAUTH', 'with'],
+    ['connectionId', 'CONTRACT_CONNECTION_ID', FLOW.login, 'without'],
+    ['reauthConnectionId', 'CONTRACT_REAUTH_CONNECTION_ID', FLOW.reauth, 'with'],
   ] as const) {
     itWith(
       target.resources,
@@ -45,7 +46,7 @@ describeWith(target.resources, ['connectionId'], 'loginAuthConnection', ({ conne
   it.skipIf(mockOnly)('starts a LOGIN flow whose body validates against the document', async () => {
     const flow = await client.auth.connections.login(connection, {}, { headers: { Prefer: 'example=login' } });
     expect(documentValidator.validateAt(LOGIN_RESPONSE, flow)).toEqual([]);
-    expect(flow.flow_type).toBe('LOGIN');
+    expect(flow.flow_type).toBe(FLOW.login);
   });
 
   it.skipIf(mockOnly)('starts a REAUTH flow whose body validates against the document', async () => {
@@ -55,7 +56,7 @@ describeWith(target.resources, ['connectionId'], 'loginAuthConnection', ({ conne
       { headers: { Prefer: 'example=reauth' } },
     );
     expect(documentValidator.validateAt(LOGIN_RESPONSE, flow)).toEqual([]);
-    expect(flow.flow_type).toBe('REAUTH');
+    expect(flow.flow_type).toBe(FLOW.reauth);
   });
 
   it.skipIf(mockOnly)('accepts every documented request body shape', async () => {
@@ -71,7 +72,7 @@ describeWith(target.resources, ['connectionId'], 'loginAuthConnection', ({ conne
     ];
     for (const body of bodies) {
       const flow = await client.auth.connections.login(connection, body);
-      expect(['LOGIN', 'REAUTH']).toContain(flow.flow_type);
+      expect(Object.values(FLOW)).toContain(flow.flow_type);
     }
   });
 
