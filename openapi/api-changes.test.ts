@@ -101,6 +101,49 @@ describe('breaking-change gate', { timeout: 180_000 }, () => {
     expect(result.changes?.find((c) => c.path.endsWith('properties/reason'))?.changeClass).toBe('breaking-servers');
   });
 
+  it('lists both parts of a renamed enum value, each classified for the side it breaks', () => {
+    const result = gate((doc) => {
+      const flowType = schemas(doc).LoginResponse.properties.flow_type;
+      flowType.enum = flowType.enum.map((v: string) => (v === 'REAUTH' ? 'RE_AUTH' : v));
+      schemas(doc).LogStreamQuery.properties.source.enum = ['path', 'syslog'];
+    });
+    expect(result.ok).toBe(false);
+    const parts = (result.changes ?? []).map((c) => [c.changeClass, c.operation, c.message.split(' (')[0]]);
+    expect(parts).toEqual(
+      expect.arrayContaining([
+        // A response: a client refuses the new value; a server built for the release still sends the old one.
+        ['breaking-clients', 'POST /auth/connections/{id}/login', "Enum of `flow_type` gained values: 'RE_AUTH'."],
+        ['breaking-servers', 'POST /auth/connections/{id}/login', "Enum of `flow_type` lost values: 'REAUTH'."],
+        // A request: the old value a client sends is refused; a server must accept the new one.
+        ['breaking-clients', 'GET /browsers/{id}/logs/stream', "Enum of `source` lost values: 'supervisor'."],
+        ['breaking-servers', 'GET /browsers/{id}/logs/stream', "Enum of `source` gained values: 'syslog'."],
+      ]),
+    );
+    expect(result.text).toContain('2 breaking changes for clients');
+    expect(result.text).toContain('2 changes breaking for servers');
+    expect(result.text).toMatch(
+      /lost values: 'REAUTH'[^\n]*\n\s+at #\/components\/schemas\/LoginResponse\/properties\/flow_type\/enum/,
+    );
+    expect(result.text).toContain('needs at least 0.2.0');
+  });
+
+  it('classifies an enum that only grows or only shrinks by its side', () => {
+    const grown = gate((doc) => {
+      schemas(doc).LoginResponse.properties.flow_type.enum.push('SSO');
+      schemas(doc).LogStreamQuery.properties.source.enum.push('syslog');
+    });
+    expect((grown.changes ?? []).map((c) => [c.changeClass, c.message.split(' (')[0]])).toEqual([
+      ['breaking-clients', "Enum of `flow_type` gained values: 'SSO'."],
+      ['breaking-servers', "Enum of `source` gained values: 'syslog'."],
+    ]);
+    const shrunk = gate((doc) => {
+      schemas(doc).LoginResponse.properties.flow_type.enum = ['LOGIN'];
+    });
+    expect((shrunk.changes ?? []).map((c) => [c.changeClass, c.message.split(' (')[0]])).toEqual([
+      ['breaking-servers', "Enum of `flow_type` lost values: 'REAUTH'."],
+    ]);
+  });
+
   it('passes compatible edits with no bump: optional response and SSE data properties, an optional request one', () => {
     const result = gate((doc) => {
       schemas(doc).LoginResponse.properties.region = { type: 'string', description: 'Where.' };

@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { releasedSnapshots } from '../scripts/lib/api-changes.mjs';
-import { ReleaseError, release } from '../scripts/lib/release.mjs';
+import { ReleaseError, release, workspaceManifests } from '../scripts/lib/release.mjs';
+import semver from 'semver';
+import { loadOpenApiDocument } from '@browser-cloud/openapi-document';
 
 type Doc = Record<string, any>;
 
@@ -86,6 +88,20 @@ describe('npm run release', { timeout: 180_000 }, () => {
     expect(release({ root, lockFile: false })).toMatchObject({ released: false });
   });
 
+  it('writes both parts of a renamed enum value into the changelog, each under its class', () => {
+    const root = repoCopy((doc) => {
+      doc.info.version = '0.2.0';
+      const flowType = doc.components.schemas.LoginResponse.properties.flow_type;
+      flowType.enum = flowType.enum.map((v: string) => (v === 'REAUTH' ? 'RE_AUTH' : v));
+    });
+    release({ root, date: '2026-12-03', lockFile: false });
+    const changelog = read(root, 'CHANGELOG.md');
+    const section = (title: string) => changelog.split(`### ${title}\n`)[1]?.split('\n###')[0] ?? '';
+    expect(section('Breaking for clients')).toContain("Enum of `flow_type` gained values: 'RE_AUTH'.");
+    expect(section('Breaking for servers')).toContain("Enum of `flow_type` lost values: 'REAUTH'.");
+    expect(section('Breaking for clients')).toContain('`POST /auth/connections/{id}/login`');
+  });
+
   it('puts a new entry above the older ones, under the heading', () => {
     const root = repoCopy((doc) => {
       doc.info.version = '0.1.1';
@@ -138,5 +154,33 @@ describe('npm run release', { timeout: 180_000 }, () => {
     const root = repoCopy(() => {});
     expect(release({ root, lockFile: false })).toMatchObject({ released: false, version: snapshot.version });
     expect(existsSync(join(root, 'CHANGELOG.md'))).toBe(false);
+  });
+});
+
+// The rule between an edit and its release (README, "Changing the API"): every package carries
+// the last released version, and depends on its siblings at `^` that version; the document's
+// info.version (and so DOCUMENT_VERSION) may run ahead of it until `npm run release`, never behind.
+describe("the repo's versions", () => {
+  const root = join(import.meta.dirname, '..');
+  const manifestsOfRepo = workspaceManifests(root).map((path) => JSON.parse(readFileSync(path, 'utf8')));
+  const internal = new Set(manifestsOfRepo.map((m) => m.name));
+
+  it('every package has the last released version, and its internal ranges are ^ that version', () => {
+    const wrong = manifestsOfRepo.flatMap((m) => [
+      ...(m.version === snapshot.version ? [] : [`${m.name}: version ${m.version}`]),
+      ...['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'].flatMap((field) =>
+        Object.entries((m[field] ?? {}) as Record<string, string>)
+          .filter(([name, range]) => internal.has(name) && range !== `^${snapshot.version}`)
+          .map(([name, range]) => `${m.name}: ${field}.${name} ${range}`),
+      ),
+    ]);
+    expect(wrong, `the last release is ${snapshot.version} (openapi/releases/)`).toEqual([]);
+    expect(manifestsOfRepo.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it("the document's info.version is the last release or ahead of it", () => {
+    const { version } = loadOpenApiDocument().info;
+    expect(semver.valid(version), `info.version ${version}`).toBe(version);
+    expect(semver.gte(version, snapshot.version), `info.version ${version} < released ${snapshot.version}`).toBe(true);
   });
 });

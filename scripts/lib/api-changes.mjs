@@ -176,6 +176,49 @@ function classOf(change, side, tokens) {
   return { changeClass: 'additive', gap: null };
 }
 
+/**
+ * The parts of a changed `enum`: values removed and values added, each classified on its own.
+ * `redocly diff` reports the change once, naming one part (a rename is only "gained values"),
+ * and the two parts break different sides. In a response (server to client), an added value
+ * breaks clients (their validators and exhaustive switches refuse it), a removed one breaks
+ * servers (a server built for the release may still send it). In a request, or in a component
+ * only the generated validators use, it is the other way round: a removed value breaks clients
+ * (what they send is refused), an added one breaks servers (they must accept it).
+ */
+function enumParts(change, side) {
+  if (change.property !== 'enum' || change.kind !== 'modified') return null;
+  const before = change.base?.value;
+  const after = change.revision?.value;
+  if (!Array.isArray(before) || !Array.isArray(after)) return null;
+  const removed = before.filter((value) => !after.some((v) => Object.is(v, value)));
+  const added = after.filter((value) => !before.some((v) => Object.is(v, value)));
+  const sentByServer = side === 'response';
+  const pointer = parsePointer((change.revision ?? change.base).pointer);
+  const named = pointer.at(-2);
+  const name = named && named !== 'schema' && named !== 'items' ? named : (parsePointer(change.path).at(-1) ?? 'enum');
+  const list = (values) => values.map((v) => (typeof v === 'string' ? `'${v}'` : JSON.stringify(v))).join(', ');
+  const parts = [];
+  if (removed.length > 0) {
+    parts.push({
+      changeClass: sentByServer ? 'breaking-servers' : 'breaking-clients',
+      message: `Enum of \`${name}\` lost values: ${list(removed)}. (enum-values-removed: ${
+        sentByServer ? 'a server built for the release may still send them' : 'requests that send them are refused'
+      })`,
+      located: change.base,
+    });
+  }
+  if (added.length > 0) {
+    parts.push({
+      changeClass: sentByServer ? 'breaking-clients' : 'breaking-servers',
+      message: `Enum of \`${name}\` gained values: ${list(added)}. (enum-values-added: ${
+        sentByServer ? 'clients built for the release refuse them' : 'a server built for the release refuses them'
+      })`,
+      located: change.revision,
+    });
+  }
+  return parts;
+}
+
 function describe(change, rest, gap) {
   const verdict = change.verdicts?.find((v) => v.message)?.message;
   if (verdict) return `${verdict} (${change.verdicts[0].ruleId})`;
@@ -193,7 +236,8 @@ function locationOf(change) {
 /**
  * Every change of a `redocly diff` JSON report with its class, where it is (the operation and
  * the path inside it), a sentence that names the changed property, and its place in the file.
- * The `info.version` change itself is left out: it is what the gate checks.
+ * The `info.version` change itself is left out: it is what the gate checks. A changed `enum`
+ * gives one entry per part, its removed values and its added ones (see `enumParts`).
  */
 export function classifyChanges(report) {
   const changes = [];
@@ -201,14 +245,24 @@ export function classifyChanges(report) {
     const tokens = parsePointer(change.path);
     if (tokens[0] === 'info' && change.property === 'version') continue;
     const { side, operation, rest } = sideOf(tokens);
+    const path = [...rest, ...(change.property ? [change.property] : [])].join('/');
+    const { kind, impact } = change;
+    const parts = enumParts(change, side);
+    if (parts) {
+      for (const { changeClass, message, located } of parts) {
+        const location = located ? { file: located.file, line: located.line, pointer: located.pointer } : null;
+        changes.push({ changeClass, side, operation, path, kind, impact, message, location });
+      }
+      continue;
+    }
     const { changeClass, gap } = classOf(change, side, tokens);
     changes.push({
       changeClass,
       side,
       operation,
-      path: [...rest, ...(change.property ? [change.property] : [])].join('/'),
-      kind: change.kind,
-      impact: change.impact,
+      path,
+      kind,
+      impact,
       message: describe(change, rest, gap),
       location: locationOf(change),
     });

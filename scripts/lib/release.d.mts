@@ -1,6 +1,7 @@
 import type { ClassifiedChange } from './api-changes.mjs';
 
 export class ReleaseError extends Error {}
+export function workspaceManifests(root: string): string[];
 export function changelogEntry(options: {
   version: string;
   previous: string;

@@ -33,7 +33,7 @@ export class ReleaseError extends Error {
 }
 
 /** `package.json` paths of the workspaces (`dir/*` patterns, the form the root uses). */
-function workspaceManifests(root) {
+export function workspaceManifests(root) {
   const { workspaces = [] } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   return workspaces
     .flatMap((pattern) => {

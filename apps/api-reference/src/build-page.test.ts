@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { buildReferencePage } from './build-page.js';
 import { DEFAULT_SPEC_PATH } from './default-paths.js';
 import { findRemoteReferences } from './find-remote-references.js';
+import { SPEC_ELEMENT_ID } from './render-html.js';
+import { loadOpenApiDocument } from '@browser-cloud/openapi-document';
 
 async function tempDir(): Promise<string> {
   return mkdtemp(join(tmpdir(), 'api-reference-'));
@@ -17,8 +19,13 @@ describe('buildReferencePage', () => {
     const html = await readFile(outFile, 'utf8');
     expect(page).toEqual({ outFile, bytes: Buffer.byteLength(html), renderer: expect.stringMatching(/^redoc 2\./) });
     expect(findRemoteReferences(html)).toEqual([]);
-    expect(html).toContain('"operationId":"loginAuthConnection"');
-    expect(html).toContain('<title>Browser Cloud API 0.1.0 — API reference</title>');
+    // Parts of the page, never the page itself: a failure shows a short diff, not a megabyte of HTML.
+    const document = loadOpenApiDocument(DEFAULT_SPEC_PATH);
+    expect(html.match(/<title>([^<]*)<\/title>/)?.[1]).toBe(
+      `${document.info.title} ${document.info.version} — API reference`,
+    );
+    const embedded = html.match(new RegExp(`<script type="application/json" id="${SPEC_ELEMENT_ID}">([^<]*)</script>`));
+    expect(JSON.parse(embedded?.[1] ?? 'null')).toEqual(document);
   });
 
   it('refuses, and writes nothing, when the renderer would load a font from the network', async () => {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildReferencePage } from './build-page.js';
 import { DEFAULT_OUT_FILE, DEFAULT_SPEC_PATH } from './default-paths.js';
 import { STATE_ATTRIBUTE } from './render-html.js';
+import { getAt, loadOpenApiDocument, operations } from '@browser-cloud/openapi-document';
 
 const CHROMIUM_ARGS = [
   '--headless',
@@ -89,12 +90,12 @@ describe('the offline reference page in Chromium', () => {
     expect(await page.getAttribute('html', STATE_ATTRIBUTE)).toBe('ready');
 
     // Each operation's section (named by its operationId) shows its summary as the heading.
-    const operations = {
-      loginAuthConnection: 'Start a login flow',
-      renameProfile: 'Rename a profile',
-      streamBrowserLogs: 'Stream browser logs',
-    };
-    for (const [operationId, summary] of Object.entries(operations)) {
+    const document = loadOpenApiDocument(DEFAULT_SPEC_PATH);
+    const summaries = new Map(
+      [...operations(document)].map(({ operationId, operation }) => [operationId, String(operation.summary)]),
+    );
+    expect(summaries.size).toBeGreaterThan(0);
+    for (const [operationId, summary] of summaries) {
       const heading = page.locator(`[id="operation/${operationId}"] h2`).first();
       await heading.waitFor({ state: 'visible' });
       expect((await heading.innerText()).trim()).toBe(summary);
@@ -104,7 +105,8 @@ describe('the offline reference page in Chromium', () => {
     await errorHeading.scrollIntoViewIfNeeded();
     expect(await errorHeading.isVisible()).toBe(true);
     expect((await errorHeading.innerText()).trim()).toBe('Error');
-    expect(await errorSchema.innerText()).toContain('Machine-readable application-specific error code');
+    const errorCode = String(getAt(document, '#/components/schemas/Error/properties/code/description'));
+    expect(await errorSchema.innerText()).toContain(errorCode.trim());
 
     await page.screenshot({ path: join(DEFAULT_OUT_FILE, '..', 'screenshot-error-schema.png') });
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -113,10 +115,19 @@ describe('the offline reference page in Chromium', () => {
     // The renderer is live, not a static snapshot: its search (run in a worker) answers.
     const results = page.locator('[data-role="search:results"]');
     expect(await results.count()).toBe(0);
-    await page.getByPlaceholder('Search...').fill('rename');
+    // A word of the rename operation's summary that the login operation's text does not hold.
+    const rename = summaries.get('renameProfile') ?? '';
+    const login = [...operations(document)].find((o) => o.operationId === 'loginAuthConnection')?.operation;
+    const loginText = `${login?.summary} ${login?.description}`.toLowerCase();
+    const word = rename
+      .toLowerCase()
+      .split(/\W+/)
+      .find((w) => w.length >= 4 && !loginText.includes(w));
+    expect(word, `a word of "${rename}" that the login operation does not use`).toBeDefined();
+    await page.getByPlaceholder('Search...').fill(word ?? '');
     await results.waitFor({ state: 'visible' });
-    expect(await results.innerText()).toContain('Rename a profile');
-    expect(await results.innerText()).not.toContain('Start a login flow');
+    expect(await results.innerText()).toContain(rename);
+    expect(await results.innerText()).not.toContain(summaries.get('loginAuthConnection'));
 
     expect(requests.blocked).toEqual([]);
     expect(requests.allowed).toEqual([pathToFileURL(DEFAULT_OUT_FILE).href]);

@@ -2,6 +2,7 @@ import { AuthenticationError, NotFoundError, ValidationError } from '@browser-cl
 import { expect, it } from 'vitest';
 import { expectApiError, failure } from './harness/api-errors.js';
 import { client, clientWithToken, prefer, raw } from './harness/clients.js';
+import { FLOW } from './harness/flow-types.js';
 import { documentValidator } from './harness/observed-fetch.js';
 import { describeWith } from './harness/resources.js';
 import { MOCK_ONLY_REASON, mockOnly, mockOnlyTitle, statefulOnlyTitle, target } from './harness/target.js';
@@ -16,7 +17,7 @@ describeWith(target.resources, ['connectionId'], 'loginAuthConnection', ({ conne
   it.skipIf(mockOnly)(mockOnlyTitle('starts a LOGIN flow whose body validates against the document'), async () => {
     const flow = await client.auth.connections.login(connection, {}, { headers: { Prefer: 'example=login' } });
     expect(documentValidator.validateAt(LOGIN_RESPONSE, flow)).toEqual([]);
-    expect(flow.flow_type).toBe('LOGIN');
+    expect(flow.flow_type).toBe(FLOW.login);
   });
 
   it.skipIf(mockOnly)(mockOnlyTitle('starts a REAUTH flow whose body validates against the document'), async () => {
@@ -26,7 +27,7 @@ describeWith(target.resources, ['connectionId'], 'loginAuthConnection', ({ conne
       { headers: { Prefer: 'example=reauth' } },
     );
     expect(documentValidator.validateAt(LOGIN_RESPONSE, flow)).toEqual([]);
-    expect(flow.flow_type).toBe('REAUTH');
+    expect(flow.flow_type).toBe(FLOW.reauth);
   });
 
   it.skipIf(mockOnly)(mockOnlyTitle('accepts every documented request body shape'), async () => {
@@ -42,7 +43,7 @@ describeWith(target.resources, ['connectionId'], 'loginAuthConnection', ({ conne
     ];
     for (const body of bodies) {
       const flow = await client.auth.connections.login(connection, body);
-      expect(['LOGIN', 'REAUTH']).toContain(flow.flow_type);
+      expect(Object.values(FLOW)).toContain(flow.flow_type);
     }
   });
 

@@ -10,6 +10,7 @@ import { createClient } from '@browser-cloud/client';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cuttingFetch } from './harness/cut-connections.js';
+import { FLOW } from './harness/flow-types.js';
 import { documentValidator } from './harness/observed-fetch.js';
 import { target } from './harness/target.js';
 
@@ -77,7 +78,7 @@ class Login implements fc.AsyncCommand<Model, Real> {
       return;
     }
     expect(answer.status).toBe(200);
-    expect(answer.body.flow_type).toBe(model.credentials.has(this.connection) ? 'REAUTH' : 'LOGIN');
+    expect(answer.body.flow_type).toBe(model.credentials.has(this.connection) ? FLOW.reauth : FLOW.login);
     model.inProgress.add(this.connection);
   }
   toString = () => `login(${this.connection}${this.proxy ? `, proxy ${this.proxy.name}` : ''})`;

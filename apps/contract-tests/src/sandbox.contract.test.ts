@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure } from './harness/api-errors.js';
 import { client, clientWithToken } from './harness/clients.js';
 import { cuttingFetch } from './harness/cut-connections.js';
+import { FLOW } from './harness/flow-types.js';
 import { documentValidator } from './harness/observed-fetch.js';
 import { target } from './harness/target.js';
 
@@ -41,7 +42,7 @@ afterAll(async () => {
 describe.skipIf(!onSandbox)('loginAuthConnection', () => {
   it('starts REAUTH with stored credentials, refuses a second login with 409 while it runs, allows one after it completes', async () => {
     const flow = await client.auth.connections.login(R.authConnections.withCredentials);
-    expect(flow.flow_type).toBe('REAUTH');
+    expect(flow.flow_type).toBe(FLOW.reauth);
     expect(documentValidator.validateAt('#/components/schemas/LoginResponse', flow)).toEqual([]);
 
     const conflict = await failure(client.auth.connections.login(R.authConnections.withCredentials));
@@ -50,12 +51,12 @@ describe.skipIf(!onSandbox)('loginAuthConnection', () => {
 
     await inspect(`/flows/${R.authConnections.withCredentials}/complete`, 'POST');
     const again = await client.auth.connections.login(R.authConnections.withCredentials);
-    expect(again.flow_type).toBe('REAUTH');
+    expect(again.flow_type).toBe(FLOW.reauth);
   });
 
   it('starts LOGIN without stored credentials', async () => {
     const flow = await client.auth.connections.login(R.authConnections.telemetryOff, { record_session: true });
-    expect(flow.flow_type).toBe('LOGIN');
+    expect(flow.flow_type).toBe(FLOW.login);
     const state = await inspect(`/flows/${R.authConnections.telemetryOff}`);
     expect(state.record_session).toBe(true);
     expect(state.browser_telemetry.categories).toEqual([]);

@@ -6,6 +6,15 @@ import {
 } from '@browser-cloud/api-types/validators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockServer, startMock } from './start-mock.js';
+import { getAt, loadOpenApiDocument } from '@browser-cloud/openapi-document';
+
+const document = loadOpenApiDocument();
+/** A named example of the login's 200 answer, as the document holds it. */
+const loginExample = (name: string) =>
+  getAt(
+    document,
+    `#/paths/~1auth~1connections~1{id}~1login/post/responses/200/content/application~1json/examples/${name}/value`,
+  ) as { flow_type: string };
 
 // One mock (Prism + front) for the file: Prism takes seconds to start on a loaded machine.
 let mock: MockServer;
@@ -84,9 +93,9 @@ describe("the mock still gives Prism's answers to valid requests", () => {
     expect(login.status).toBe(200);
     const flow = await login.json();
     expect(validateLoginResponse(flow)).toBe(true);
-    expect(flow.flow_type).toBe('LOGIN');
+    expect(flow.flow_type).toBe(loginExample('login').flow_type);
     const reauth = await send(LOGIN, { method: 'POST', headers: { ...AUTH, prefer: 'example=reauth' } });
-    expect((await reauth.json()).flow_type).toBe('REAUTH');
+    expect((await reauth.json()).flow_type).toBe(loginExample('reauth').flow_type);
   });
 
   it('Prefer: code=409 picks the documented conflict', async () => {

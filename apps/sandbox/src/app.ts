@@ -12,6 +12,7 @@ import { newRequestId } from './http/request-id.js';
 import { responseCheck } from './http/response-check.js';
 import type { OpenApiDocument } from '@browser-cloud/openapi-document';
 import { checkProducedProperties } from './openapi/produced-properties.js';
+import { flowTypesOf } from './openapi/flow-types.js';
 import { loadSandboxDocument } from './openapi/sandbox-document.js';
 import { openApiValidatorCompiler } from './openapi/validator-compiler.js';
 import { registerApiRoutes } from './routes/api-routes.js';
@@ -19,7 +20,8 @@ import { registerSandboxRoutes } from './routes/sandbox-routes.js';
 import { SandboxState, type SandboxSettings } from './state/sandbox-state.js';
 
 /** Everything `buildSandboxApp` needs; `startSandbox` fills the defaults. */
-export interface SandboxAppOptions extends SandboxSettings {
+/** The settings, but the flow types: those come from the document. */
+export interface SandboxAppOptions extends Omit<SandboxSettings, 'flowTypes'> {
   fixture: SandboxFixture;
   /** The parsed OpenAPI document; read from the repository when absent. */
   document?: OpenApiDocument;
@@ -51,6 +53,7 @@ export async function buildSandboxApp(
     retryMs: options.retryMs,
     now: options.now,
     publicUrl: options.publicUrl,
+    flowTypes: flowTypesOf(document),
   });
 
   const limits = options.limits ?? DEFAULT_CONNECTION_LIMITS;

@@ -8,6 +8,8 @@ export { buildSandboxApp, type SandboxAppOptions } from './app.js';
 export { DEFAULT_FIXTURE, DEFAULT_FIXTURE_REFS } from './fixture/default-fixture.js';
 export { checkFixture, loadFixtureFile, summarizeFixture, FixtureError } from './fixture/load-fixture.js';
 export { SANDBOX_PREFIX } from './routes/sandbox-routes.js';
+export { flowTypesOf, type FlowTypes } from './openapi/flow-types.js';
+export { loadSandboxDocument } from './openapi/sandbox-document.js';
 export type { SandboxState, SandboxSettings } from './state/sandbox-state.js';
 export type {
   SandboxFixture,

@@ -1,9 +1,18 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { validateError } from '@browser-cloud/api-types/validators';
 import { expect } from 'vitest';
-import { DEFAULT_FIXTURE_REFS, startSandbox, type RunningSandbox, type StartSandboxOptions } from '../src/index.js';
+import { loadSandboxDocument } from '../src/openapi/sandbox-document.js';
+import {
+  DEFAULT_FIXTURE_REFS,
+  flowTypesOf,
+  startSandbox,
+  type RunningSandbox,
+  type StartSandboxOptions,
+} from '../src/index.js';
 
 export const REFS = DEFAULT_FIXTURE_REFS;
+/** The document's flow types: a login, and the re-authentication stored credentials trigger. */
+export const FLOW = flowTypesOf(loadSandboxDocument());
 export const TOKENS = DEFAULT_FIXTURE_REFS.tokens;
 
 /** A sandbox on a free loopback port, quiet. */

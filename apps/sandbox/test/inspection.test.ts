@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_FIXTURE, FixtureError, type RunningSandbox, type SandboxFixture } from '../src/index.js';
-import { REFS, appendLines, call, expectError, inspect, login, rename, start, StreamReader } from './helpers.js';
+import { FLOW, REFS, appendLines, call, expectError, inspect, login, rename, start, StreamReader } from './helpers.js';
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
@@ -23,7 +23,7 @@ describe('/_sandbox/flows', () => {
     const view = (await inspect(sandbox, `/flows/${C.withCredentials}`)).body as Record<string, unknown>;
     expect(view).toMatchObject({
       connection_id: C.withCredentials,
-      flow_type: 'REAUTH',
+      flow_type: FLOW.reauth,
       status: 'in_progress',
       hosted_url: started['hosted_url'],
       handoff_code: started['handoff_code'],
@@ -143,7 +143,7 @@ describe('/_sandbox/reset and /_sandbox/state', () => {
       followers: 0,
     });
     // The completed LOGIN had stored credentials; the reset forgot them.
-    expect((await login(sandbox, C.withoutCredentials)).body).toMatchObject({ flow_type: 'LOGIN' });
+    expect((await login(sandbox, C.withoutCredentials)).body).toMatchObject({ flow_type: FLOW.login });
   });
 
   it('needs no token, and API tokens do not reach it', async () => {
@@ -185,7 +185,7 @@ describe('fixtures', () => {
     try {
       expect(own.fixture.tokens).toEqual({ me: 'tok_me' });
       expect(own.fixture.tokensByRole.member).toEqual(['me']);
-      expect((await login(own, 'ac_1', {}, 'tok_me')).body).toMatchObject({ flow_type: 'REAUTH' });
+      expect((await login(own, 'ac_1', {}, 'tok_me')).body).toMatchObject({ flow_type: FLOW.reauth });
       expect((await rename(own, 'one', { name: 'two' }, 'tok_me')).status).toBe(200);
       const reader = await StreamReader.open(own, 'br_1', 'source=supervisor&supervisor_process=agent', {
         token: 'tok_me',

@@ -1,7 +1,7 @@
 import { validateLoginResponse } from '@browser-cloud/api-types/validators';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../src/index.js';
-import { REFS, detailMessages, expectError, inspect, login, start } from './helpers.js';
+import { FLOW, REFS, detailMessages, expectError, inspect, login, start } from './helpers.js';
 
 let sandbox: RunningSandbox;
 let clock = Date.parse('2026-11-22T20:00:00.000Z');
@@ -25,7 +25,7 @@ describe('flow type', () => {
     expect(r.status).toBe(200);
     expect(validateLoginResponse(r.body)).toBe(true);
     const body = r.body as Record<string, string>;
-    expect(body).toMatchObject({ id: C.withCredentials, flow_type: 'REAUTH' });
+    expect(body).toMatchObject({ id: C.withCredentials, flow_type: FLOW.reauth });
     expect(body['handoff_code']).toMatch(/^hc_/);
     expect(new URL(body['hosted_url']!).origin).toBe(sandbox.url);
     expect(new URL(body['live_view_url']!).origin).toBe(sandbox.url);
@@ -37,7 +37,7 @@ describe('flow type', () => {
     const r = await login(sandbox, C.withoutCredentials);
     expect(r.status).toBe(200);
     expect(validateLoginResponse(r.body)).toBe(true);
-    expect(r.body).toMatchObject({ id: C.withoutCredentials, flow_type: 'LOGIN' });
+    expect(r.body).toMatchObject({ id: C.withoutCredentials, flow_type: FLOW.login });
     expect(r.body).not.toHaveProperty('handoff_code');
     const withBody = await login(sandbox, C.telemetryOff, {});
     expect(withBody.status).toBe(200);
@@ -69,11 +69,11 @@ describe('a flow in progress', () => {
   });
 
   it('allows a new login once the flow completed; a completed LOGIN leaves credentials stored', async () => {
-    expect((await login(sandbox, C.withoutCredentials)).body).toMatchObject({ flow_type: 'LOGIN' });
+    expect((await login(sandbox, C.withoutCredentials)).body).toMatchObject({ flow_type: FLOW.login });
     const done = await inspect(sandbox, `/flows/${C.withoutCredentials}/complete`, 'POST');
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({ status: 'completed' });
-    expect((await login(sandbox, C.withoutCredentials)).body).toMatchObject({ flow_type: 'REAUTH' });
+    expect((await login(sandbox, C.withoutCredentials)).body).toMatchObject({ flow_type: FLOW.reauth });
   });
 
   it('does not hold a connection when the login failed validation', async () => {

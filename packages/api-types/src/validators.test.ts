@@ -11,6 +11,13 @@ import {
   validateRenameProfileRequest,
 } from './generated/validators/index.js';
 import type { Validator } from './validator.js';
+import { getAt, loadOpenApiDocument } from '@browser-cloud/openapi-document';
+
+/** The login flow types as the document lists them: a fresh login first, then the re-authentication. */
+const flowTypes = getAt(
+  loadOpenApiDocument(),
+  '#/components/schemas/LoginResponse/properties/flow_type/enum',
+) as string[];
 
 /**
  * The seed's rules as the generated validators enforce them. The drift check keeps these
@@ -120,17 +127,17 @@ const table: [string, Validator<unknown>, unknown, boolean][] = [
   ['empty login path id', validateLoginAuthConnectionPath, { id: '' }, false],
   // Login response: four required fields, enum, formats, closed.
   [
-    'LOGIN response',
+    'response of the first flow type',
     validateLoginResponse,
-    { id: 'ac', flow_type: 'LOGIN', hosted_url: 'https://a.example/x', flow_expires_at: '2026-11-22T20:00:00Z' },
+    { id: 'ac', flow_type: flowTypes[0], hosted_url: 'https://a.example/x', flow_expires_at: '2026-11-22T20:00:00Z' },
     true,
   ],
   [
-    'REAUTH response with optionals',
+    'response of each other flow type, with optionals',
     validateLoginResponse,
     {
       id: 'ac',
-      flow_type: 'REAUTH',
+      flow_type: flowTypes.at(-1),
       hosted_url: 'https://a.example/x',
       flow_expires_at: '2026-11-22T20:00:00Z',
       handoff_code: 'h',
@@ -147,7 +154,7 @@ const table: [string, Validator<unknown>, unknown, boolean][] = [
   [
     'missing flow_expires_at',
     validateLoginResponse,
-    { id: 'ac', flow_type: 'LOGIN', hosted_url: 'https://a.example/x' },
+    { id: 'ac', flow_type: flowTypes[0], hosted_url: 'https://a.example/x' },
     false,
   ],
   // `format` is an annotation in these validators (see the README); the validators over the
@@ -155,19 +162,19 @@ const table: [string, Validator<unknown>, unknown, boolean][] = [
   [
     'hosted_url not a URI is still a string',
     validateLoginResponse,
-    { id: 'ac', flow_type: 'LOGIN', hosted_url: 'nope', flow_expires_at: '2026-11-22T20:00:00Z' },
+    { id: 'ac', flow_type: flowTypes[0], hosted_url: 'nope', flow_expires_at: '2026-11-22T20:00:00Z' },
     true,
   ],
   [
     'flow_expires_at not a date-time is still a string',
     validateLoginResponse,
-    { id: 'ac', flow_type: 'LOGIN', hosted_url: 'https://a.example/x', flow_expires_at: 'tomorrow' },
+    { id: 'ac', flow_type: flowTypes[0], hosted_url: 'https://a.example/x', flow_expires_at: 'tomorrow' },
     true,
   ],
   [
     'flow_expires_at not a string',
     validateLoginResponse,
-    { id: 'ac', flow_type: 'LOGIN', hosted_url: 'https://a.example/x', flow_expires_at: 1 },
+    { id: 'ac', flow_type: flowTypes[0], hosted_url: 'https://a.example/x', flow_expires_at: 1 },
     false,
   ],
   [
@@ -175,7 +182,7 @@ const table: [string, Validator<unknown>, unknown, boolean][] = [
     validateLoginResponse,
     {
       id: 'ac',
-      flow_type: 'LOGIN',
+      flow_type: flowTypes[0],
       hosted_url: 'https://a.example/x',
       flow_expires_at: '2026-11-22T20:00:00Z',
       state: 'x',
@@ -230,7 +237,7 @@ describe('generated validators', () => {
 // The validators over the document itself (@browser-cloud/openapi-document's schemaValidator,
 // used by the sandbox and the contract tests) assert formats: tested in that package.
 describe('format: an annotation in the generated validators', () => {
-  const badLogin = { id: 'ac', flow_type: 'LOGIN', hosted_url: 'nope', flow_expires_at: 'tomorrow' };
+  const badLogin = { id: 'ac', flow_type: flowTypes[0], hosted_url: 'nope', flow_expires_at: 'tomorrow' };
   const badEvent = { event: 'log', timestamp: 'yesterday', message: 'm' };
 
   it('the generated validators accept a string of any spelling', () => {

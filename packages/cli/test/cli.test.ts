@@ -1,6 +1,14 @@
-import { DEFAULT_FIXTURE_REFS as R, type RunningSandbox, startSandbox } from '@browser-cloud/sandbox';
+import {
+  DEFAULT_FIXTURE_REFS as R,
+  flowTypesOf,
+  loadSandboxDocument,
+  type RunningSandbox,
+  startSandbox,
+} from '@browser-cloud/sandbox';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runBin } from './run-bin.js';
+
+const FLOW = flowTypesOf(loadSandboxDocument());
 
 let sandbox: RunningSandbox;
 let env: Record<string, string>;
@@ -71,7 +79,7 @@ describe('login', () => {
     });
     const reauth = await runBin(['login', R.authConnections.withCredentials, '--json'], env);
     expect(reauth.code).toBe(0);
-    expect(JSON.parse(reauth.stdout)).toMatchObject({ id: R.authConnections.withCredentials, flow_type: 'REAUTH' });
+    expect(JSON.parse(reauth.stdout)).toMatchObject({ id: R.authConnections.withCredentials, flow_type: FLOW.reauth });
   });
 
   it('sends the proxy, record-session and telemetry options', async () => {

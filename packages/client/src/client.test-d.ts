@@ -1,4 +1,4 @@
-import type { LogEvent, LoginResponse, Profile, TelemetryCategory } from '@browser-cloud/api-types';
+import type { FlowType, LogEvent, LoginResponse, Profile, TelemetryCategory } from '@browser-cloud/api-types';
 import { describe, expectTypeOf, it } from 'vitest';
 import { createClient } from './create-client.js';
 import { createRawClient } from './raw.js';
@@ -10,7 +10,7 @@ const client = createClient({ baseUrl: 'http://127.0.0.1:4010', token: 't' });
 describe('login', () => {
   it('resolves to the generated LoginResponse', () => {
     expectTypeOf(client.auth.connections.login('ac_1')).resolves.toEqualTypeOf<LoginResponse>();
-    expectTypeOf<LoginResponse['flow_type']>().toEqualTypeOf<'LOGIN' | 'REAUTH'>();
+    expectTypeOf<LoginResponse['flow_type']>().toEqualTypeOf<FlowType>();
   });
 
   it('accepts the documented bodies', () => {

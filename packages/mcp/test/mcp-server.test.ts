@@ -1,7 +1,13 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_FIXTURE_REFS as R, type RunningSandbox, startSandbox } from '@browser-cloud/sandbox';
+import {
+  DEFAULT_FIXTURE_REFS as R,
+  flowTypesOf,
+  loadSandboxDocument,
+  type RunningSandbox,
+  startSandbox,
+} from '@browser-cloud/sandbox';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -103,7 +109,10 @@ describe('login_auth_connection', () => {
   it('starts a flow, and answers a second login with an actionable 409 tool error', async () => {
     const first = await call('login_auth_connection', { id: R.authConnections.withoutCredentials });
     expect(first.isError).toBeFalsy();
-    expect(first.structuredContent).toMatchObject({ id: R.authConnections.withoutCredentials, flow_type: 'LOGIN' });
+    expect(first.structuredContent).toMatchObject({
+      id: R.authConnections.withoutCredentials,
+      flow_type: flowTypesOf(loadSandboxDocument()).login,
+    });
     expect(first.structuredContent).toHaveProperty('hosted_url');
     expect(first.structuredContent).toHaveProperty('flow_expires_at');
     expect(first.structuredContent).toHaveProperty('live_view_url');

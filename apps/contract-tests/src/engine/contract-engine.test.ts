@@ -1,7 +1,7 @@
 // The engine against the sandbox, which keeps the contract, and against the same sandbox behind a
 // proxy that plants one contract bug at a time: the engine must pass the first and fail each of
 // the others, naming the operation and the rule.
-import { type RunningSandbox, startSandbox, DEFAULT_FIXTURE_REFS as R } from '@browser-cloud/sandbox';
+import { type RunningSandbox, flowTypesOf, startSandbox, DEFAULT_FIXTURE_REFS as R } from '@browser-cloud/sandbox';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { deref, loadOpenApiDocument } from '@browser-cloud/openapi-document';
 import { createDocumentValidator } from '../harness/document-validator.js';
@@ -136,7 +136,11 @@ describe('the contract engine', () => {
           jsonAnswer((body) => ({ ...body, flow_type: 'SSO' })),
         ),
       },
-      ['flow_type: must be one of "LOGIN", "REAUTH"'],
+      [
+        `flow_type: must be one of ${Object.values(flowTypesOf(document))
+          .map((t) => `"${t}"`)
+          .join(', ')}`,
+      ],
     ],
     [
       'a 256-character name accepted',

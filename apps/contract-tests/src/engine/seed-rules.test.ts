@@ -113,7 +113,7 @@ describe("the seed's rule cases", () => {
                 status: 200,
                 body: JSON.stringify({
                   id: RESOURCES.connectionId,
-                  flow_type: 'LOGIN',
+                  flow_type: FLOW.login,
                   hosted_url: 'https://login.example/flow',
                   flow_expires_at: '2030-01-01T00:00:00Z',
                 }),
@@ -122,12 +122,12 @@ describe("the seed's rule cases", () => {
       },
     ],
     [
-      'REAUTH answered LOGIN',
-      ruleOf(LOGIN_FLOW_PLAN, 'starts a REAUTH flow'),
+      `${FLOW.reauth} answered ${FLOW.login}`,
+      ruleOf(LOGIN_FLOW_PLAN, `starts a ${FLOW.reauth} flow`),
       {
         answer: (a) =>
           isLogin(a.request) && a.status === 200
-            ? { ...a, body: JSON.stringify({ ...json(a.body), flow_type: 'LOGIN' }) }
+            ? { ...a, body: JSON.stringify({ ...json(a.body), flow_type: FLOW.login }) }
             : a,
       },
     ],

@@ -9,6 +9,7 @@
 import { readEventStream, type SseEvent } from '@browser-cloud/sse';
 import type { DocumentValidator } from '../harness/document-validator.js';
 import type { ResourceName, Resources } from '../harness/resources.js';
+import { FLOW } from '../harness/flow-types.js';
 import { type Answer, type ExchangeLimits, type ExchangeTarget, exchange, NoAnswerError } from './exchange.js';
 import { type RequestCase, toCurl } from './request-case.js';
 
@@ -159,12 +160,13 @@ const inProgressBefore = (variable: string) =>
 
 function firstLogin(
   variable: 'CONTRACT_CONNECTION_ID' | 'CONTRACT_REAUTH_CONNECTION_ID',
-  flowType: 'LOGIN' | 'REAUTH',
+  kind: keyof typeof FLOW,
 ): SeedRule {
+  const flowType = FLOW[kind];
   const resource = variable === 'CONTRACT_CONNECTION_ID' ? 'connectionId' : 'reauthConnectionId';
-  const key = flowType === 'LOGIN' ? FIRST_LOGIN : FIRST_REAUTH;
+  const key = kind === 'login' ? FIRST_LOGIN : FIRST_REAUTH;
   const proxyNote =
-    flowType === 'LOGIN' ? ' (through CONTRACT_PROXY_ID when set)' : ' (through CONTRACT_PROXY_NAME when set)';
+    kind === 'login' ? ' (through CONTRACT_PROXY_ID when set)' : ' (through CONTRACT_PROXY_NAME when set)';
   const rule: SeedRule = {
     operationId: 'loginAuthConnection',
     rule: `a login on ${variable} starts a ${flowType} flow${proxyNote}`,
@@ -172,7 +174,7 @@ function firstLogin(
     async check(context) {
       const { proxyId, proxyName } = context.resources;
       const proxy =
-        flowType === 'LOGIN' ? (proxyId ? { id: proxyId } : undefined) : proxyName ? { name: proxyName } : undefined;
+        kind === 'login' ? (proxyId ? { id: proxyId } : undefined) : proxyName ? { name: proxyName } : undefined;
       const sent = await send(context, rule.operationId, {
         pathParams: { id: context.resources[resource]! },
         body: proxy ? { proxy } : {},
@@ -182,7 +184,7 @@ function firstLogin(
       const flow = expectOk(context, rule, sent, LOGIN_RESPONSE);
       if (flow.flow_type !== flowType) {
         const why =
-          flowType === 'LOGIN' ? 'a connection without stored credentials' : 'a connection with stored credentials';
+          kind === 'login' ? 'a connection without stored credentials' : 'a connection with stored credentials';
         broken(
           rule.operationId,
           rule.rule,
@@ -278,9 +280,9 @@ function wrongTokenRule(
  * so that a server that wrongly accepts them starts nothing).
  */
 export const LOGIN_FLOW_PLAN: readonly SeedRule[] = [
-  firstLogin('CONTRACT_CONNECTION_ID', 'LOGIN'),
+  firstLogin('CONTRACT_CONNECTION_ID', 'login'),
   proxyAlone('id'),
-  firstLogin('CONTRACT_REAUTH_CONNECTION_ID', 'REAUTH'),
+  firstLogin('CONTRACT_REAUTH_CONNECTION_ID', 'reauth'),
   proxyAlone('name'),
   secondLogin,
   bothProxyMembers,

@@ -4,6 +4,10 @@ import type { SandboxSettings } from '../state/sandbox-state.js';
 import { type Caller, SandboxStore } from '../state/store.js';
 import { apiErrorThrown as thrown } from '../test-support/api-error-thrown.js';
 import { completeFlow, resolveProxy, startLogin } from './login.js';
+import { flowTypesOf } from '../openapi/flow-types.js';
+import { loadSandboxDocument } from '../openapi/sandbox-document.js';
+
+const FLOW = flowTypesOf(loadSandboxDocument());
 
 const NOW = Date.parse('2026-11-24T12:00:00.000Z');
 
@@ -16,6 +20,7 @@ function setup(now = NOW) {
     retryMs: 1000,
     now: () => now,
     publicUrl: () => 'http://sandbox.test',
+    flowTypes: FLOW,
   };
   return { store, caller, settings };
 }
@@ -28,14 +33,14 @@ describe('startLogin', () => {
     expect(flow.flowId).toMatch(/^fl_[0-9a-f]{16}$/);
     expect(response).toStrictEqual({
       id: R.authConnections.withoutCredentials,
-      flow_type: 'LOGIN',
+      flow_type: FLOW.login,
       hosted_url: `http://sandbox.test/_sandbox/hosted/${flow.flowId}`,
       flow_expires_at: '2026-11-24T12:10:00.000Z',
       live_view_url: `http://sandbox.test/_sandbox/live/${flow.flowId}`,
     });
     expect(flow).toMatchObject({
       connectionId: R.authConnections.withoutCredentials,
-      flowType: 'LOGIN',
+      flowType: FLOW.login,
       startedAt: NOW,
       expiresAt: NOW + 600_000,
       startedBy: 'owner',
@@ -52,7 +57,7 @@ describe('startLogin', () => {
     const response = startLogin(store, caller, R.authConnections.withCredentials, {}, settings);
     const flow = store.flow(R.authConnections.withCredentials)!;
     expect(flow.handoffCode).toMatch(/^hc_[0-9a-f]{12}$/);
-    expect(response.flow_type).toBe('REAUTH');
+    expect(response.flow_type).toBe(FLOW.reauth);
     expect(response.handoff_code).toBe(flow.handoffCode);
     expect(flow.recordSession).toBe(true);
     expect(flow.telemetry.applied).toEqual({ enabled: true, browser: { console: { enabled: true } } });
@@ -118,7 +123,7 @@ describe('completeFlow', () => {
     const flow = store.flow(id)!;
     completeFlow(flow, store, NOW + 42);
     expect(flow.completedAt).toBe(NOW + 42);
-    expect(startLogin(store, caller, id, {}, settings).flow_type).toBe('REAUTH');
+    expect(startLogin(store, caller, id, {}, settings).flow_type).toBe(FLOW.reauth);
   });
 });
 

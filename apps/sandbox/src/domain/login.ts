@@ -6,7 +6,8 @@ import { flowStatus, type Caller, type LoginFlow, type SandboxStore } from '../s
 import { loginTelemetryCategories } from './telemetry.js';
 
 /**
- * Starts a login flow: `REAUTH` when the connection has stored credentials, `LOGIN` otherwise.
+ * Starts a login flow: a re-authentication (`REAUTH` in the document as released) when the
+ * connection has stored credentials, a login (`LOGIN`) otherwise; the values come from the document.
  * Everything from the check for a flow in progress to storing the new flow runs without an
  * await, so that of concurrent logins exactly one starts a flow and the others meet 409.
  */
@@ -32,14 +33,15 @@ export function startLogin(
 
   const flowId = `fl_${randomBytes(8).toString('hex')}`;
   const base = settings.publicUrl();
-  const flowType = connection.hasStoredCredentials ? 'REAUTH' : 'LOGIN';
+  const reauth = connection.hasStoredCredentials;
+  const flowType = reauth ? settings.flowTypes.reauth : settings.flowTypes.login;
   const flow: LoginFlow = {
     flowId,
     connectionId,
     flowType,
     hostedUrl: `${base}/_sandbox/hosted/${flowId}`,
     liveViewUrl: `${base}/_sandbox/live/${flowId}`,
-    ...(flowType === 'REAUTH' ? { handoffCode: `hc_${randomBytes(6).toString('hex')}` } : {}),
+    ...(reauth ? { handoffCode: `hc_${randomBytes(6).toString('hex')}` } : {}),
     startedAt: now,
     expiresAt: now + settings.flowTtlMs,
     startedBy: caller.tokenName,

@@ -1,4 +1,5 @@
 import type { SandboxFixture } from '../fixture/types.js';
+import type { FlowTypes } from '../openapi/flow-types.js';
 import { SandboxStore } from './store.js';
 
 /** The knobs of a running sandbox. */
@@ -13,6 +14,8 @@ export interface SandboxSettings {
   now: () => number;
   /** The sandbox's own base URL, for `hosted_url` and `live_view_url`. */
   publicUrl: () => string;
+  /** The document's flow types, which logins answer with. */
+  flowTypes: FlowTypes;
 }
 
 /** The current store, and the fixture it can be reset to. */

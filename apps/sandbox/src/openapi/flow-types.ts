@@ -1,0 +1,27 @@
+import type { FlowType } from '@browser-cloud/api-types';
+import { getAt, type OpenApiDocument } from '@browser-cloud/openapi-document';
+
+/** The two kinds of login flow the sandbox starts, by their values in the document. */
+export interface FlowTypes {
+  /** A login the user completes at `hosted_url`. */
+  readonly login: FlowType;
+  /** The automatic re-authentication that stored credentials trigger. */
+  readonly reauth: FlowType;
+}
+
+const FLOW_TYPE_ENUM = '#/components/schemas/LoginResponse/properties/flow_type/enum';
+
+/**
+ * The flow types as the document lists them, in its order: the login first, the
+ * re-authentication second. Read from the document, a renamed value needs no code here.
+ * @throws Error naming the pointer when the document does not list exactly two strings.
+ */
+export function flowTypesOf(document: OpenApiDocument): FlowTypes {
+  const values = getAt(document, FLOW_TYPE_ENUM);
+  if (!Array.isArray(values) || values.length !== 2 || !values.every((v) => typeof v === 'string')) {
+    throw new Error(
+      `${FLOW_TYPE_ENUM} must list two strings, the login flow type then the re-authentication one; the sandbox read ${JSON.stringify(values)}`,
+    );
+  }
+  return { login: values[0] as FlowType, reauth: values[1] as FlowType };
+}
