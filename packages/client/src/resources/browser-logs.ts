@@ -13,6 +13,7 @@ import {
   describeConnectionFailure,
   ValidationError,
 } from '../errors.js';
+import { type Connection, contextOf } from '../connection.js';
 import { operationUrl, type RequestContext, type RequestOptions } from '../request.js';
 import { check, toIssues } from '../validation.js';
 
@@ -179,4 +180,17 @@ function logStream(
     close: () => connection.close(),
   };
   return stream;
+}
+
+/**
+ * `client.browsers.logs.stream` as a function of a connection (see `createConnection`): an app
+ * that imports only this bundles only the log stream.
+ */
+export function streamBrowserLogs(
+  connection: Connection,
+  id: string,
+  query: LogStreamQueryBySource,
+  options?: BrowserLogsStreamOptions,
+): LogStream {
+  return browserLogs(contextOf(connection, 'streamBrowserLogs')).stream(id, query, options);
 }
