@@ -60,7 +60,7 @@ console.log(
 );
 // The lock timeout lets a concurrent apt run (e.g. unattended upgrades) finish instead of failing at once.
 run('apt-get', ['-o', 'DPkg::Lock::Timeout=300', 'update']);
-run('apt-get', ['-o', 'DPkg::Lock::Timeout=300', 'install', '-y', 'chromium']);
+run('apt-get', ['-o', 'DPkg::Lock::Timeout=300', 'install', '-y', '--no-install-recommends', 'chromium']);
 
 if (!isExecutable(DEFAULT_PATH)) fail(`apt-get finished but ${DEFAULT_PATH} is still missing.`);
 const version = spawnSync(DEFAULT_PATH, ['--version'], { encoding: 'utf8' });

@@ -16,7 +16,8 @@ function preflight(sandbox: RunningSandbox, origin: string, method = 'PATCH') {
     headers: {
       origin,
       'access-control-request-method': method,
-      'access-control-request-headers': 'authorization,content-type',
+      'access-control-request-headers':
+        method === 'GET' ? 'authorization,cache-control,last-event-id' : 'authorization,content-type',
     },
   });
 }
@@ -76,6 +77,20 @@ describe('with corsOrigins', () => {
     });
     expect(refused.status).toBe(401);
     expect(refused.headers.get('access-control-allow-origin')).toBe(PAGE);
+  });
+
+  it("lets the page read the log stream, which is written outside Fastify's reply", async () => {
+    const allowed = await preflight(sandbox, PAGE, 'GET');
+    expect(allowed.status).toBe(204);
+    expect(allowed.headers.get('access-control-allow-headers')).toContain('cache-control');
+    const { main } = REFS.browsers;
+    const answer = await fetch(`${sandbox.url}/browsers/${main.id}/logs/stream?source=path&path=${main.path}`, {
+      headers: { origin: PAGE, authorization: `Bearer ${REFS.tokens.owner}` },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('access-control-allow-origin')).toBe(PAGE);
+    expect(answer.headers.get('access-control-expose-headers')).toContain('x-request-id');
+    expect(await answer.text()).toContain('data: ');
   });
 
   it('gives an origin that is not listed nothing to go on', async () => {

@@ -7,8 +7,17 @@ import type { FastifyInstance } from 'fastify';
  */
 export const CORS_EXPOSED_HEADERS = ['x-request-id', 'x-should-retry', 'retry-after', 'retry-after-ms'] as const;
 
-/** What a page may send: the bearer token, a JSON body, and the log stream's resume cursor. */
-export const CORS_ALLOWED_HEADERS = ['authorization', 'content-type', 'accept', 'last-event-id'] as const;
+/**
+ * What a page may send: the bearer token, a JSON body, and what an event-stream reader sends
+ * (its resume cursor, and `Cache-Control: no-cache`).
+ */
+export const CORS_ALLOWED_HEADERS = [
+  'authorization',
+  'content-type',
+  'accept',
+  'last-event-id',
+  'cache-control',
+] as const;
 
 /**
  * Checks the `corsOrigins` option: each entry is an origin exactly (`http://127.0.0.1:5173`: a
