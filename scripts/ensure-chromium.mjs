@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 const DEFAULT_PATH = '/usr/bin/chromium';
 const INSTALL_HINT = [
   "Install Debian/Ubuntu's Chromium package:",
-  '  sudo apt-get update && sudo apt-get install -y chromium',
+  '  sudo apt-get update && sudo apt-get install -y --no-install-recommends chromium',
   'or point CHROMIUM_PATH at an existing Chromium or Chrome binary:',
   '  CHROMIUM_PATH=/path/to/chrome npm test',
 ].join('\n');
