@@ -384,6 +384,7 @@ function matrix(project, installError) {
   const programRow = (runtime, locate, options = {}) => ({
     runtime,
     locate,
+    nodeMajor: options.nodeMajor,
     how: options.how,
     version: options.version ?? ((binary) => versionOf(binary).replace(/^v/, '')),
     client: (binary, sandbox) => consumerProgram(project, binary, sandbox.url, options.prefix),
@@ -392,6 +393,7 @@ function matrix(project, installError) {
   });
   return [
     programRow('Node.js 20', () => nodeBinary(20), {
+      nodeMajor: 20,
       how: "`node` (the machine's)",
       tools: true,
       version: () => '20.x',
@@ -399,12 +401,12 @@ function matrix(project, installError) {
     programRow(
       'Node.js 22',
       fromRegistry(() => nodeBinary(22)),
-      { how: '`node` (npm `node-<os>-<arch>`)', tools: true },
+      { nodeMajor: 22, how: '`node` (npm `node-<os>-<arch>`)', tools: true },
     ),
     programRow(
       'Node.js 24',
       fromRegistry(() => nodeBinary(24)),
-      { how: '`node` (npm `node-<os>-<arch>`)', tools: true },
+      { nodeMajor: 24, how: '`node` (npm `node-<os>-<arch>`)', tools: true },
     ),
     programRow('Bun', fromRegistry(bunBinary), { how: '`bun` (npm `bun`)', tools: true }),
     programRow('Deno', fromRegistry(denoBinary), {
@@ -483,13 +485,26 @@ async function runRow(row) {
 }
 
 /** Every production dependency of the installed packages accepts the Node lines `engines` names. */
-function checkEngines(project) {
+function checkEngines(project, results) {
   const problems = [];
   for (const name of PACKAGES) {
     const manifest = JSON.parse(readFileSync(join(project, 'node_modules', name, 'package.json'), 'utf8'));
     if (manifest.engines?.node !== ENGINES_NODE) {
       problems.push(`${name} says engines.node ${JSON.stringify(manifest.engines?.node)}, not "${ENGINES_NODE}"`);
     }
+  }
+  // The range claims exactly the Node lines that passed here: no more (unproven), no fewer.
+  const claimed = [];
+  for (let major = 0; major <= 99; major++) {
+    if (semver.intersects(ENGINES_NODE, `${major}.x`)) claimed.push(major);
+  }
+  const proven = results
+    .filter((result) => result.row.nodeMajor !== undefined && result.status === 'PASS')
+    .map((result) => result.row.nodeMajor);
+  if (!isDeepStrictEqual(claimed, proven)) {
+    problems.push(
+      `"${ENGINES_NODE}" claims Node ${claimed.join(', ')}, the matrix passed on Node ${proven.join(', ')}`,
+    );
   }
   const lock = JSON.parse(readFileSync(join(project, 'package-lock.json'), 'utf8'));
   let checked = 0;
@@ -500,7 +515,7 @@ function checkEngines(project) {
     if (!semver.subset(ENGINES_NODE, wanted))
       problems.push(`${path.replace(/^.*node_modules\//, '')} wants node ${wanted}`);
   }
-  return { problems, checked };
+  return { problems, checked, proven };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -613,10 +628,10 @@ try {
       );
     if (result.status !== 'PASS') failed = true;
   }
-  const engines = checkEngines(project);
+  const engines = checkEngines(project, results);
   if (engines.problems.length === 0) {
     console.log(
-      `${'PASS'.padEnd(11)} ${'engines'.padEnd(20)} "${ENGINES_NODE}", and all ${engines.checked} production dependencies with engines.node accept it`,
+      `${'PASS'.padEnd(11)} ${'engines'.padEnd(20)} "${ENGINES_NODE}" is Node ${engines.proven.join(', ')}, as run here, and all ${engines.checked} production dependencies with engines.node accept it`,
     );
   } else {
     failed = true;
