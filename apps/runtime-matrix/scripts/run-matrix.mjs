@@ -36,8 +36,11 @@ const PACKAGES = [
   '@browser-cloud/cli',
   '@browser-cloud/mcp',
 ];
-/** What the published packages' `engines.node` says: the Node lines this matrix runs. */
-const ENGINES_NODE = '^20.11.0 || ^22.0.0 || ^24.0.0';
+/**
+ * What the published packages' `engines.node` says (the client's; the others must agree): it
+ * must name exactly the Node lines this matrix runs.
+ */
+const ENGINES_NODE = JSON.parse(readFileSync(join(REPO, 'packages/client/package.json'), 'utf8')).engines.node;
 /** A Worker's compatibility date: one the pinned workerd supports. */
 const WORKER_COMPATIBILITY_DATE = '2026-07-01';
 /** Bound of any one child process (an install, a runtime's run): a hang fails, never blocks CI. */
