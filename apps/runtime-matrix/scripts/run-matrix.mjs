@@ -59,6 +59,7 @@ function installRuntimes() {
   const stamp = join(RUNTIMES, 'node_modules', '.installed-lock-sha256');
   const digest = createHash('sha256').update(lock).digest('hex');
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === digest) return undefined;
+  const installStarted = Date.now();
   // No install scripts: every binary comes from a platform package (see runtimes/package.json).
   const npm = spawnSync(
     'npm',
@@ -69,6 +70,13 @@ function installRuntimes() {
     return `npm ci in apps/runtime-matrix/runtimes failed: ${lastLines(`${npm.stderr ?? ''}${npm.error?.message ?? ''}`)}`;
   }
   writeFileSync(stamp, digest);
+  const kilobytes = Number.parseInt(
+    spawnSync('du', ['-sk', join(RUNTIMES, 'node_modules')], { encoding: 'utf8' }).stdout,
+    10,
+  );
+  console.log(
+    `Installed the runtimes (npm ci in apps/runtime-matrix/runtimes) in ${((Date.now() - installStarted) / 1000).toFixed(0)} s, ${Number.isNaN(kilobytes) ? '?' : Math.round(kilobytes / 1024)} MB on disk`,
+  );
   return undefined;
 }
 
