@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 const DEFAULT_PATH = '/usr/bin/chromium';
 const INSTALL_HINT = [
   "Install Debian/Ubuntu's Chromium package:",
-  '  sudo apt-get update && sudo apt-get install -y chromium',
+  '  sudo apt-get update && sudo apt-get install -y --no-install-recommends chromium',
   'or point CHROMIUM_PATH at an existing Chromium or Chrome binary:',
   '  CHROMIUM_PATH=/path/to/chrome npm test',
 ].join('\n');
@@ -60,7 +60,7 @@ console.log(
 );
 // The lock timeout lets a concurrent apt run (e.g. unattended upgrades) finish instead of failing at once.
 run('apt-get', ['-o', 'DPkg::Lock::Timeout=300', 'update']);
-run('apt-get', ['-o', 'DPkg::Lock::Timeout=300', 'install', '-y', 'chromium']);
+run('apt-get', ['-o', 'DPkg::Lock::Timeout=300', 'install', '-y', '--no-install-recommends', 'chromium']);
 
 if (!isExecutable(DEFAULT_PATH)) fail(`apt-get finished but ${DEFAULT_PATH} is still missing.`);
 const version = spawnSync(DEFAULT_PATH, ['--version'], { encoding: 'utf8' });

@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { SandboxFixture } from './fixture/types.js';
 import { badRequest, errorBody } from './http/api-error.js';
 import { bodyTimeout } from './http/body-timeout.js';
+import { allowCorsOrigins } from './http/cors.js';
 import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS, timeoutCheckInterval } from './http/connection-limits.js';
 import { handleError } from './http/error-handler.js';
 import { excerpt } from './http/excerpt.js';
@@ -33,6 +34,8 @@ export interface SandboxAppOptions extends Omit<SandboxSettings, 'flowTypes'> {
   checkResponses?: boolean | undefined;
   /** How long the sandbox waits for a client; `DEFAULT_CONNECTION_LIMITS` when absent. */
   limits?: ConnectionLimits | undefined;
+  /** Origins whose pages may call the API from a browser (CORS). Default none: no CORS headers at all. */
+  corsOrigins?: readonly string[] | undefined;
 }
 
 /** Longest id a path may carry; a longer one names nothing (404) and is never echoed. */
@@ -125,6 +128,9 @@ export async function buildSandboxApp(
       .send(errorBody('not_found', `no such endpoint: ${request.method} ${excerpt(request.url.split('?')[0] ?? '')}`));
   });
   app.decorateRequest('caller', null);
+  if (options.corsOrigins !== undefined && options.corsOrigins.length > 0) {
+    await allowCorsOrigins(app, options.corsOrigins);
+  }
   // RFC 9112: an HTTP/1.1 request without Host is a 400 (Node's own answer has no body).
   app.addHook('onRequest', async (request) => {
     if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {

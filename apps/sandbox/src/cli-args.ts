@@ -18,6 +18,7 @@ Options:
   --request-timeout-ms <n>     the whole request must arrive within (default: 30000)
   --body-timeout-ms <n>        longest pause inside a request body (default: 10000)
   --keep-alive-timeout-ms <n>  idle kept-alive connections close after (default: 5000)
+  --cors-origin <origin>       let pages of this origin call the API (CORS); repeatable (default: none)
   --quiet                      no request log
   -h, --help                   this help`;
 
@@ -47,6 +48,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = p
     if (flag === '--quiet') options.quiet = true;
     else if (flag === '--fixture') options.fixture = value();
     else if (flag === '--host') options.host = value();
+    else if (flag === '--cors-origin') options.corsOrigins = [...(options.corsOrigins ?? []), value()];
     else if (flag in NUMBER_FLAGS) options[NUMBER_FLAGS[flag as keyof typeof NUMBER_FLAGS]] = toNumber(flag, value());
     else throw new Error(`unknown option ${flag}\n\n${USAGE}`);
   }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildSandboxApp } from './app.js';
+import { checkCorsOrigins } from './http/cors.js';
 import { DEFAULT_FIXTURE } from './fixture/default-fixture.js';
 import { checkFixture, loadFixtureFile, summarizeFixture } from './fixture/load-fixture.js';
 import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS } from './http/connection-limits.js';
@@ -40,6 +41,11 @@ export interface StartSandboxOptions {
   now?: () => number;
   /** A parsed OpenAPI document instead of the repository's. */
   document?: OpenApiDocument;
+  /**
+   * Origins whose pages may call the API from a browser, e.g. `['http://127.0.0.1:5173']`.
+   * Default none: the sandbox sends no CORS headers and answers no preflight.
+   */
+  corsOrigins?: readonly string[];
 }
 
 /** A running sandbox. */
@@ -93,6 +99,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     logRequests: options.quiet === false,
     checkResponses: options.checkResponses !== false,
     limits,
+    corsOrigins: checkCorsOrigins(options.corsOrigins ?? []),
     now: options.now ?? Date.now,
     publicUrl: () => url,
   });

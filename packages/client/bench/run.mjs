@@ -4,6 +4,9 @@
 //     generated validators), minified by esbuild and gzipped with node:zlib, beside the official
 //     SDK's figure for the same three operations; plus what each part costs, and what the
 //     `@browser-cloud/client/raw` subpath (openapi-fetch) adds for an app that uses it too.
+//     Four apps that import only what they use (one operation each through `createConnection`,
+//     and all three through `createClient`) are held to issue 22's limits: the bench exits 1
+//     when one is above its limit.
 //  2. overhead: time per request through the client against bare fetch, on a local node:http
 //     server, same requests, interleaved rounds; printed as a ratio.
 import { existsSync } from 'node:fs';
@@ -16,8 +19,6 @@ import { build } from 'esbuild';
 const here = dirname(fileURLToPath(import.meta.url));
 const entry = join(here, '..', 'dist', 'index.js');
 const OFFICIAL_SDK_GZIP_KB = 18.8;
-// Issue 11's bound for the app bundle: 12,000 B min+gzip.
-const TARGET_GZIP_KB = 12;
 const TARGET_RATIO = 1.1;
 
 if (!existsSync(entry)) {
@@ -106,9 +107,6 @@ async function size() {
     `  official SDK, same three operations:                 ${OFFICIAL_SDK_GZIP_KB.toFixed(1)} kB gzip (measured before)`,
   );
   console.log(
-    `  target ≤ ${TARGET_GZIP_KB} kB for the app: ${app.gzipped / 1000 <= TARGET_GZIP_KB ? 'met' : 'NOT met'}`,
-  );
-  console.log(
     '  by part: minified bytes in the entry bundle; gzip cost = the bundle minus the bundle without that part',
   );
   for (const [part, bytes] of [...parts].sort((a, b) => b[1] - a[1])) {
@@ -130,7 +128,7 @@ async function size() {
       `    ${String(bytes).padStart(6)} B  ${path.replace(/^.*node_modules\//, '').replace(/^(\.\.\/)+/, '')}`,
     );
   }
-  return full;
+  return appSource;
 }
 
 async function overhead() {
@@ -217,6 +215,54 @@ async function overhead() {
   );
 }
 
-await size();
+/**
+ * Issue 22's limits (min+gzip bytes) for apps that import only what they use. An app of one
+ * operation goes through `createConnection` and that operation's function; all three through
+ * `createClient`, as the README's first example does.
+ */
+const PAY_FOR_WHAT_YOU_USE = [
+  {
+    app: 'rename only (renameProfile)',
+    limit: 6_000,
+    source: `import { createConnection, renameProfile } from './dist/index.js';
+     const connection = createConnection({ baseUrl: 'https://api.example.com', token: 't' });
+     console.log(await renameProfile(connection, 'prof_1', { name: 'n' }));`,
+  },
+  {
+    app: 'login only (loginAuthConnection)',
+    limit: 7_000,
+    source: `import { createConnection, loginAuthConnection } from './dist/index.js';
+     const connection = createConnection({ baseUrl: 'https://api.example.com', token: 't' });
+     console.log(await loginAuthConnection(connection, 'ac_1', { proxy: { id: 'p' } }));`,
+  },
+  {
+    app: 'log stream only (streamBrowserLogs)',
+    limit: 10_000,
+    source: `import { createConnection, streamBrowserLogs } from './dist/index.js';
+     const connection = createConnection({ baseUrl: 'https://api.example.com', token: 't' });
+     for await (const event of streamBrowserLogs(connection, 'br_1', { source: 'path', path: '/x' })) console.log(event);`,
+  },
+  { app: 'all three (createClient)', limit: 13_800, source: undefined },
+];
+
+async function payForWhatYouUse(allThreeSource) {
+  console.log('Apps that import only what they use: ESM, esbuild --minify, gzip -9 (node:zlib)');
+  const over = [];
+  for (const { app, limit, source } of PAY_FOR_WHAT_YOU_USE) {
+    const { gzipped } = await bundle([], source ?? allThreeSource);
+    const verdict = gzipped <= limit ? 'within' : 'OVER';
+    console.log(`  ${app.padEnd(36)} ${String(gzipped).padStart(6)} B gzip   limit ${limit} B: ${verdict}`);
+    if (gzipped > limit) over.push(app);
+  }
+  return over;
+}
+
+const allThreeSource = await size();
+console.log('');
+const over = await payForWhatYouUse(allThreeSource);
 console.log('');
 await overhead();
+if (over.length > 0) {
+  console.error(`bench: above the size limit: ${over.join(', ')}`);
+  process.exitCode = 1;
+}

@@ -5,7 +5,12 @@
  * for the `{ data, error }` style is at `@browser-cloud/client/raw`.
  */
 export { createClient } from './create-client.js';
-export type { BrowserCloudClient, ClientOptions } from './create-client.js';
+export type { BrowserCloudClient } from './create-client.js';
+export { createConnection } from './connection.js';
+export type { ClientOptions, Connection } from './connection.js';
+export { loginAuthConnection } from './resources/auth-connections.js';
+export { renameProfile } from './resources/profiles.js';
+export { streamBrowserLogs } from './resources/browser-logs.js';
 export type { RequestOptions } from './request.js';
 export { MAX_RESPONSE_BODY_BYTES } from './request.js';
 export type { FetchLike } from './transport.js';

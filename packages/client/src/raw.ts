@@ -4,9 +4,8 @@
  */
 import type { paths } from '@browser-cloud/api-types';
 import createFetchClient, { type Client, defaultPathSerializer } from 'openapi-fetch';
-import type { BrowserCloudClient } from './create-client.js';
+import { type Connection, findContext } from './connection.js';
 import { BrowserCloudError } from './errors.js';
-import { rawAccess } from './raw-access.js';
 import { pathSegment } from './validation.js';
 
 export type RawClient = Client<paths>;
@@ -18,18 +17,19 @@ const RESOURCES = new Map([['id_or_name', 'profile']]);
  * The openapi-fetch client typed by the document, sending through `client`'s transport, which
  * sets the bearer token last (after any middleware, so nothing can replace it), with the client's
  * base URL and `headers`. It has no retries, timeouts or input checks. Throws a BrowserCloudError
- * for anything but a client made by `createClient`.
+ * for anything but a client made by `createClient` (or a connection made by `createConnection`).
  *
  * @example
  * const raw = createRawClient(client);
  * const { data, error } = await raw.PATCH('/profiles/{id_or_name}', { params: { path: { id_or_name: 'prof_1' } }, body: { name: 'n' } });
  */
-export function createRawClient(client: BrowserCloudClient): RawClient {
-  const access = rawAccess(client);
-  if (!access) throw new BrowserCloudError('createRawClient() takes a client made by createClient().');
+export function createRawClient(client: Connection): RawClient {
+  const access = findContext(client);
+  if (!access)
+    throw new BrowserCloudError('createRawClient() takes a client made by createClient() or createConnection().');
   return createFetchClient<paths>({
     baseUrl: access.baseUrl,
-    fetch: (request: Request) => access.send(request),
+    fetch: (request: Request) => access.transport.send(request),
     // Before the URL is built: once built, a `.` or `..` segment is gone from it.
     pathSerializer: (pathname, params) => {
       for (const [name, value] of Object.entries(params ?? {})) {

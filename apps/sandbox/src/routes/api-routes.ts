@@ -1,5 +1,5 @@
 import type { OpenApiDocument } from '@browser-cloud/openapi-document';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { LoginRequest, LogStreamQuery, RenameProfileRequest } from '@browser-cloud/api-types';
 import { renameProfile } from '../domain/rename.js';
 import { startLogin } from '../domain/login.js';
@@ -75,7 +75,8 @@ export function registerApiRoutes(app: FastifyInstance, document: OpenApiDocumen
         follow: query.follow === true,
         keepAliveMs: state.settings.keepAliveMs,
         retryMs: state.settings.retryMs,
-        headers: { 'x-request-id': request.id },
+        // A hijacked reply sends none of the headers hooks set: pass on the CORS ones.
+        headers: { ...corsHeadersOf(reply), 'x-request-id': request.id },
       });
     },
   });
@@ -83,6 +84,15 @@ export function registerApiRoutes(app: FastifyInstance, document: OpenApiDocumen
 
 function firstHeader(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
+}
+
+/** The `Access-Control-*` (and `Vary`) headers the CORS hook set on `reply`, if any. */
+function corsHeadersOf(reply: FastifyReply): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if ((name.startsWith('access-control-') || name === 'vary') && value !== undefined) headers[name] = String(value);
+  }
+  return headers;
 }
 
 function caller(request: FastifyRequest): Caller {

@@ -4,6 +4,7 @@ import {
   validateLoginRequest,
   validateReceivedLoginResponse,
 } from '@browser-cloud/api-types/validators';
+import { type Connection, contextOf } from '../connection.js';
 import { execute, type RequestContext, type RequestOptions } from '../request.js';
 import { check, pathSegment } from '../validation.js';
 
@@ -41,4 +42,17 @@ export function authConnections(context: RequestContext): AuthConnections {
       );
     },
   };
+}
+
+/**
+ * `client.auth.connections.login` as a function of a connection (see `createConnection`): an
+ * app that imports only this bundles only the login.
+ */
+export function loginAuthConnection(
+  connection: Connection,
+  id: string,
+  body?: LoginRequest,
+  options?: RequestOptions,
+): Promise<LoginResponse> {
+  return authConnections(contextOf(connection, 'loginAuthConnection')).login(id, body, options);
 }

@@ -14,6 +14,7 @@ import {
   InvalidResponseError,
   ValidationError,
 } from '../errors.js';
+import { type Connection, contextOf } from '../connection.js';
 import { operationUrl, type RequestContext, type RequestOptions } from '../request.js';
 import { check, pathSegment, toIssues } from '../validation.js';
 
@@ -193,4 +194,17 @@ function logStream(
     close: () => connection.close(),
   };
   return stream;
+}
+
+/**
+ * `client.browsers.logs.stream` as a function of a connection (see `createConnection`): an app
+ * that imports only this bundles only the log stream.
+ */
+export function streamBrowserLogs(
+  connection: Connection,
+  id: string,
+  query: LogStreamQueryBySource,
+  options?: BrowserLogsStreamOptions,
+): LogStream {
+  return browserLogs(contextOf(connection, 'streamBrowserLogs')).stream(id, query, options);
 }

@@ -4,6 +4,7 @@ import {
   validateRenameProfilePath,
   validateRenameProfileRequest,
 } from '@browser-cloud/api-types/validators';
+import { type Connection, contextOf } from '../connection.js';
 import { execute, type RequestContext, type RequestOptions } from '../request.js';
 import { check, pathSegment } from '../validation.js';
 
@@ -49,4 +50,17 @@ export function profiles(context: RequestContext): Profiles {
  */
 function isProfileId(idOrName: string): boolean {
   return idOrName.startsWith('prof_');
+}
+
+/**
+ * `client.profiles.rename` as a function of a connection (see `createConnection`): an app that
+ * imports only this bundles only the rename.
+ */
+export function renameProfile(
+  connection: Connection,
+  idOrName: string,
+  body: RenameProfileRequest,
+  options?: RequestOptions,
+): Promise<Profile> {
+  return profiles(contextOf(connection, 'renameProfile')).rename(idOrName, body, options);
 }
