@@ -14,7 +14,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { generateArtifacts as generateMcpArtifacts } from '../packages/mcp/scripts/tool-definitions.mjs';
-import { checkApiChanges, releasedSnapshots } from '../scripts/lib/api-changes.mjs';
+import { checkApiChanges } from '../scripts/lib/api-changes.mjs';
 import { generateArtifacts } from '../scripts/lib/generate-artifacts.mjs';
 import { lintFiles, REPO_ROOT } from './lint/run-redocly.js';
 
@@ -85,15 +85,11 @@ const STYLES: Record<string, { write: (data: Json) => string; shows: RegExp[] }>
   otherKeyOrder: { write: (data) => stringify(reverseFields(data)), shows: [/^components:\n/] },
 };
 
-const released = releasedSnapshots(join(REPO_ROOT, 'openapi/releases'))[0];
-if (!released) throw new Error('openapi/releases holds no snapshot');
-
 // A copy of the repository's lint setup (config, plugin, ignore file) around the styled files.
 const root = mkdtempSync(join(tmpdir(), 'yaml-styles-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 const original = loadOpenApiDocument();
 const originalRendering = renderOpenApiDocument(original);
-const snapshot = loadOpenApiDocument(released.path);
 const paths: Record<string, string> = {};
 mkdirSync(join(root, 'openapi/releases'), { recursive: true });
 for (const [name, { write }] of Object.entries(STYLES)) {
@@ -141,8 +137,10 @@ describe('the same content in several YAML styles', { timeout: 180_000 }, () => 
     mkdirSync(join(dir, 'releases'), { recursive: true });
     copyFileSync(paths[documentStyle]!, join(dir, 'openapi.yaml'));
     writeFileSync(
-      join(dir, 'releases', `${released.version}.yaml`),
-      STYLES[releaseStyle]!.write(snapshot as unknown as Json),
+      // A release of the document's own content in another style, so that only the styles
+      // differ (the real snapshot may lag behind changes not released yet, which the gate reports).
+      join(dir, 'releases', `${original.info.version}.yaml`),
+      STYLES[releaseStyle]!.write(original as unknown as Json),
     );
     const result = checkApiChanges({ document: 'openapi.yaml', releasesDir: 'releases', cwd: dir });
     expect(result.changes).toEqual([]);

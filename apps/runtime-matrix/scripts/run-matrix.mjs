@@ -19,7 +19,13 @@ import { tmpdir } from 'node:os';
 import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual, promisify } from 'node:util';
-import { DEFAULT_FIXTURE, DEFAULT_FIXTURE_REFS as R, startSandbox } from '@browser-cloud/sandbox';
+import {
+  DEFAULT_FIXTURE,
+  DEFAULT_FIXTURE_REFS as R,
+  flowTypesOf,
+  loadSandboxDocument,
+  startSandbox,
+} from '@browser-cloud/sandbox';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import semver from 'semver';
@@ -163,7 +169,7 @@ function versionOf(binary, args = ['--version']) {
 const MAIN_LINES = DEFAULT_FIXTURE.browsers
   .find((browser) => browser.id === R.browsers.main.id)
   .logs.find((log) => log.source === 'path' && log.path === R.browsers.main.path)
-  .lines.map((line, index) => ({ id: String(index + 1), message: typeof line === 'string' ? line : line.message }));
+  .lines.map((line) => (typeof line === 'string' ? line : line.message));
 
 const consumerInput = (baseUrl) => ({
   baseUrl,
@@ -179,21 +185,35 @@ const consumerInput = (baseUrl) => ({
 });
 
 const EXPECTED = {
-  flowType: 'LOGIN',
+  flowType: flowTypesOf(loadSandboxDocument()).login,
   renamed: 'matrix-consumer',
   conflict: { name: 'ConflictError', status: 409, code: 'conflict', requestId: true },
   read: MAIN_LINES,
   resumed: MAIN_LINES.slice(1),
+  // The sandbox's event IDs are its own (unique across restarts), so they are checked for what
+  // the stream promises: one per event, all different, and a resume that starts after the first.
+  resumedAfterFirst: true,
   validation: { name: 'ValidationError', field: 'body.name', rule: 'minLength', requestsSent: 0 },
   abortedCall: 'APIUserAbortError',
   abortedStream: 'ended',
 };
 
 /** Throws naming the first field where `actual` differs from the expectation. */
-function checkConsumerResult(actual) {
+function checkConsumerResult(result) {
+  const read = Array.isArray(result?.read) ? result.read : [];
+  const ids = read.map((event) => event?.id);
+  const actual = {
+    ...result,
+    read: read.map((event) => event?.message),
+    resumed: Array.isArray(result?.resumed) ? result.resumed.map((event) => event?.message) : result?.resumed,
+    resumedAfterFirst:
+      ids.every((id) => typeof id === 'string' && id !== '') &&
+      new Set(ids).size === ids.length &&
+      isDeepStrictEqual(result?.resumed, read.slice(1)),
+  };
   for (const [key, value] of Object.entries(EXPECTED)) {
-    if (!isDeepStrictEqual(actual?.[key], value)) {
-      throw new Error(`${key}: expected ${JSON.stringify(value)}, got ${JSON.stringify(actual?.[key])}`);
+    if (!isDeepStrictEqual(actual[key], value)) {
+      throw new Error(`${key}: expected ${JSON.stringify(value)}, got ${JSON.stringify(actual[key])}`);
     }
   }
 }

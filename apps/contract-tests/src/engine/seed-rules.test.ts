@@ -6,6 +6,7 @@ import { loadOpenApiDocument } from '@browser-cloud/openapi-document';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDocumentValidator } from '../harness/document-validator.js';
 import type { Resources } from '../harness/resources.js';
+import { FLOW } from '../harness/flow-types.js';
 import {
   LOGIN_FLOW_PLAN,
   RENAME_PLAN,
