@@ -1,4 +1,5 @@
 import type { Validator } from '@browser-cloud/api-types';
+import { readBoundedBody } from '@browser-cloud/sse';
 import { backoffDelay, isRetryable, parseRetryAfter } from '@browser-cloud/sse/retry-policy';
 import { BACKOFF } from './config.js';
 import {
@@ -198,26 +199,13 @@ export const MAX_RESPONSE_BODY_BYTES = 1024 * 1024;
 
 /** A 2xx body as text, at most {@link MAX_RESPONSE_BODY_BYTES} of it; a failure to read it is thrown as it came. */
 async function boundedText(response: Response): Promise<string> {
-  if (response.body === null) return '';
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  let bytes = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return text + decoder.decode();
-      bytes += value.byteLength;
-      if (bytes > MAX_RESPONSE_BODY_BYTES) {
-        throw new BrowserCloudError(
-          `The response body is over ${MAX_RESPONSE_BODY_BYTES} bytes (MAX_RESPONSE_BODY_BYTES, after decompression): the rest was not read.`,
-        );
-      }
-      text += decoder.decode(value, { stream: true });
-    }
-  } finally {
-    reader.cancel().catch(() => {});
+  const read = await readBoundedBody(response.body, MAX_RESPONSE_BODY_BYTES, true);
+  if (read.truncated) {
+    throw new BrowserCloudError(
+      `The response body is over ${MAX_RESPONSE_BODY_BYTES} bytes (MAX_RESPONSE_BODY_BYTES, after decompression): the rest was not read.`,
+    );
   }
+  return read.text;
 }
 
 function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {

@@ -45,6 +45,14 @@ describe('readBoundedBody', () => {
     expect(await readBoundedBody(stream, 10)).toEqual({ text: 'ab', bytes: 2, truncated: false, failed: true });
   });
 
+  it('with rethrow, a body that breaks off throws its failure as it came', async () => {
+    const failure = new TypeError('terminated');
+    const { stream } = body(['ab', failure]);
+    await expect(readBoundedBody(stream, 10, true)).rejects.toBe(failure);
+    const { stream: whole } = body(['ab']);
+    expect(await readBoundedBody(whole, 10, true)).toEqual({ text: 'ab', bytes: 2, truncated: false, failed: false });
+  });
+
   it('no body, and an empty chunk at the limit', async () => {
     expect(await readBoundedBody(null, 10)).toEqual({ text: '', bytes: 0, truncated: false, failed: false });
     const { stream } = body(['ab', new Uint8Array(0)]);

@@ -12,9 +12,15 @@ export interface BoundedBody {
 
 /**
  * Reads at most `maxBytes` of a body and cancels the rest: bounded in memory even if the server
- * streams forever. Never throws: a body that breaks off gives what came before, marked `failed`.
+ * streams forever. Never throws: a body that breaks off gives what came before, marked `failed`;
+ * with `rethrow`, the failure is thrown as it came instead (the client's read of a 2xx answer,
+ * whose cause names what broke).
  */
-export async function readBoundedBody(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<BoundedBody> {
+export async function readBoundedBody(
+  body: ReadableStream<Uint8Array> | null,
+  maxBytes: number,
+  rethrow = false,
+): Promise<BoundedBody> {
   if (body === null) return { text: '', bytes: 0, truncated: false, failed: false };
   const reader = body.getReader();
   const decoder = new TextDecoder();
@@ -30,7 +36,8 @@ export async function readBoundedBody(body: ReadableStream<Uint8Array> | null, m
       text += decoder.decode(part, { stream: true });
       if (part !== value) return { text, bytes, truncated: true, failed: false };
     }
-  } catch {
+  } catch (error) {
+    if (rethrow) throw error;
     return { text, bytes, truncated: false, failed: true };
   } finally {
     reader.cancel().catch(() => {});
