@@ -24,7 +24,6 @@ describe('findRemoteReferences', () => {
     '<link rel="icon" href="data:,">',
     '<script>const worker = new Worker(URL.createObjectURL(blob));</script>',
     '<img src="blob:file:///abc">',
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: minified code quoted as a fixture
     'let r=`<img src="${e}" alt="${n}"`;',
     '{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://raw.githubusercontent.com/ajv-validator/ajv/master/lib/refs/data.json"}',
     '"See https://github.com/mobxjs/mobx/blob/main/packages/mobx/src/errors.ts"',

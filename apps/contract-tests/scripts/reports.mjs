@@ -102,7 +102,6 @@ export function summaryLines({ operations, skips, unset }) {
 const escapeXml = (text) =>
   String(text)
     // Characters XML 1.0 cannot hold (terminal colours' ESC among them).
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: they are what is removed
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

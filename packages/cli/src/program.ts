@@ -126,7 +126,6 @@ Examples:
  * Last-Event-ID header, where fetch refuses every control character at sending time.
  */
 function parseEventId(value: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
   if (/[\u0000-\u001f\u007f]/.test(value)) {
     throw new InvalidArgumentError('an event ID has no control character (line break, NUL, ESC…).');
   }

@@ -3,9 +3,7 @@
  * retitle a window or clear the screen), DEL, C1 controls (U+009B is a one-byte CSI), and the
  * bidirectional overrides that reorder what is shown. Tab is shown as it is.
  */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
 const ACTIVE = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
 const ACTIVE_BUT_LINE_FEED = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 
 function visible(character: string): string {

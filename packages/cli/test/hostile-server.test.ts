@@ -18,7 +18,6 @@ afterEach(async () => {
 const env = (url: string, token = TOKEN) => ({ BROWSER_CLOUD_BASE_URL: url, BROWSER_CLOUD_API_KEY: token });
 
 /** Every control character but the line feeds of the CLI's own lines. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
 const RAW_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
 
 describe('a gzip bomb as a 2xx answer', () => {

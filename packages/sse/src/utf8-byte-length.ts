@@ -1,4 +1,3 @@
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the range starts at U+0000 on purpose
 const NON_ASCII = /[^\x00-\x7f]/;
 
 /**

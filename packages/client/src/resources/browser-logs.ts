@@ -78,7 +78,6 @@ export function browserLogs(context: RequestContext): BrowserLogs {
       // An SSE id never holds these (WHATWG HTML § 9.2.6: lines end at CR/LF, an id with NUL is
       // ignored), and as the Last-Event-ID header they would be refused late, as a network error.
       // Nor another control character: fetch refuses them in a header when sending, as a network error.
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
       if (options.lastEventId !== undefined && /[\u0000-\u001f\u007f]/.test(options.lastEventId)) {
         const message = 'lastEventId: must not contain a line break or NUL, nor another control character';
         throw new ValidationError([{ field: 'lastEventId', rule: 'pattern', message }]);
