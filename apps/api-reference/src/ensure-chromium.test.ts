@@ -23,6 +23,6 @@ describe('scripts/ensure-chromium.mjs', () => {
     const { status, stderr } = run('/nonexistent/chromium');
     expect(status).toBe(1);
     expect(stderr).toContain('CHROMIUM_PATH=/nonexistent/chromium is not an executable file');
-    expect(stderr).toContain('apt-get install -y chromium');
+    expect(stderr).toContain('apt-get install -y --no-install-recommends chromium');
   });
 });
