@@ -1,6 +1,10 @@
 import { mutationConfig } from '../../stryker.base.mjs';
 
-// MEASURED_SSE
+// Measured 2026-11-25 (full run, concurrency 1, no mutant excluded): 89.93 % (1183 killed,
+// 67 timed out, 135 survived, 5 without coverage; 1390 mutants); floor 85. 122 of the survivors
+// are the equivalent ones below; `node scripts/mutation-survivors.mjs packages/sse` lists the other
+// 18. With the `// Stryker disable` comments that this list replaces, the same code scored 98.34 %
+// on the mutants the comments left in.
 
 /**
  * The mutants known to be equivalent (no test can kill them: the behaviour is the same), which
