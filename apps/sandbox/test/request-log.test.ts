@@ -65,10 +65,76 @@ describe('the request log', () => {
       `${JSON.stringify({ level: 30, time, reqId: 'r1', res: { statusCode: 500 }, responseTime: 1.6, msg: 'request completed' })}\n`,
     );
     log.write('not json');
+    log.write('not json either\n');
     expect(out.lines()).toEqual([
       '19:58:03.120 error failed: boom (GET /a r1)',
       '19:58:03.120 GET /a 500 2 ms r1',
       'not json',
+      'not json either',
+    ]);
+  });
+
+  it('names every pino level, and forgets a request once it completed', () => {
+    const out = collector();
+    const log = readableRequestLog(out.stream);
+    const time = Date.UTC(2026, 10, 24, 19, 58, 3, 120);
+    for (const level of [10, 20, 30, 40, 50, 60]) log.write(JSON.stringify({ level, time, msg: 'm' }));
+    log.write(
+      JSON.stringify({ level: 30, time, reqId: 'r2', req: { method: 'PATCH', url: '/b' }, msg: 'incoming request' }),
+    );
+    log.write(
+      JSON.stringify({
+        level: 30,
+        time,
+        reqId: 'r2',
+        res: { statusCode: 200 },
+        responseTime: 0,
+        msg: 'request completed',
+      }),
+    );
+    // The same id again: no longer pending, so the line has no method or path to show.
+    log.write(JSON.stringify({ level: 40, time, reqId: 'r2', msg: 'late' }));
+    log.write(
+      JSON.stringify({
+        level: 30,
+        time,
+        reqId: 'r3',
+        res: { statusCode: 204 },
+        responseTime: 0,
+        msg: 'request completed',
+      }),
+    );
+    expect(out.lines()).toEqual([
+      '19:58:03.120 trace m',
+      '19:58:03.120 debug m',
+      '19:58:03.120 info m',
+      '19:58:03.120 warn m',
+      '19:58:03.120 error m',
+      '19:58:03.120 fatal m',
+      '19:58:03.120 PATCH /b 200 0 ms r2',
+      '19:58:03.120 warn late',
+      '19:58:03.120 - - 204 0 ms r3',
+    ]);
+  });
+
+  it('keeps at most 10,000 requests waiting for completion, dropping the oldest', () => {
+    const out = collector();
+    const log = readableRequestLog(out.stream);
+    const time = Date.UTC(2026, 10, 24, 19, 58, 3, 120);
+    for (let i = 0; i <= 10_000; i++) {
+      log.write(
+        JSON.stringify({ time, reqId: `r${i}`, req: { method: 'GET', url: `/${i}` }, msg: 'incoming request' }),
+      );
+    }
+    for (const i of [0, 1, 10_000]) {
+      log.write(
+        JSON.stringify({ time, reqId: `r${i}`, res: { statusCode: 200 }, responseTime: 0, msg: 'request completed' }),
+      );
+    }
+    expect(out.lines()).toEqual([
+      '19:58:03.120 - - 200 0 ms r0',
+      '19:58:03.120 GET /1 200 0 ms r1',
+      '19:58:03.120 GET /10000 200 0 ms r10000',
     ]);
   });
 });
