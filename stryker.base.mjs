@@ -2,8 +2,10 @@
  * Shared StrykerJS settings of the packages' `stryker.config.mjs` (`npm run mutation`; not part
  * of CI: it takes minutes). One mutant at a time by default, as the machines running it are
  * shared; STRYKER_CONCURRENCY raises it. `minScore` is the package's floor: a run below it
- * fails. Mutants that cannot change behaviour (equivalent ones) are excluded where they are, with
- * a `// Stryker disable next-line <mutator>: <why>` comment, and so not counted against the score.
+ * fails. The score is raw: mutants that cannot change behaviour (equivalent ones) count as
+ * survivors, and each package's config lists them (`equivalentMutants`) rather than the source
+ * carrying comments for the tool; `node scripts/mutation-survivors.mjs <package dir>` prints the
+ * survivors of the last run that the list does not explain.
  */
 export function mutationConfig({ mutate, minScore }) {
   return {

@@ -31,14 +31,20 @@ function fail(message) {
   process.exit(1);
 }
 
+/** Runs a command quietly: its output is shown only when it fails (apt's progress is hundreds of lines). */
 function run(command, args) {
   console.log(`ensure-chromium: $ ${command} ${args.join(' ')}`);
   const result = spawnSync(command, args, {
-    stdio: 'inherit',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
   });
   if (result.error) fail(`could not run ${command}: ${result.error.message}`);
-  if (result.status !== 0) fail(`\`${command} ${args.join(' ')}\` exited with ${result.status}.`);
+  if (result.status !== 0) {
+    process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}`);
+    fail(`\`${command} ${args.join(' ')}\` exited with ${result.status}.`);
+  }
 }
 
 const configured = process.env.CHROMIUM_PATH;
@@ -58,9 +64,11 @@ if (!isExecutable('/usr/bin/apt-get'))
 console.log(
   `ensure-chromium: no Chromium at ${DEFAULT_PATH}; installing Debian's \`chromium\` package (one-time, about a minute).`,
 );
+// Without its recommended packages (avahi, cups helpers, Perl: about 480 MB with them), which a
+// headless browser does not use.
 // The lock timeout lets a concurrent apt run (e.g. unattended upgrades) finish instead of failing at once.
-run('apt-get', ['-o', 'DPkg::Lock::Timeout=300', 'update']);
-run('apt-get', ['-o', 'DPkg::Lock::Timeout=300', 'install', '-y', '--no-install-recommends', 'chromium']);
+run('apt-get', ['-qq', '-o', 'DPkg::Lock::Timeout=300', 'update']);
+run('apt-get', ['-qq', '-o', 'DPkg::Lock::Timeout=300', 'install', '-y', '--no-install-recommends', 'chromium']);
 
 if (!isExecutable(DEFAULT_PATH)) fail(`apt-get finished but ${DEFAULT_PATH} is still missing.`);
 const version = spawnSync(DEFAULT_PATH, ['--version'], { encoding: 'utf8' });

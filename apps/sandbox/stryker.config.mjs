@@ -1,8 +1,29 @@
 import { mutationConfig } from '../../stryker.base.mjs';
 
-// Measured 2026-11-24 (full run, concurrency 1): 98.38 % (546 killed, 2 timed out, 7 survived,
-// 2 without coverage); 17 mutants marked equivalent in the code are ignored, not counted.
-// Before the tests of issue 12: 73.00 %.
+// Measured 2026-11-25 (full run, concurrency 1, no mutant excluded): 92.51 % (591 killed,
+// 2 timed out, 41 survived, 7 without coverage; 641 mutants); floor 80. 11 of the survivors are
+// the equivalent ones below; `node scripts/mutation-survivors.mjs apps/sandbox` lists the other 37,
+// 26 of them in the new src/http/request-log.ts, whose level names, pending-request cap and
+// non-JSON lines were tested only after this run (test/request-log.test.ts).
+
+/**
+ * The mutants known to be equivalent (no test can kill them: the behaviour is the same), which
+ * therefore count as survivors in the score above. StrykerJS cannot ignore a mutant by line, so
+ * this list is the record: a survivor in the report that is not here is a gap to close with a
+ * test. Each entry: file:line (where it was when the list was made), mutators, the code, why.
+ */
+export const equivalentMutants = [
+  'src/http/json-body.ts:14 EqualityOperator in `for (let i = 0; i < text.length; i++) {`: equivalent, the code unit past the end is NaN and matches no bracket or quote',
+  'src/http/json-body.ts:34 EqualityOperator in `if (at >= 0) {`: equivalent, a bracket at offset 0 is at depth 1, never beyond MAX_JSON_DEPTH',
+  "src/http/json-body.ts:42 MethodExpression in `throw badRequest('the request body is not valid JSON', [['body', (error as Error).message.slice(0, 200)]]);`: equivalent on Node, whose JSON.parse messages quote at most a few dozen characters of the input",
+  "src/http/auth.ts:19 StringLiteral in `const match = /^Bearer +([^\\s]+) *$/i.exec(header ?? '');`: equivalent, any text without the scheme matches nothing, as '' does",
+  'src/http/auth.ts:30 ConditionalExpression in `const caller = token === undefined ? undefined : store.authenticate(token);`: the false variant is equivalent (no token is stored under undefined); the true one is killed but shares this switch',
+  "src/http/body-timeout.ts:24 StringLiteral in `payload.once('end', stop);`: equivalent, the end of the body also closes the guarded stream, which stops the timer",
+  "src/http/parser-errors.ts:58 StringLiteral in `return /content-length/i.test(error.reason ?? '')`: equivalent, the stand-in text does not mention content-length either",
+  "src/http/graceful-close.ts:47 BooleanLiteral in `Object.defineProperty(socket, 'destroySoon', { value: () => socket.end(), configurable: true });`: equivalent, a drained socket is closed and never drained again",
+  "src/domain/telemetry.ts:16 ObjectLiteral,StringLiteral in `return resolveTelemetry(config, { mode: 'create' });`: equivalent, the resolver treats any mode but 'update' as create",
+  'src/domain/login.ts:88 ConditionalExpression in `if (matches.length > 1 || only === undefined) {`: the false variant of the undefined test is equivalent (an empty list was refused above); the other variants are killed but share this switch',
+];
 
 export default mutationConfig({
   mutate: ['src/domain/**/*.ts', 'src/http/**/*.ts', '!src/**/*.test.ts'],

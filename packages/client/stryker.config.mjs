@@ -1,8 +1,21 @@
 import { mutationConfig } from '../../stryker.base.mjs';
 
-// Measured 2026-11-24 on main after the openapi-fetch move (704 mutants): 92.90 % (650 killed,
-// 4 timed out, 43 survived, 7 without coverage). Equivalent mutants are excluded where they are,
-// with a `Stryker disable` comment that says why (3 places).
+// Measured 2026-11-25 (full run, concurrency 1, no mutant excluded): 92.92 % (652 killed,
+// 4 timed out, 43 survived, 7 without coverage; 706 mutants); floor 85. Two of the survivors are
+// the equivalent ones below; `node scripts/mutation-survivors.mjs packages/client` lists the other
+// 48 (most in the error mapping of resources/browser-logs.ts and in failed-before-sending.ts).
+
+/**
+ * The mutants known to be equivalent (no test can kill them: the behaviour is the same), which
+ * therefore count as survivors in the score above. StrykerJS cannot ignore a mutant by line, so
+ * this list is the record: a survivor in the report that is not here is a gap to close with a
+ * test. Each entry: file:line (where it was when the list was made), mutators, the code, why.
+ */
+export const equivalentMutants = [
+  'src/error-body.ts:34 BlockStatement in `} catch {`: equivalent, an empty catch returns undefined as well.',
+  'src/redact.ts:89 BlockStatement in `} catch {`: equivalent, an empty catch returns undefined as well.',
+];
+
 export default mutationConfig({
   mutate: ['src/**/*.ts', '!src/**/*.test.ts', '!src/**/*.test-d.ts', '!src/test-support/**'],
   minScore: 85,

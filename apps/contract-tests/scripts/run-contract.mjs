@@ -22,6 +22,7 @@ import { loadOpenApiDocument } from '@browser-cloud/openapi-document';
 import { missingCoverage } from './coverage.mjs';
 import { preflight } from './preflight.mjs';
 import { analyseReport, junitXml, summaryLines } from './reports.mjs';
+import { pinnedSeeds, seedFromEnv } from './seeds.mjs';
 
 const APP_DIR = fileURLToPath(new URL('..', import.meta.url));
 const REPORTS_DIR = process.env.CONTRACT_REPORTS_DIR || join(APP_DIR, 'reports');
@@ -52,14 +53,6 @@ function requireEnv(name, mode) {
   const value = process.env[name];
   if (!value) throw new Error(`${name} must be set for the ${mode} target`);
   return value;
-}
-
-function seedFromEnv() {
-  const raw = process.env.CONTRACT_SEED;
-  if (raw === undefined || raw === '') return Math.floor(Math.random() * 2 ** 31);
-  const seed = Number(raw);
-  if (!Number.isSafeInteger(seed)) throw new Error(`CONTRACT_SEED must be an integer, got "${raw}"`);
-  return seed;
 }
 
 function runsFromEnv() {
@@ -190,8 +183,11 @@ try {
   const { targets, vitestArgs, requireAll } = parseArgs(process.argv.slice(2));
   const sharded = vitestArgs.some((a) => a.startsWith('--shard'));
   const seed = seedFromEnv();
+  const pinned = pinnedSeeds();
   const runs = runsFromEnv();
-  console.log(`[contract] seed ${seed}, ${runs} generated cases per operation and kind (CONTRACT_SEED, CONTRACT_RUNS)`);
+  console.log(
+    `[contract] seed ${seed}${process.env.CONTRACT_SEED ? '' : ' (the fixed default; CONTRACT_SEED=random draws a fresh one)'}, pinned seeds: ${pinned.join(', ') || 'none'}; ${runs} generated cases per operation and kind (CONTRACT_RUNS)`,
+  );
   if (requireAll) {
     console.log(
       '[contract] CONTRACT_REQUIRE_ALL: a skipped case fails the run (except cases that cannot apply to the target)',
@@ -207,6 +203,7 @@ try {
       CONTRACT_MODE: mode,
       ...env,
       CONTRACT_SEED: String(seed),
+      CONTRACT_PINNED_SEEDS: pinned.join(','),
       CONTRACT_RUNS: String(runs),
       CONTRACT_COVERAGE_FILE: join(reportDir, 'observed.jsonl'),
     };
@@ -272,12 +269,14 @@ try {
     lines.push(`  coverage: ${coverage}`);
     writeFileSync(
       join(reportDir, 'summary.json'),
-      `${JSON.stringify({ target: mode, seed, runs, requireAll, exitCode: code || (failed > 0 ? 1 : 0), passed, failed, operations, skipped: skips, unsetVariables: unset, coverage, missing }, null, 2)}\n`,
+      `${JSON.stringify({ target: mode, seed, pinned, runs, requireAll, exitCode: code || (failed > 0 ? 1 : 0), passed, failed, operations, skipped: skips, unsetVariables: unset, coverage, missing }, null, 2)}\n`,
     );
     summaries.push(`[contract] ${mode}: (reports in ${reportDir})`, ...lines);
     await cleanup();
   }
-  summaries.push(`[contract] seed ${seed}: rerun the same cases with CONTRACT_SEED=${seed}`);
+  summaries.push(
+    `[contract] seed ${seed}: rerun the same cases with CONTRACT_SEED=${seed}; pin it in apps/contract-tests/pinned-seeds.json if it found a bug`,
+  );
 } catch (error) {
   exitCode = 1;
   console.error(`[contract] ${error instanceof Error ? error.message : error}`);

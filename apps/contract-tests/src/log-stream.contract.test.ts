@@ -36,6 +36,7 @@ describeWith(target.resources, ['browserId', 'logPath'], 'streamBrowserLogs', ({
       const events = await collect(
         client.browsers.logs.stream(browser, { source: 'supervisor', supervisor_process: supervisorProcess }),
       );
+      expect(events.length, 'the supervisor stream delivered no event to check').toBeGreaterThan(0);
       for (const event of events) expect(documentValidator.validateAt(LOG_EVENT, event)).toEqual([]);
     },
   );

@@ -30,6 +30,8 @@ export interface SandboxAppOptions extends Omit<SandboxSettings, 'flowTypes'> {
   bodyLimit: number;
   /** Log each request (method, path, status; never headers). */
   logRequests: boolean;
+  /** Where the request log goes instead of stdout's JSON lines (`readableRequestLog` on a terminal). */
+  logStream?: { write(line: string): void } | undefined;
   /** Check every API response body against the document; a violation becomes a 500. Default true. */
   checkResponses?: boolean | undefined;
   /** How long the sandbox waits for a client; `DEFAULT_CONNECTION_LIMITS` when absent. */
@@ -88,6 +90,7 @@ export async function buildSandboxApp(
             req: (req) => ({ method: req.method, url: req.url.split('?')[0] ?? '' }),
             res: (res) => ({ statusCode: res.statusCode }),
           },
+          ...(options.logStream ? { stream: options.logStream } : {}),
         }
       : false,
     // Path segments that are not valid percent-encoding, and ids over MAX_ID_LENGTH, never reach

@@ -4,6 +4,7 @@ import { checkCorsOrigins } from './http/cors.js';
 import { DEFAULT_FIXTURE } from './fixture/default-fixture.js';
 import { checkFixture, loadFixtureFile, summarizeFixture } from './fixture/load-fixture.js';
 import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS } from './http/connection-limits.js';
+import { readableRequestLog } from './http/request-log.js';
 import type { FixtureSummary, SandboxFixture } from './fixture/types.js';
 import type { OpenApiDocument } from '@browser-cloud/openapi-document';
 import { loadSandboxDocument } from './openapi/sandbox-document.js';
@@ -35,6 +36,11 @@ export interface StartSandboxOptions {
   keepAliveTimeoutMs?: number;
   /** No request log. Default true (the CLI turns the log on). */
   quiet?: boolean;
+  /**
+   * Where the request log goes. Default: one readable line per request when stdout is a terminal,
+   * else Fastify's JSON lines on stdout.
+   */
+  logStream?: { write(line: string): void };
   /** Check every API response against the document; a violation becomes a 500. Default true. */
   checkResponses?: boolean;
   /** The clock, for tests. Default `Date.now`. */
@@ -97,6 +103,8 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     retryMs: positive(options.retryMs, 1000, 'retryMs'),
     bodyLimit: positive(options.bodyLimit, 64 * 1024, 'bodyLimit'),
     logRequests: options.quiet === false,
+    // One readable line per request on a terminal; JSON lines when piped.
+    logStream: options.logStream ?? (process.stdout.isTTY ? readableRequestLog(process.stdout) : undefined),
     checkResponses: options.checkResponses !== false,
     limits,
     corsOrigins: checkCorsOrigins(options.corsOrigins ?? []),

@@ -36,7 +36,32 @@ describe('exitCodeFor', () => {
     expect(exitCodeFor(error)).toBe(code);
   });
 
-  it('--help lists every code', () => {
-    for (const code of new Set(Object.values(EXIT))) expect(EXIT_CODES_HELP).toMatch(new RegExp(`\\b${code}\\b`));
+  it('--help gives each code the meaning the CLI exits with it for, and no other code', () => {
+    // The help's lines: "  5    404: not found …", and "130  interrupted (Ctrl-C); 143 on SIGTERM".
+    const meanings = new Map<number, string>();
+    for (const line of EXIT_CODES_HELP.split('\n').slice(1)) {
+      const [, code, text] = /^\s+(\d+)\s+(.*)$/.exec(line) ?? [];
+      expect(code, line).toBeDefined();
+      meanings.set(Number(code), text!);
+      const also = /; (\d+) on (\w+)$/.exec(text!);
+      if (also) meanings.set(Number(also[1]), also[2]!);
+    }
+    const phrases: Record<keyof typeof EXIT, string> = {
+      ok: 'success',
+      failure: 'other failure',
+      usage: 'bad usage',
+      config: 'configuration',
+      auth: '401 or 403',
+      notFound: '404',
+      conflict: '409',
+      api: 'any other API error',
+      connection: 'could not be reached',
+      interrupted: 'interrupted',
+      terminated: 'SIGTERM',
+    };
+    for (const [name, code] of Object.entries(EXIT)) {
+      expect(meanings.get(code), `exit code ${code} (${name})`).toContain(phrases[name as keyof typeof EXIT]);
+    }
+    expect([...meanings.keys()].sort((a, b) => a - b)).toEqual([...new Set(Object.values(EXIT))].sort((a, b) => a - b));
   });
 });

@@ -25,7 +25,9 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox?.close());
 beforeEach(async () => {
-  await fetch(`${sandbox.url}/_sandbox/reset`, { method: 'POST' });
+  const reset = await fetch(`${sandbox.url}/_sandbox/reset`, { method: 'POST' });
+  expect(reset.status).toBe(200);
+  await reset.body?.cancel();
 });
 
 async function flows(): Promise<unknown[]> {

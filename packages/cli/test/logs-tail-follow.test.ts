@@ -6,6 +6,7 @@ import {
   type SandboxFixture,
   startSandbox,
 } from '@browser-cloud/sandbox';
+import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RunningBin } from './run-bin.js';
 
@@ -44,11 +45,53 @@ const events = (stdout: string) =>
 
 const running: RunningBin[] = [];
 const sandboxes: RunningSandbox[] = [];
+const fronts: Array<{ close(): Promise<void> }> = [];
 
 afterEach(async () => {
   for (const bin of running.splice(0)) if (bin.child.exitCode === null) bin.child.kill('SIGKILL');
+  for (const front of fronts.splice(0)) await front.close();
   for (const sandbox of sandboxes.splice(0)) await sandbox.close();
 });
+
+/**
+ * A TCP front on a port the test holds for its whole length, forwarding to the sandbox of the
+ * moment: a restart needs no second bind of a released port (which another process may take).
+ * Without a sandbox behind it, it drops each connection at once.
+ */
+async function tcpFront(): Promise<{ url: string; forwardTo(port: number | undefined): void; close(): Promise<void> }> {
+  let backend: number | undefined;
+  const sockets = new Set<Socket>();
+  const track = (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  };
+  const server = createServer((client) => {
+    track(client);
+    if (backend === undefined) {
+      client.destroy();
+      return;
+    }
+    const upstream = connect(backend, '127.0.0.1');
+    track(upstream);
+    client.on('error', () => upstream.destroy());
+    upstream.on('error', () => client.destroy());
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    forwardTo: (next) => {
+      backend = next;
+    },
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
 
 async function start(options: Parameters<typeof startSandbox>[0]): Promise<RunningSandbox> {
   const sandbox = await startSandbox({ quiet: true, ...options });
@@ -59,7 +102,10 @@ async function start(options: Parameters<typeof startSandbox>[0]): Promise<Runni
 describe('logs tail --follow', () => {
   it('survives a restart of the sandbox and resumes with no gap or repeat; Ctrl-C prints the last ID', async () => {
     const before = await start({ port: 0, fixture: fixtureWith([]) });
-    const env = { BROWSER_CLOUD_BASE_URL: before.url, BROWSER_CLOUD_API_KEY: R.tokens.owner };
+    const front = await tcpFront();
+    fronts.push(front);
+    front.forwardTo(before.port);
+    const env = { BROWSER_CLOUD_BASE_URL: front.url, BROWSER_CLOUD_API_KEY: R.tokens.owner };
     const tail = new RunningBin(TAIL, env);
     running.push(tail);
 
@@ -68,17 +114,19 @@ describe('logs tail --follow', () => {
 
     // The restart: the first sandbox ends its streams and stops listening; the CLI reconnects.
     const served = events(tail.stdout);
+    front.forwardTo(undefined);
     await before.close();
-    await tail.waitFor('stderr', /connection failed: ECONNREFUSED/);
-    // The same state on the same port: the lines it had, with their timestamps, in the same log.
+    await tail.waitFor('stderr', /connection failed/);
+    // The same state behind the same address: the lines it had, with their timestamps, in the same log.
     const epoch = epochOf(served[0]!.id);
     const after = await start({
-      port: before.port,
+      port: 0,
       fixture: fixtureWith(
         served.map(({ timestamp, message }) => ({ timestamp, message })),
         epoch,
       ),
     });
+    front.forwardTo(after.port);
     await append(after, ['b1', 'b2']);
     await tail.waitFor('stdout', /"b2"/);
     await tail.waitFor('stderr', /reconnected/);

@@ -18,7 +18,6 @@ export const BACKOFF = { base: 500, maxDelay: 8_000, jitter: 0.25 } as const;
 /** Reads an environment variable where there is a `process` (Node, Bun, Deno's compat); browsers have none. */
 function env(name: string): string | undefined {
   const process = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process;
-  // Stryker disable next-line OptionalChaining: equivalent under Node, where the tests run; the guards are for browsers.
   return process?.env?.[name] || undefined;
 }
 

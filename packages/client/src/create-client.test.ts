@@ -1,5 +1,5 @@
 import { inspect } from 'node:util';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createClient } from './create-client.js';
 import { BrowserCloudError } from './errors.js';
 import { createRawClient } from './raw.js';
@@ -33,6 +33,22 @@ describe('createClient configuration', () => {
     await client.profiles.rename('prof_1', { name: 'x' });
     expect(fetch.requests[0]?.url).toBe('https://env.example.com/profiles/prof_1');
     expect(fetch.requests[0]?.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
+  });
+
+  it('runs where there is no process (browsers) or a process without env, and then needs the options', () => {
+    // The stand-ins are removed again before anything else runs: the block is synchronous.
+    for (const stand of [undefined, {}]) {
+      vi.stubGlobal('process', stand);
+      try {
+        expect(() => createClient({ baseUrl: 'http://127.0.0.1:1' })).toThrow(/token.*BROWSER_CLOUD_API_KEY/);
+        expect(() => createClient({ token: TOKEN })).toThrow(/`baseUrl`.*BROWSER_CLOUD_BASE_URL/);
+        expect(createClient({ token: TOKEN, baseUrl: 'https://browser.example.com/' }).baseUrl).toBe(
+          'https://browser.example.com',
+        );
+      } finally {
+        vi.unstubAllGlobals();
+      }
+    }
   });
 
   it('options win over the environment', () => {

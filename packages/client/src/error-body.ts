@@ -31,7 +31,6 @@ function errorShape(text: string): ErrorBody | undefined {
   try {
     const value: unknown = JSON.parse(text);
     return validateReceivedError(value) ? value : undefined;
-    // Stryker disable next-line BlockStatement: equivalent, an empty catch returns undefined as well.
   } catch {
     return undefined;
   }

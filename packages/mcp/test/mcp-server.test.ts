@@ -11,7 +11,7 @@ import {
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TOOL_DEFINITIONS } from '../src/generated/tool-definitions.js';
 
 // The built bin, driven as an MCP host drives it: a child process speaking MCP over stdio.
@@ -81,7 +81,13 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await fetch(`${sandbox.url}/_sandbox/reset`, { method: 'POST' });
+  await control('/reset', {});
+  // Each test's results are searched for the token by that test (afterEach), whatever ran before.
+  handedOut.length = 0;
+});
+
+afterEach(() => {
+  expect(handedOut.join('')).not.toContain(R.tokens.owner);
 });
 
 describe('tools/list', () => {
@@ -296,8 +302,9 @@ describe('the token', () => {
     const refused = await call('tail_browser_logs', { id: 'br_1', ...QUIET }, unreachable.client);
     expect(refused.isError).toBe(true);
     expect(text(refused)).toMatch(/^APIConnectionError: /);
+    // This test's own two results, then both servers' stderr.
+    expect(handedOut).toHaveLength(2);
     for (const output of [...handedOut, ...session.stderr, ...unreachable.stderr]) expect(output).not.toContain(secret);
-    expect(handedOut.join('')).not.toContain(R.tokens.owner);
   });
 
   it('a server without a token refuses to start, naming the variable', async () => {

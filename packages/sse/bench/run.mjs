@@ -107,6 +107,8 @@ function main() {
     ['lone CR every 64 KiB, one 4 MiB chunk', cell('linear', 'stray-cr'), plain],
     ['plain LF events, 1460 B chunks', plainSmall, plainSmall],
   ];
+  cases.push(['one 4 MiB event of 65,536 data lines, one chunk', cell('linear', 'many-lines'), plain]);
+  cases.push(['one 4 MiB event of 65,536 data lines, 1460 B chunks', cell('linear', 'many-lines-1460'), plainSmall]);
   const longLine = cell('linear', 'long-line');
   cases.push(['one 8 MiB data line, 1460 B chunks', longLine, plainSmall]);
   cases.push(['  (same, vs the one-chunk plain case)', longLine, plain]);

@@ -89,7 +89,6 @@ export function batchedEvents<R>(batch: SseEvent[], lastEventId: string, source:
       const current = pull();
       pulling = current;
       const clear = (): void => {
-        // Stryker disable next-line ConditionalExpression: the true variant is equivalent (this runs first among the pull's callbacks, before any other pull can start); the false one is killed but shares this switch
         if (pulling === current) pulling = undefined;
       };
       current.then(clear, clear);

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { connectEventStream } from './connect-event-stream.js';
 import type { ConnectEventStreamOptions, HeadersContext, RetryInfo } from './connect-event-stream.js';
 import { SseError } from './errors.js';
+import { countAbortListeners } from './test-support/abort-listeners.js';
 import { fakeFetch, manualBody, sseResponse } from './test-support/fake-fetch.js';
 import { logEvent, openStream, startServer } from './test-support/sse-server.js';
 import type { Handler, TestServer } from './test-support/sse-server.js';
@@ -615,6 +616,29 @@ describe('connectEventStream: abort and close', () => {
       expect(warnings.map((w) => w.name)).not.toContain('MaxListenersExceededWarning');
     } finally {
       process.off('warning', onWarning);
+    }
+  });
+
+  it('keeps one abort listener across reconnects, and none once closed', async () => {
+    const listeners = countAbortListeners();
+    try {
+      const controller = new AbortController();
+      // Each connection sends one event and ends: every event after the first comes over a reconnect.
+      const { fetch, calls } = fakeFetch((index) => sseResponse(logEvent(index + 1, `m${index}`)));
+      const stream = connectEventStream(URL_, { ...fast, fetch, signal: controller.signal });
+      const seen: number[] = [];
+      for (let n = 1; n <= 6; n++) {
+        const result = await stream.next();
+        expect(result.done).toBe(false);
+        seen.push(listeners.live());
+      }
+      expect(calls.length).toBeGreaterThanOrEqual(6);
+      expect(seen).toEqual([1, 1, 1, 1, 1, 1]);
+      expect(listeners.added()).toBe(1);
+      await stream.close();
+      expect(listeners.live()).toBe(0);
+    } finally {
+      listeners.restore();
     }
   });
 

@@ -178,17 +178,14 @@ export function connectEventStream(url: string | URL, options: ConnectEventStrea
   let parser: Parser | undefined;
 
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
-  // Stryker disable next-line BooleanLiteral: equivalent, armIdle() resets it before anything reads it
   let idleFired = false;
   let lastActivity = 0;
   /** Ends the backoff wait early (on close). */
   let wake: (() => void) | undefined;
 
   /** After a reconnect: drop events whose `id:` was already delivered. */
-  // Stryker disable next-line BooleanLiteral: equivalent, every open sets it before an event arrives
   let replaying = false;
   /** In replay mode, a replayed event was just dropped: ID-less followers belong to the replay. */
-  // Stryker disable next-line BooleanLiteral: equivalent, every open sets it before an event arrives
   let inReplayedRun = false;
 
   /**
@@ -202,31 +199,25 @@ export function connectEventStream(url: string | URL, options: ConnectEventStrea
 
   /** Reads until the batch holds events; `false` when the stream is over for good. */
   const fill = async (): Promise<boolean> => {
-    // Stryker disable next-line ConditionalExpression: the true variant is equivalent (running this again only re-checks an abort that already closed the stream, and the extra listeners call the idempotent close()); the false one is killed but shares this switch
     if (!started) {
-      // Stryker disable next-line BooleanLiteral: equivalent, as above
       started = true;
       if (signal?.aborted) return false;
       if (signal !== undefined) {
         abortSignal = AbortSignal.any([signal]);
-        // Stryker disable next-line ObjectLiteral,BooleanLiteral: equivalent, close() is idempotent and release removes the listener
         abortSignal.addEventListener('abort', onAbort, { once: true });
       }
     }
     for (;;) {
-      // Stryker disable next-line ConditionalExpression: the false variant is equivalent (with no reader open() returns false when closed, and a reader is only dropped by release); the true one is killed but shares this switch
       if (closed) return false;
       if (reader === undefined && !(await open())) return false;
       let result: ReadableStreamReadResult<Uint8Array>;
       try {
         result = await reader!.read();
       } catch (error) {
-        // Stryker disable next-line ConditionalExpression: the false variant is equivalent (fail() then the loop's own check returns false); the true one is killed but shares this switch
         if (closed) return false;
         await fail(dropped(error));
         continue;
       }
-      // Stryker disable next-line ConditionalExpression: the false variant is equivalent (close() cancels the reader, so the read ends done and the loop's own check returns false); the true one is killed but shares this switch
       if (closed) return false;
       if (result.done) {
         if (!idleFired && endIsFinal) return false;
@@ -267,7 +258,6 @@ export function connectEventStream(url: string | URL, options: ConnectEventStrea
         });
         options.onRetry?.({ attempt: attempts, delay, ...failure });
         // `onRetry` may have closed the stream (an abort it triggered, say): then there is nothing to wait for.
-        // Stryker disable next-line BooleanLiteral: equivalent, true makes fill() read from no reader, which throws in its try, whose catch returns false as closed
         if (closed) return false;
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, delay);
@@ -276,7 +266,6 @@ export function connectEventStream(url: string | URL, options: ConnectEventStrea
             resolve();
           };
         });
-        // Stryker disable next-line BooleanLiteral: equivalent, true makes fill() read from no reader, which throws in its try, whose catch returns false as closed
         if (closed) return false;
       }
 
@@ -285,13 +274,11 @@ export function connectEventStream(url: string | URL, options: ConnectEventStrea
       armIdle();
       // An error of the caller's own `headers` function (e.g. a token refresh) is not ours to retry.
       const headers = await buildHeaders(lastEventId);
-      // Stryker disable next-line ConditionalExpression,BooleanLiteral: the false variant is equivalent (close() cleared the controller, so building the fetch call throws in the try below, whose catch returns false as closed (or, with true, fill() fails to read and returns false)); the true one is killed but shares this switch
       if (closed) return false;
       let response: Response;
       try {
         response = await fetchImpl(url, { ...options.requestInit, method: 'GET', headers, signal: controller.signal });
       } catch (error) {
-        // Stryker disable next-line ConditionalExpression,BooleanLiteral: the false variant is equivalent (fail() then the loop's own check returns false (with true, fill() fails to read and returns false)); the true one is killed but shares this switch
         if (closed) return false;
         await fail(dropped(error));
         continue;
@@ -300,7 +287,6 @@ export function connectEventStream(url: string | URL, options: ConnectEventStrea
       if (verdict?.kind === 'open' && response.body !== null) {
         parser = createParser({ ...options, lastEventId, onRetry, onEvent });
         reader = response.body.getReader();
-        // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: the widening variants are equivalent (replay mode with nothing remembered ends at the first ID and drops no ID-less event); the false one is killed but shares this switch
         replaying = failure !== undefined && recent.size > 0;
         inReplayedRun = false;
         const attempt = attempts;
@@ -427,14 +413,12 @@ export function connectEventStream(url: string | URL, options: ConnectEventStrea
     }
     idleFired = true;
     const error = idleError();
-    // Stryker disable next-line OptionalChaining: equivalent, the idle timer only runs while an attempt has a controller
     controller?.abort(error);
     reader?.cancel(error).catch(ignore);
   };
 
   const idleError = (cause?: unknown): SseError =>
     // The abort reason is this same error type; do not nest it in itself.
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: the true-side variants are equivalent (the only SseError a dropped attempt can carry is the idle one); the false variant is killed but shares this switch
     cause instanceof SseError && cause.type === 'idle-timeout'
       ? cause
       : new SseError('idle-timeout', `No data received for ${idleTimeout} ms`, { cause });
@@ -444,10 +428,8 @@ export function connectEventStream(url: string | URL, options: ConnectEventStrea
     parsedId: () => (parser !== undefined ? parser.lastEventId : savedId),
     retry: () => serverRetry ?? retryDelay,
     release: async () => {
-      // Stryker disable next-line ConditionalExpression: the false variant is equivalent (releasing twice repeats idempotent steps); the true one is killed but shares this switch
       if (closed) return;
       closed = true;
-      // Stryker disable next-line StringLiteral: equivalent, the signal is this stream's own, and a late abort calls the idempotent close()
       abortSignal?.removeEventListener('abort', onAbort);
       wake?.();
       await dropConnection();

@@ -53,7 +53,6 @@ export class EventParser implements LineSink {
    */
   #idBuffer: string;
   #typeBuffer = '';
-  // Stryker disable next-line StringLiteral: equivalent, the first data line overwrites it (#dataLines is 0)
   #data = '';
   /** Number of `data` fields in the current block; the data buffer is "empty" iff 0. */
   #dataLines = 0;
@@ -96,9 +95,7 @@ export class EventParser implements LineSink {
     // the block's mutant, so those three stay counted as survivors).
     // 'd' 'a' 't' 'a' ':'
     if (
-      // Stryker disable next-line ConditionalExpression: the false variant is equivalent (fast path off: #otherLine parses the same field); the true one is killed but shares this switch
       first === 100 &&
-      // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, see above
       end - start >= 5 &&
       text.charCodeAt(start + 4) === COLON &&
       text.charCodeAt(start + 1) === 97 &&
@@ -110,9 +107,7 @@ export class EventParser implements LineSink {
     }
     // 'e' 'v' 'e' 'n' 't' ':'
     if (
-      // Stryker disable next-line ConditionalExpression: the false variant is equivalent (fast path off: #otherLine parses the same field); the true one is killed but shares this switch
       first === 101 &&
-      // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, see above
       end - start >= 6 &&
       text.charCodeAt(start + 5) === COLON &&
       text.charCodeAt(start + 1) === 118 &&
@@ -125,9 +120,7 @@ export class EventParser implements LineSink {
     }
     // 'i' 'd' ':'
     if (
-      // Stryker disable next-line ConditionalExpression: the false variants are equivalent (fast path off: #otherLine parses the same field); the true ones are killed but share this switch
       first === 105 &&
-      // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, see above
       end - start >= 3 &&
       text.charCodeAt(start + 2) === COLON &&
       text.charCodeAt(start + 1) === 100
@@ -157,7 +150,6 @@ export class EventParser implements LineSink {
     let colon = start;
     // Bounded by `end`: `indexOf(':')` could run into later lines and go quadratic.
     while (colon < end && text.charCodeAt(colon) !== COLON) colon++;
-    // Stryker disable next-line ConditionalExpression: equivalent, fieldValue(text, end + 1, end) is '' too
     const value = colon === end ? '' : fieldValue(text, colon + 1, end);
     // Field names are compared literally: no case folding. Unknown fields are ignored.
     switch (text.slice(start, colon)) {
@@ -210,16 +202,12 @@ export class EventParser implements LineSink {
       this.#data = `${this.#data}\n${value}`;
       this.#dataUnits += value.length + 1;
     }
-    // Stryker disable next-line UpdateOperator: equivalent, only zero or not is read, and the one-line ASCII shortcut counts the same bytes
     this.#dataLines++;
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent when it counts more often, only slower
     if (this.#dataUnits > this.#maxUncountedUnits) this.#checkEventSize(value, ascii);
   }
 
   #checkEventSize(value: string, ascii: boolean): void {
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent when it recounts the whole data (true, <= 0): the same size, slower
     if (this.#dataBytes < 0) {
-      // Stryker disable next-line ConditionalExpression: equivalent when false, utf8ByteLength gives an ASCII line's length
       this.#dataBytes = ascii && this.#dataLines === 1 ? value.length : utf8ByteLength(this.#data);
     } else {
       this.#dataBytes += (ascii ? value.length : utf8ByteLength(value)) + 1;
@@ -255,7 +243,6 @@ export class EventParser implements LineSink {
 
   #resetBlock(): void {
     this.#typeBuffer = '';
-    // Stryker disable next-line StringLiteral: equivalent, the next data line overwrites it (#dataLines is 0)
     this.#data = '';
     this.#dataLines = 0;
     this.#dataUnits = 0;
@@ -267,6 +254,5 @@ export class EventParser implements LineSink {
 
 /** `text.slice(from, end)` less one leading space: the value of a field (or a comment) starting at `from`. */
 function fieldValue(text: string, from: number, end: number): string {
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, at from === end the slice is '' whether or not one is added
   return text.slice(from < end && text.charCodeAt(from) === SPACE ? from + 1 : from, end);
 }

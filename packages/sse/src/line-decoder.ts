@@ -25,10 +25,8 @@ const SMALL_CHUNK = 1024;
 /** A held line this long is probably long for a while: switch to {@link lastLineEndInLongLine}. */
 const LONG_LINE_BYTES = 4096;
 /** A held unfinished line is decoded in pieces of about this size. */
-// Stryker disable next-line ArithmeticOperator: equivalent, a smaller piece size decodes the same text in more pieces
 const PIECE_BYTES = 64 * 1024;
 /** A held-back buffer larger than this (grown by one huge chunk) is released once its line is done. */
-// Stryker disable next-line ArithmeticOperator: equivalent, only decides when memory is given back
 const KEEP_BUFFER_BYTES = 256 * 1024;
 
 /**
@@ -85,7 +83,6 @@ export class LineDecoder {
   push(chunk: Uint8Array): void {
     const length = chunk.length;
     const last =
-      // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, both finders return the same index
       this.#piecesBytes + this.#heldLength >= LONG_LINE_BYTES
         ? lastLineEndInLongLine(chunk, this.#decoder)
         : lastLineEnd(chunk);
@@ -94,7 +91,6 @@ export class LineDecoder {
       return;
     }
     if (this.#heldLength === 0 && this.#piecesBytes === 0) {
-      // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, decoding the unfinished tail too adds no terminated line, and a wrong byte count only makes lines counted exactly
       this.#pushText(this.#decoder.decode(last + 1 === length ? chunk : chunk.subarray(0, last + 1)), last + 1);
       // Either branch below splits the same lines (its mutants are equivalent, left counted as survivors).
     } else if (last < SMALL_CHUNK) {
@@ -105,10 +101,8 @@ export class LineDecoder {
       const first = firstLineEnd(chunk);
       this.#hold(chunk, 0, first + 1);
       this.#pushHeld();
-      // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, an empty range has no line, a wrong byte count only makes lines counted exactly
       if (first < last) this.#pushText(this.#decoder.decode(chunk.subarray(first + 1, last + 1)), last - first);
     }
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, holding an empty range holds nothing
     if (last + 1 < length) this.#holdUnfinished(chunk, last + 1, length);
   }
 
@@ -124,7 +118,6 @@ export class LineDecoder {
     const bytes = this.#held.subarray(0, this.#heldLength);
     const byteLength = this.#piecesBytes + bytes.length;
     let text = this.#decoder.decode(bytes);
-    // Stryker disable next-line ConditionalExpression: equivalent, joining a single piece gives it back
     if (this.#pieces.length !== 0) {
       this.#pieces.push(text);
       text = this.#pieces.join('');
@@ -132,7 +125,6 @@ export class LineDecoder {
     }
     this.#piecesBytes = 0;
     this.#heldLength = 0;
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, only decides when memory is given back
     if (this.#held.length > KEEP_BUFFER_BYTES) this.#held = new Uint8Array(256);
     this.#pushText(text, byteLength);
   }
@@ -142,7 +134,6 @@ export class LineDecoder {
     const length = text.length;
     // One unit per byte and no U+FFFD means the bytes were all ASCII: a line's
     // UTF-8 size is then its length, and long lines need no counting.
-    // Stryker disable next-line StringLiteral: equivalent, indexOf('') is 0, so lines are just counted exactly
     const ascii = length === byteLength && text.indexOf('\uFFFD') === -1;
     let pos = 0;
     if (!this.#bomChecked) {
@@ -161,7 +152,6 @@ export class LineDecoder {
       if (cr === -1) {
         // Hot path: only LF terminators left in this text.
         while (lf !== -1) {
-          // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, checking shorter lines too only costs time
           if (lf - pos > maxUnits) this.#checkLine(text, pos, lf, ascii);
           sink.line(text, pos, lf, ascii);
           pos = lf + 1;
@@ -169,13 +159,10 @@ export class LineDecoder {
         }
         return;
       }
-      // Stryker disable next-line EqualityOperator: equivalent, an LF and a CR are never at the same index
       const eol = lf !== -1 && lf < cr ? lf : cr;
-      // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, checking shorter lines too only costs time
       if (eol - pos > maxUnits) this.#checkLine(text, pos, eol, ascii);
       sink.line(text, pos, eol, ascii);
       pos = eol + 1;
-      // Stryker disable next-line ConditionalExpression: equivalent, an LF here has a CR after it, so it never ends the text or precedes an LF at pos
       if (eol === cr) {
         if (pos === length) {
           // The LF of a CRLF may be the first byte of the next chunk.
@@ -185,11 +172,8 @@ export class LineDecoder {
         if (lf === pos) pos++;
       }
       // Each found position is reused until passed, so stray CRs far from any LF stay linear.
-      // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: equivalent, searching again from pos finds the same index
       if (lf !== -1 && lf < pos) lf = text.indexOf('\n', pos);
-      // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, searching again from pos finds the same index
       if (cr < pos) cr = text.indexOf('\r', pos);
-      // Stryker disable next-line ConditionalExpression,UnaryOperator: equivalent, the CR-less branch above returns as well
       if (lf === -1 && cr === -1) return;
     }
   }
@@ -200,7 +184,6 @@ export class LineDecoder {
     // decodes to a 3-byte U+FFFD), less the 3 bytes of a BOM not yet stripped.
     this.#checkSize(this.#piecesBytes + this.#heldLength + (end - start) - (this.#bomChecked ? 0 : 3));
     this.#hold(source, start, end);
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, decoding in more or fewer pieces gives the same text
     if (this.#heldLength >= PIECE_BYTES) {
       // Decode up to the last complete character; at most 3 bytes stay behind.
       const cut = completePrefixLength(this.#held, this.#heldLength);
@@ -215,13 +198,11 @@ export class LineDecoder {
   #hold(source: Uint8Array, start: number, end: number): void {
     const at = this.#heldLength;
     const needed = at + (end - start);
-    // Stryker disable next-line EqualityOperator: equivalent, growing a buffer that is just large enough changes nothing
     if (needed > this.#held.length) {
       const grown = new Uint8Array(Math.max(needed, this.#held.length * 2));
       grown.set(this.#held.subarray(0, at));
       this.#held = grown;
     }
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, a whole-range subarray has the same bytes
     this.#held.set(start === 0 && end === source.length ? source : source.subarray(start, end), at);
     this.#heldLength = needed;
   }
@@ -238,13 +219,10 @@ export class LineDecoder {
 
 /** Index of the last CR or LF byte, or -1. Usually a few bytes from the end of a chunk. */
 function lastLineEnd(chunk: Uint8Array): number {
-  // Stryker disable next-line ArithmeticOperator: equivalent, the eight-byte steps then cover the same bytes from past the end
   let i = chunk.length - 1;
   // Eight bytes per step while none is a control character: one compare each.
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, the byte loop below then does the whole scan
   for (; i >= 7; i -= 8) {
     if (
-      // Stryker disable next-line ConditionalExpression: the true variant is equivalent (the byte loop below then finds the line end); the false one is killed but shares this switch
       chunk[i]! <= CR ||
       chunk[i - 1]! <= CR ||
       chunk[i - 2]! <= CR ||
@@ -259,7 +237,6 @@ function lastLineEnd(chunk: Uint8Array): number {
   }
   for (; i >= 0; i--) {
     const byte = chunk[i]!;
-    // Stryker disable next-line ConditionalExpression: the true variant is equivalent (the exact test follows); the false one is killed but shares this switch
     if (byte <= CR && (byte === LF || byte === CR)) return i;
   }
   return -1;
@@ -273,10 +250,8 @@ function lastLineEnd(chunk: Uint8Array): number {
  */
 function lastLineEndInLongLine(chunk: Uint8Array, decoder: TextDecoder): number {
   const text = decoder.decode(chunk);
-  // Stryker disable next-line StringLiteral: equivalent, indexOf('') is 0 and the search below finds no line end either
   if (text.indexOf('\n') === -1 && text.indexOf('\r') === -1) return -1;
   // One unit per byte: positions in the text are positions in the chunk.
-  // Stryker disable next-line ConditionalExpression: equivalent, the byte scan finds the same index
   if (text.length === chunk.length) return Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r'));
   return lastLineEnd(chunk);
 }
@@ -284,12 +259,10 @@ function lastLineEndInLongLine(chunk: Uint8Array, decoder: TextDecoder): number 
 /** Index of the first CR or LF byte, or -1. */
 function firstLineEnd(chunk: Uint8Array): number {
   const length = chunk.length;
-  // Stryker disable next-line EqualityOperator: equivalent, the byte past the end is undefined and matches nothing
   for (let i = 0; i < length; i++) {
     const byte = chunk[i]!;
     if (byte <= CR && (byte === LF || byte === CR)) return i;
   }
-  // Stryker disable next-line UnaryOperator: equivalent, only called on chunks that hold a line end
   return -1;
 }
 
@@ -300,17 +273,12 @@ function firstLineEnd(chunk: Uint8Array): number {
  * @see https://encoding.spec.whatwg.org/#utf-8-decoder
  */
 function completePrefixLength(bytes: Uint8Array, length: number): number {
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, called with at least 64 KiB, and scanning further back finds the same lead byte
   const stop = length > 3 ? length - 3 : 0;
   for (let i = length - 1; i >= stop; i--) {
     const byte = bytes[i]!;
-    // Stryker disable next-line ConditionalExpression: the false variant is equivalent (a lead byte before an ASCII byte starts no valid sequence, so either cut decodes alike); the true one is killed but shares this switch
     if (byte < 0x80) return length;
-    // Stryker disable next-line EqualityOperator: equivalent, 0xC0 is never a valid lead byte, so either cut decodes alike
     if (byte >= 0xc0) {
-      // Stryker disable next-line ConditionalExpression: the true variants are equivalent (assuming a longer sequence only cuts earlier, which is safe); the false ones are killed but share this switch
       const needed = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : 2;
-      // Stryker disable next-line ConditionalExpression,EqualityOperator: the true and >= variants are equivalent (cutting before a complete character is safe too); the others are killed but share these switches
       return i + needed > length ? i : length;
     }
   }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SseError } from './errors.js';
 import { readEventStream } from './read-event-stream.js';
 import { chunkings, streamOf, utf8 } from './test-support/chunking.js';
+import { countAbortListeners } from './test-support/abort-listeners.js';
 import { manualBody } from './test-support/fake-fetch.js';
 import type { SseEvent } from './types.js';
 
@@ -189,6 +190,30 @@ describe('readEventStream', () => {
       expect(warnings).not.toContain('MaxListenersExceededWarning');
     } finally {
       process.off('warning', onWarning);
+    }
+  });
+
+  it('attaches one abort listener however many reads it takes, and removes it at the end', async () => {
+    const listeners = countAbortListeners();
+    try {
+      const controller = new AbortController();
+      const body = manualBody();
+      const events = readEventStream(body.body, { signal: controller.signal });
+      const seen: number[] = [];
+      for (let n = 0; n < 5; n++) {
+        const next = events.next();
+        body.push(`data: ${n}\n\n`);
+        expect(await next).toEqual({ done: false, value: { event: 'message', data: String(n), id: '' } });
+        seen.push(listeners.live());
+      }
+      expect(seen).toEqual([1, 1, 1, 1, 1]);
+      const end = events.next();
+      body.end();
+      expect(await end).toEqual({ done: true, value: undefined });
+      expect(listeners.live()).toBe(0);
+      expect(listeners.added()).toBe(1);
+    } finally {
+      listeners.restore();
     }
   });
 

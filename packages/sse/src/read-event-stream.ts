@@ -59,14 +59,11 @@ export function readEventStream(body: ReadableStream<Uint8Array>, options: ReadE
 
   /** Detaches from the signal and the body; `cancel` also discards what the body has not sent yet. */
   const detach = async (cancel: boolean): Promise<void> => {
-    // Stryker disable next-line StringLiteral: equivalent, the signal is this stream's own, and a late abort calls the idempotent close()
     abortSignal?.removeEventListener('abort', onAbort);
     if (reader === undefined) {
-      // Stryker disable next-line ConditionalExpression,LogicalOperator: the widening variants are equivalent (without a reader, detach always cancels, and cancelling a locked body fails into the ignoring catch); the false one is killed but shares this switch
       if (cancel && !body.locked) await body.cancel().catch(ignore);
       return;
     }
-    // Stryker disable next-line ConditionalExpression: the true variant is equivalent (cancelling a body that has ended does nothing); the false one is killed but shares this switch
     if (cancel) await reader.cancel().catch(ignore);
     try {
       reader.releaseLock();
@@ -77,7 +74,6 @@ export function readEventStream(body: ReadableStream<Uint8Array>, options: ReadE
 
   const fill = async (): Promise<boolean> => {
     for (;;) {
-      // Stryker disable next-line ConditionalExpression: the false variant is equivalent (the read of a cancelled body ends done and the check after it returns false); the true one is killed but shares this switch
       if (finished) return false;
       if (reader === undefined) {
         if (signal?.aborted) return false;
@@ -85,24 +81,19 @@ export function readEventStream(body: ReadableStream<Uint8Array>, options: ReadE
         // A signal of its own: streams sharing one signal would each add a listener to it, past
         // Node's limit of 10 per signal.
         abortSignal = signal && AbortSignal.any([signal]);
-        // Stryker disable next-line ObjectLiteral,BooleanLiteral: equivalent, close() is idempotent and detach removes the listener
         abortSignal?.addEventListener('abort', onAbort, { once: true });
       }
       let result: ReadableStreamReadResult<Uint8Array>;
       try {
         result = await reader.read();
       } catch (error) {
-        // Stryker disable next-line ConditionalExpression,BooleanLiteral: equivalent, a cancelled body's pending read ends done rather than failing
         if (finished) return false;
         throw new SseError('network', 'Reading the event stream failed', { cause: error });
       }
-      // Stryker disable next-line ConditionalExpression: the false variant is equivalent (cancelling ends the pending read done, which also returns false); the true one is killed but shares this switch
       if (finished) return false;
       if (result.done) {
-        // Stryker disable next-line BooleanLiteral: equivalent, release() then repeats an idempotent detach
         finished = true;
         parser.end();
-        // Stryker disable next-line BooleanLiteral: equivalent, cancelling a body that has ended does nothing
         await detach(false);
         return false;
       }
@@ -112,13 +103,11 @@ export function readEventStream(body: ReadableStream<Uint8Array>, options: ReadE
     }
   };
 
-  // Stryker disable next-line LogicalOperator,StringLiteral: equivalent, the initial ID is only read once an event was handed out, which replaces it
   const stream = batchedEvents(batch, options.lastEventId ?? '', {
     fill,
     parsedId: () => parser.lastEventId,
     retry: () => parser.retry,
     release: async () => {
-      // Stryker disable next-line ConditionalExpression: the false variant is equivalent (detaching twice repeats idempotent steps); the true one is killed but shares this switch
       if (finished) return;
       finished = true;
       await detach(true);

@@ -24,11 +24,9 @@ export class RecentIds {
     const ring = this.#ring;
     if (ring.length === 0 || this.#set.has(id)) return;
     const evicted = ring[this.#next];
-    // Stryker disable next-line ConditionalExpression: the true variant is equivalent (deleting undefined from the set does nothing); the false one is killed but shares this switch
     if (evicted !== undefined) this.#set.delete(evicted);
     ring[this.#next] = id;
     this.#set.add(id);
-    // Stryker disable next-line ArithmeticOperator: equivalent, counting down walks the keys 0, -1, … -(capacity-1) of the same array in the same cycle
     this.#next = (this.#next + 1) % ring.length;
   }
 }

@@ -45,6 +45,22 @@ describe('exchange', () => {
     expect(cancelled.value).toBe(true);
   });
 
+  it('stops reading an event stream once streamUntil holds, long before streamMs', async () => {
+    const cancelled = { value: false };
+    const answer = await exchange(
+      {
+        baseUrl: 'http://h',
+        token: 't',
+        fetch: openStream(['retry: 50\n\n', 'data: 1\n', '\n'], 'text/event-stream', cancelled),
+      },
+      streamCase,
+      // The test's timeout fails it if the condition is not what ends the read.
+      { streamMs: 60_000, streamUntil: (text) => /^data:.*\n\n/m.test(text) },
+    );
+    expect(answer.text).toBe('retry: 50\n\ndata: 1\n\n');
+    expect(cancelled.value).toBe(true);
+  });
+
   it('stops at maxBytes and says the body was cut', async () => {
     const cancelled = { value: false };
     const answer = await exchange(

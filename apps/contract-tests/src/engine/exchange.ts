@@ -27,19 +27,28 @@ export interface ExchangeLimits {
   maxBytes?: number;
   /** How long an event stream is read (a followed stream never ends by itself). Default 500 ms. */
   streamMs?: number;
+  /** Stops reading an event stream before `streamMs` once this holds for the text that arrived. */
+  streamUntil?: ((text: string) => boolean) | undefined;
 }
 
 export class NoAnswerError extends Error {
   override name = 'NoAnswerError';
 }
 
-async function readBounded(response: Response, maxBytes: number, untilMs: number | undefined) {
+async function readBounded(
+  response: Response,
+  maxBytes: number,
+  untilMs: number | undefined,
+  until?: ((text: string) => boolean) | undefined,
+) {
   const reader = response.body?.getReader();
   if (!reader) return { text: '', truncated: false };
   const chunks: Uint8Array[] = [];
   let size = 0;
   let truncated = false;
   const deadline = untilMs === undefined ? undefined : Date.now() + untilMs;
+  const decoder = new TextDecoder();
+  let seen = '';
   try {
     for (;;) {
       // Past the deadline the timer is 0 ms: data already queued still wins the race (a read
@@ -60,6 +69,10 @@ async function readBounded(response: Response, maxBytes: number, untilMs: number
         truncated = true;
         break;
       }
+      if (until !== undefined) {
+        seen += decoder.decode(next.value, { stream: true });
+        if (until(seen)) break;
+      }
     }
   } finally {
     await reader.cancel().catch(() => {});
@@ -68,7 +81,7 @@ async function readBounded(response: Response, maxBytes: number, untilMs: number
 }
 
 export async function exchange(target: ExchangeTarget, c: RequestCase, limits: ExchangeLimits = {}): Promise<Answer> {
-  const { answerMs = 10_000, maxBytes = 1024 * 1024, streamMs = 500 } = limits;
+  const { answerMs = 10_000, maxBytes = 1024 * 1024, streamMs = 500, streamUntil } = limits;
   const headers: Record<string, string> = { ...c.headers };
   if (c.withToken) headers.Authorization = `Bearer ${target.token}`;
   let response: Response;
@@ -85,7 +98,12 @@ export async function exchange(target: ExchangeTarget, c: RequestCase, limits: E
   }
   const contentType = response.headers.get('content-type') ?? '';
   const stream = contentType.split(';')[0]!.trim().toLowerCase() === 'text/event-stream';
-  const { text, truncated } = await readBounded(response, maxBytes, stream ? streamMs : answerMs);
+  const { text, truncated } = await readBounded(
+    response,
+    maxBytes,
+    stream ? streamMs : answerMs,
+    stream ? streamUntil : undefined,
+  );
   const answer: Answer = { status: response.status, headers: response.headers, contentType, text, truncated };
   if (/json/i.test(contentType)) {
     try {

@@ -8,6 +8,7 @@ import { createDocumentValidator } from './document-validator.js';
 import { restoreProfileName } from './clients.js';
 import { observedFetch } from './observed-fetch.js';
 import { knownValues, missingReason, type ResourceName } from './resources.js';
+import { contractSeeds } from './seeds.js';
 import { target } from './target.js';
 import { skipTitle } from '../../scripts/skips.mjs';
 
@@ -26,17 +27,16 @@ const PATH_RESOURCE: Record<string, ResourceName> = {
 };
 
 function settings() {
-  const seed = Number(process.env.CONTRACT_SEED ?? 1);
   const runs = Number(process.env.CONTRACT_RUNS ?? 20);
-  return { seed, runs };
+  return { seeds: contractSeeds(), runs };
 }
 
 /** `suiteTitle`: the suite's title, `<operationId> generated cases` unless nested in one named for the operation. */
 export function describeGeneratedCases(operationId: string, suiteTitle = `${operationId} generated cases`) {
   const operation = operationById(document, operationId);
-  const { seed, runs } = settings();
+  const { seeds, runs } = settings();
   const known = knownValues(target.resources)[operationId];
-  const run = async (kind: 'valid' | 'invalid') => {
+  const run = async (kind: 'valid' | 'invalid', seed: number) => {
     const result = await runGeneratedCases({
       operation,
       kind,
@@ -54,17 +54,19 @@ export function describeGeneratedCases(operationId: string, suiteTitle = `${oper
     const restore = RESTORE[operationId];
     if (restore) afterAll(restore);
 
-    it(
-      `valid requests get a documented answer, never a 5xx (${runs} cases, seed ${seed})`,
-      () => run('valid'),
-      120_000,
-    );
-
     const resource = PATH_RESOURCE[operationId];
     const missing = resource ? missingReason(target.resources, [resource]) : undefined;
-    const title = `invalid requests, one broken rule each, get 400 (401 without a token) and an Error body (${runs} cases, seed ${seed})`;
-    // On the mock, apps/mock's validating front refuses what Prism alone would accept.
-    if (missing) it.skip(skipTitle(title, missing), () => {});
-    else it(title, () => run('invalid'), 120_000);
+    for (const seed of seeds) {
+      it(
+        `valid requests get a documented answer, never a 5xx (${runs} cases, seed ${seed})`,
+        () => run('valid', seed),
+        120_000,
+      );
+
+      const title = `invalid requests, one broken rule each, get 400 (401 without a token) and an Error body (${runs} cases, seed ${seed})`;
+      // On the mock, apps/mock's validating front refuses what Prism alone would accept.
+      if (missing) it.skip(skipTitle(title, missing), () => {});
+      else it(title, () => run('invalid', seed), 120_000);
+    }
   });
 }

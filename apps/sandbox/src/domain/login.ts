@@ -87,7 +87,6 @@ export function resolveProxy(store: SandboxStore, caller: Caller, ref: ProxyRef)
   if (matches.length === 0)
     throw badRequest(`no active proxy named "${name}" in this project`, [['proxy.name', 'no such proxy']]);
   const [only] = matches;
-  // Stryker disable next-line ConditionalExpression: the false variant of the undefined test is equivalent (an empty list was refused above); the other variants are killed but share this switch
   if (matches.length > 1 || only === undefined) {
     throw badRequest(`proxy name "${name}" matches ${matches.length} active proxies; reference the proxy by id`, [
       ['proxy.name', 'ambiguous'],

@@ -13,7 +13,6 @@ import { badRequest } from '../http/api-error.js';
  */
 export function loginTelemetryCategories(config: BrowserTelemetryRequestConfig | null): TelemetryCategory[] {
   try {
-    // Stryker disable next-line ObjectLiteral,StringLiteral: equivalent, the resolver treats any mode but 'update' as create
     return resolveTelemetry(config, { mode: 'create' });
   } catch (error) {
     // The document's schema already refuses what resolveTelemetry refuses; a connection default

@@ -21,7 +21,6 @@ export function bodyTimeout(ms: number) {
       }, ms);
     };
     payload.on('data', arm);
-    // Stryker disable next-line StringLiteral: equivalent, the end of the body also closes the guarded stream, which stops the timer
     payload.once('end', stop);
     payload.once('error', (error) => guarded.destroy(error));
     guarded.once('close', stop);

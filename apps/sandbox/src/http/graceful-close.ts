@@ -44,7 +44,6 @@ export function drainRequestBody(request: IncomingMessage): void {
   const socket = request.socket;
   answered.add(socket);
   // Node calls destroySoon() once the answer is out; an own property shadows it for this socket only.
-  // Stryker disable next-line BooleanLiteral: equivalent, a drained socket is closed and never drained again
   Object.defineProperty(socket, 'destroySoon', { value: () => socket.end(), configurable: true });
   const timer = setTimeout(() => socket.destroy(), DRAIN_LIMITS.lingerMs);
   timer.unref();

@@ -11,7 +11,6 @@ export const MAX_JSON_DEPTH = 32;
 export function nestingBeyond(text: string, max: number): number {
   let depth = 0;
   let inString = false;
-  // Stryker disable next-line EqualityOperator: equivalent, the code unit past the end is NaN and matches no bracket or quote
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
@@ -32,7 +31,6 @@ export function nestingBeyond(text: string, max: number): number {
 export function parseJsonBody(text: string): unknown {
   if (text.trim() === '') return undefined;
   const at = nestingBeyond(text, MAX_JSON_DEPTH);
-  // Stryker disable next-line EqualityOperator: equivalent, a bracket at offset 0 is at depth 1, never beyond MAX_JSON_DEPTH
   if (at >= 0) {
     throw badRequest('the request body is nested too deeply', [
       ['body', `nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels (at character ${at})`],
@@ -41,7 +39,6 @@ export function parseJsonBody(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    // Stryker disable next-line MethodExpression: equivalent on Node, whose JSON.parse messages quote at most a few dozen characters of the input
     throw badRequest('the request body is not valid JSON', [['body', (error as Error).message.slice(0, 200)]]);
   }
 }

@@ -1,13 +1,22 @@
 import { createClient } from '@browser-cloud/client';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sortArguments } from '../tool-arguments.js';
 import { tailBrowserLogs } from './tail-browser-logs.js';
 
 const encoder = new TextEncoder();
 
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 /** A client whose fetch answers with these log events, then ends the body or, with `open`, keeps it open. */
 function clientServing(messages: string[], options: { open?: boolean } = {}) {
   const requests: Request[] = [];
+  /** Settles once the reader has taken every event's bytes and asks for more. */
+  let markDrained!: () => void;
+  const drained = new Promise<void>((resolve) => {
+    markDrained = resolve;
+  });
   const client = createClient({
     baseUrl: 'http://sandbox.test',
     token: 'sk_test',
@@ -22,11 +31,14 @@ function clientServing(messages: string[], options: { open?: boolean } = {}) {
           });
           if (!options.open) controller.close();
         },
+        pull() {
+          markDrained();
+        },
       });
       return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
     },
   });
-  return { client, requests };
+  return { client, requests, drained };
 }
 
 const call = (client: ReturnType<typeof createClient>, args: Record<string, unknown>, signal?: AbortSignal) =>
@@ -54,8 +66,15 @@ describe('tail_browser_logs', () => {
   });
 
   it('returns what arrived when the time limit is reached on an open stream', async () => {
-    const { client } = clientServing(['a', 'b'], { open: true });
-    const result = await call(client, { follow: true, wait_ms: 100 });
+    // The time limit fires when the test says, after both events were read: never a race.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { client, drained } = clientServing(['a', 'b'], { open: true });
+    const pending = call(client, { follow: true, wait_ms: 100 });
+    await drained;
+    // Handing the read events out takes only promise callbacks, which all run before this.
+    await new Promise((resolve) => setImmediate(resolve));
+    await vi.advanceTimersByTimeAsync(100);
+    const result = await pending;
     expect(result).toEqual({
       events: [
         { id: '1', timestamp: '2026-11-22T19:58:03.120Z', message: 'a' },

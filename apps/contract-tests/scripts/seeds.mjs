@@ -1,0 +1,36 @@
+// The seeds of the generated cases. A run uses a fixed seed unless told otherwise, so that a red
+// CI run is red again on the next; CONTRACT_SEED=random draws a fresh one (printed, to replay or
+// pin); the seeds pinned in pinned-seeds.json run on every run besides the run's own.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/** The seed when CONTRACT_SEED is not set. */
+export const DEFAULT_SEED = 1;
+
+const PINNED_FILE = fileURLToPath(new URL('../pinned-seeds.json', import.meta.url));
+
+/** The run's seed from CONTRACT_SEED: unset → DEFAULT_SEED, `random` → a fresh one, else that integer. */
+export function seedFromEnv(raw = process.env.CONTRACT_SEED, random = Math.random) {
+  if (raw === undefined || raw === '') return DEFAULT_SEED;
+  if (raw === 'random') return Math.floor(random() * 2 ** 31);
+  const seed = Number(raw);
+  if (!Number.isSafeInteger(seed)) throw new Error(`CONTRACT_SEED must be an integer or "random", got "${raw}"`);
+  return seed;
+}
+
+/** The pinned seeds of `file` (pinned-seeds.json): each `{ seed, why }` entry's integer seed. */
+export function pinnedSeeds(file = PINNED_FILE) {
+  const { seeds } = JSON.parse(readFileSync(file, 'utf8'));
+  if (!Array.isArray(seeds)) throw new Error(`${file}: "seeds" must be a list`);
+  return seeds.map((entry, index) => {
+    if (!Number.isSafeInteger(entry?.seed) || typeof entry?.why !== 'string' || entry.why === '') {
+      throw new Error(`${file}: seeds[${index}] must be { "seed": <integer>, "why": "<what it found>" }`);
+    }
+    return entry.seed;
+  });
+}
+
+/** The seeds a run's cases use: its own first, then the pinned ones it does not repeat. */
+export function runSeeds(seed, pinned) {
+  return [...new Set([seed, ...pinned])];
+}
