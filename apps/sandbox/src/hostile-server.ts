@@ -73,3 +73,42 @@ export function maxRssReport(): { env: Record<string, string>; read(): number } 
     read: () => Number(readFileSync(file, 'utf8')) / 1024,
   };
 }
+
+/** One canned answer of {@link cannedAnswers}: a 200 of this content type and body. */
+export interface CannedAnswer {
+  type: string;
+  body: string;
+}
+
+/**
+ * A handler for {@link startHostileServer} that plays another release of the service: each
+ * request gets the 200 answer filed under `METHOD /path` (query left out), anything else a 404
+ * Error body.
+ */
+export function cannedAnswers(
+  answers: Record<string, CannedAnswer>,
+): (request: IncomingMessage, response: ServerResponse) => void {
+  return (request, response) => {
+    request.resume();
+    const answer = answers[`${request.method} ${request.url?.split('?')[0]}`];
+    if (!answer) {
+      response.writeHead(404, { 'content-type': 'application/json' }).end('{"code":"not_found","message":"no"}');
+      return;
+    }
+    response.writeHead(200, { 'content-type': answer.type }).end(answer.body);
+  };
+}
+
+/** Answers as the service writes them, for canned answers to start from. */
+export const CANNED = {
+  profile: { id: 'prof_1', created_at: '2026-10-02T09:12:44Z', name: 'renamed' },
+  login: {
+    id: 'ac_1',
+    flow_type: 'LOGIN',
+    hosted_url: 'https://auth.example.com/l',
+    flow_expires_at: '2026-11-22T20:15:00Z',
+  },
+  /** Log event `n` on the wire, with `extra` over its data. */
+  event: (n: number, extra: object = {}) =>
+    `id: ${n}\nevent: log\ndata: ${JSON.stringify({ event: 'log', timestamp: `2026-11-22T19:58:0${n}Z`, message: `line ${n}`, ...extra })}\n\n`,
+};

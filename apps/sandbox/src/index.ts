@@ -27,4 +27,12 @@ export type {
   OperationId,
   TokenRole,
 } from './fixture/types.js';
-export { gzipBomb, type HostileServer, maxRssReport, startHostileServer } from './hostile-server.js';
+export {
+  CANNED,
+  type CannedAnswer,
+  cannedAnswers,
+  gzipBomb,
+  type HostileServer,
+  maxRssReport,
+  startHostileServer,
+} from './hostile-server.js';

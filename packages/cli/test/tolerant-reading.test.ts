@@ -1,5 +1,10 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import {
+  CANNED,
+  type CannedAnswer,
+  cannedAnswers,
+  type HostileServer,
+  startHostileServer,
+} from '@browser-cloud/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBin } from './run-bin.js';
 
@@ -8,17 +13,9 @@ import { runBin } from './run-bin.js';
  * does not know yet passes, a missing required property or a known one of the wrong type exits 1
  * naming the field. A server of canned answers plays the service's next release.
  */
-const PROFILE = { id: 'prof_1', created_at: '2026-10-02T09:12:44Z', name: 'renamed' };
-const LOGIN = {
-  id: 'ac_1',
-  flow_type: 'LOGIN',
-  hosted_url: 'https://auth.example.com/l',
-  flow_expires_at: '2026-11-22T20:15:00Z',
-};
-const event = (n: number, extra: object = {}) =>
-  `id: ${n}\nevent: log\ndata: ${JSON.stringify({ event: 'log', timestamp: `2026-11-22T19:58:0${n}Z`, message: `line ${n}`, ...extra })}\n\n`;
+const { profile: PROFILE, login: LOGIN, event } = CANNED;
 
-const ANSWERS: Record<string, { type: string; body: string }> = {
+const ANSWERS: Record<string, CannedAnswer> = {
   'PATCH /profiles/extra': { type: 'application/json', body: JSON.stringify({ ...PROFILE, region: 'eu-west' }) },
   'PATCH /profiles/bare': { type: 'application/json', body: JSON.stringify({ name: 'renamed' }) },
   'POST /auth/connections/ac_extra/login': {
@@ -39,24 +36,14 @@ const ANSWERS: Record<string, { type: string; body: string }> = {
   },
 };
 
-let server: Server;
+let server: HostileServer;
 let env: Record<string, string>;
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    request.resume();
-    const answer = ANSWERS[`${request.method} ${request.url?.split('?')[0]}`];
-    if (!answer)
-      return void response
-        .writeHead(404, { 'content-type': 'application/json' })
-        .end('{"code":"not_found","message":"no"}');
-    response.writeHead(200, { 'content-type': answer.type }).end(answer.body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  env = { BROWSER_CLOUD_BASE_URL: `http://127.0.0.1:${port}`, BROWSER_CLOUD_API_KEY: 'sk_test_tolerant' };
+  server = await startHostileServer(cannedAnswers(ANSWERS));
+  env = { BROWSER_CLOUD_BASE_URL: server.url, BROWSER_CLOUD_API_KEY: 'sk_test_tolerant' };
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => server.close());
 
 const TAIL = ['--source', 'path', '--path', '/var/log/chrome.log'];
 

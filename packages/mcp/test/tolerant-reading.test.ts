@@ -1,9 +1,14 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CANNED,
+  type CannedAnswer,
+  cannedAnswers,
+  type HostileServer,
+  startHostileServer,
+} from '@browser-cloud/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -14,17 +19,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * the tools' output schemas, calls the built bin.
  */
 const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
-const PROFILE = { id: 'prof_1', created_at: '2026-10-02T09:12:44Z', name: 'renamed' };
-const LOGIN = {
-  id: 'ac_1',
-  flow_type: 'LOGIN',
-  hosted_url: 'https://auth.example.com/l',
-  flow_expires_at: '2026-11-22T20:15:00Z',
-};
-const event = (n: number, extra: object = {}) =>
-  `id: ${n}\nevent: log\ndata: ${JSON.stringify({ event: 'log', timestamp: `2026-11-22T19:58:0${n}Z`, message: `line ${n}`, ...extra })}\n\n`;
+const { profile: PROFILE, login: LOGIN, event } = CANNED;
 
-const ANSWERS: Record<string, { type: string; body: string }> = {
+const ANSWERS: Record<string, CannedAnswer> = {
   'PATCH /profiles/extra': { type: 'application/json', body: JSON.stringify({ ...PROFILE, region: 'eu-west' }) },
   'PATCH /profiles/bare': { type: 'application/json', body: JSON.stringify({ name: 'renamed' }) },
   'POST /auth/connections/ac_extra/login': {
@@ -39,27 +36,17 @@ const ANSWERS: Record<string, { type: string; body: string }> = {
   'GET /browsers/br_bad/logs/stream': { type: 'text/event-stream', body: event(1) + event(2, { message: null }) },
 };
 
-let server: Server;
+let server: HostileServer;
 let mcp: Client;
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    request.resume();
-    const answer = ANSWERS[`${request.method} ${request.url?.split('?')[0]}`];
-    if (!answer) {
-      response.writeHead(404, { 'content-type': 'application/json' }).end('{"code":"not_found","message":"no"}');
-      return;
-    }
-    response.writeHead(200, { 'content-type': answer.type }).end(answer.body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  server = await startHostileServer(cannedAnswers(ANSWERS));
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [BIN],
     env: {
       PATH: process.env['PATH'] ?? '',
-      BROWSER_CLOUD_BASE_URL: `http://127.0.0.1:${port}`,
+      BROWSER_CLOUD_BASE_URL: server.url,
       BROWSER_CLOUD_API_KEY: 'sk_test_tolerant',
     },
     stderr: 'pipe',
@@ -71,7 +58,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await mcp?.close();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await server.close();
 });
 
 const call = async (name: string, args: Record<string, unknown>) =>
