@@ -1,7 +1,7 @@
 /**
- * A stateful, in-memory sandbox of the Browser Cloud API on loopback: login flows, profile
- * renames and live log streams with the service's business rules, validated against the
- * OpenAPI document.
+ * A stateful, in-memory sandbox of the Browser Cloud API on loopback: every operation of the
+ * OpenAPI document, with the service's rules for login flows, profile renames and live log
+ * streams, the store for reads and deletes, and the document's examples for the rest.
  */
 export { startSandbox, type StartSandboxOptions, type RunningSandbox } from './start-sandbox.js';
 export { buildSandboxApp, type SandboxAppOptions } from './app.js';
@@ -10,6 +10,9 @@ export { checkFixture, loadFixtureFile, summarizeFixture, FixtureError } from '.
 export { SANDBOX_PREFIX } from './routes/sandbox-routes.js';
 export { flowTypesOf, type FlowTypes } from './openapi/flow-types.js';
 export { loadSandboxDocument } from './openapi/sandbox-document.js';
+export { bearerToken } from './http/auth.js';
+export { clientErrorHandler } from './http/parser-errors.js';
+export { drainRequestBody } from './http/graceful-close.js';
 export type { SandboxState, SandboxSettings } from './state/sandbox-state.js';
 export type {
   SandboxFixture,
@@ -24,7 +27,6 @@ export type {
   FixtureLogSource,
   FixtureLogLine,
   FixtureScope,
-  OperationId,
   TokenRole,
 } from './fixture/types.js';
 export {
@@ -39,9 +41,12 @@ export {
 export {
   type CheckedRequest,
   createRequestChecker,
+  clip,
   illFormedStrings,
   invalidPart,
   isRefusal,
+  MAX_JSON_DEPTH,
+  parseJson,
   type Refusal,
   type RequestChecker,
   type RequestParts,

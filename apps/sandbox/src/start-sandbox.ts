@@ -6,7 +6,7 @@ import { checkFixture, loadFixtureFile, summarizeFixture } from './fixture/load-
 import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS } from './http/connection-limits.js';
 import { readableRequestLog } from './http/request-log.js';
 import type { FixtureSummary, SandboxFixture } from './fixture/types.js';
-import type { OpenApiDocument } from '@browser-cloud/openapi-document';
+import type { OpenApiDocument, Operation } from '@browser-cloud/openapi-document';
 import { loadSandboxDocument } from './openapi/sandbox-document.js';
 import type { SandboxState } from './state/sandbox-state.js';
 
@@ -30,8 +30,6 @@ export interface StartSandboxOptions {
   headersTimeoutMs?: number;
   /** The whole request, body included, must arrive within this (responses are not limited). Default 30 s. */
   requestTimeoutMs?: number;
-  /** The longest pause between two pieces of a request body. Default 10 s. */
-  bodyTimeoutMs?: number;
   /** An idle kept-alive connection is closed after this. Default 5 s. */
   keepAliveTimeoutMs?: number;
   /** No request log. Default true (the CLI turns the log on). */
@@ -66,6 +64,11 @@ export interface RunningSandbox {
   app: FastifyInstance;
   /** The in-memory state: `state.reset()` goes back to the fixture. */
   state: SandboxState;
+  /**
+   * The operations answered with the document's example (after the auth and request checks):
+   * those on resources the sandbox does not store. Start-up logs them in one line.
+   */
+  fromExamples: readonly Operation[];
   /** Ends open streams and stops listening. */
   close(): Promise<void>;
 }
@@ -95,7 +98,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   const limits = connectionLimits(options);
 
   let url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  const { app, state } = await buildSandboxApp({
+  const { app, state, fromExamples } = await buildSandboxApp({
     fixture,
     document,
     flowTtlMs: positive(options.flowTtlMs, 10 * 60_000, 'flowTtlMs'),
@@ -112,6 +115,10 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     publicUrl: () => url,
   });
 
+  if (fromExamples.length > 0) {
+    const names = fromExamples.map((o) => `${o.operationId} (${o.method.toUpperCase()} ${o.path})`);
+    app.log.info(`served from the document's examples, with no state behind them: ${names.join(', ')}`);
+  }
   await app.listen({ host, port });
   const address = app.server.address();
   const actualPort = typeof address === 'object' && address !== null ? address.port : port;
@@ -125,6 +132,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     fixture: summarizeFixture(fixture),
     app,
     state,
+    fromExamples,
     close: () => (closing ??= app.close()),
   };
 }
@@ -139,7 +147,6 @@ function connectionLimits(options: StartSandboxOptions): ConnectionLimits {
   const limits: ConnectionLimits = {
     headersTimeoutMs: positive(options.headersTimeoutMs, d.headersTimeoutMs, 'headersTimeoutMs'),
     requestTimeoutMs: positive(options.requestTimeoutMs, d.requestTimeoutMs, 'requestTimeoutMs'),
-    bodyTimeoutMs: positive(options.bodyTimeoutMs, d.bodyTimeoutMs, 'bodyTimeoutMs'),
     keepAliveTimeoutMs: positive(options.keepAliveTimeoutMs, d.keepAliveTimeoutMs, 'keepAliveTimeoutMs'),
   };
   // Node refuses a header timeout longer than the request's: the headers are part of the request.

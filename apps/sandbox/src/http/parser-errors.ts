@@ -72,13 +72,20 @@ export function parserErrorAnswer(
 }
 
 /**
- * Fastify's `clientErrorHandler`: Node's parser and its timeouts fail a request before Fastify
- * sees it, and the default answer is Fastify's own body without a request id. This one writes
- * the document's Error body with `X-Request-Id`, then closes the connection gracefully.
+ * Fastify's `clientErrorHandler` (and the mock's `clientError` listener): Node's parser and its
+ * timeouts fail a request before Fastify sees it, and the default answer is Fastify's own body
+ * without a request id. This one writes the document's Error body with `X-Request-Id`, then
+ * closes the connection gracefully.
  */
-export function clientErrorHandler(limits: ConnectionLimits) {
+export function clientErrorHandler(limits: Pick<ConnectionLimits, 'headersTimeoutMs' | 'requestTimeoutMs'>) {
   return function onClientError(error: ParserError, socket: Socket): void {
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    // A connection that sent nothing made no request to answer: it is closed at the header
+    // timeout, as a slow request is, with nothing to drain.
+    if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT' && socket.bytesRead === 0) {
+      socket.destroy();
+      return;
+    }
     if (isAnswered(socket)) {
       // The failed parser repeats its error for every later chunk; the answer is already out.
       // A timeout while a body is drained ends the drain.
