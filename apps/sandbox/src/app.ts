@@ -1,6 +1,6 @@
 import type { OpenApiDocument, Operation } from '@browser-cloud/openapi-document';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import type { SandboxFixture } from './fixture/types.js';
+import type { SandboxFixture } from './fixture/fixture-schema.js';
 import { badRequest, errorBody, refused } from './http/api-error.js';
 import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS, timeoutCheckInterval } from './http/connection-limits.js';
 import { allowCorsOrigins } from './http/cors.js';
@@ -25,7 +25,7 @@ export interface SandboxAppOptions extends Omit<SandboxSettings, 'flowTypes'> {
   bodyLimit: number;
   /** Log each request (method, path, status; never headers). */
   logRequests: boolean;
-  /** Where the request log goes instead of stdout's JSON lines (`readableRequestLog` on a terminal). */
+  /** Where the request log's JSON lines go instead of stdout. */
   logStream?: { write(line: string): void } | undefined;
   /** Check every API response body against the document; a violation becomes a 500. Default true. */
   checkResponses?: boolean | undefined;

@@ -6,17 +6,21 @@
 export { startSandbox, type StartSandboxOptions, type RunningSandbox } from './start-sandbox.js';
 export { buildSandboxApp, type SandboxAppOptions } from './app.js';
 export { DEFAULT_FIXTURE, DEFAULT_FIXTURE_REFS } from './fixture/default-fixture.js';
-export { checkFixture, loadFixtureFile, summarizeFixture, FixtureError } from './fixture/load-fixture.js';
+export {
+  checkFixture,
+  FixtureError,
+  type FixtureSummary,
+  loadFixtureFile,
+  summarizeFixture,
+} from './fixture/load-fixture.js';
 export { SANDBOX_PREFIX } from './routes/sandbox-routes.js';
 export { flowTypesOf, type FlowTypes } from './openapi/flow-types.js';
 export { loadSandboxDocument } from './openapi/sandbox-document.js';
-export { bearerToken } from './http/auth.js';
 export { clientErrorHandler } from './http/parser-errors.js';
 export { drainRequestBody } from './http/graceful-close.js';
 export type { SandboxState, SandboxSettings } from './state/sandbox-state.js';
 export type {
   SandboxFixture,
-  FixtureSummary,
   FixtureOrganization,
   FixtureProject,
   FixtureToken,
@@ -28,7 +32,7 @@ export type {
   FixtureLogLine,
   FixtureScope,
   TokenRole,
-} from './fixture/types.js';
+} from './fixture/fixture-schema.js';
 export {
   CANNED,
   type CannedAnswer,

@@ -4,8 +4,8 @@ import { checkCorsOrigins } from './http/cors.js';
 import { DEFAULT_FIXTURE } from './fixture/default-fixture.js';
 import { checkFixture, loadFixtureFile, summarizeFixture } from './fixture/load-fixture.js';
 import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS } from './http/connection-limits.js';
-import { readableRequestLog } from './http/request-log.js';
-import type { FixtureSummary, SandboxFixture } from './fixture/types.js';
+import type { SandboxFixture } from './fixture/fixture-schema.js';
+import type { FixtureSummary } from './fixture/load-fixture.js';
 import type { OpenApiDocument, Operation } from '@browser-cloud/openapi-document';
 import { loadSandboxDocument } from './openapi/sandbox-document.js';
 import type { SandboxState } from './state/sandbox-state.js';
@@ -34,10 +34,7 @@ export interface StartSandboxOptions {
   keepAliveTimeoutMs?: number;
   /** No request log. Default true (the CLI turns the log on). */
   quiet?: boolean;
-  /**
-   * Where the request log goes. Default: one readable line per request when stdout is a terminal,
-   * else Fastify's JSON lines on stdout.
-   */
+  /** Where the request log's JSON lines go. Default stdout. */
   logStream?: { write(line: string): void };
   /** Check every API response against the document; a violation becomes a 500. Default true. */
   checkResponses?: boolean;
@@ -106,8 +103,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     retryMs: positive(options.retryMs, 1000, 'retryMs'),
     bodyLimit: positive(options.bodyLimit, 64 * 1024, 'bodyLimit'),
     logRequests: options.quiet === false,
-    // One readable line per request on a terminal; JSON lines when piped.
-    logStream: options.logStream ?? (process.stdout.isTTY ? readableRequestLog(process.stdout) : undefined),
+    logStream: options.logStream,
     checkResponses: options.checkResponses !== false,
     limits,
     corsOrigins: checkCorsOrigins(options.corsOrigins ?? []),
@@ -143,12 +139,12 @@ function defaultPort(): number {
 }
 
 function connectionLimits(options: StartSandboxOptions): ConnectionLimits {
-  const d = DEFAULT_CONNECTION_LIMITS;
-  const limits: ConnectionLimits = {
-    headersTimeoutMs: positive(options.headersTimeoutMs, d.headersTimeoutMs, 'headersTimeoutMs'),
-    requestTimeoutMs: positive(options.requestTimeoutMs, d.requestTimeoutMs, 'requestTimeoutMs'),
-    keepAliveTimeoutMs: positive(options.keepAliveTimeoutMs, d.keepAliveTimeoutMs, 'keepAliveTimeoutMs'),
-  };
+  const limits = Object.fromEntries(
+    Object.entries(DEFAULT_CONNECTION_LIMITS).map(([name, fallback]) => [
+      name,
+      positive(options[name as keyof ConnectionLimits], fallback, name),
+    ]),
+  ) as unknown as ConnectionLimits;
   // Node refuses a header timeout longer than the request's: the headers are part of the request.
   if (limits.headersTimeoutMs > limits.requestTimeoutMs) {
     throw new Error(

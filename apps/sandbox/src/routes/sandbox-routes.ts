@@ -1,9 +1,9 @@
 import { toIssues } from '@browser-cloud/api-types';
 import { createAjv } from '@browser-cloud/openapi-document';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { completeFlow } from '../domain/login.js';
 import { profileBody } from '../domain/rename.js';
-import { ApiError, conflict, notFound, refused } from '../http/api-error.js';
+import { conflict, notFound, refused } from '../http/api-error.js';
 import { invalidPart, isRefusal, parseJson } from '../request-checker.js';
 import { LogSource, type LogLine } from '../state/log-source.js';
 import type { SandboxState } from '../state/sandbox-state.js';
@@ -66,28 +66,35 @@ function appendBody(raw: unknown): AppendBody {
  */
 export function registerSandboxRoutes(app: FastifyInstance, state: SandboxState): void {
   const now = (): number => state.settings.now();
-  const flowOf = (connectionId: string): LoginFlow => {
-    const flow = state.store.flow(connectionId);
-    if (flow === undefined) throw notFound(`no login flow was started for auth connection ${connectionId}`);
+  const flowOf = (request: FastifyRequest): LoginFlow => {
+    const { id } = request.params as { id: string };
+    const flow = state.store.flow(id);
+    if (flow === undefined) throw notFound(`no login flow was started for auth connection ${id}`);
+    return flow;
+  };
+  const complete = (flow: LoginFlow): void => {
+    if (flowStatus(flow, now()) !== 'in_progress') throw conflict(`the login flow ${flow.flowId} is not in progress`);
+    completeFlow(flow, state.store, now());
+  };
+  const flowById = (request: FastifyRequest): LoginFlow => {
+    const { id } = request.params as { id: string };
+    const flow = state.store.flows().find((f) => f.flowId === id);
+    if (flow === undefined) throw notFound(`login flow ${id} not found`);
     return flow;
   };
 
   app.get(`${SANDBOX_PREFIX}/flows`, async () => ({ flows: state.store.flows().map((f) => flowView(f, now())) }));
 
-  app.get(`${SANDBOX_PREFIX}/flows/:id`, async (request) =>
-    flowView(flowOf((request.params as { id: string }).id), now()),
-  );
+  app.get(`${SANDBOX_PREFIX}/flows/:id`, async (request) => flowView(flowOf(request), now()));
 
   app.post(`${SANDBOX_PREFIX}/flows/:id/complete`, async (request) => {
-    const flow = flowOf((request.params as { id: string }).id);
-    if (flowStatus(flow, now()) !== 'in_progress')
-      throw conflict(`the login flow of ${flow.connectionId} is not in progress`);
-    completeFlow(flow, state.store, now());
+    const flow = flowOf(request);
+    complete(flow);
     return flowView(flow, now());
   });
 
   app.post(`${SANDBOX_PREFIX}/flows/:id/expire`, async (request) => {
-    const flow = flowOf((request.params as { id: string }).id);
+    const flow = flowOf(request);
     if (flowStatus(flow, now()) === 'in_progress') flow.expiresAt = now();
     return flowView(flow, now());
   });
@@ -98,8 +105,8 @@ export function registerSandboxRoutes(app: FastifyInstance, state: SandboxState)
     const browser = state.store.byId('browsers', id);
     if (browser === undefined) throw notFound(`browser ${id} not found`);
     const body = appendBody(request.body);
-    const name = body.source === 'path' ? body.path : body.supervisor_process;
-    if (name === undefined) throw new ApiError(400, 'bad_request', 'the log source is not named');
+    // Named: validateAppend requires the name of the source it says.
+    const name = (body.source === 'path' ? body.path : body.supervisor_process) as string;
     const key = logSourceKey(body.source, name);
     let source = browser.logs.get(key);
     // Appending to a source that does not exist yet creates it, like a new log file.
@@ -135,7 +142,7 @@ export function registerSandboxRoutes(app: FastifyInstance, state: SandboxState)
   // The pages behind hosted_url and live_view_url, so that a person (or a browser test) can
   // follow a flow to its end.
   app.get(`${SANDBOX_PREFIX}/hosted/:id`, async (request, reply) => {
-    const flow = flowById(state, (request.params as { id: string }).id);
+    const flow = flowById(request);
     const status = flowStatus(flow, now());
     return html(
       reply,
@@ -148,14 +155,13 @@ export function registerSandboxRoutes(app: FastifyInstance, state: SandboxState)
   });
 
   app.post(`${SANDBOX_PREFIX}/hosted/:id/complete`, async (request, reply) => {
-    const flow = flowById(state, (request.params as { id: string }).id);
-    if (flowStatus(flow, now()) !== 'in_progress') throw conflict(`the login flow ${flow.flowId} is not in progress`);
-    completeFlow(flow, state.store, now());
+    const flow = flowById(request);
+    complete(flow);
     return html(reply, 'Sandbox login complete', `<p>Flow <code>${escapeHtml(flow.flowId)}</code> is complete.</p>`);
   });
 
   app.get(`${SANDBOX_PREFIX}/live/:id`, async (request, reply) => {
-    const flow = flowById(state, (request.params as { id: string }).id);
+    const flow = flowById(request);
     return html(
       reply,
       `Live view: ${flow.connectionId}`,
@@ -189,12 +195,6 @@ export function flowView(flow: LoginFlow, now: number): Record<string, unknown> 
       categories: telemetry.categories,
     },
   };
-}
-
-function flowById(state: SandboxState, flowId: string): LoginFlow {
-  const flow = state.store.flows().find((f) => f.flowId === flowId);
-  if (flow === undefined) throw notFound(`login flow ${flowId} not found`);
-  return flow;
 }
 
 function html(reply: FastifyReply, title: string, body: string): string {

@@ -1,5 +1,11 @@
 import type { BrowserTelemetryRequestConfig, FlowType, TelemetryCategory } from '@browser-cloud/api-types';
-import type { FixtureLogLine, FixtureOrganization, FixtureScope, SandboxFixture, TokenRole } from '../fixture/types.js';
+import type {
+  FixtureLogLine,
+  FixtureOrganization,
+  FixtureScope,
+  SandboxFixture,
+  TokenRole,
+} from '../fixture/fixture-schema.js';
 import { badRequest, notFound } from '../http/api-error.js';
 import { LogSource, type LogLine } from './log-source.js';
 
@@ -33,8 +39,8 @@ export interface Proxy extends Stored {
 export interface Profile extends Stored {
   name: string | null;
   createdAt: string;
-  updatedAt?: string;
-  lastUsedAt?: string;
+  updatedAt?: string | undefined;
+  lastUsedAt?: string | undefined;
 }
 
 export interface Browser extends Stored {
