@@ -20,7 +20,8 @@ if (request.kind === 'usage') {
   process.exit(2);
 }
 
-const missing = [BASE_URL_ENV, TOKEN_ENV].filter((name) => !process.env[name]);
+// Blank counts as missing, as for the client, which would say so in a library's words.
+const missing = [BASE_URL_ENV, TOKEN_ENV].filter((name) => !process.env[name]?.trim());
 if (missing.length > 0) {
   process.stderr.write(
     `browser-cloud-mcp: ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not set: ` +

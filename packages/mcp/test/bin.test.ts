@@ -36,6 +36,7 @@ describe('browser-cloud-mcp on the command line', () => {
       `claude mcp add browser-cloud -e BROWSER_CLOUD_BASE_URL=https://api.example.com -e BROWSER_CLOUD_API_KEY=sk_… -- node ${BIN}\n`,
     );
     expect(result.stdout).toContain(`"args": [${JSON.stringify(BIN)}]`);
+    expect(result.stdout).toContain('VS Code (.vscode/mcp.json) under "servers"');
   });
 
   it('--version prints the package version', async () => {
@@ -56,6 +57,15 @@ describe('browser-cloud-mcp on the command line', () => {
     expect(base.stderr).toMatch(/^browser-cloud-mcp: BROWSER_CLOUD_BASE_URL is not set/);
     const key = await exit([], { ...ENV, BROWSER_CLOUD_BASE_URL: 'http://127.0.0.1:9' });
     expect(key.stderr).toMatch(/^browser-cloud-mcp: BROWSER_CLOUD_API_KEY is not set/);
+    // Blank is missing too, said in the server's words (the client's name `token` and createClient()).
+    const blank = await exit([], {
+      ...ENV,
+      BROWSER_CLOUD_BASE_URL: 'http://127.0.0.1:9',
+      BROWSER_CLOUD_API_KEY: ' \n',
+    });
+    expect(blank.code).toBe(2);
+    expect(blank.stderr).toMatch(/^browser-cloud-mcp: BROWSER_CLOUD_API_KEY is not set/);
+    expect(blank.stderr).not.toContain('createClient');
   });
 
   it('starts as the README tells a host to, from this checkout', async () => {
@@ -66,31 +76,37 @@ describe('browser-cloud-mcp on the command line', () => {
     expect((await run(process.execPath, [join(ROOT, added![1]!), '--version'], { cwd: ROOT })).stdout).toBe(
       `${version}\n`,
     );
-    // A JSON-configured host: the README's block, with this checkout's path.
-    const block = /```jsonc\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf('## From a checkout')))?.[1] ?? '';
-    const config = JSON.parse(
-      block
-        .replace(/^\s*\/\/.*$/gm, '')
-        .replaceAll('/home/you/browser-cloud-sdk', ROOT)
-        .replaceAll('sk_…', 'sk_example'),
-    ) as {
-      mcpServers: Record<string, { command: string; args: string[]; env: Record<string, string> }>;
-    };
-    const host = config.mcpServers['browser-cloud']!;
-    expect(host.command).toBe('node');
-    const client = new Client({ name: 'readme-host', version: '0.0.0' });
-    await client.connect(
-      new StdioClientTransport({
-        command: process.execPath,
-        args: host.args,
-        env: { ...ENV, ...host.env },
-        stderr: 'pipe',
-      }),
+    // The JSON-configured hosts: the README's blocks, with this checkout's path. Claude Desktop and
+    // Cursor read "mcpServers"; VS Code reads "servers", each with its "type".
+    type Host = { type?: string; command: string; args: string[]; env: Record<string, string> };
+    const blocks = [...readme.slice(readme.indexOf('## From a checkout')).matchAll(/```jsonc\n([\s\S]*?)```/g)].map(
+      (block) =>
+        JSON.parse(
+          block[1]!
+            .replace(/^\s*\/\/.*$/gm, '')
+            .replaceAll('/home/you/browser-cloud-sdk', ROOT)
+            .replaceAll('sk_…', 'sk_example'),
+        ) as { mcpServers?: Record<string, Host>; servers?: Record<string, Host> },
     );
-    try {
-      expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('tail_browser_logs');
-    } finally {
-      await client.close();
+    expect(blocks.map((config) => Object.keys(config))).toEqual([['mcpServers'], ['servers']]);
+    const vscode = blocks[1]!.servers!['browser-cloud']!;
+    expect(vscode.type).toBe('stdio');
+    for (const host of [blocks[0]!.mcpServers!['browser-cloud']!, vscode]) {
+      expect(host.command).toBe('node');
+      const client = new Client({ name: 'readme-host', version: '0.0.0' });
+      await client.connect(
+        new StdioClientTransport({
+          command: process.execPath,
+          args: host.args,
+          env: { ...ENV, ...host.env },
+          stderr: 'pipe',
+        }),
+      );
+      try {
+        expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('tail_browser_logs');
+      } finally {
+        await client.close();
+      }
     }
   });
 
