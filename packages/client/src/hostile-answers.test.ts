@@ -70,15 +70,6 @@ describe('a token given with surrounding whitespace (a trailing newline from a f
   });
 });
 
-describe('a base URL with credentials', () => {
-  it('is a configuration error at createClient, which does not echo the password', () => {
-    const error = thrown(() => createClient({ baseUrl: 'https://user:hunter2@api.example.com', token: TOKEN }));
-    expect(error).toBeInstanceOf(BrowserCloudError);
-    expect((error as Error).message).toMatch(/^baseUrl must not hold credentials/);
-    expect((error as Error).message).not.toContain('hunter2');
-  });
-});
-
 describe('error text built from what the server sent', () => {
   it('never holds the token: an event property named after it, an event ID holding it', async () => {
     // The first event is readable (an unknown property passes through); the second has a known

@@ -1,0 +1,61 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { type HostileServer, startHostileServer } from '@browser-cloud/sandbox';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterEach, describe, expect, it } from 'vitest';
+
+// The built bin, driven over stdio, against peers that answer in ways a careless client
+// mishandles, and given arguments a careless client chokes on.
+const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
+const TOKEN = 'sk_hostile_peers_mcp_0a1b2c';
+const PATH = process.env['PATH'] ?? '';
+
+let server: HostileServer | undefined;
+let client: Client | undefined;
+afterEach(async () => {
+  await client?.close();
+  await server?.close();
+  client = undefined;
+  server = undefined;
+});
+
+async function connect(url: string) {
+  client = new Client({ name: 'hostile-peers', version: '0.0.0' });
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [BIN],
+      env: { PATH, BROWSER_CLOUD_BASE_URL: url, BROWSER_CLOUD_API_KEY: TOKEN },
+      stderr: 'pipe',
+    }),
+  );
+  return async (name: string, args: Record<string, unknown>) =>
+    (await client!.callTool({ name, arguments: args })) as CallToolResult;
+}
+
+const text = (result: CallToolResult) => result.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
+
+describe('a base URL with a query, a fragment or whitespace', () => {
+  it.each([
+    'http://127.0.0.1:9/p?tenant=1',
+    'http://127.0.0.1:9/p#frag',
+    'http://127.0.0.1:9/p?',
+    ' http://127.0.0.1:9/p',
+  ])('%j stops the server at start-up with a message naming it (exit 2)', async (url) => {
+    const child = spawn(process.execPath, [BIN], {
+      env: { PATH, BROWSER_CLOUD_BASE_URL: url, BROWSER_CLOUD_API_KEY: TOKEN },
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const [code] = (await once(child, 'exit')) as [number];
+    expect(code).toBe(2);
+    expect(stderr).toMatch(
+      /^browser-cloud-mcp: baseUrl: must not hold (a query|a fragment|whitespace).*BROWSER_CLOUD_BASE_URL/,
+    );
+  });
+});
