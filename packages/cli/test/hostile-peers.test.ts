@@ -16,6 +16,34 @@ afterEach(async () => {
 
 const env = (url: string, token = TOKEN) => ({ BROWSER_CLOUD_BASE_URL: url, BROWSER_CLOUD_API_KEY: token });
 
+describe('a redirect', () => {
+  it('is not followed: the login is sent once, exit 7 naming the Location', async () => {
+    // A port that refuses: one that was just listened on and closed.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const target = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/moved`;
+    await new Promise((resolve) => closed.close(resolve));
+    server = await startHostileServer((request, response) => {
+      request.resume();
+      response.writeHead(307, { location: target }).end();
+    });
+    for (const args of [
+      ['login', 'ac_1'],
+      ['profiles', 'rename', 'checkout-agent', 'x'],
+    ]) {
+      const result = await runBin(args, env(server.url));
+      expect(result.code, result.stderr).toBe(7);
+      expect(result.stderr).toBe(
+        `browser-cloud: 307 status code (redirect to ${target}, not followed: the client does not follow redirects; set the base URL to the address that answers)\n`,
+      );
+    }
+    expect(server.requests.map((request) => request.url)).toEqual([
+      '/auth/connections/ac_1/login',
+      '/profiles/checkout-agent',
+    ]);
+  });
+});
+
 describe('a base URL', () => {
   it.each([
     ['with a fragment', '/p#frag', 'must not hold a fragment'],

@@ -21,9 +21,24 @@ export async function errorFromResponse(response: Response, secret: string): Pro
   const { status } = response;
   const read = await readBoundedBody(response.body, MAX_ERROR_BODY_BYTES);
   const headers = redactHeaders(response.headers, secret);
+  if (isRedirect(response)) return apiErrorFor({ status, headers, excerpt: describeRedirect(headers) });
   const body = read.truncated || read.failed ? undefined : errorShape(read.text);
   if (body) return apiErrorFor({ status, headers, body: redactErrorBody(body, secret) });
   return apiErrorFor({ status, headers, excerpt: describeBody(read, response.headers, secret) });
+}
+
+/**
+ * A redirect, which the client does not follow (see `transport`): a 3xx, or in a browser the
+ * opaque redirect (status 0) that `redirect: 'manual'` gives there.
+ */
+function isRedirect(response: Response): boolean {
+  return (response.status >= 300 && response.status < 400) || response.type === 'opaqueredirect';
+}
+
+/** What the message says of a redirect: where it points, and what to do about it. */
+function describeRedirect(headers: Headers): string {
+  const location = headers.get('location');
+  return `redirect${location ? ` to ${location}` : ''}, not followed: the client does not follow redirects; set the base URL to the address that answers`;
 }
 
 /** The parsed body when it is the Error shape. Parsing or validating never throws out of here. */

@@ -1,11 +1,98 @@
-import { describe, expect, it } from 'vitest';
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from './create-client.js';
-import { ValidationError } from './errors.js';
+import { APIError, ValidationError } from './errors.js';
+import { createRawClient } from './raw.js';
 import { json, PROFILE, scriptedFetch, TOKEN } from './test-support/mock-fetch.js';
 
 // Peers that answer in ways a careless client mishandles: redirects, base URLs that smuggle in a
 // query or a fragment, strings that are not Unicode, error bodies that stall, tokens short
 // enough to be found in the data.
+
+const BASE = 'https://api.example.com';
+
+async function failure(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('no failure');
+}
+
+describe('a redirect, from a real server through the global fetch', () => {
+  let answer: (response: ServerResponse) => void = () => {};
+  const seen: string[] = [];
+  const server = createServer((request, response) => {
+    request.resume();
+    seen.push(`${request.method} ${request.url}`);
+    answer(response);
+  });
+  let baseUrl = '';
+  let refusing = '';
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // A port that refuses: one that was just listened on and closed.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    refusing = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/moved`;
+    await new Promise((resolve) => closed.close(resolve));
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+  afterEach(() => {
+    seen.length = 0;
+  });
+
+  it.each([302, 307, 308])(
+    '%i is not followed: a login and a rename (by name and by ID) are sent once, and fail with the status naming the Location',
+    async (status) => {
+      answer = (response) => response.writeHead(status, { location: refusing }).end();
+      const client = createClient({ token: TOKEN, baseUrl, maxRetries: 2 });
+      const calls = [
+        () => client.auth.connections.login('ac_1'),
+        () => client.profiles.rename('checkout-agent', { name: 'n' }),
+        () => client.profiles.rename('prof_1', { name: 'n' }),
+      ];
+      for (const [index, call] of calls.entries()) {
+        const error = await failure(call());
+        expect(error).toBeInstanceOf(APIError);
+        expect(error).toMatchObject({ status });
+        expect((error as Error).message).toBe(
+          `${status} status code (redirect to ${refusing}, not followed: the client does not follow redirects; set the base URL to the address that answers)`,
+        );
+        expect(seen).toHaveLength(index + 1);
+      }
+    },
+  );
+
+  it('of the log stream is not followed either', async () => {
+    answer = (response) => response.writeHead(301, { location: '/v2/browsers/br_1/logs/stream' }).end();
+    const client = createClient({ token: TOKEN, baseUrl, maxRetries: 2 });
+    const error = await failure(client.browsers.logs.stream('br_1', { source: 'path', path: '/x' }).next());
+    expect(error).toMatchObject({ status: 301 });
+    expect((error as Error).message).toMatch(
+      /^301 status code \(redirect to \/v2\/browsers\/br_1\/logs\/stream, not followed/,
+    );
+    expect(seen).toHaveLength(1);
+  });
+
+  it('through the raw client is handed back as it came, not followed', async () => {
+    answer = (response) => response.writeHead(307, { location: refusing }).end();
+    const raw = createRawClient(createClient({ token: TOKEN, baseUrl }));
+    const { response } = await raw.PATCH('/profiles/{id_or_name}', {
+      params: { path: { id_or_name: 'checkout-agent' } },
+      body: { name: 'n' },
+    });
+    expect(response.status).toBe(307);
+    expect(response.headers.get('location')).toBe(refusing);
+    expect(seen).toHaveLength(1);
+  });
+});
 
 describe('a base URL', () => {
   const refused: Array<[string, string, string]> = [

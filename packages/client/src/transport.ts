@@ -29,14 +29,23 @@ export interface Transport {
  * `send` sets the token last, so no client, per-call or middleware header can replace it. A URL
  * and init go to the global fetch as they are, doing the work of a Request once, or become a
  * real Request for an injected fetch, which always receives one.
+ *
+ * Nothing is sent with fetch's default `redirect: 'follow'`: a 3xx comes back as it is (in a
+ * browser as an opaque redirect) and becomes its APIError. Followed, a redirect would turn a
+ * PATCH or POST into a GET (301, 302), and a failure at its target would look like a connection
+ * error before sending, so that a login the origin had answered was sent again.
  */
 export function transport(injected: FetchLike | undefined, token: string): Transport {
   const authorization = `Bearer ${token}`;
   return {
     send(input, init) {
       (init ?? (input as Request)).headers.set('Authorization', authorization);
-      if (typeof input !== 'string') return injected ? injected(input) : globalThis.fetch(input);
-      return injected ? injected(new Request(input, init)) : globalThis.fetch(input, init);
+      if (typeof input !== 'string') {
+        const request = new Request(input, { redirect: 'manual' });
+        return injected ? injected(request) : globalThis.fetch(request);
+      }
+      const manual = { ...init, redirect: 'manual' } as const;
+      return injected ? injected(new Request(input, manual)) : globalThis.fetch(input, manual);
     },
     refusal: (response) => errorFromResponse(response, token),
     scrub: (cause) => redactCause(cause, token),

@@ -40,6 +40,26 @@ async function connect(url: string) {
 
 const text = (result: CallToolResult) => result.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
 
+describe('a redirect', () => {
+  it('is not followed: the login is sent once, and the tool error names the Location', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const target = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/moved`;
+    await new Promise((resolve) => closed.close(resolve));
+    server = await startHostileServer((request, response) => {
+      request.resume();
+      response.writeHead(308, { location: target }).end();
+    });
+    const call = await connect(server.url);
+    const result = await call('login_auth_connection', { id: 'ac_1' });
+    expect(result.isError).toBe(true);
+    expect(text(result)).toBe(
+      `The API answered 308 status code (redirect to ${target}, not followed: the client does not follow redirects; set the base URL to the address that answers)`,
+    );
+    expect(server.requests).toHaveLength(1);
+  });
+});
+
 describe('a base URL with a query, a fragment or whitespace', () => {
   it.each([
     'http://127.0.0.1:9/p?tenant=1',
