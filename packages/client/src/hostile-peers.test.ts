@@ -143,3 +143,47 @@ describe('a base URL', () => {
     expect(fetch.requests[0]?.url).toBe('http://127.0.0.1:1/p/profiles/prof_1');
   });
 });
+
+describe('strings that are not well-formed Unicode (a lone surrogate)', () => {
+  const fetch = scriptedFetch(json(200, PROFILE));
+  const client = createClient({ token: TOKEN, baseUrl: BASE, fetch });
+  const lone = ['\ud800', 'a\udc00b', 'x\ud83d'];
+
+  it.each(lone)('%j is refused before sending, in a path, a query or a body, naming the field', async (bad) => {
+    const cases: Array<[string, () => Promise<unknown>]> = [
+      ['path.id_or_name', () => client.profiles.rename(bad, { name: 'n' })],
+      ['body.name', () => client.profiles.rename('prof_1', { name: bad })],
+      ['path.id', () => client.auth.connections.login(bad)],
+      ['body.proxy.name', () => client.auth.connections.login('ac_1', { proxy: { name: bad } })],
+      ['path.id', async () => client.browsers.logs.stream(bad, { source: 'path', path: '/x' })],
+      ['query.path', async () => client.browsers.logs.stream('br_1', { source: 'path', path: bad })],
+      [
+        'query.supervisor_process',
+        async () => client.browsers.logs.stream('br_1', { source: 'supervisor', supervisor_process: bad }),
+      ],
+    ];
+    for (const [field, call] of cases) {
+      const error = await failure(call());
+      expect(error, field).toBeInstanceOf(ValidationError);
+      expect(error).toMatchObject({ field, rule: 'wellFormed' });
+      expect((error as Error).message).toMatch(
+        new RegExp(
+          `^${field.replace(/\./g, '\\.')}: must be well-formed Unicode \\(it holds a lone surrogate, U\\+D[89A-F][0-9A-F]{2}\\)$`,
+        ),
+      );
+    }
+    const raw = createRawClient(client);
+    const rawError = await failure(
+      raw.PATCH('/profiles/{id_or_name}', { params: { path: { id_or_name: bad } }, body: { name: 'n' } }),
+    );
+    expect(rawError).toMatchObject({ field: 'path.id_or_name', rule: 'wellFormed' });
+    expect(fetch.requests).toHaveLength(0);
+  });
+
+  it('a surrogate pair (an emoji) is well-formed, and sent', async () => {
+    fetch.mockClear();
+    await client.profiles.rename('agent-😀', { name: 'renamed-😀' });
+    expect(fetch.requests.at(-1)?.url).toBe(`${BASE}/profiles/agent-${encodeURIComponent('😀')}`);
+    expect(await fetch.requests.at(-1)?.json()).toEqual({ name: 'renamed-😀' });
+  });
+});

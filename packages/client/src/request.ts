@@ -12,7 +12,7 @@ import {
 } from './errors.js';
 import { failedBeforeSending } from './failed-before-sending.js';
 import type { FetchLike, Transport } from './transport.js';
-import { checkReceived } from './validation.js';
+import { checkReceived, wellFormed } from './validation.js';
 
 export type { FetchLike } from './transport.js';
 
@@ -45,7 +45,7 @@ export interface RequestContext {
 /** One operation as the retry loop sees it; `T` is what its 2xx answer holds. */
 export interface Operation<T> {
   readonly method: string;
-  /** The path under the base URL, its parameters already encoded (see {@link operationUrl}). */
+  /** The path under the base URL, its parameters already encoded by `pathSegment` (see {@link operationUrl}). */
   readonly path: string;
   /** Sent as JSON when defined. */
   readonly body?: unknown;
@@ -66,13 +66,17 @@ export interface Operation<T> {
 
 /**
  * The URL of an operation, as openapi-fetch builds one from its path template: path parameters
- * go in through `encodeURIComponent` at the call, query values too, and a value that is
- * undefined or null is left out.
+ * go in through `encodeURIComponent` at the call (`pathSegment`), query values too, and a
+ * value that is undefined or null is left out. A query value that is not well-formed Unicode is
+ * a ValidationError ({@link wellFormed}).
  */
 export function operationUrl(baseUrl: string, path: string, query: object = {}): string {
   const search = Object.entries(query)
     .filter(([, value]) => value != null)
-    .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
+    .map(([name, value]) => {
+      wellFormed(value, `query.${name}`);
+      return `${name}=${encodeURIComponent(value)}`;
+    })
     .join('&');
   return `${baseUrl}${path}${search ? `?${search}` : ''}`;
 }
@@ -84,13 +88,15 @@ type Outcome<T> = { ok: true; data: T } | { ok: false; error: BrowserCloudError;
  * `@browser-cloud/sse/retry-policy`: retries on connection errors, timeouts and what
  * `isRetryable` retries (408, 429, 5xx, or as `x-should-retry` says; never 409), waiting the
  * backoff or the server's `Retry-After`; a non-repeatable operation is retried only on failures
- * before sending.
+ * before sending. A body holding a string that is not well-formed Unicode is refused before
+ * sending ({@link wellFormed}), as path and query values are where they are encoded.
  */
 export async function execute<T>(
   context: RequestContext,
   operation: Operation<T>,
   options: RequestOptions = {},
 ): Promise<T> {
+  wellFormed(operation.body, 'body');
   const maxRetries = options.maxRetries ?? context.maxRetries;
   for (let retry = 0; ; retry++) {
     const outcome = await attempt<T>(context, operation, options);

@@ -79,3 +79,24 @@ describe('a base URL with a query, a fragment or whitespace', () => {
     );
   });
 });
+
+describe('arguments that are not well-formed Unicode (a lone surrogate)', () => {
+  it('are a tool error naming the field and the rule; nothing is sent', async () => {
+    server = await startHostileServer((_request, response) => response.writeHead(500).end());
+    const call = await connect(server.url);
+    const cases: Array<[string, Record<string, unknown>, string]> = [
+      ['rename_profile', { id_or_name: 'a\ud800', name: 'x' }, 'path.id_or_name'],
+      ['rename_profile', { id_or_name: 'prof_1', name: 'x\udc00' }, 'body.name'],
+      ['login_auth_connection', { id: '\ud83d' }, 'path.id'],
+      ['tail_browser_logs', { id: 'br_1', source: 'path', path: '/x\ud800.log' }, 'query.path'],
+    ];
+    for (const [tool, args, field] of cases) {
+      const result = await call(tool, args);
+      expect(result.isError, tool).toBe(true);
+      expect(text(result)).toMatch(
+        new RegExp(`^Invalid arguments, nothing was sent: ${field.replace(/\./g, '\\.')}: must be well-formed Unicode`),
+      );
+    }
+    expect(server.requests).toEqual([]);
+  });
+});
