@@ -71,3 +71,23 @@ describe('a base URL', () => {
     expect(server.requests).toEqual([]);
   });
 });
+
+describe('an error body that starts and then stalls', () => {
+  it("gives the status's exit code (404: 5), once the body's own short bound has passed", async () => {
+    server = await startHostileServer((request, response) => {
+      request.resume();
+      response.writeHead(404, { 'content-type': 'application/json' });
+      response.write('{"code":"not_found","mess');
+    });
+    for (const args of [
+      ['login', 'ac_1'],
+      ['profiles', 'rename', 'prof_1', 'x'],
+    ]) {
+      const result = await runBin(args, env(server.url));
+      expect(result.code, result.stderr).toBe(5);
+      expect(result.stderr).toMatch(/^browser-cloud: 404 status code \(body not complete within 2000 ms/);
+    }
+    // The rename by ID is not retried: a 4xx is not.
+    expect(server.requests).toHaveLength(2);
+  });
+});

@@ -1,8 +1,9 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClient } from './create-client.js';
-import { APIError, ValidationError } from './errors.js';
+import { ERROR_BODY_TIMEOUT_MS } from './error-body.js';
+import { APIError, NotFoundError, ValidationError } from './errors.js';
 import { createRawClient } from './raw.js';
 import { json, PROFILE, scriptedFetch, TOKEN } from './test-support/mock-fetch.js';
 
@@ -185,5 +186,81 @@ describe('strings that are not well-formed Unicode (a lone surrogate)', () => {
     await client.profiles.rename('agent-😀', { name: 'renamed-😀' });
     expect(fetch.requests.at(-1)?.url).toBe(`${BASE}/profiles/agent-${encodeURIComponent('😀')}`);
     expect(await fetch.requests.at(-1)?.json()).toEqual({ name: 'renamed-😀' });
+  });
+});
+
+describe('an error body that starts and then stalls', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** A response of `status` whose body sends `start` and then nothing, never ending. */
+  const stalling = (status: number, start: string) => () =>
+    new Response(
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(start));
+        },
+      }),
+      { status, headers: { 'content-type': 'application/json' } },
+    );
+
+  it(`gives the status's APIError after ERROR_BODY_TIMEOUT_MS, not a timeout, and a 4xx is not retried`, async () => {
+    vi.useFakeTimers();
+    const fetch = scriptedFetch(stalling(404, '{"code":"not_fo'));
+    const client = createClient({ token: TOKEN, baseUrl: BASE, fetch, timeoutMs: 60_000, maxRetries: 2 });
+    let outcome: unknown;
+    void client.profiles.rename('prof_1', { name: 'n' }).catch((error: unknown) => {
+      outcome = error;
+    });
+    await vi.advanceTimersByTimeAsync(ERROR_BODY_TIMEOUT_MS);
+    expect(outcome).toBeInstanceOf(NotFoundError);
+    expect((outcome as Error).message).toBe(
+      `404 status code (body not complete within ${ERROR_BODY_TIMEOUT_MS} ms, after 15 bytes: {"code":"not_fo)`,
+    );
+    await vi.advanceTimersByTimeAsync(5 * 60_000);
+    expect(fetch.requests).toHaveLength(1);
+  });
+
+  it('of a login gives its APIError the same way', async () => {
+    vi.useFakeTimers();
+    const fetch = scriptedFetch(stalling(409, '{'));
+    const client = createClient({ token: TOKEN, baseUrl: BASE, fetch });
+    let outcome: unknown;
+    void client.auth.connections.login('ac_1').catch((error: unknown) => {
+      outcome = error;
+    });
+    await vi.advanceTimersByTimeAsync(ERROR_BODY_TIMEOUT_MS);
+    expect(outcome).toMatchObject({ status: 409 });
+  });
+
+  it('of the log stream gives its APIError the same way', async () => {
+    vi.useFakeTimers();
+    const fetch = scriptedFetch(stalling(403, '{"code":"forbidden"'));
+    const client = createClient({ token: TOKEN, baseUrl: BASE, fetch });
+    let outcome: unknown;
+    void client.browsers.logs
+      .stream('br_1', { source: 'path', path: '/x' })
+      .next()
+      .catch((error: unknown) => {
+        outcome = error;
+      });
+    await vi.advanceTimersByTimeAsync(ERROR_BODY_TIMEOUT_MS);
+    expect(outcome).toMatchObject({ status: 403 });
+    expect(fetch.requests).toHaveLength(1);
+  });
+
+  it('of a retryable status (429) is retried as its status says', async () => {
+    vi.useFakeTimers();
+    const fetch = scriptedFetch(stalling(429, '{'), json(200, PROFILE));
+    const client = createClient({ token: TOKEN, baseUrl: BASE, fetch, maxRetries: 1 });
+    let outcome: unknown;
+    void client.profiles.rename('prof_1', { name: 'n' }).then(
+      (value) => (outcome = value),
+      (error: unknown) => (outcome = error),
+    );
+    await vi.advanceTimersByTimeAsync(ERROR_BODY_TIMEOUT_MS + 60_000);
+    expect(fetch.requests).toHaveLength(2);
+    expect(outcome).toEqual(PROFILE);
   });
 });

@@ -147,7 +147,12 @@ async function attempt<T>(
       signal: requestSignal,
     });
     responded = true;
-    if (!response.ok) throw await context.transport.refusal(response);
+    if (!response.ok) {
+      // The status is known: the body of a refusal is read under its own short bound, and the
+      // attempt's timeout no longer turns it into a timeout (retried, even for a 4xx).
+      clearTimeout(timer);
+      throw await context.transport.refusal(response);
+    }
     // An empty answer (204, say) is no data, as openapi-fetch has it.
     const text = await boundedText(response);
     // What is handed out holds no token, even one the server echoes.
