@@ -91,3 +91,16 @@ describe('an error body that starts and then stalls', () => {
     expect(server.requests).toHaveLength(2);
   });
 });
+
+describe('a short token (a mock or sandbox user types "test")', () => {
+  it('leaves the answer as the server sent it: a profile renamed to test-agent is printed so named', async () => {
+    server = await startHostileServer((request, response) => {
+      request.resume();
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ ...CANNED.profile, name: 'test-agent' }));
+    });
+    const result = await runBin(['profiles', 'rename', 'prof_1', 'test-agent', '--json'], env(server.url, 'test'));
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ name: 'test-agent', created_at: CANNED.profile.created_at });
+  });
+});

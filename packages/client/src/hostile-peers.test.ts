@@ -3,9 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClient } from './create-client.js';
 import { ERROR_BODY_TIMEOUT_MS } from './error-body.js';
-import { APIError, NotFoundError, ValidationError } from './errors.js';
+import { APIError, NotFoundError, RateLimitError, ValidationError } from './errors.js';
 import { createRawClient } from './raw.js';
-import { json, PROFILE, scriptedFetch, TOKEN } from './test-support/mock-fetch.js';
+import { findSecret } from './test-support/find-secret.js';
+import { json, LOGIN_RESPONSE, PROFILE, scriptedFetch, TOKEN } from './test-support/mock-fetch.js';
 
 // Peers that answer in ways a careless client mishandles: redirects, base URLs that smuggle in a
 // query or a fragment, strings that are not Unicode, error bodies that stall, tokens short
@@ -262,5 +263,49 @@ describe('an error body that starts and then stalls', () => {
     await vi.advanceTimersByTimeAsync(ERROR_BODY_TIMEOUT_MS + 60_000);
     expect(fetch.requests).toHaveLength(2);
     expect(outcome).toEqual(PROFILE);
+  });
+});
+
+describe('a token short enough to be found in the data (a mock or sandbox user types "test")', () => {
+  it('is not scrubbed from answers: a profile renamed to test-agent comes back so named', async () => {
+    const fetch = scriptedFetch(json(200, { ...PROFILE, name: 'test-agent' }));
+    const client = createClient({ token: 'test', baseUrl: BASE, fetch });
+    expect(await client.profiles.rename('prof_1', { name: 'test-agent' })).toEqual({ ...PROFILE, name: 'test-agent' });
+  });
+
+  it('of one letter rewrites no property name: the answer and a log event read as sent', async () => {
+    const event = { event: 'log', timestamp: '2026-11-22T19:58:03.120Z', message: 'e' };
+    const fetch = scriptedFetch(
+      json(200, PROFILE),
+      () =>
+        new Response(`id: e-1\ndata: ${JSON.stringify(event)}\n\n`, {
+          headers: { 'content-type': 'text/event-stream' },
+        }),
+    );
+    const client = createClient({ token: 'e', baseUrl: BASE, fetch });
+    expect(await client.profiles.rename('prof_1', { name: 'n' })).toEqual(PROFILE);
+    const stream = client.browsers.logs.stream('br_1', { source: 'path', path: '/x' });
+    expect((await stream.next()).value).toEqual(event);
+    expect(stream.lastEventId).toBe('e-1');
+  });
+
+  it('is still scrubbed from errors', async () => {
+    const fetch = scriptedFetch(
+      json(400, { code: 'bad_request', message: 'bad key test' }, { 'x-request-id': 'test-1' }),
+    );
+    const client = createClient({ token: 'test', baseUrl: BASE, fetch });
+    const error = await failure(client.profiles.rename('prof_1', { name: 'n' }));
+    expect((error as Error).message).toBe('400 bad_request: bad key [REDACTED]');
+    expect(error).toMatchObject({ requestId: '[REDACTED]-1' });
+  });
+});
+
+describe('a token long enough to be a secret, echoed in an answer', () => {
+  it('is replaced in values, and a property named after it is left out, never renamed', async () => {
+    const fetch = scriptedFetch(json(200, { ...PROFILE, name: `n ${TOKEN}`, [`x_${TOKEN}`]: 1, zz_extra: [TOKEN] }));
+    const client = createClient({ token: TOKEN, baseUrl: BASE, fetch });
+    const profile = await client.profiles.rename('prof_1', { name: 'n' });
+    expect(profile).toEqual({ ...PROFILE, name: 'n [REDACTED]', zz_extra: ['[REDACTED]'] });
+    expect(findSecret(profile, TOKEN)).toEqual([]);
   });
 });

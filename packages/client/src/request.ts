@@ -107,6 +107,7 @@ export async function execute<T>(
         outcome.data,
         'body',
         `The answer of ${operation.method} ${operation.path} cannot be read as a ${name}`,
+        context.transport.redactJson,
       );
       return outcome.data;
     }
@@ -156,7 +157,7 @@ async function attempt<T>(
     // An empty answer (204, say) is no data, as openapi-fetch has it.
     const text = await boundedText(response);
     // What is handed out holds no token, even one the server echoes.
-    return (text ? context.transport.redactJson(JSON.parse(text)) : undefined) as T;
+    return (text ? context.transport.redactAnswer(JSON.parse(text)) : undefined) as T;
   })();
   try {
     // The global fetch stops on its signal, body read included; racing the abort makes the

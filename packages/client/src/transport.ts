@@ -1,6 +1,6 @@
 import { errorFromResponse } from './error-body.js';
 import type { APIError } from './errors.js';
-import { redact, redactCause, redactJson } from './redact.js';
+import { redact, redactAnswer, redactCause, redactJson } from './redact.js';
 
 /** A fetch as the client calls an injected one: with one `Request`. */
 export type FetchLike = (request: Request) => Promise<Response>;
@@ -16,10 +16,15 @@ export interface Transport {
   refusal(response: Response): Promise<APIError>;
   /** `cause` rebuilt without the token, for attaching to an error the caller will see. */
   scrub(cause: unknown): unknown;
-  /** Text built from what the server sent (an event's property names, its ID), without the token. */
+  /** Text of an error built from what the server sent (an event's ID), without the token. */
   redact(text: string): string;
-  /** A parsed answer (a Profile, a log event) without the token, in its strings and property names. */
+  /** A JSON value of an error (its issues) without the token, in every string. */
   redactJson<T>(value: T): T;
+  /**
+   * A parsed answer (a Profile, a log event, an event ID) as handed out: without a token of
+   * `MIN_SECRET_LENGTH` (16) characters or more; a shorter one is left in (see `redactAnswer`).
+   */
+  redactAnswer<T>(value: T): T;
 }
 
 /**
@@ -51,5 +56,6 @@ export function transport(injected: FetchLike | undefined, token: string): Trans
     scrub: (cause) => redactCause(cause, token),
     redact: (text) => redact(text, token),
     redactJson: (value) => redactJson(value, token),
+    redactAnswer: (value) => redactAnswer(value, token),
   };
 }

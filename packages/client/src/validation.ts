@@ -1,5 +1,5 @@
 import { toIssues, type Validator } from '@browser-cloud/api-types';
-import { InvalidResponseError, ValidationError } from './errors.js';
+import { InvalidResponseError, ValidationError, type ValidationIssue } from './errors.js';
 
 export { toIssues };
 
@@ -33,15 +33,16 @@ export function pathSegment(name: string, value: string, resource: string): stri
  * Reads an answer with one of the generated tolerant validators (`validateReceived…`: unknown
  * properties allowed) and throws an {@link InvalidResponseError} when a required property is
  * missing or a known one has the wrong type. `what` opens the message, `root` names the value
- * in it (`body`, `event`).
+ * in it (`body`, `event`); `scrub` cleans the issues, which may quote the answer's values.
  */
 export function checkReceived<T>(
   validate: Validator<T>,
   value: unknown,
   root: string,
   what: string,
+  scrub: (issues: ValidationIssue[]) => ValidationIssue[] = (issues) => issues,
 ): asserts value is T {
-  if (!validate(value)) throw new InvalidResponseError(what, toIssues(validate.errors ?? [], value, root));
+  if (!validate(value)) throw new InvalidResponseError(what, scrub(toIssues(validate.errors ?? [], value, root)));
 }
 
 /** How deep {@link wellFormed} walks; the document's request bodies nest a few levels. */
