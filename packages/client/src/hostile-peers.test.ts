@@ -3,10 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClient } from './create-client.js';
 import { ERROR_BODY_TIMEOUT_MS } from './error-body.js';
-import { APIError, NotFoundError, RateLimitError, ValidationError } from './errors.js';
+import { APIError, NotFoundError, ValidationError } from './errors.js';
 import { createRawClient } from './raw.js';
 import { findSecret } from './test-support/find-secret.js';
-import { json, LOGIN_RESPONSE, PROFILE, scriptedFetch, TOKEN } from './test-support/mock-fetch.js';
+import { json, PROFILE, scriptedFetch, TOKEN } from './test-support/mock-fetch.js';
 
 // Peers that answer in ways a careless client mishandles: redirects, base URLs that smuggle in a
 // query or a fragment, strings that are not Unicode, error bodies that stall, tokens short
