@@ -26,6 +26,15 @@ export const ERROR_BODY_TIMEOUT_MS = 2_000;
  */
 export async function errorFromResponse(response: Response, secret: string): Promise<APIError> {
   const { status } = response;
+  const headers = redactHeaders(response.headers, secret);
+  // A redirect, which the client does not follow (see `transport`): a 3xx, or in a browser the
+  // opaque redirect (status 0) of `redirect: 'manual'`. Its body says nothing more.
+  if ((status >= 300 && status < 400) || response.type === 'opaqueredirect') {
+    response.body?.cancel().catch(() => {});
+    const to = headers.get('location');
+    const excerpt = `redirect${to ? ` to ${to}` : ''}, not followed: the client does not follow redirects; set the base URL to the address that answers`;
+    return apiErrorFor({ status, headers, excerpt });
+  }
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), ERROR_BODY_TIMEOUT_MS);
   let read: BoundedBody;
@@ -37,26 +46,10 @@ export async function errorFromResponse(response: Response, secret: string): Pro
   } finally {
     clearTimeout(timer);
   }
-  const stalled = read.failed && deadline.signal.aborted;
-  const headers = redactHeaders(response.headers, secret);
-  if (isRedirect(response)) return apiErrorFor({ status, headers, excerpt: describeRedirect(headers) });
   const body = read.truncated || read.failed ? undefined : errorShape(read.text);
   if (body) return apiErrorFor({ status, headers, body: redactErrorBody(body, secret) });
+  const stalled = read.failed && deadline.signal.aborted;
   return apiErrorFor({ status, headers, excerpt: describeBody(read, response.headers, secret, stalled) });
-}
-
-/**
- * A redirect, which the client does not follow (see `transport`): a 3xx, or in a browser the
- * opaque redirect (status 0) that `redirect: 'manual'` gives there.
- */
-function isRedirect(response: Response): boolean {
-  return (response.status >= 300 && response.status < 400) || response.type === 'opaqueredirect';
-}
-
-/** What the message says of a redirect: where it points, and what to do about it. */
-function describeRedirect(headers: Headers): string {
-  const location = headers.get('location');
-  return `redirect${location ? ` to ${location}` : ''}, not followed: the client does not follow redirects; set the base URL to the address that answers`;
 }
 
 /** The parsed body when it is the Error shape. Parsing or validating never throws out of here. */
