@@ -34,7 +34,7 @@ describe('a redirect', () => {
       const result = await runBin(args, env(server.url));
       expect(result.code, result.stderr).toBe(7);
       expect(result.stderr).toBe(
-        `browser-cloud: 307 status code (redirect to ${target}, not followed: the client does not follow redirects; set the base URL to the address that answers)\n`,
+        `browser-cloud: 307 status code (redirect to ${target}, not followed: point the base URL at the address that answers)\n`,
       );
     }
     expect(server.requests.map((request) => request.url)).toEqual([

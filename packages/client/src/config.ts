@@ -58,7 +58,7 @@ function checkBaseUrl(given: string): void {
       { field: 'baseUrl', rule, message: `baseUrl: ${what} (the \`baseUrl\` option or ${BASE_URL_ENV})` },
     ]);
   if (/[\s\p{Cc}]/u.test(given)) {
-    throw refuse('whitespace', 'must not hold whitespace or a control character, around it or inside');
+    throw refuse('whitespace', 'must not hold whitespace or control characters');
   }
   const url = URL.canParse(given) ? new URL(given) : undefined;
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
@@ -77,10 +77,9 @@ function checkBaseUrl(given: string): void {
   const query = given.indexOf('?');
   const fragment = given.indexOf('#');
   if (query >= 0 && (fragment < 0 || query < fragment)) {
-    throw refuse('query', 'must not hold a query ("?…"): every operation\'s path is appended to it');
+    throw refuse('query', 'must not hold a query ("?…")');
   }
-  if (fragment >= 0)
-    throw refuse('fragment', 'must not hold a fragment ("#…"): every operation\'s path is appended to it');
+  if (fragment >= 0) throw refuse('fragment', 'must not hold a fragment ("#…")');
 }
 
 /**

@@ -32,7 +32,7 @@ export async function errorFromResponse(response: Response, secret: string): Pro
   if ((status >= 300 && status < 400) || response.type === 'opaqueredirect') {
     response.body?.cancel().catch(() => {});
     const to = headers.get('location');
-    const excerpt = `redirect${to ? ` to ${to}` : ''}, not followed: the client does not follow redirects; set the base URL to the address that answers`;
+    const excerpt = `redirect${to ? ` to ${to}` : ''}, not followed: point the base URL at the address that answers`;
     return apiErrorFor({ status, headers, excerpt });
   }
   const deadline = new AbortController();

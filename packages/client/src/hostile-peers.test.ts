@@ -65,7 +65,7 @@ describe('a redirect, from a real server through the global fetch', () => {
         expect(error).toBeInstanceOf(APIError);
         expect(error).toMatchObject({ status });
         expect((error as Error).message).toBe(
-          `${status} status code (redirect to ${refusing}, not followed: the client does not follow redirects; set the base URL to the address that answers)`,
+          `${status} status code (redirect to ${refusing}, not followed: point the base URL at the address that answers)`,
         );
         expect(seen).toHaveLength(index + 1);
       }

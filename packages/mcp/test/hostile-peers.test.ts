@@ -54,7 +54,7 @@ describe('a redirect', () => {
     const result = await call('login_auth_connection', { id: 'ac_1' });
     expect(result.isError).toBe(true);
     expect(text(result)).toBe(
-      `The API answered 308 status code (redirect to ${target}, not followed: the client does not follow redirects; set the base URL to the address that answers)`,
+      `The API answered 308 status code (redirect to ${target}, not followed: point the base URL at the address that answers)`,
     );
     expect(server.requests).toHaveLength(1);
   });
