@@ -59,6 +59,21 @@ function extended(): OpenApiDocument {
       },
     },
   };
+  // A made-up action under a stored resource: the resource is found first, then the example answers.
+  (document.paths as Record<string, unknown>)['/profiles/{id_or_name}/zz-archive'] = {
+    post: {
+      ...common,
+      operationId: 'zzArchiveProfile',
+      summary: 'Archive a profile',
+      responses: {
+        '200': {
+          description: 'Archived.',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/ZzWidget' }, example: WIDGET } },
+        },
+        ...failures,
+      },
+    },
+  };
   document.components!.schemas!['ZzWidget'] = {
     type: 'object',
     properties: { id: { type: 'string' }, size: { type: 'integer' } },
@@ -148,14 +163,26 @@ describe('an operation on a resource the sandbox does not model', () => {
     expectError(await call(sandbox, 'PUT', '/zz-widgets/w1'), 405, 'method_not_allowed');
   });
 
-  it('is named, alone, in one start-up line', () => {
-    expect(sandbox.fromExamples.map((operation) => operation.operationId)).toEqual(['getZzWidget']);
+  it('under a stored resource, finds the resource first: 404 for one of another project', async () => {
+    const archive = (idOrName: string, token?: string) =>
+      call(sandbox, 'POST', `/profiles/${encodeURIComponent(idOrName)}/zz-archive`, token ? { token } : {});
+    const archived = await archive(P.defaultProject.name);
+    expect(archived.status).toBe(200);
+    expect(archived.body).toEqual(WIDGET);
+    expectError(await archive(P.otherProject.id), 404, 'not_found');
+    expectError(await archive(P.defaultProject.id, TOKENS.readonly), 403, 'forbidden');
+  });
+
+  it('is named in one start-up line, as the operations served from examples', () => {
+    const served = ['getZzWidget', 'zzArchiveProfile'];
+    expect(sandbox.fromExamples.map((operation) => operation.operationId).sort()).toEqual(served);
     const lines = logged
       .join('')
       .split('\n')
       .filter((line) => line.includes("document's examples"));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain('getZzWidget (GET /zz-widgets/{id})');
+    expect(lines[0]).toContain('zzArchiveProfile (POST /profiles/{id_or_name}/zz-archive)');
     expect(lines[0]).not.toMatch(/getProfile|deleteProfile/);
   });
 });

@@ -100,10 +100,10 @@ export function registerApiRoutes(
           if (action === 'delete') state.store.delete(target.collection, resource.id);
         }
         if (answer.mediaType === undefined) return reply.send();
+        // Fastify serialises a JSON media type through the route's response schema.
+        reply.type(answer.mediaType);
         if (action === 'example') {
-          return answer.mediaType.includes('json')
-            ? answer.example
-            : reply.type(answer.mediaType).send(String(answer.example));
+          return answer.mediaType.includes('json') ? answer.example : reply.send(String(answer.example));
         }
         // A stored resource as the document shows it: a profile as the sandbox writes it, any other
         // as the document's example, with the resource's own id and name.
