@@ -17,7 +17,7 @@ import { failure } from './harness/api-errors.js';
 import { client, clientWithToken } from './harness/clients.js';
 import { cuttingFetch } from './harness/cut-connections.js';
 import { FLOW } from './harness/flow-types.js';
-import { documentValidator } from './harness/observed-fetch.js';
+import { documentValidator } from './harness/target.js';
 import { target } from './harness/target.js';
 
 const onSandbox = target.mode === 'sandbox';
