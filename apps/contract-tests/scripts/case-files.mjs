@@ -7,8 +7,8 @@ import { loadOpenApiDocument, operations } from '@browser-cloud/openapi-document
 
 const DIR = fileURLToPath(new URL('../src/generated/', import.meta.url));
 
-export async function generateArtifacts() {
-  return [...operations(loadOpenApiDocument())].map(({ operationId }) => ({
+export async function generateArtifacts(document = loadOpenApiDocument()) {
+  return [...operations(document)].map(({ operationId }) => ({
     path: `${DIR}${operationId}.contract.test.ts`,
     contents: [
       '/**',

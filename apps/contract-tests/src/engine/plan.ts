@@ -37,6 +37,8 @@ export interface PlanSettings {
 
 export interface PlannedCase {
   title: string;
+  /** For a case of one documented status (the coverage rule's), that status. */
+  status?: number;
   /** Why the case means nothing on this target: it is listed as not applicable. */
   notApplicable?: string | undefined;
   /** The variables of the resources it needs. */
@@ -123,6 +125,7 @@ export function planOperation(operation: Operation, settings: PlanSettings): Ope
     const status = Number(key.replace(/XX$/, '00'));
     const success = status < 300;
     cases.push({
+      status,
       title: `answers ${status} as documented, and the client ${success ? 'returns its result' : `throws an APIError of status ${status}`} (the mock's Prefer header picks the status)`,
       notApplicable: mode === 'mock' ? undefined : `${MOCK_ONLY} (target: ${mode})`,
       needs,

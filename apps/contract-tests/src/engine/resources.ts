@@ -2,6 +2,7 @@
 // name follows from the document. On a real server the document's example ids do not exist, so a
 // case that needs a resource names its variable, and a case whose variable is not set does not run.
 import type { Operation, OperationParameter } from '@browser-cloud/openapi-document';
+import pluralize from 'pluralize';
 import type { KnownValues } from './request-cases.js';
 
 /** Variable → value, from the environment (CONTRACT_PROFILE_ID → `prof_…`). */
@@ -12,7 +13,7 @@ const screaming = (text: string) =>
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
     .replace(/[^A-Za-z0-9]+/g, '_')
     .toUpperCase();
-const singular = (noun: string) => noun.replace(/ies$/, 'y').replace(/s$/, '');
+const singular = (noun: string) => pluralize.singular(noun);
 const templateNames = (path: string) => [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
 
 /** A string parameter whose value names something on the target (a log path), not one the schema enumerates. */
