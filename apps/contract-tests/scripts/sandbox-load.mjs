@@ -9,7 +9,8 @@
 // It lives here, not in the sandbox, because it drives the sandbox through the SDK: the server
 // does not depend on the client.
 import { setMaxListeners } from 'node:events';
-import { performance } from 'node:perf_hooks';
+import { createHistogram, performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ConflictError, createClient } from '@browser-cloud/client';
 import { DEFAULT_FIXTURE, startSandbox } from '@browser-cloud/sandbox';
 
@@ -33,68 +34,48 @@ const CONFIG = {
 
 // ---- fixture: the built-in one plus what the load needs ------------------------------------
 const PROJECT = 'proj_default';
-const LOAD_BROWSER = 'br_load';
+const BROWSER = 'br_load';
+const HELD_NAME = 'load-held-name';
+const CREATED = '2026-01-01T00:00:00Z';
 const sourceCount = Math.max(1, Math.ceil(CONFIG.streams / CONFIG.streamsPerSource));
 const sourcePath = (i) => `/var/log/load/source-${i}.log`;
+const ids = (prefix, count) => Array.from({ length: count }, (_, i) => `${prefix}${i}`);
+const connections = ids('ac_load_', Math.min(CONFIG.loginRounds, 20));
+const profiles = ids('prof_load_', CONFIG.renameWorkers);
 const fixture = structuredClone(DEFAULT_FIXTURE);
-const loginConnections = Array.from({ length: Math.min(CONFIG.loginRounds, 20) }, (_, i) => `ac_load_${i}`);
-for (const id of loginConnections) {
+for (const id of connections) {
   fixture.authConnections.push({ id, projectId: PROJECT, hasStoredCredentials: false, recordSession: false });
 }
-const renameProfiles = Array.from({ length: CONFIG.renameWorkers }, (_, i) => `prof_load_${i}`);
-for (const id of renameProfiles)
-  fixture.profiles.push({ id, projectId: PROJECT, name: `${id}-initial`, createdAt: '2026-01-01T00:00:00Z' });
-const HELD_NAME = 'load-held-name';
-fixture.profiles.push({
-  id: 'prof_load_holder',
-  projectId: PROJECT,
-  name: HELD_NAME,
-  createdAt: '2026-01-01T00:00:00Z',
-});
+for (const id of profiles) fixture.profiles.push({ id, projectId: PROJECT, name: `${id}-initial`, createdAt: CREATED });
+fixture.profiles.push({ id: 'prof_load_holder', projectId: PROJECT, name: HELD_NAME, createdAt: CREATED });
 fixture.browsers.push({
-  id: LOAD_BROWSER,
+  id: BROWSER,
   projectId: PROJECT,
-  logs: Array.from({ length: sourceCount }, (_, i) => ({ source: 'path', path: sourcePath(i), lines: [] })),
+  logs: ids('', sourceCount).map((i) => ({ source: 'path', path: sourcePath(i), lines: [] })),
 });
 
 // ---- measurement -----------------------------------------------------------------------------
-function percentile(sorted, p) {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+/** Latencies (in µs, as histograms keep integers), successes, expected 409s and unexpected errors of one kind of call. */
+function stat(name) {
+  const histogram = createHistogram();
+  return {
+    name,
+    ok: 0,
+    expected: 0,
+    unexpected: [],
+    histogram,
+    async time(call) {
+      const t0 = performance.now();
+      try {
+        return await call();
+      } finally {
+        histogram.record(Math.max(1, Math.round((performance.now() - t0) * 1000)));
+      }
+    },
+  };
 }
-class Stat {
-  constructor(name) {
-    this.name = name;
-    this.latencies = [];
-    this.ok = 0;
-    this.expected = 0; // expected failures (409 of a losing login, 409 of a held name)
-    this.unexpected = [];
-  }
-  async time(fn) {
-    const t0 = performance.now();
-    try {
-      return await fn();
-    } finally {
-      this.latencies.push(performance.now() - t0);
-    }
-  }
-  row(elapsedMs) {
-    const s = [...this.latencies].sort((a, b) => a - b);
-    const f = (v) => (Number.isNaN(v) ? '-' : v.toFixed(1));
-    return {
-      operation: this.name,
-      requests: s.length,
-      ok: this.ok,
-      'expected 409': this.expected,
-      unexpected: this.unexpected.length,
-      'req/s': (s.length / (elapsedMs / 1000)).toFixed(0),
-      'p50 ms': f(percentile(s, 50)),
-      'p95 ms': f(percentile(s, 95)),
-      'p99 ms': f(percentile(s, 99)),
-      'max ms': f(s.at(-1) ?? NaN),
-    };
-  }
-}
+const ms = (h, p) => (h.count === 0 ? '-' : (h.percentile(p) / 1000).toFixed(1));
+const percentiles = (h) => ({ 'p50 ms': ms(h, 50), 'p95 ms': ms(h, 95), 'p99 ms': ms(h, 99), 'max ms': ms(h, 100) });
 
 // ---- run ---------------------------------------------------------------------------------------
 const sandbox = await startSandbox({
@@ -114,101 +95,89 @@ const client = createClient({
 const deadline = AbortSignal.timeout(CONFIG.deadlineMs);
 // Every request and stream listens to the one deadline.
 setMaxListeners(0, deadline);
-const sandboxPost = (path, body) =>
+const control = (path, body) =>
   fetch(`${sandbox.url}/_sandbox${path}`, {
     method: 'POST',
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
     signal: deadline,
   });
-
 console.log(`sandbox at ${sandbox.url}; config ${JSON.stringify(CONFIG)}`);
 const started = performance.now();
 
-const loginStat = new Stat('login');
-async function logins() {
+const logins = stat('login');
+async function login() {
   for (let round = 0; round < CONFIG.loginRounds && !deadline.aborted; round++) {
-    const id = loginConnections[round % loginConnections.length];
+    const id = connections[round % connections.length];
     const results = await Promise.allSettled(
-      Array.from({ length: CONFIG.loginConcurrency }, () =>
-        loginStat.time(() => client.auth.connections.login(id, {}, { signal: deadline })),
+      ids('', CONFIG.loginConcurrency).map(() =>
+        logins.time(() => client.auth.connections.login(id, {}, { signal: deadline })),
       ),
     );
     const wins = results.filter((r) => r.status === 'fulfilled').length;
-    const conflicts = results.filter((r) => r.status === 'rejected' && r.reason instanceof ConflictError).length;
-    loginStat.ok += wins;
-    loginStat.expected += conflicts;
-    for (const r of results)
-      if (r.status === 'rejected' && !(r.reason instanceof ConflictError)) loginStat.unexpected.push(String(r.reason));
-    if (wins !== 1) loginStat.unexpected.push(`round ${round}: ${wins} logins succeeded at once (want exactly 1)`);
-    const done = await sandboxPost(`/flows/${id}/complete`);
-    if (done.status !== 200) loginStat.unexpected.push(`completing ${id}: ${done.status}`);
+    logins.ok += wins;
+    for (const r of results.filter((r) => r.status === 'rejected')) {
+      if (r.reason instanceof ConflictError) logins.expected++;
+      else logins.unexpected.push(String(r.reason));
+    }
+    if (wins !== 1) logins.unexpected.push(`round ${round}: ${wins} logins succeeded at once (want exactly 1)`);
+    const done = await control(`/flows/${id}/complete`);
+    if (done.status !== 200) logins.unexpected.push(`completing ${id}: ${done.status}`);
   }
 }
 
-const renameStat = new Stat('rename');
-async function renames() {
-  await Promise.all(
-    renameProfiles.map(async (profile, w) => {
-      for (let i = 0; i < CONFIG.renamesPerWorker && !deadline.aborted; i++) {
-        // Every tenth rename asks for a name another profile holds: that must be a 409.
-        const held = i % 10 === 9;
-        const name = held ? HELD_NAME : `load-${w}-${i}`;
-        try {
-          const body = await renameStat.time(() => client.profiles.rename(profile, { name }, { signal: deadline }));
-          if (held) renameStat.unexpected.push(`${profile} took the held name`);
-          else if (body.name !== name || body.id !== profile)
-            renameStat.unexpected.push(`${profile}: answered ${JSON.stringify(body)}`);
-          else renameStat.ok++;
-        } catch (error) {
-          if (held && error instanceof ConflictError) renameStat.expected++;
-          else renameStat.unexpected.push(`${profile}: ${String(error)}`);
-        }
-      }
-    }),
-  );
+const renames = stat('rename');
+async function rename(profile, worker) {
+  for (let i = 0; i < CONFIG.renamesPerWorker && !deadline.aborted; i++) {
+    // Every tenth rename asks for a name another profile holds: that must be a 409.
+    const held = i % 10 === 9;
+    const name = held ? HELD_NAME : `load-${worker}-${i}`;
+    try {
+      const body = await renames.time(() => client.profiles.rename(profile, { name }, { signal: deadline }));
+      if (held) renames.unexpected.push(`${profile} took the held name`);
+      else if (body.name !== name || body.id !== profile)
+        renames.unexpected.push(`${profile}: answered ${JSON.stringify(body)}`);
+      else renames.ok++;
+    } catch (error) {
+      if (held && error instanceof ConflictError) renames.expected++;
+      else renames.unexpected.push(`${profile}: ${String(error)}`);
+    }
+  }
 }
 
-const appendStat = new Stat('append (sandbox)');
-async function appender() {
+const appends = stat('append (sandbox)');
+async function append() {
   for (let first = 1; first <= CONFIG.lines && !deadline.aborted; first += CONFIG.batch) {
-    const last = Math.min(CONFIG.lines, first + CONFIG.batch - 1);
+    const now = Date.now();
+    const lines = ids('', Math.min(CONFIG.batch, CONFIG.lines - first + 1)).map(
+      (k) => `seq=${first + Number(k)} sent=${now}`,
+    );
     await Promise.all(
-      Array.from({ length: sourceCount }, async (_, s) => {
-        const now = Date.now();
-        const lines = Array.from({ length: last - first + 1 }, (_, k) => `seq=${first + k} sent=${now}`);
-        const r = await appendStat.time(() =>
-          sandboxPost(`/browsers/${LOAD_BROWSER}/logs`, { source: 'path', path: sourcePath(s), lines }),
+      ids('', sourceCount).map(async (s) => {
+        const r = await appends.time(() =>
+          control(`/browsers/${BROWSER}/logs`, { source: 'path', path: sourcePath(s), lines }),
         );
-        if (r.status === 200) appendStat.ok++;
-        else appendStat.unexpected.push(`append ${r.status}`);
+        if (r.status === 200) appends.ok++;
+        else appends.unexpected.push(`append ${r.status}`);
         await r.arrayBuffer();
       }),
     );
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await sleep(5);
   }
 }
 
-const streamResults = [];
-const deliveryLatencies = [];
-async function consumer(index) {
+const delivery = createHistogram();
+/** One follower: every line once, in order, across one reconnect half-way (Last-Event-ID). */
+async function follow(index) {
   const path = sourcePath(index % sourceCount);
   const seen = [];
   const errors = [];
-  // Half-way through, the consumer drops its connection and resumes with Last-Event-ID.
-  const reconnectAt = Math.floor(CONFIG.lines / 2);
   let lastEventId;
   let connections = 0;
-  while (seen.length < CONFIG.lines && !deadline.aborted) {
+  while (seen.length < CONFIG.lines && !deadline.aborted && errors.length === 0) {
     connections++;
-    const stream = client.browsers.logs.stream(
-      LOAD_BROWSER,
-      { source: 'path', path, follow: true },
-      {
-        signal: deadline,
-        ...(lastEventId === undefined ? {} : { lastEventId }),
-      },
-    );
+    const options = { signal: deadline, ...(lastEventId === undefined ? {} : { lastEventId }) };
+    const stream = client.browsers.logs.stream(BROWSER, { source: 'path', path, follow: true }, options);
     try {
       for await (const event of stream) {
         const match = /^seq=(\d+) sent=(\d+)$/.exec(event.message);
@@ -217,9 +186,8 @@ async function consumer(index) {
           continue;
         }
         seen.push(Number(match[1]));
-        deliveryLatencies.push(Date.now() - Number(match[2]));
-        if (seen.length >= CONFIG.lines) break;
-        if (connections === 1 && seen.length === reconnectAt) break;
+        delivery.record(Math.max(1, Date.now() - Number(match[2])) * 1000);
+        if (seen.length >= CONFIG.lines || (connections === 1 && seen.length === Math.floor(CONFIG.lines / 2))) break;
       }
     } catch (error) {
       if (!deadline.aborted) errors.push(String(error));
@@ -227,71 +195,62 @@ async function consumer(index) {
       lastEventId = stream.lastEventId;
       await stream.close();
     }
-    if (errors.length > 0) break;
   }
   const unique = new Set(seen);
-  let outOfOrder = 0;
-  for (let i = 1; i < seen.length; i++) if (seen[i] <= seen[i - 1]) outOfOrder++;
-  streamResults.push({
-    index,
+  return {
     connections,
     received: seen.length,
     lost: CONFIG.lines - [...unique].filter((n) => n >= 1 && n <= CONFIG.lines).length,
     duplicated: seen.length - unique.size,
-    outOfOrder,
-    errors,
-  });
+    outOfOrder: seen.filter((n, i) => i > 0 && n <= seen[i - 1]).length,
+    errors: errors.map((e) => `stream ${index}: ${e}`),
+  };
 }
 
-const consumers = Array.from({ length: CONFIG.streams }, (_, i) => consumer(i));
+const followers = ids('', CONFIG.streams).map((i) => follow(Number(i)));
 // Let the streams connect before the lines start flowing; resume covers any that are late.
-await new Promise((resolve) => setTimeout(resolve, 100));
-await Promise.all([logins(), renames(), appender(), ...consumers]);
-const elapsed = performance.now() - started;
+await sleep(100);
+const [streams] = await Promise.all([Promise.all(followers), login(), append(), ...profiles.map(rename)]);
+const seconds = (performance.now() - started) / 1000;
 await sandbox.close();
 
 // ---- report ---------------------------------------------------------------------------------------
-console.table([loginStat.row(elapsed), renameStat.row(elapsed), appendStat.row(elapsed)]);
-const totals = streamResults.reduce(
-  (t, r) => ({
-    received: t.received + r.received,
-    lost: t.lost + r.lost,
-    duplicated: t.duplicated + r.duplicated,
-    outOfOrder: t.outOfOrder + r.outOfOrder,
-    errors: t.errors + r.errors.length,
-    connections: t.connections + r.connections,
-  }),
-  { received: 0, lost: 0, duplicated: 0, outOfOrder: 0, errors: 0, connections: 0 },
+console.table(
+  [logins, renames, appends].map((s) => ({
+    operation: s.name,
+    requests: s.histogram.count,
+    ok: s.ok,
+    'expected 409': s.expected,
+    unexpected: s.unexpected.length,
+    'req/s': (s.histogram.count / seconds).toFixed(0),
+    ...percentiles(s.histogram),
+  })),
 );
-const lat = [...deliveryLatencies].sort((a, b) => a - b);
+const total = (key) => streams.reduce((sum, r) => sum + (Array.isArray(r[key]) ? r[key].length : r[key]), 0);
 console.table([
   {
     streams: CONFIG.streams,
-    connections: totals.connections,
+    connections: total('connections'),
     'events expected': CONFIG.streams * CONFIG.lines,
-    received: totals.received,
-    lost: totals.lost,
-    duplicated: totals.duplicated,
-    'out of order': totals.outOfOrder,
-    errors: totals.errors,
-    'events/s': (totals.received / (elapsed / 1000)).toFixed(0),
-    'delivery p50 ms': percentile(lat, 50),
-    'p95 ms': percentile(lat, 95),
-    'p99 ms': percentile(lat, 99),
-    'max ms': lat.at(-1),
+    received: total('received'),
+    lost: total('lost'),
+    duplicated: total('duplicated'),
+    'out of order': total('outOfOrder'),
+    errors: total('errors'),
+    'events/s': (total('received') / seconds).toFixed(0),
+    ...Object.fromEntries(Object.entries(percentiles(delivery)).map(([k, v]) => [`delivery ${k}`, v])),
   },
 ]);
 const unexpected = [
-  ...loginStat.unexpected,
-  ...renameStat.unexpected,
-  ...appendStat.unexpected,
-  ...streamResults.flatMap((r) => r.errors.map((e) => `stream ${r.index}: ${e}`)),
+  ...logins.unexpected,
+  ...renames.unexpected,
+  ...appends.unexpected,
+  ...streams.flatMap((r) => r.errors),
 ];
 for (const line of unexpected.slice(0, 20)) console.error(`unexpected: ${line}`);
-const failed =
-  deadline.aborted || unexpected.length > 0 || totals.lost > 0 || totals.duplicated > 0 || totals.outOfOrder > 0;
+const broken = total('lost') + total('duplicated') + total('outOfOrder');
+const late = deadline.aborted ? ` (deadline of ${CONFIG.deadlineMs} ms reached)` : '';
 console.log(
-  `${(elapsed / 1000).toFixed(2)} s; lost ${totals.lost}, duplicated ${totals.duplicated}, unexpected errors ${unexpected.length}` +
-    (deadline.aborted ? ` (deadline of ${CONFIG.deadlineMs} ms reached)` : ''),
+  `${seconds.toFixed(2)} s; lost ${total('lost')}, duplicated ${total('duplicated')}, unexpected errors ${unexpected.length}${late}`,
 );
-process.exitCode = failed ? 1 : 0;
+process.exitCode = deadline.aborted || unexpected.length > 0 || broken > 0 ? 1 : 0;

@@ -10,10 +10,12 @@ import { createClient } from '@browser-cloud/client';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cuttingFetch } from './harness/cut-connections.js';
-import { FLOW } from './harness/flow-types.js';
 import { document, documentValidator } from './harness/target.js';
+import { flowTypesOf } from '@browser-cloud/sandbox';
+
+const FLOW = flowTypesOf(document);
 import { findOperation } from '@browser-cloud/openapi-document';
-import { contractSeeds } from './harness/seeds.js';
+import { contractSeeds } from '../scripts/seeds.mjs';
 import { target } from './harness/target.js';
 
 const sandbox = target.sandbox;

@@ -2,17 +2,17 @@
 // behind a proxy that breaks one rule at a time: every rule must pass the first, and the rule the
 // proxy breaks must fail with the operation, the rule and a curl command.
 import { loadOpenApiDocument } from '@browser-cloud/openapi-document';
-import { DEFAULT_FIXTURE_REFS as R, type RunningSandbox, startSandbox } from '@browser-cloud/sandbox';
+import { flowTypesOf, DEFAULT_FIXTURE_REFS as R, type RunningSandbox, startSandbox } from '@browser-cloud/sandbox';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sandboxResources } from '../../scripts/targets.mjs';
 import { createDocumentValidator } from '../harness/document-validator.js';
-import { FLOW } from '../harness/flow-types.js';
 import { type Resources, resourcesFrom } from './resources.js';
 import { type RuleOutcome, runRules, SEED_PLANS, type SeedPlan, type SeedRule, wrongToken } from './seed-rules.js';
 import { type Fault, type ProxiedAnswer, startFaultProxy } from './test-support/fault-proxy.js';
 
 const document = loadOpenApiDocument();
 const validator = createDocumentValidator(document);
+const FLOW = flowTypesOf(document);
 const TOKEN = R.tokens.owner;
 const RESOURCES = resourcesFrom(sandboxResources(R));
 const ALL_RULES = Object.values(SEED_PLANS).flatMap((plan) => plan.rules);

@@ -3,12 +3,12 @@
 // the operations over machines.
 import { findOperation } from '@browser-cloud/openapi-document';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { contractSeeds } from '../../scripts/seeds.mjs';
 import { skipTitle } from '../../scripts/skips.mjs';
 import { type PlannedCase, planOperation } from '../engine/plan.js';
 import { missingReason } from '../engine/resources.js';
 import { callClient } from './clients.js';
 import { observedFetch } from './observed-fetch.js';
-import { contractSeeds } from './seeds.js';
 import { checker, document, documentValidator, target } from './target.js';
 
 /**
