@@ -6,7 +6,7 @@ import { deref, type OpenApiDocument, type Operation, type OperationParameter } 
 import { isRefusal, type RequestChecker } from '@browser-cloud/sandbox';
 import fc from 'fast-check';
 import { mutationsOf } from './invalid-mutations.js';
-import { pathOf, type RequestCase } from './request-case.js';
+import { pathOf, type RequestCase, requestOf } from './request-case.js';
 import { type Schema, schemaArbitrary } from './schema-arbitrary.js';
 
 /** Values that exist on the target, preferred over generated ones: ids, log paths. By parameter name. */
@@ -68,7 +68,6 @@ export function caseArbitraries(
         required: inQuery.filter((p) => p.required).map((p) => p.name),
         additionalProperties: false,
       };
-  const accept = operation.success?.mediaType;
   const keeps = (c: RequestCase) => refusalOf(checker, operation, c) === undefined;
 
   const pathArb = (onlyKnown: boolean) =>
@@ -99,22 +98,8 @@ export function caseArbitraries(
 
   const requests = (onlyKnown: boolean) =>
     fc
-      .record({ pathParams: pathArb(onlyKnown), query: queryArb, body: bodyArb })
-      .map(
-        ({ pathParams, query, body: value }): RequestCase => ({
-          operationId: operation.operationId,
-          method: operation.method.toUpperCase(),
-          pathTemplate: operation.path,
-          pathParams,
-          query,
-          headers: {
-            ...(accept ? { Accept: accept } : {}),
-            ...(value !== undefined && body ? { 'Content-Type': body.mediaType } : {}),
-          },
-          body: value === undefined ? undefined : JSON.stringify(value),
-          withToken: true,
-        }),
-      )
+      .record({ path: pathArb(onlyKnown), query: queryArb, body: bodyArb })
+      .map((parts) => requestOf(operation, parts))
       .filter(keeps);
 
   /** Every one-rule-broken variant of a valid case that the checker refuses. */

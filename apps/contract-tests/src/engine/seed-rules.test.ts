@@ -7,7 +7,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sandboxResources } from '../../scripts/targets.mjs';
 import { createDocumentValidator } from '../harness/document-validator.js';
 import { type Resources, resourcesFrom } from './resources.js';
-import { type RuleOutcome, runRules, SEED_PLANS, type SeedPlan, type SeedRule, wrongToken } from './seed-rules.js';
+import {
+  checkRule,
+  type RuleContext,
+  type RuleOutcome,
+  SEED_PLANS,
+  type SeedPlan,
+  type SeedRule,
+  wrongToken,
+} from './seed-rules.js';
 import { type Fault, type ProxiedAnswer, startFaultProxy } from './test-support/fault-proxy.js';
 
 const document = loadOpenApiDocument();
@@ -24,6 +32,20 @@ beforeAll(async () => {
 });
 beforeEach(() => sandbox.state.reset());
 afterAll(() => sandbox?.close());
+
+/** Runs plans in order, as the suite does: each rule's outcome; a rule whose variables are unset is skipped. */
+async function runRules(plans: Record<string, SeedPlan>, context: RuleContext): Promise<RuleOutcome[]> {
+  const outcomes: RuleOutcome[] = [];
+  for (const [operationId, plan] of Object.entries(plans)) {
+    for (const rule of plan.rules) {
+      const unset = rule.needs.filter((variable) => context.resources[variable] === undefined);
+      if (unset.length > 0)
+        outcomes.push({ operationId, rule: rule.rule, outcome: 'skipped', message: `unset: ${unset.join(', ')}` });
+      else outcomes.push(await checkRule(operationId, rule, context));
+    }
+  }
+  return outcomes;
+}
 
 function run(
   baseUrl: string,

@@ -12,7 +12,7 @@ import { readEventStream, type SseEvent } from '@browser-cloud/sse';
 import type { DocumentValidator } from '../harness/document-validator.js';
 import { type Answer, type ExchangeLimits, type ExchangeTarget, exchange, NoAnswerError } from './exchange.js';
 import { createJudge } from './judge.js';
-import { toCurl } from './request-case.js';
+import { type RequestParts, requestOf, toCurl } from './request-case.js';
 import type { Resources } from './resources.js';
 
 export interface RuleContext {
@@ -60,11 +60,7 @@ interface Sent {
   curl: string;
 }
 
-interface Request {
-  path: Record<string, string>;
-  query?: Record<string, unknown>;
-  body?: unknown;
-  headers?: Record<string, string>;
+interface Request extends RequestParts {
   /** Another token than the target's: not secret, so its curl command spells it out. */
   token?: string;
 }
@@ -82,20 +78,7 @@ export function wrongToken(token: string): string {
 
 async function send(context: RuleContext, operationId: string, request: Request): Promise<Sent> {
   const operation = findOperation(context.document, operationId);
-  const c = {
-    operationId,
-    method: operation.method.toUpperCase(),
-    pathTemplate: operation.path,
-    pathParams: request.path,
-    query: request.query ?? {},
-    headers: {
-      ...(operation.success?.mediaType ? { Accept: operation.success.mediaType } : {}),
-      ...(request.body === undefined || !operation.body ? {} : { 'Content-Type': operation.body.mediaType }),
-      ...request.headers,
-    },
-    body: request.body === undefined ? undefined : JSON.stringify(request.body),
-    withToken: true,
-  };
+  const c = requestOf(operation, request);
   let curl = toCurl(c, context.target.baseUrl);
   if (request.token !== undefined) {
     curl = curl.replace('"Authorization: Bearer $API_TOKEN"', `'Authorization: Bearer ${request.token}'`);
@@ -150,20 +133,6 @@ export async function checkRule(operationId: string, rule: SeedRule, context: Ru
     ].join('\n');
     return { ...base, outcome: 'failed', message };
   }
-}
-
-/** Runs plans in order outside vitest (the engine's own tests): each rule's outcome. */
-export async function runRules(plans: Record<string, SeedPlan>, context: RuleContext): Promise<RuleOutcome[]> {
-  const outcomes: RuleOutcome[] = [];
-  for (const [operationId, plan] of Object.entries(plans)) {
-    for (const rule of plan.rules) {
-      const unset = rule.needs.filter((variable) => context.resources[variable] === undefined);
-      if (unset.length > 0)
-        outcomes.push({ operationId, rule: rule.rule, outcome: 'skipped', message: `unset: ${unset.join(', ')}` });
-      else outcomes.push(await checkRule(operationId, rule, context));
-    }
-  }
-  return outcomes;
 }
 
 function wrongTokenRule(operationId: string, needs: readonly string[], request: (r: Resources) => Request): SeedRule {
