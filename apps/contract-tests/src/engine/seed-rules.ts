@@ -6,7 +6,12 @@
 // Some rules share a resource and depend on what came before: a login answers 409 only while a
 // flow is in progress, and a connection gives one successful login per flow. A plan runs in order:
 // the first login of the run on each connection is the planned one, the conflict comes after it.
-import { findOperation, type OpenApiDocument, type Operation } from '@browser-cloud/openapi-document';
+import {
+  findOperation,
+  loadOpenApiDocument,
+  type OpenApiDocument,
+  type Operation,
+} from '@browser-cloud/openapi-document';
 import { flowTypesOf } from '@browser-cloud/sandbox';
 import { readEventStream, type SseEvent } from '@browser-cloud/sse';
 import type { DocumentValidator } from '../harness/document-validator.js';
@@ -152,6 +157,8 @@ function wrongTokenRule(operationId: string, needs: readonly string[], request: 
 // ─── Login flows, in this order ──────────────────────────────────────────────────────────────────
 
 const LOGIN = 'loginAuthConnection';
+/** The document's flow types, for the titles (the checks read the run's document). */
+const FLOW = flowTypesOf(loadOpenApiDocument());
 const CONNECTION = 'CONTRACT_CONNECTION_ID';
 const REAUTH_CONNECTION = 'CONTRACT_REAUTH_CONNECTION_ID';
 const inProgressBefore = (variable: string) =>
@@ -161,7 +168,7 @@ const inProgressBefore = (variable: string) =>
 function firstLogin(variable: string, kind: 'login' | 'reauth', proxy: 'id' | 'name'): SeedRule {
   const proxyVariable = proxy === 'id' ? 'CONTRACT_PROXY_ID' : 'CONTRACT_PROXY_NAME';
   return {
-    rule: `a login on ${variable} starts a ${kind === 'login' ? 'LOGIN' : 'REAUTH'} flow (through ${proxyVariable} when set)`,
+    rule: `a login on ${variable} starts a ${FLOW[kind]} flow (through ${proxyVariable} when set)`,
     needs: [variable],
     async check(context) {
       const flowType = flowTypesOf(context.document)[kind];
