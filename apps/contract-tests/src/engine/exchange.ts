@@ -91,6 +91,12 @@ export async function exchange(target: ExchangeTarget, c: RequestCase, limits: E
     stream ? streamMs : answerMs,
     stream ? streamUntil : undefined,
   );
+  return answerOf(response, text, truncated);
+}
+
+/** The answer of `response` whose body read as `text`; JSON parsed when the content type says JSON. */
+export function answerOf(response: Response, text: string, truncated = false): Answer {
+  const contentType = response.headers.get('content-type') ?? '';
   const answer: Answer = { status: response.status, headers: response.headers, contentType, text, truncated };
   if (/json/i.test(contentType)) {
     try {

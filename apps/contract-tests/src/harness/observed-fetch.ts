@@ -1,7 +1,11 @@
 import { appendFileSync } from 'node:fs';
 import { isRefusal } from '@browser-cloud/sandbox';
 import { readBoundedBody } from '@browser-cloud/sse';
+import { answerOf } from '../engine/exchange.js';
+import { createJudge } from '../engine/judge.js';
 import { checker, documentValidator, target } from './target.js';
+
+const judge = createJudge(documentValidator);
 
 /** The most of a body read to check it (the cases' own reads are bounded alike). */
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -34,7 +38,6 @@ export const observedFetch: typeof fetch = async (input, init) => {
     const line = { operationId: operation.operationId, status: response.status };
     appendFileSync(process.env.CONTRACT_COVERAGE_FILE, `${JSON.stringify(line)}\n`);
   }
-  const contentType = response.headers.get('content-type') ?? '';
   const where = `${operation.operationId} ${response.status}`;
   // Prism's --errors proxy turns a response that breaks the document into a 500 that names it.
   const sl = response.headers.get('sl-violations');
@@ -42,18 +45,9 @@ export const observedFetch: typeof fetch = async (input, init) => {
     violations.push(`${where}: server response breaks the document: ${sl}`);
   }
   // Stream bodies are checked event by event by the cases; reading them here could block.
-  if (contentType.includes('text/event-stream')) return response;
+  if (/text\/event-stream/i.test(response.headers.get('content-type') ?? '')) return response;
   const { text } = await readBoundedBody(response.clone().body, MAX_BODY_BYTES);
-  let body: unknown = text;
-  if (contentType.includes('json')) {
-    try {
-      body = JSON.parse(text);
-    } catch {
-      violations.push(`${where}: body is not JSON: ${text.slice(0, 120)}`);
-      return response;
-    }
-  }
-  for (const problem of documentValidator.validateResponse(operation, response.status, contentType, body)) {
+  for (const problem of judge(operation, answerOf(response, text), [response.status])) {
     violations.push(`${where}: ${problem}`);
   }
   return response;
