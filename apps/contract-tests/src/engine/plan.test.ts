@@ -3,6 +3,8 @@
 // a create besides, planned here as the suite plans them.
 import { loadOpenApiDocument, type OpenApiDocument, operations } from '@browser-cloud/openapi-document';
 import { createRequestChecker, startHostileServer } from '@browser-cloud/sandbox';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { generateArtifacts } from '../../scripts/case-files.mjs';
 import { missingCoverage } from '../../scripts/coverage.mjs';
@@ -144,5 +146,16 @@ describe('a delete whose resource the document can create', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe("the repository's case files", () => {
+  it('are those of its document and no other: an operation it lost leaves none behind', async () => {
+    const dir = fileURLToPath(new URL('../generated/', import.meta.url));
+    const expected = (await generateArtifacts()).map((f) => f.path.split('/').at(-1)).sort();
+    expect(
+      readdirSync(dir).sort(),
+      'run npm run generate and delete the files of operations the document lost',
+    ).toEqual(expected);
   });
 });

@@ -18,7 +18,7 @@ import { checker, document, documentValidator, target } from './target.js';
 function notRun(meta: object, reason: string, skip: (reason: string) => void): never {
   (meta as { skipReason?: string }).skipReason = reason;
   if (target.allowSkips) skip(reason);
-  throw new Error(`not run: ${reason} (off the mock every case must run; --allow-skips lets it be skipped)`);
+  throw new Error(`not run: ${reason} (every case must run; --allow-skips lets it be skipped)`);
 }
 
 function register(planned: PlannedCase) {
