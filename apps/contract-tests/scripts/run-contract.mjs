@@ -13,7 +13,8 @@
 // at a running sandbox. Reports: reports/<target>/ (CONTRACT_REPORTS_DIR for another place), kept
 // after the run, with every configured token scrubbed, whatever the server sent.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadOpenApiDocument } from '@browser-cloud/openapi-document';
@@ -137,13 +138,17 @@ async function runTarget(mode, { seed, pinned, runs, vitestArgs, allowSkips }) {
     return { lines: [`  ${check.message}`], counts, problems: ['preflight refused'], reportDir };
   }
 
-  const reportFile = join(reportDir, 'report.json');
-  const code = await runVitest(suiteEnv, reportFile, vitestArgs, scrub);
+  // vitest writes its report outside the reports folder: only the scrubbed copy lands there.
+  const rawDir = mkdtempSync(join(tmpdir(), 'contract-report-'));
+  const rawReport = join(rawDir, 'report.json');
+  const code = await runVitest(suiteEnv, rawReport, vitestArgs, scrub);
   let report;
-  if (existsSync(reportFile)) {
-    write('report.json', readFileSync(reportFile, 'utf8'));
-    report = JSON.parse(readFileSync(reportFile, 'utf8'));
+  if (existsSync(rawReport)) {
+    const text = scrub(readFileSync(rawReport, 'utf8'));
+    write('report.json', text);
+    report = JSON.parse(text);
   }
+  rmSync(rawDir, { recursive: true, force: true });
   const analysis = analyseReport(report, { mode, allowSkips, root: APP_DIR });
   const counts = countCases(analysis.cases);
   write('junit.xml', junitXml(analysis.cases, `contract ${mode}`));
