@@ -123,9 +123,11 @@ function commandDefinition(document, operation) {
   if (taken) throw new Error(`${operation.operationId}: two inputs, or an input and the CLI, take --${taken}`);
   const { summary = operation.operationId, description = '' } = operation.operation;
   const examples = examplesOf(document, operation, command, positionals, options);
+  const tag = document.tags?.find((t) => t.name === operation.operation.tags?.[0]);
   return {
     operationId: operation.operationId,
     command,
+    group: firstSentence(tag?.description ?? tag?.name),
     summary,
     help: `\n${description.trim()}\n\nExamples:\n${examples.join('\n')}`,
     call,
@@ -134,10 +136,9 @@ function commandDefinition(document, operation) {
   };
 }
 
-/** Every command of the document's operations but its event streams, which special commands cover, and the groups they are in. */
+/** A command per operation of the document, but for its event streams, which special commands cover. */
 export function commandDefinitions(document) {
   const commands = [];
-  const groups = {};
   for (const operation of operations(document)) {
     if (operation.streaming) continue;
     const definition = commandDefinition(document, operation);
@@ -145,23 +146,16 @@ export function commandDefinitions(document) {
     if (commands.some((other) => other.command.join(' ') === path))
       throw new Error(`two operations make the command ${path}`);
     commands.push(definition);
-    const tag = document.tags?.find((t) => t.name === operation.operation.tags?.[0]);
-    for (let depth = 1; depth < definition.command.length; depth++) {
-      groups[definition.command.slice(0, depth).join(' ')] ??= firstSentence(tag?.description ?? tag?.name ?? '');
-    }
   }
-  return { commands, groups };
+  return commands;
 }
 
 /** @param documentPath the document to generate from; the repository's by default. */
 export async function generateArtifacts(documentPath = OPENAPI_PATH) {
-  const { commands, groups } = commandDefinitions(loadOpenApiDocument(documentPath));
+  const commands = commandDefinitions(loadOpenApiDocument(documentPath));
   const contents = [
     BANNER,
     "import type { CommandDefinition } from '../command-definition.js';",
-    '',
-    '/** What each group of commands (`auth`, `auth connections`) is about. */',
-    `export const COMMAND_GROUPS: Readonly<Record<string, string>> = ${JSON.stringify(groups, null, 2)};`,
     '',
     `export const COMMAND_DEFINITIONS = ${JSON.stringify(commands, null, 2)} satisfies CommandDefinition[];`,
     '',

@@ -26,6 +26,8 @@ export interface CommandDefinition {
   readonly operationId: string;
   /** `['profiles', 'rename']`: the operation's SDK name in kebab-case. */
   readonly command: readonly string[];
+  /** What the groups it is in (`auth`, `auth connections`) are about: its tag's. */
+  readonly group: string;
   readonly summary: string;
   /** The operation's description and example command lines, shown after the usage. */
   readonly help: string;

@@ -4,7 +4,6 @@ import { type CliIo, writeOut } from './cli-io.js';
 import type { CommandDefinition, CommandOption } from './command-definition.js';
 import { withClient } from './connect.js';
 import { EXIT } from './exit-codes.js';
-import { COMMAND_GROUPS } from './generated/command-definitions.js';
 import { parseTelemetry, TELEMETRY_SYNTAX } from './telemetry-option.js';
 import { forTerminal, jsonForTerminal } from './terminal-text.js';
 
@@ -22,12 +21,11 @@ export function addOperationCommands(
 ): void {
   for (const definition of definitions) {
     let parent = program;
-    definition.command.slice(0, -1).forEach((name, depth) => {
-      const group = definition.command.slice(0, depth + 1).join(' ');
+    for (const name of definition.command.slice(0, -1)) {
       parent =
         parent.commands.find((command) => command.name() === name) ??
-        parent.command(name).description(COMMAND_GROUPS[group] ?? '');
-    });
+        parent.command(name).description(definition.group);
+    }
     const command = parent
       .command(definition.command.at(-1)!)
       .description(definition.summary)
@@ -63,9 +61,12 @@ function parseNumber(text: string): number {
   return Number(text);
 }
 
+/** Commander takes a parsed `null` for no value: it stands for JSON's null until the body is made. */
+const JSON_NULL = Symbol('null');
+
 function parseJson(text: string, parse: ((text: string) => unknown) | undefined): unknown {
   try {
-    return JSON.parse(text);
+    return JSON.parse(text) ?? JSON_NULL;
   } catch {
     if (parse) return parse(text);
     throw new InvalidArgumentError('must be JSON.');
@@ -80,8 +81,9 @@ function runOperation(io: CliIo, definition: CommandDefinition, values: readonly
     args[argument.in][argument.name] = values[i];
   });
   for (const option of definition.options) {
-    const value = given[new Option(`--${option.flag}`).attributeName()];
-    if (value === undefined) continue;
+    const parsed = given[new Option(`--${option.flag}`).attributeName()];
+    if (parsed === undefined) continue;
+    const value = parsed === JSON_NULL ? null : parsed;
     const into = args[option.in];
     into[option.name] =
       option.member === undefined ? value : { ...(into[option.name] as object), [option.member]: value };

@@ -4,13 +4,6 @@
  */
 import type { CommandDefinition } from '../command-definition.js';
 
-/** What each group of commands (`auth`, `auth connections`) is about. */
-export const COMMAND_GROUPS: Readonly<Record<string, string>> = {
-  "auth": "Managed Auth: an auth connection captures credentials for a site and logs in.",
-  "auth connections": "Managed Auth: an auth connection captures credentials for a site and logs in.",
-  "profiles": "Named browser profile records, which can be renamed."
-};
-
 export const COMMAND_DEFINITIONS = [
   {
     "operationId": "loginAuthConnection",
@@ -19,6 +12,7 @@ export const COMMAND_DEFINITIONS = [
       "connections",
       "login"
     ],
+    "group": "Managed Auth: an auth connection captures credentials for a site and logs in.",
     "summary": "Start a login flow",
     "help": "\nStarts a login flow for an auth connection. It returns immediately.\n\n`flow_type` is `REAUTH` when stored credentials trigger automatic re-authentication, and\n`LOGIN` when the user must complete authentication at `hosted_url`. `flow_type` names the\nkind of flow started; it is not a state.\n\nWhile a login flow is already in progress for the connection, the operation answers 409.\nRetrying a login after any response is therefore wrong: a second attempt meets that 409.\n\nThe login operation emits no event; it returns `live_view_url` for watching the flow.\n\nExamples:\n  $ browser-cloud auth connections login ac_01HZY2R6F1J8K3P5S7T9V2X4ZA\n  $ browser-cloud auth connections login ac_01HZY2R6F1J8K3P5S7T9V2X4ZA --proxy-id prx_01HZY3T8Q2W5M7V9K4C6B1N0DA\n  $ browser-cloud auth connections login ac_01HZY2R6F1J8K3P5S7T9V2X4ZA --proxy-name residential-us-east --record-session --browser-telemetry '{\"enabled\":true,\"browser\":{\"console\":{\"enabled\":true},\"network\":{\"enabled\":true},\"captcha\":{\"enabled\":false}}}'\n  $ browser-cloud auth connections login ac_01HZY2R6F1J8K3P5S7T9V2X4ZA --browser-telemetry '{\"enabled\":false}'\n  $ browser-cloud auth connections login ac_01HZY2R6F1J8K3P5S7T9V2X4ZA --no-record-session --browser-telemetry null",
     "call": {
@@ -83,6 +77,7 @@ export const COMMAND_DEFINITIONS = [
       "profiles",
       "rename"
     ],
+    "group": "Named browser profile records, which can be renamed.",
     "summary": "Rename a profile",
     "help": "\nRenames a profile.\n\n- The name must be unique within the logical project. During the default-project\n  migration, unscoped profiles and profiles in the organization default project count as\n  the same project.\n- Duplicate-name conflicts are checked before the update, on a best-effort basis: there is\n  no backing unique index, so a duplicate can still arise.\n- Renaming a profile that a browser session references by name may prevent that session's\n  changes from saving. Renaming while the profile is not in use is advised.\n\nSending the same rename again is harmless when the profile is addressed by its ID; by\nname it is not, since once applied the old name no longer resolves (404).\n\nExamples:\n  $ browser-cloud profiles rename prof_01HZY5C7D9E1F3G5H7J9K1M3NA checkout-agent-eu",
     "call": {

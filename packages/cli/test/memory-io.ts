@@ -1,0 +1,22 @@
+import type { BrowserCloudClient } from '@browser-cloud/client';
+import type { CliIo } from '../src/cli-io.js';
+
+/** An io for `run` in the test's process: its output collected, and a client of the test's own. */
+export function memoryIo(client: object) {
+  const out = { stdout: '', stderr: '' };
+  const stream = (key: keyof typeof out) => ({
+    write: (chunk: string) => {
+      out[key] += chunk;
+      return true;
+    },
+    once: () => undefined,
+  });
+  const io: CliIo = {
+    stdout: stream('stdout'),
+    stderr: stream('stderr'),
+    env: {},
+    interrupt: new AbortController().signal,
+    client: client as BrowserCloudClient,
+  };
+  return { io, out };
+}
