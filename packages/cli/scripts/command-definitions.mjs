@@ -41,62 +41,49 @@ function valueType(schema) {
 /** The options of an input: one, or for a `oneOf` of one-property objects, one per member (`--proxy-id`, `--proxy-name`). */
 function optionsOf({ name, in: location, schema }) {
   const members = schema.oneOf ?? [];
-  const flattened =
-    members.length > 0 && members.every((m) => m.type === 'object' && Object.keys(m.properties ?? {}).length === 1);
-  if (flattened) {
+  if (members.length > 0 && members.every((m) => m.type === 'object' && Object.keys(m.properties ?? {}).length === 1)) {
     return members.map((m) => {
       const [[member, property]] = Object.entries(m.properties);
+      const description = firstSentence(m.description ?? property.description);
       return {
         flag: kebabCase(`${name}-${member}`),
         in: location,
         name,
         member,
         type: valueType(property),
-        description: firstSentence(m.description ?? property.description),
+        description,
       };
     });
   }
   const type = valueType(schema);
   // The object schema a JSON value is of, by title: a parser of a shorter syntax is keyed by it.
-  const titled = [schema, ...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].find((s) => s.title)?.title;
-  return [
-    {
-      flag: kebabCase(name),
-      in: location,
-      name,
-      type,
-      ...(type === 'string' && schema.enum ? { choices: schema.enum } : {}),
-      ...(type === 'json' && titled ? { schema: titled } : {}),
-      description: firstSentence(schema.description),
-    },
-  ];
+  const titled = [schema, ...(schema.anyOf ?? []), ...members].find((s) => s.title)?.title;
+  const option = { flag: kebabCase(name), in: location, name, type, description: firstSentence(schema.description) };
+  if (type === 'string' && schema.enum) option.choices = schema.enum;
+  if (type === 'json' && titled) option.schema = titled;
+  return [option];
 }
 
 const quote = (word) => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`);
 
-/** A command line per example of the request body (one without a body), from the document's examples. */
+/** A command line per example of the request body (or one), with the parameters' examples. */
 function examplesOf(document, operation, command, positionals, options) {
   const media = operation.body && operation.requestBody.content[operation.body.mediaType].media;
   const bodies = media?.examples
     ? Object.values(media.examples).map((example) => inlineRefs(document, example).value)
     : [media?.example ?? {}];
-  const example = (input) => {
-    const parameter = operation.parameters.find((p) => p.name === input.name && p.in === input.in);
-    return parameter?.parameter.example ?? parameter?.schema?.schema.example;
-  };
   const lines = bodies.map((body) => {
-    const givenIn = (input) => (input.in === 'body' ? body?.[input.name] : example(input));
+    const exampleOf = (input) => {
+      if (input.in === 'body') return body?.[input.name];
+      const parameter = operation.parameters.find((p) => p.name === input.name && p.in === input.in);
+      return parameter?.parameter.example ?? parameter?.schema?.schema.example;
+    };
     const words = ['browser-cloud', ...command];
-    for (const input of positionals) words.push(quote(String(givenIn(input) ?? `<${input.flag}>`)));
+    for (const input of positionals) words.push(quote(String(exampleOf(input) ?? `<${input.flag}>`)));
     for (const option of options) {
-      let value = givenIn(option);
-      if (option.member !== undefined) value = value?.[option.member];
-      if (
-        value === undefined ||
-        (option.in !== 'body' && !operation.parameters.some((p) => p.name === option.name && p.required))
-      )
-        continue;
-      if (option.type === 'boolean') words.push(value ? `--${option.flag}` : `--no-${option.flag}`);
+      const value = option.member === undefined ? exampleOf(option) : exampleOf(option)?.[option.member];
+      if (value === undefined) continue;
+      if (option.type === 'boolean') words.push(`--${value ? '' : 'no-'}${option.flag}`);
       else words.push(`--${option.flag}`, quote(option.type === 'json' ? JSON.stringify(value) : String(value)));
     }
     return `  $ ${words.join(' ')}`;
@@ -111,12 +98,14 @@ function commandDefinition(document, operation) {
   const positional = (input) =>
     input.in === 'path' ||
     (input.in === 'body' && input.required && !['json', 'boolean'].includes(valueType(input.schema)));
-  const positionals = inputs.filter(positional).map((input) => ({
-    name: input.name,
-    in: input.in,
-    flag: kebabCase(input.name),
-    description: firstSentence(input.schema.description),
-  }));
+  const positionals = inputs
+    .filter(positional)
+    .map(({ name, in: location, schema }) => ({
+      name,
+      in: location,
+      flag: kebabCase(name),
+      description: firstSentence(schema.description),
+    }));
   const options = inputs.filter((input) => !positional(input)).flatMap(optionsOf);
   const flags = options.map((option) => option.flag);
   const taken = flags.find((flag, i) => RESERVED.has(flag) || flags.indexOf(flag) !== i);

@@ -45,31 +45,22 @@ function optionsOf(option: CommandOption): Option[] {
   }
   const parser = option.schema === undefined ? undefined : SCHEMA_PARSERS[option.schema];
   const value = option.type === 'json' ? (parser ? 'spec' : 'json') : (option.member ?? option.flag);
-  const made = new Option(
-    `${flag} <${value}>`,
-    parser ? `${option.description} ${parser.syntax}.` : option.description,
-  );
+  const made = new Option(`${flag} <${value}>`, `${option.description}${parser ? ` ${parser.syntax}.` : ''}`);
   if (option.choices) return [made.choices(option.choices)];
-  if (option.type === 'integer' || option.type === 'number') return [made.argParser(parseNumber)];
-  if (option.type === 'json') return [made.argParser((text) => parseJson(text, parser?.parse))];
-  return [made];
-}
-
-/** A number as JSON writes it; whether it fits (an integer, a bound) is the client's check. */
-function parseNumber(text: string): number {
-  if (!/^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(text)) throw new InvalidArgumentError('must be a number.');
-  return Number(text);
+  // A number or an object as JSON writes it; whether it fits the schema is the client's check.
+  if (option.type === 'string') return [made];
+  return [made.argParser((text) => parseJson(text, parser?.parse, option.type === 'json' ? 'JSON' : 'a number'))];
 }
 
 /** Commander takes a parsed `null` for no value: it stands for JSON's null until the body is made. */
 const JSON_NULL = Symbol('null');
 
-function parseJson(text: string, parse: ((text: string) => unknown) | undefined): unknown {
+function parseJson(text: string, parse: ((text: string) => unknown) | undefined, what: string): unknown {
   try {
     return JSON.parse(text) ?? JSON_NULL;
   } catch {
     if (parse) return parse(text);
-    throw new InvalidArgumentError('must be JSON.');
+    throw new InvalidArgumentError(`must be ${what}.`);
   }
 }
 

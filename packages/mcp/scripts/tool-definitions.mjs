@@ -103,8 +103,6 @@ function toolDefinition(document, operation) {
   return {
     name,
     operationId: operation.operationId,
-    method: operation.method.toUpperCase(),
-    path: operation.path,
     title: summary,
     description: [summary, tail ? TAIL.description : description?.trim()].filter(Boolean).join('\n\n'),
     // A plain object schema: hosts refuse combinators at the top level of a tool's input schema
@@ -142,15 +140,10 @@ function toolDefinition(document, operation) {
 function answerOf(document, operation) {
   const schema = operation.success?.schema;
   if (schema === undefined) {
-    const status = operation.success?.status ?? 'a 2xx status';
+    const description = `Empty: the operation answers ${operation.success?.status ?? '2XX'} without a body.`;
     return {
       answer: 'none',
-      outputSchema: {
-        type: 'object',
-        description: `Empty: the operation answers ${status} without a body when it succeeds.`,
-        properties: {},
-        additionalProperties: false,
-      },
+      outputSchema: { type: 'object', description, properties: {}, additionalProperties: false },
     };
   }
   const tolerant = allowingUnknownProperties(inlineRefs(document, schema.schema));
@@ -161,10 +154,10 @@ function answerOf(document, operation) {
 /** The tail's result: a page of events, each its SSE ID and the log entry's timestamp and message. */
 function tailOutput(document, operation) {
   const data = inlineRefs(document, operation.success?.eventData?.schema ?? {});
-  const missing = TAIL.eventProperties.filter((name) => data.properties?.[name] === undefined);
-  if (missing.length > 0) {
+  const event = Object.fromEntries(TAIL.eventProperties.map((name) => [name, data.properties?.[name]]));
+  if (Object.values(event).includes(undefined)) {
     throw new Error(
-      `${operation.operationId} streams events without ${missing.join(' and ')}: the log tail cannot page them; write a special tool`,
+      `${operation.operationId}: events without ${TAIL.eventProperties} need a special tool, not the log tail`,
     );
   }
   return {
@@ -176,7 +169,7 @@ function tailOutput(document, operation) {
           type: 'object',
           properties: {
             id: { type: 'string', description: 'The event ID (the SSE `id`).' },
-            ...Object.fromEntries(TAIL.eventProperties.map((name) => [name, data.properties[name]])),
+            ...event,
             truncated: {
               type: 'boolean',
               description: 'Present and true when the message was cut to fit `max_bytes`.',
@@ -198,22 +191,14 @@ function tailOutput(document, operation) {
 }
 
 /**
- * What hosts accept of a tool, as they publish it (the MCP SDK's own client accepts any schema):
- *
- * - Claude API, "Tool use" (docs.anthropic.com, `input_schema`): a JSON Schema object with
- *   `type: "object"`; the API refuses `oneOf`, `allOf` or `anyOf` at the top level ("input_schema
- *   does not support oneOf, allOf, or anyOf at the top level"), and Claude Code drops such an MCP
- *   tool silently, a top-level `allOf` of `if/then` included. Tool names match
- *   `^[a-zA-Z0-9_-]{1,64}$`.
- * - OpenAI function calling (platform.openai.com, "Function calling" and "Structured Outputs",
- *   supported schemas): `parameters` is an object schema whose root is `type: "object"`, not an
- *   `anyOf`; composition and conditionals (`allOf`, `not`, `if/then/else`, `dependentRequired`,
- *   `dependentSchemas`, `patternProperties`) are not in the supported subset of strict mode;
- *   function names match `^[a-zA-Z0-9_-]{1,64}$`. Strict mode is opt-in and not what MCP hosts
- *   send; without it nested keywords pass through, as they do on the Claude API, so the rules
- *   hold at the top level, and a `$ref` (with nothing to resolve it against) is refused anywhere.
- *
- * @returns the rules `tool` breaks; empty when every host above accepts it.
+ * The rules `tool` breaks of what hosts accept, as they publish it; empty when all accept it. The
+ * Claude API ("Tool use", `input_schema`) refuses `oneOf`, `allOf` or `anyOf` at the top level of
+ * an input schema, which must be `type: "object"`, and Claude Code drops such an MCP tool
+ * silently, a top-level `allOf` of `if/then` included; OpenAI's function calling ("Structured
+ * Outputs", supported schemas) wants an object root, not an `anyOf`, and leaves composition,
+ * conditionals, `dependent*` and `patternProperties` out. Both take names of
+ * `^[a-zA-Z0-9_-]{1,64}$`, and nested keywords inside a property; a `$ref` (with nothing to resolve
+ * it against) is refused anywhere. The MCP SDK's own client accepts any schema.
  */
 export function hostRuleViolations(tool) {
   const violations = [];

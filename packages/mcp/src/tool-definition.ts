@@ -11,8 +11,6 @@ export type ArgumentLocation = 'path' | 'query' | 'body' | 'tool';
 export interface ToolDefinition {
   readonly name: string;
   readonly operationId: string;
-  readonly method: string;
-  readonly path: string;
   /** The operation's summary. */
   readonly title: string;
   /** The operation's summary and description, and what the tool adds. */

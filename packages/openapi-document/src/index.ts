@@ -53,7 +53,7 @@ export {
   operations,
   type SchemaAt,
 } from './operations.js';
-export { type OperationArgument, type OperationCall, operationSignature } from './operation-signature.js';
+export { type OperationArgument, operationSignature } from './operation-signature.js';
 export {
   readYaml,
   type YamlPosition,

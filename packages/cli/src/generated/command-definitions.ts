@@ -66,8 +66,8 @@ export const COMMAND_DEFINITIONS = [
         "in": "body",
         "name": "browser_telemetry",
         "type": "json",
-        "schema": "BrowserTelemetryRequestConfig",
-        "description": "Overrides the connection's default browser telemetry configuration for this login."
+        "description": "Overrides the connection's default browser telemetry configuration for this login.",
+        "schema": "BrowserTelemetryRequestConfig"
       }
     ]
   },
