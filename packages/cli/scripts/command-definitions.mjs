@@ -98,14 +98,12 @@ function commandDefinition(document, operation) {
   const positional = (input) =>
     input.in === 'path' ||
     (input.in === 'body' && input.required && !['json', 'boolean'].includes(valueType(input.schema)));
-  const positionals = inputs
-    .filter(positional)
-    .map(({ name, in: location, schema }) => ({
-      name,
-      in: location,
-      flag: kebabCase(name),
-      description: firstSentence(schema.description),
-    }));
+  const positionals = inputs.filter(positional).map(({ name, in: location, schema }) => ({
+    name,
+    in: location,
+    flag: kebabCase(name),
+    description: firstSentence(schema.description),
+  }));
   const options = inputs.filter((input) => !positional(input)).flatMap(optionsOf);
   const flags = options.map((option) => option.flag);
   const taken = flags.find((flag, i) => RESERVED.has(flag) || flags.indexOf(flag) !== i);
