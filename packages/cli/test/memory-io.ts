@@ -14,7 +14,8 @@ export function memoryIo(client: object) {
   const io: CliIo = {
     stdout: stream('stdout'),
     stderr: stream('stderr'),
-    env: {},
+    // Set, as the CLI asks before it runs: the client given is used instead of one made from them.
+    env: { BROWSER_CLOUD_BASE_URL: 'http://127.0.0.1:9', BROWSER_CLOUD_API_KEY: 'sk_unused' },
     interrupt: new AbortController().signal,
     client: client as BrowserCloudClient,
   };

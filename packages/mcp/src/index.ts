@@ -3,6 +3,7 @@
  * paged log tail for its event stream, with names, descriptions and schemas generated from it.
  */
 export { createMcpServer, type McpServerOptions } from './server.js';
+export { stdioTransport } from './stdio-transport.js';
 export { TOOL_DEFINITIONS } from './generated/tool-definitions.js';
 export type { ToolDefinition, ArgumentLocation, JsonSchema } from './tool-definition.js';
 export type { TailedEvent, TailResult, TailStop } from './tools/log-tail.js';

@@ -24,8 +24,8 @@ export interface TailResult {
  * The log tail: reads the event stream of `definition`'s operation from the event after `cursor`
  * (sent as `Last-Event-ID`), up to `max_events` events and `max_bytes` bytes of them, for at most
  * `wait_ms`. Those are the tool's own arguments, checked and defaulted against their generated
- * schema. The cursor returned is the ID of the last event returned, never of one read and left
- * out, so the next call continues exactly there.
+ * schema. The cursor returned is the stream's last event ID, never the ID of an event read and
+ * left out, so the next call continues exactly there.
  */
 export async function tailLog(
   client: BrowserCloudClient,
@@ -49,6 +49,8 @@ export async function tailLog(
   }) as LogStream;
   const events: TailedEvent[] = [];
   let cursor = bounds.cursor ?? '';
+  /** An event was read and not returned (over `max_bytes`): the cursor stays on the last returned. */
+  let leftOut = false;
   let bytes = 2; // the array's brackets
   let stopped: TailStop = 'end_of_log';
   try {
@@ -63,7 +65,8 @@ export async function tailLog(
       if (bytes + size > bounds.max_bytes) {
         stopped = 'max_bytes';
         // An event alone over the budget would block every later call: return it cut to fit.
-        if (events.length > 0) break;
+        leftOut = events.length > 0;
+        if (leftOut) break;
         event = truncated(event, bounds.max_bytes - bytes - 1);
         size = jsonBytes(event) + 1;
       }
@@ -89,6 +92,9 @@ export async function tailLog(
     signal.removeEventListener('abort', cancel);
     await stream.close();
   }
+  // Else where the stream stands, which an ID without a line (a heartbeat's) moves on too: a call
+  // that returns no line says where to continue, not "" (the start of the log).
+  if (!leftOut && stream.lastEventId !== '') cursor = stream.lastEventId;
   return { events, cursor, stopped };
 }
 
