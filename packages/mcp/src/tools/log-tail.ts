@@ -38,15 +38,16 @@ export async function tailLog(
   // `wait_ms` (a followed log has no end, and a model waits for the whole call).
   const quietMs = args.query['follow'] === true ? FOLLOW_QUIET_MS : undefined;
   const stopper = new AbortController();
+  // First, as it may throw (a ValidationError): no timer or listener is left behind then.
+  const stream = callOperation(client, definition.call, args, {
+    signal: stopper.signal,
+    lastEventId: bounds.cursor ?? '',
+  }) as LogStream;
   const timer = setTimeout(() => stopper.abort(), bounds.wait_ms);
   let quiet: ReturnType<typeof setTimeout> | undefined;
   let quieted = false;
   const cancel = () => stopper.abort();
   signal.addEventListener('abort', cancel, { once: true });
-  const stream = callOperation(client, definition.call, args, {
-    signal: stopper.signal,
-    lastEventId: bounds.cursor ?? '',
-  }) as LogStream;
   const events: TailedEvent[] = [];
   let cursor = bounds.cursor ?? '';
   /** An event was read and not returned (over `max_bytes`): the cursor stays on the last returned. */
