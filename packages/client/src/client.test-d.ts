@@ -3,7 +3,7 @@ import { describe, expectTypeOf, it } from 'vitest';
 import { createClient } from './create-client.js';
 import { createRawClient } from './raw.js';
 import { resolveTelemetry } from './telemetry/resolve-telemetry.js';
-import type { LogStream } from './resources/browser-logs.js';
+import type { LogStream } from './index.js';
 
 const client = createClient({ baseUrl: 'http://127.0.0.1:4010', token: 't' });
 

@@ -9,6 +9,7 @@ import {
   APIError,
   BrowserCloudError,
   describeConnectionFailure,
+  NotFoundError,
 } from './errors.js';
 import { failedBeforeSending } from './failed-before-sending.js';
 import type { FetchLike, Transport } from './transport.js';
@@ -50,18 +51,20 @@ export interface Operation<T> {
   /** Sent as JSON when defined. */
   readonly body?: unknown;
   /**
-   * Whether another attempt is harmless once the server may have acted on this one. False for
-   * the login (a second attempt would meet 409) and for a rename addressed by name (a second
-   * attempt would meet a profile already renamed: 404): after any response, or a failure that
-   * may follow sending, they are retried only when the connection certainly failed before sending.
+   * Whether another attempt is harmless once the server may have acted on this one (the
+   * document's `x-repeatable`, see `prepare`). When false, after any response, or a failure that
+   * may follow sending, it is retried only when the connection certainly failed before sending.
    */
   readonly repeatable: boolean;
   /**
    * The generated tolerant reader of the 2xx body (`validateReceived<answer>`) and the answer's
    * schema name: a body without a required property, or with a known one of the wrong type, is
-   * an InvalidResponseError; properties the document does not know pass through.
+   * an InvalidResponseError; properties the document does not know pass through. Absent for an
+   * answer without a body.
    */
-  readonly answer: { readonly validate: Validator<T>; readonly name: string };
+  readonly answer?: { readonly validate: Validator<T>; readonly name: string } | undefined;
+  /** A DELETE without an answer body: a 404 after an attempt that may have applied means done. */
+  readonly deletes?: boolean | undefined;
 }
 
 /**
@@ -92,19 +95,26 @@ export async function execute<T>(
   options: RequestOptions = {},
 ): Promise<T> {
   const maxRetries = options.maxRetries ?? context.maxRetries;
+  let applied = false;
   for (let retry = 0; ; retry++) {
     const outcome = await attempt<T>(context, operation, options);
     if (outcome.ok) {
-      const { validate, name } = operation.answer;
+      const { answer } = operation;
+      if (!answer) return undefined as T;
       checkReceived(
-        validate,
+        answer.validate,
         outcome.data,
         'body',
-        `The answer of ${operation.method} ${operation.path} cannot be read as a ${name}`,
+        `The answer of ${operation.method} ${operation.path} cannot be read as a ${answer.name}`,
       );
       return outcome.data;
     }
-    if (!outcome.retry || retry >= maxRetries) throw outcome.error;
+    const { error } = outcome;
+    if (applied && error instanceof NotFoundError) return undefined as T;
+    if (!outcome.retry || retry >= maxRetries) throw error;
+    // Retried, so a timeout, a connection error or an APIError: the ones after which the request may have applied.
+    applied ||=
+      !!operation.deletes && (error instanceof APIError ? error.status >= 500 : !failedBeforeSending(error.cause));
     const retryAfter = outcome.headers && parseRetryAfter(outcome.headers);
     await sleep(backoffDelay(retry + 1, BACKOFF.base, { ...BACKOFF, retryAfter }), options.signal);
   }
