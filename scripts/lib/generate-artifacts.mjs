@@ -280,10 +280,14 @@ function withoutParentData(code) {
 
 /**
  * Each error Ajv reports is an object literal spelled out with its four keys; one small function
- * builds the same object (same keys, same order) with a call per error instead.
+ * builds the same object (same keys, same order) with a call per error instead. An error about
+ * a property (`instancePath + "/name"`, `"#/properties/name/<keyword>"`) names the property and
+ * the keyword once, through a second function that builds the same paths.
  */
-const ERROR_FACTORY =
-  'const ajvError = (instancePath, schemaPath, keyword, params) => ({instancePath,schemaPath,keyword,params});';
+const ERROR_FACTORY = [
+  'const ajvError = (instancePath, schemaPath, keyword, params) => ({instancePath,schemaPath,keyword,params});',
+  'const ajvPropertyError = (at, property, keyword, params) => ajvError(at + "/" + property, "#/properties/" + property + "/" + keyword, keyword, params);',
+].join('\n');
 
 function withErrorFactory(code) {
   if (code.includes('ajvError')) throw new Error('Ajv output already names ajvError (generate-artifacts.mjs).');
@@ -292,7 +296,10 @@ function withErrorFactory(code) {
     (_, at, schemaPath, keyword, params) => `ajvError(${at ?? 'instancePath'},${schemaPath},${keyword},${params})`,
   );
   if (/schemaPath:/.test(out)) throw new Error('An Ajv error object has another shape (generate-artifacts.mjs).');
-  return out;
+  return out.replace(
+    /ajvError\((\w+)\+"\/(\w+)","#\/properties\/\2\/(\w+)","\3",/g,
+    (_, at, property, keyword) => `ajvPropertyError(${at},"${property}","${keyword}",`,
+  );
 }
 
 /**
@@ -314,6 +321,19 @@ function withSchemaValuesInlined(code) {
   );
   const read = (name) => new RegExp(`\\b${name}\\b(?! = \\{)`).test(inlined);
   return inlined.replace(declaration, (whole, name) => (read(name) ? whole : ''));
+}
+
+/**
+ * Ajv opens a property's checks with `const _errs6 = errors;` and then tests `errors === _errs6`,
+ * once per keyword group, right away: always true there. The tests become plain blocks.
+ */
+function withoutSettledTests(code) {
+  let out = code;
+  for (let before = ''; before !== out; ) {
+    before = out;
+    out = out.replace(/(const (_errs\d+) = errors;\{*)if\(errors === \2\)\{/g, '$1{');
+  }
+  return out;
 }
 
 /** Annotations do not change what validates; dropping them keeps the generated code small. */
@@ -504,7 +524,9 @@ function generateValidators(document) {
   // validateProxyRef and LoginRequest's `proxy` check one function, not two copies.
   for (const { ref } of compiled) ajv.getSchema(ref);
   const source = standaloneCode(ajv, Object.fromEntries(compiled.map(({ name, ref }) => [`validate${name}`, ref])));
-  const { imports, body } = requiresToImports(withSchemaValuesInlined(withErrorFactory(withoutParentData(source))));
+  const { imports, body } = requiresToImports(
+    withSchemaValuesInlined(withErrorFactory(withoutSettledTests(withoutParentData(source)))),
+  );
   const untyped = new Map();
   const code = body.replace(/^"use strict";/, '').replace(/export const (\w+) = (\w+);/g, (_, exported, fn) => {
     untyped.set(exported, fn);

@@ -37,36 +37,34 @@ export interface OperationDescriptor<T> {
 
 /**
  * Checks a call's arguments against the document, before anything is sent (ValidationError),
- * and returns its path and query as sent, and whether it may be sent again once it may have
- * reached the server.
+ * and returns the request: `operation` with its path and query as sent, its body, and whether it
+ * may be sent again once it may have reached the server.
  */
-export function prepare(
-  operation: Omit<OperationDescriptor<unknown>, 'answer'>,
+export function prepare<D extends Omit<OperationDescriptor<unknown>, 'answer'>>(
+  operation: D,
   pathValues: readonly string[],
   body: unknown,
   query: object | undefined,
-): { path: string; repeatable: boolean } {
+): D & { path: string; body: unknown; repeatable: boolean } {
   const values: Record<string, unknown> = {};
-  operation.params.forEach(([name], i) => {
-    values[name] = pathValues[i];
+  let path = operation.path;
+  operation.params.forEach(([name, resource], i) => {
+    path = path.replace(`{${name}}`, () => pathSegment(name, (values[name] = pathValues[i]) as string, resource));
   });
   check(operation.validatePath, values, 'path');
-  if (operation.validateBody && (body !== undefined || operation.bodyRequired)) {
-    check(operation.validateBody, body, 'body');
-  }
+  if (body !== undefined || operation.bodyRequired) check(operation.validateBody!, body, 'body');
   if (operation.validateQuery) check(operation.validateQuery, query ?? {}, 'query');
-  let path = operation.path;
-  for (const [name, resource] of operation.params) {
-    const segment = pathSegment(name, values[name] as string, resource);
-    path = path.replace(`{${name}}`, () => segment);
-  }
   Object.assign(values, query);
-  const repeatable =
-    operation.repeatable &&
-    Object.entries(operation.repeatableWhen ?? {}).every(([name, pattern]) =>
-      new RegExp(pattern, 'u').test(String(values[name])),
-    );
-  return { path: operationUrl('', path, query), repeatable };
+  return {
+    ...operation,
+    path: operationUrl('', path, query),
+    body,
+    repeatable:
+      operation.repeatable &&
+      Object.entries(operation.repeatableWhen ?? {}).every(([name, pattern]) =>
+        new RegExp(pattern, 'u').test(String(values[name])),
+      ),
+  };
 }
 
 /** A call of `operation` through the request core: checked, sent, retried as the document allows, its answer read. */
@@ -78,6 +76,5 @@ export async function call<T>(
   query: object | undefined,
   options: RequestOptions | undefined,
 ): Promise<T> {
-  const { path, repeatable } = prepare(operation, pathValues, body, query);
-  return execute(context, { ...operation, path, body, repeatable }, options);
+  return execute(context, prepare(operation, pathValues, body, query), options);
 }

@@ -17,7 +17,6 @@ export const loginAuthConnectionOperation: OperationDescriptor<LoginResponse> = 
   params: [['id', 'connection']],
   validatePath: validateLoginAuthConnectionPath,
   validateBody: validateLoginRequest,
-  bodyRequired: false,
   repeatable: false,
   answer: { validate: validateReceivedLoginResponse, name: 'LoginResponse' },
 };
