@@ -49,7 +49,8 @@ export function prepare<D extends Omit<OperationDescriptor<unknown>, 'answer'>>(
   const values: Record<string, unknown> = {};
   let path = operation.path;
   operation.params.forEach(([name, resource], i) => {
-    path = path.replace(`{${name}}`, () => pathSegment(name, (values[name] = pathValues[i]) as string, resource));
+    values[name] = pathValues[i];
+    path = path.replace(`{${name}}`, () => pathSegment(name, pathValues[i]!, resource));
   });
   check(operation.validatePath, values, 'path');
   if (body !== undefined || operation.bodyRequired) check(operation.validateBody!, body, 'body');
