@@ -190,7 +190,7 @@ async function perRequest() {
 
 await size();
 console.log('');
-if (!process.argv.includes("--size")) await perRequest();
+await perRequest();
 if (failures.length > 0) {
   console.error(`bench: ${failures.join('; ')}`);
   process.exitCode = 1;

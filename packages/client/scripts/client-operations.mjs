@@ -151,7 +151,13 @@ function describe(document, { operation, path, body, query, answer, event }) {
       ...(operation.body?.required ? ['  bodyRequired: true,'] : []),
       ...(query ? [`  validateQuery: validate${query.name},`] : []),
       `  repeatable: ${repeatability.repeatable},`,
-      ...(Object.keys(when).length > 0 ? [`  repeatableWhen: ${JSON.stringify(when)},`] : []),
+      ...(Object.keys(when).length > 0
+        ? [
+            `  repeatableWhen: { ${Object.entries(when)
+              .map(([name, pattern]) => `${JSON.stringify(name)}: /${new RegExp(pattern, 'u').source}/u`)
+              .join(', ')} },`,
+          ]
+        : []),
       ...(answer ? [`  answer: { validate: validate${answer.name}, name: '${answer.component}' },`] : []),
       ...(event ? [`  event: { validate: validate${event.name}, name: '${event.component}' },`] : []),
       ...followOf(operation).map((name) => `  follow: '${name}',`),

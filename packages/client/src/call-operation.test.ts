@@ -74,12 +74,12 @@ describe('prepare: the arguments of a call, as the document states them', () => 
   it('is repeatable as the operation says, and with repeatableWhen only when each value matches', () => {
     expect(prepare(made(), ['a', 'b'], undefined, undefined).repeatable).toBe(true);
     expect(prepare(made({ repeatable: false }), ['a', 'b'], undefined, undefined).repeatable).toBe(false);
-    const when = made({ repeatableWhen: { id: '^t_', mode: '^safe$' } });
+    const when = made({ repeatableWhen: { id: /^t_/u, mode: /^safe$/u } });
     expect(prepare(when, ['t_1', 'b'], undefined, { mode: 'safe' }).repeatable).toBe(true);
     expect(prepare(when, ['x_1', 'b'], undefined, { mode: 'safe' }).repeatable).toBe(false);
     expect(prepare(when, ['t_1', 'b'], undefined, { mode: 'other' }).repeatable).toBe(false);
     expect(
-      prepare(made({ repeatable: false, repeatableWhen: { id: '^t_' } }), ['t_1', 'b'], undefined, undefined)
+      prepare(made({ repeatable: false, repeatableWhen: { id: /^t_/u } }), ['t_1', 'b'], undefined, undefined)
         .repeatable,
     ).toBe(false);
   });

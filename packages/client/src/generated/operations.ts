@@ -29,7 +29,7 @@ export const renameProfileOperation: OperationDescriptor<Profile> = {
   validateBody: validateRenameProfileRequest,
   bodyRequired: true,
   repeatable: true,
-  repeatableWhen: {"id_or_name":"^prof_"},
+  repeatableWhen: { "id_or_name": /^prof_/u },
   answer: { validate: validateReceivedProfile, name: 'Profile' },
 };
 
