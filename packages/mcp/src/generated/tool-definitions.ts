@@ -453,7 +453,7 @@ export const TOOL_DEFINITIONS = {
         },
         "cursor": {
           "type": "string",
-          "description": "Pass this as `cursor` to continue after the last event returned (the SSE last event ID)."
+          "description": "Pass this as `cursor` to continue where this call stopped (the SSE last event ID); `\"\"` only while the log has given no ID: the next call starts at its beginning."
         },
         "stopped": {
           "type": "string",
