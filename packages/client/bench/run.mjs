@@ -38,12 +38,11 @@ async function bundle(source = undefined, external = []) {
     platform: 'browser',
     target: 'es2022',
     write: false,
-    metafile: true,
     external,
     logLevel: 'silent',
   });
   const code = result.outputFiles[0].contents;
-  return { minified: code.length, gzipped: gzipSync(code, { level: 9 }).length, metafile: result.metafile };
+  return { minified: code.length, gzipped: gzipSync(code, { level: 9 }).length };
 }
 
 const connect = `import { createConnection, loginAuthConnection, renameProfile, streamBrowserLogs } from './dist/index.js';
@@ -101,7 +100,6 @@ async function size() {
   const parts = {
     'generated validators': ['@browser-cloud/api-types/validators'],
     '@browser-cloud/sse': ['@browser-cloud/sse'],
-    'openapi-fetch': ['openapi-fetch'],
   };
   console.log(
     `The entry (dist/index.js, every export): ${full.gzipped} B gzip (${full.minified} B minified); by part:`,
@@ -111,15 +109,6 @@ async function size() {
   }
   const alone = await bundle(undefined, Object.values(parts).flat());
   console.log(`  ${'client code'.padEnd(28)} ${alone.gzipped} B alone (the other parts external)`);
-  const output = Object.values(full.metafile.outputs)[0];
-  console.log('  largest files (minified bytes):');
-  for (const [path, { bytesInOutput }] of Object.entries(output.inputs)
-    .sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput)
-    .slice(0, 8)) {
-    console.log(
-      `    ${String(bytesInOutput).padStart(6)} B  ${path.replace(/^.*node_modules\//, '').replace(/^(\.\.\/)+/, '')}`,
-    );
-  }
 }
 
 async function perRequest() {

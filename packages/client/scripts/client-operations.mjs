@@ -99,25 +99,18 @@ function describe(document, { operation, path, body, query, answer, event }) {
   ];
   const result = answer ?? event;
   const deletes = method === 'delete' && !answer;
+  // When this query parameter is true, the server keeps the stream going.
+  const follow = operation.query?.parameters.find((p) => p.parameter['x-sse-follow'] === true);
   const { when } = repeatability;
-  const whenText = Object.entries(when)
-    .map(([name, pattern]) => `\`${name}\` matches \`${pattern}\``)
-    .join(' and ');
+  const whenText = Object.entries(when).map(([name, pattern]) => `\`${name}\` matches \`${pattern}\``);
   const retries = streaming
-    ? `Returns an async iterable of ${event.component} that reconnects with \`Last-Event-ID\` (see the README's "Event streams"). The arguments are checked at once (ValidationError).`
-    : [
-        !repeatability.repeatable
-          ? 'Not sent again once it may have reached the server (the document says it is not repeatable): retried only when the connection certainly failed before sending.'
-          : whenText
-            ? `Retried on connection errors, timeouts, 408, 429 and 5xx when ${whenText}; otherwise, as the document says, only when the connection certainly failed before sending.`
-            : 'Retried on connection errors, timeouts, 408, 429 and 5xx (the document says it is repeatable).',
-        deletes
-          ? 'A retry that meets 404 after an attempt that may have applied resolves: what it deletes is gone.'
-          : '',
-        'The arguments are checked against the document before sending (ValidationError).',
-      ]
-        .filter(Boolean)
-        .join(' ');
+    ? `Returns an async iterable of ${event.component} that reconnects with \`Last-Event-ID\` (see the README's "Event streams").`
+    : !repeatability.repeatable
+      ? 'Not repeatable (the document says so): retried only when the connection certainly failed before sending.'
+      : `Retried on connection errors, timeouts, 408, 429 and 5xx${whenText.length ? ` when ${whenText.join(' and ')}; otherwise only when the connection certainly failed before sending` : ''}.`;
+  const gone = deletes
+    ? ' A retry that meets 404 after an attempt that may have applied resolves: what it deletes is gone.'
+    : '';
   return {
     operationId,
     path: operation.path,
@@ -138,7 +131,7 @@ function describe(document, { operation, path, body, query, answer, event }) {
         '',
         `${operation.operation.summary ?? operationId} (\`${method.toUpperCase()} ${operation.path}\`).`,
         operation.operation.description?.trim(),
-        retries,
+        `${retries}${gone} The arguments are checked against the document before sending (ValidationError).`,
         `@example\n\`\`\`ts\n${target}\n\`\`\``,
       ),
     descriptor: [
@@ -160,7 +153,7 @@ function describe(document, { operation, path, body, query, answer, event }) {
         : []),
       ...(answer ? [`  answer: { validate: validate${answer.name}, name: '${answer.component}' },`] : []),
       ...(event ? [`  event: { validate: validate${event.name}, name: '${event.component}' },`] : []),
-      ...followOf(operation).map((name) => `  follow: '${name}',`),
+      ...(follow ? [`  follow: '${follow.name}',`] : []),
       ...(deletes ? ['  deletes: true,'] : []),
       '};',
     ].join('\n'),
@@ -168,17 +161,6 @@ function describe(document, { operation, path, body, query, answer, event }) {
     types: [body, query, answer, event].map((part) => part?.component).concat(union?.name ?? []),
     resources: Object.fromEntries(pathParameters.map((p) => [p.name, p.resource])),
   };
-}
-
-/** The query parameter marked `x-sse-follow`: when it is true, the server keeps the stream going. */
-function followOf(operation) {
-  const marked = operation.parameters.filter((p) => p.parameter['x-sse-follow'] === true);
-  if (marked.some((p) => p.in !== 'query') || (marked.length > 0 && !operation.streaming)) {
-    throw new Error(
-      `${operation.operationId}: x-sse-follow marks a query parameter of a stream (client-operations.mjs).`,
-    );
-  }
-  return marked.map((p) => p.name);
 }
 
 /** The resource tree: `{ auth: { connections: { login } } }`, each node with its methods and children, in document order. */

@@ -45,7 +45,7 @@ export interface AuthConnections {
    *
    * The login operation emits no event; it returns `live_view_url` for watching the flow.
    *
-   * Not sent again once it may have reached the server (the document says it is not repeatable): retried only when the connection certainly failed before sending. The arguments are checked against the document before sending (ValidationError).
+   * Not repeatable (the document says so): retried only when the connection certainly failed before sending. The arguments are checked against the document before sending (ValidationError).
    *
    * @example
    * ```ts
@@ -75,7 +75,7 @@ export interface Profiles {
    * Sending the same rename again is harmless when the profile is addressed by its ID; by
    * name it is not, since once applied the old name no longer resolves (404).
    *
-   * Retried on connection errors, timeouts, 408, 429 and 5xx when `id_or_name` matches `^prof_`; otherwise, as the document says, only when the connection certainly failed before sending. The arguments are checked against the document before sending (ValidationError).
+   * Retried on connection errors, timeouts, 408, 429 and 5xx when `id_or_name` matches `^prof_`; otherwise only when the connection certainly failed before sending. The arguments are checked against the document before sending (ValidationError).
    *
    * @example
    * ```ts
@@ -109,7 +109,7 @@ export interface BrowsersLogs {
    * Consumers should tolerate heartbeat objects (`{"event":"sse_heartbeat","timestamp":"…"}`)
    * and SSE comment lines, which the service uses as keep-alives on its streams.
    *
-   * Returns an async iterable of LogEvent that reconnects with `Last-Event-ID` (see the README's "Event streams"). The arguments are checked at once (ValidationError).
+   * Returns an async iterable of LogEvent that reconnects with `Last-Event-ID` (see the README's "Event streams"). The arguments are checked against the document before sending (ValidationError).
    *
    * @example
    * ```ts
@@ -133,7 +133,7 @@ export interface BrowsersLogs {
  *
  * The login operation emits no event; it returns `live_view_url` for watching the flow.
  *
- * Not sent again once it may have reached the server (the document says it is not repeatable): retried only when the connection certainly failed before sending. The arguments are checked against the document before sending (ValidationError).
+ * Not repeatable (the document says so): retried only when the connection certainly failed before sending. The arguments are checked against the document before sending (ValidationError).
  *
  * @example
  * ```ts
@@ -160,7 +160,7 @@ export function loginAuthConnection(connection: Connection, id: string, body?: L
  * Sending the same rename again is harmless when the profile is addressed by its ID; by
  * name it is not, since once applied the old name no longer resolves (404).
  *
- * Retried on connection errors, timeouts, 408, 429 and 5xx when `id_or_name` matches `^prof_`; otherwise, as the document says, only when the connection certainly failed before sending. The arguments are checked against the document before sending (ValidationError).
+ * Retried on connection errors, timeouts, 408, 429 and 5xx when `id_or_name` matches `^prof_`; otherwise only when the connection certainly failed before sending. The arguments are checked against the document before sending (ValidationError).
  *
  * @example
  * ```ts
@@ -184,7 +184,7 @@ export function renameProfile(connection: Connection, idOrName: string, body: Re
  * Consumers should tolerate heartbeat objects (`{"event":"sse_heartbeat","timestamp":"…"}`)
  * and SSE comment lines, which the service uses as keep-alives on its streams.
  *
- * Returns an async iterable of LogEvent that reconnects with `Last-Event-ID` (see the README's "Event streams"). The arguments are checked at once (ValidationError).
+ * Returns an async iterable of LogEvent that reconnects with `Last-Event-ID` (see the README's "Event streams"). The arguments are checked against the document before sending (ValidationError).
  *
  * @example
  * ```ts
