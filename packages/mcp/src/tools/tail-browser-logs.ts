@@ -72,15 +72,16 @@ type Client = Parameters<McpTool['call']>[0];
  */
 async function tail(client: Client, args: Parameters<McpTool['call']>[1], bounds: TailBounds): Promise<TailResult> {
   const stopper = new AbortController();
+  // First, as it may throw (a ValidationError): no timer or listener is left behind then.
+  const stream = client.browsers.logs.stream(args.path['id'] as string, args.query as LogStreamQueryBySource, {
+    signal: stopper.signal,
+    lastEventId: bounds.cursor ?? '',
+  });
   const timer = setTimeout(() => stopper.abort(), bounds.waitMs);
   let quiet: ReturnType<typeof setTimeout> | undefined;
   let quieted = false;
   const cancel = () => stopper.abort();
   bounds.signal.addEventListener('abort', cancel, { once: true });
-  const stream = client.browsers.logs.stream(args.path['id'] as string, args.query as LogStreamQueryBySource, {
-    signal: stopper.signal,
-    lastEventId: bounds.cursor ?? '',
-  });
   const events: TailedEvent[] = [];
   let cursor = bounds.cursor ?? '';
   /** An event was read and not returned (over `maxBytes`): the cursor stays on the last returned. */
