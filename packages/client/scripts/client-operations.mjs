@@ -1,7 +1,8 @@
-// The client's operations, generated from the OpenAPI document: for each operation, a descriptor
-// (what the request core checks, sends and reads), a resource method (`client.profiles.rename`)
-// and a standalone function named by its operationId (`renameProfile`), both one call into the
-// core, with TSDoc from the operation and an example from the document's examples.
+// The client's operations, generated from the OpenAPI document: for each operation, its call
+// (the document's checks of what is sent, then one call into the request core with what the
+// core needs: method, path, body, whether it may be sent again, the reader of the answer), a
+// resource method (`client.profiles.rename`) and a standalone function named by its operationId
+// (`renameProfile`), both with TSDoc from the operation and an example from the document's examples.
 // `node ../../scripts/generate.mjs --artifacts <this file>` writes the result; with `--check` it
 // is the drift check.
 import { fileURLToPath } from 'node:url';
@@ -113,12 +114,12 @@ function describe(document, { operation, path, body, query, answer, event }) {
     : '';
   return {
     operationId,
+    method: method.toUpperCase(),
     path: operation.path,
     sdk,
     streaming,
     returns: streaming ? `EventStream<${event.component}>` : result ? `Promise<${result.component}>` : 'Promise<void>',
     signature: [...signature, `options?: ${streaming ? 'StreamOptions' : 'RequestOptions'}`].join(', '),
-    call: `${streaming ? 'openEventStream' : 'call'}(CONTEXT, ${operationId}Operation, [${pathParameters.map((p) => p.arg).join(', ')}]${streaming ? '' : `, ${body ? 'body' : 'undefined'}`}, ${query ? 'query' : 'undefined'}, options)`,
     params: args.map((a) => a.name),
     example: (target) => {
       const invocation = `${target}(${exampleArgs.join(', ')})`;
@@ -134,33 +135,46 @@ function describe(document, { operation, path, body, query, answer, event }) {
         `${retries}${gone} The arguments are checked against the document before sending (ValidationError).`,
         `@example\n\`\`\`ts\n${target}\n\`\`\``,
       ),
-    descriptor: [
-      `export const ${operationId}Operation: ${streaming ? 'StreamDescriptor' : 'OperationDescriptor'}<${result?.component ?? 'void'}> = {`,
-      `  method: '${method.toUpperCase()}',`,
-      `  path: '${operation.path}',`,
-      `  params: [${pathParameters.map((p) => `['${p.name}', '${p.resource}']`).join(', ')}],`,
-      `  validatePath: validate${path.name},`,
-      ...(body ? [`  validateBody: validate${body.name},`] : []),
-      ...(operation.body?.required ? ['  bodyRequired: true,'] : []),
-      ...(query ? [`  validateQuery: validate${query.name},`] : []),
-      `  repeatable: ${repeatability.repeatable},`,
-      ...(Object.keys(when).length > 0
-        ? [
-            `  repeatableWhen: { ${Object.entries(when)
-              .map(([name, pattern]) => `${JSON.stringify(name)}: /${new RegExp(pattern, 'u').source}/u`)
-              .join(', ')} },`,
-          ]
-        : []),
-      ...(answer ? [`  answer: { validate: validate${answer.name}, name: '${answer.component}' },`] : []),
-      ...(event ? [`  event: { validate: validate${event.name}, name: '${event.component}' },`] : []),
-      ...(follow ? [`  follow: '${follow.name}',`] : []),
-      ...(deletes ? ['  deletes: true,'] : []),
-      '};',
-    ].join('\n'),
+    code: callOf(operation, { path, body, query, answer, event, pathParameters, queryRequired, follow, deletes }),
     validators: [path, body, query, answer, event].filter(Boolean).map((part) => `validate${part.name}`),
     types: [body, query, answer, event].map((part) => part?.component).concat(union?.name ?? []),
     resources: Object.fromEntries(pathParameters.map((p) => [p.name, p.resource])),
   };
+}
+
+/** The body of an operation's call: the document's checks, then the request core. */
+function callOf(operation, { path, body, query, answer, event, pathParameters, queryRequired, follow, deletes }) {
+  const arg = (name) => pathParameters.find((p) => p.name === name)?.arg;
+  const url = operation.path
+    .split(/\{([^}]+)\}/)
+    .map((part, i) =>
+      i % 2 === 1
+        ? `pathSegment(${JSON.stringify(part)}, ${arg(part)}, ${JSON.stringify(pathParameters.find((p) => p.name === part).resource)})`
+        : part && JSON.stringify(part),
+    )
+    .filter(Boolean)
+    .join(' + ');
+  const { repeatable, when } = operation.repeatability;
+  const tests = Object.entries(when).map(
+    ([name, pattern]) =>
+      `/${new RegExp(pattern, 'u').source}/u.test(${arg(name) ?? `String(query?.[${JSON.stringify(name)}])`})`,
+  );
+  const read = (part) => `{ validate: validate${part.name}, name: '${part.component}' }`;
+  return [
+    ...(pathParameters.length > 0
+      ? [
+          `check(validate${path.name}, { ${pathParameters.map((p) => `${JSON.stringify(p.name)}: ${p.arg}`).join(', ')} }, 'path');`,
+        ]
+      : []),
+    ...(body
+      ? [`${operation.body.required ? '' : 'if (body !== undefined) '}check(validate${body.name}, body, 'body');`]
+      : []),
+    ...(query ? [`check(validate${query.name}, query${queryRequired ? '' : ' ?? {}'}, 'query');`] : []),
+    `const path = ${query ? `operationUrl('', ${url}, query)` : url};`,
+    event
+      ? `return openEventStream(context, path, ${read(event)}, ${follow ? `query?.${follow.name} === true` : 'false'}, options);`
+      : `return execute(context, { method: '${operation.method.toUpperCase()}', path${body ? ', body' : ''}, repeatable: ${repeatable && tests.length > 0 ? tests.join(' && ') : repeatable}${answer ? `, answer: ${read(answer)}` : ''}${deletes ? ', deletes: true' : ''} }, options);`,
+  ];
 }
 
 /** The resource tree: `{ auth: { connections: { login } } }`, each node with its methods and children, in document order. */
@@ -207,7 +221,8 @@ function interfaces(node) {
 function factory(node, indent) {
   const entries = [
     ...node.methods.map(
-      (m) => `${m.sdk.verb}: (${[...m.params, 'options'].join(', ')}) => ${m.call.replace('CONTEXT', 'context')},`,
+      (m) =>
+        `${m.sdk.verb}: (${[...m.params, 'options'].join(', ')}) => ${m.operationId}Call(${['context', ...m.params, 'options'].join(', ')}),`,
     ),
     ...[...node.children].map(([segment, child]) => `${segment}: ${factory(child, `${indent}  `)},`),
   ];
@@ -223,16 +238,23 @@ export function generateClient(document) {
   const byPath = Object.fromEntries(described.filter((d) => d.path.includes('{')).map((d) => [d.path, d.resources]));
   const operationsModule = [
     BANNER,
-    '// What the document says of each operation, as the request core reads it; the resource tree of',
-    '// `createClient`; what each path parameter addresses, for `createRawClient`.',
-    `import type { ${types.join(', ')} } from '@browser-cloud/api-types';`,
+    '// The call of each operation: what the document says is checked, then the request core gets',
+    '// what it needs; the resource tree of `createClient`; what each path parameter addresses, for',
+    '// `createRawClient`.',
+    `import type { ${['operations', ...types].join(', ')} } from '@browser-cloud/api-types';`,
     `import { ${validators.join(', ')} } from '@browser-cloud/api-types/validators';`,
-    "import { call, type OperationDescriptor } from '../call-operation.js';",
-    "import { openEventStream, type StreamDescriptor } from '../event-stream.js';",
-    "import type { RequestContext } from '../request.js';",
+    "import { type EventStream, openEventStream, type StreamOptions } from '../event-stream.js';",
+    "import { execute, operationUrl, type RequestContext, type RequestOptions } from '../request.js';",
+    "import { check, pathSegment } from '../validation.js';",
     "import type { Resources } from './client.js';",
     '',
-    ...described.flatMap((d) => [d.descriptor, '']),
+    ...described.flatMap((d) => [
+      `/** \`${d.method} ${d.path}\`: the call of \`${d.operationId}\`. */`,
+      `export ${d.streaming ? '' : 'async '}function ${d.operationId}Call(context: RequestContext, ${d.signature}): ${d.returns} {`,
+      ...d.code.map((line) => `  ${line}`),
+      '}',
+      '',
+    ]),
     '/** The operations of `createClient`, by resource. */',
     `export function resources(context: RequestContext): Resources {\n  return ${factory(tree, '  ')};\n}`,
     '',
@@ -245,17 +267,16 @@ export function generateClient(document) {
     '// The operations of the document: the resource interfaces of `createClient` and a function of',
     '// a connection per operation, named by its operationId, which bundles only that operation.',
     `import type { ${['operations', ...types].join(', ')} } from '@browser-cloud/api-types';`,
-    "import { call } from '../call-operation.js';",
     "import { type Connection, contextOf } from '../connection.js';",
-    "import { type EventStream, openEventStream, type StreamOptions } from '../event-stream.js';",
+    "import type { EventStream, StreamOptions } from '../event-stream.js';",
     "import type { RequestOptions } from '../request.js';",
-    `import { ${described.map((d) => `${d.operationId}Operation`).join(', ')} } from './operations.js';`,
+    `import { ${described.map((d) => `${d.operationId}Call`).join(', ')} } from './operations.js';`,
     '',
     ...interfaces(tree).flatMap((i) => [i, '']),
     ...described.flatMap((d) => [
       d.text(d.example(d.operationId).replace(`${d.operationId}(`, `${d.operationId}(connection, `)),
       `export function ${d.operationId}(connection: Connection, ${d.signature}): ${d.returns} {`,
-      `  return ${d.call.replace('CONTEXT', `contextOf(connection, '${d.operationId}')`)};`,
+      `  return ${d.operationId}Call(${[`contextOf(connection, '${d.operationId}')`, ...d.params, 'options'].join(', ')});`,
       '}',
       '',
     ]),

@@ -1,6 +1,5 @@
 import type { ErrorObject, Validator } from '@browser-cloud/api-types';
 import { connectEventStream, createJsonEventDecoder, SseError } from '@browser-cloud/sse';
-import { type OperationDescriptor, prepare } from './call-operation.js';
 import { BACKOFF } from './config.js';
 import {
   APIConnectionError,
@@ -41,48 +40,10 @@ export interface EventStream<T> extends AsyncIterableIterator<T> {
   close(): Promise<void>;
 }
 
-/** A streaming operation (`text/event-stream`) as the generated code states it. */
-export interface StreamDescriptor<T> extends Omit<OperationDescriptor<T>, 'answer'> {
-  /** The tolerant reader of each event's data (`x-sse-event-data`) and its schema's name. */
-  readonly event: { readonly validate: Validator<T>; readonly name: string };
-  /** The query parameter that, when true, has the server keep the stream going (`x-sse-follow`). */
-  readonly follow?: string;
-}
-
-/**
- * Opens a streaming operation: the arguments are checked at once, synchronously
- * (ValidationError), and the request starts on the first `next()`.
- *
- * - Yields each event's data as a `T`; heartbeat objects (`sse_heartbeat`) and comment lines are
- *   skipped. `lastEventId` on the returned stream is the SSE ID of the last one.
- * - A dropped connection, an idle timeout, 408, 429 and 5xx (or as `x-should-retry` says; never
- *   409) are reconnected with `Last-Event-ID`, with backoff (0.5 s doubling to 8 s, +≤25 %
- *   jitter, at least the server's `retry:` clamped to [500 ms, 60 s] and its `Retry-After` up
- *   to 60 s), up to `maxRetries` consecutive failures.
- * - With the `follow` parameter true, a normal end of the body is reconnected too (the server
- *   keeps the stream going); without it, a normal end of the body ends the iteration.
- * - Aborting `signal`, `close()` or leaving the loop closes the connection and ends the
- *   iteration without an error.
- * - Other statuses throw the matching APIError subclass; exhausted reconnects throw
- *   APIConnectionError (APIConnectionTimeoutError after idle timeouts).
- */
-export function openEventStream<T>(
-  context: RequestContext,
-  operation: StreamDescriptor<T>,
-  pathValues: readonly string[],
-  query: object | undefined,
-  options: StreamOptions = {},
-): EventStream<T> {
-  const { path } = prepare(operation, pathValues, undefined, query);
-  // An SSE id never holds these (WHATWG HTML § 9.2.6: lines end at CR/LF, an id with NUL is
-  // ignored), and as the Last-Event-ID header they would be refused late, as a network error.
-  // Nor another control character: fetch refuses them in a header when sending, as a network error.
-  if (options.lastEventId !== undefined && /[\u0000-\u001f\u007f]/.test(options.lastEventId)) {
-    const message = 'lastEventId: must not contain a line break or NUL, nor another control character';
-    throw new ValidationError([{ field: 'lastEventId', rule: 'pattern', message }]);
-  }
-  const follow = operation.follow !== undefined && (query as Record<string, unknown>)?.[operation.follow] === true;
-  return eventStream(context, `${context.baseUrl}${path}`, operation.event, follow, options);
+/** The tolerant reader of each event's data (`x-sse-event-data`) and its schema's name. */
+export interface EventData<T> {
+  readonly validate: Validator<T>;
+  readonly name: string;
 }
 
 const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
@@ -91,22 +52,46 @@ const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value:
 const STREAM_ACCEPT = 'text/event-stream, application/json;q=0.9';
 
 /**
- * The one wrapper between the reconnecting reader and the caller: it decodes each event's JSON
- * against the document's event data and turns the reader's failures into this package's errors.
- * A refused status reaches the reader as it came, and the transport makes its APIError from a
- * bounded read of the body. The stream is a closure: it holds no context, so nothing in it
- * leads to the token.
+ * Opens a streaming operation at `path` (its query included), whose arguments the generated code
+ * has checked; `lastEventId` is checked here, at once (ValidationError). The request starts on
+ * the first `next()`.
+ *
+ * - Yields each event's data as a `T`; heartbeat objects (`sse_heartbeat`) and comment lines are
+ *   skipped. `lastEventId` on the returned stream is the SSE ID of the last one.
+ * - A dropped connection, an idle timeout, 408, 429 and 5xx (or as `x-should-retry` says; never
+ *   409) are reconnected with `Last-Event-ID`, with backoff (0.5 s doubling to 8 s, +≤25 %
+ *   jitter, at least the server's `retry:` clamped to [500 ms, 60 s] and its `Retry-After` up
+ *   to 60 s), up to `maxRetries` consecutive failures.
+ * - With `follow` (the query parameter marked `x-sse-follow` is true), a normal end of the body is
+ *   reconnected too (the server keeps the stream going); without it, it ends the iteration.
+ * - Aborting `signal`, `close()` or leaving the loop closes the connection and ends the
+ *   iteration without an error.
+ * - Other statuses throw the matching APIError subclass; exhausted reconnects throw
+ *   APIConnectionError (APIConnectionTimeoutError after idle timeouts).
+ *
+ * It is the one wrapper between the reconnecting reader and the caller: it decodes each event's
+ * JSON against the document's event data and turns the reader's failures into this package's
+ * errors. A refused status reaches the reader as it came, and the transport makes its APIError
+ * from a bounded read of the body. The stream is a closure: it holds no context, so nothing in
+ * it leads to the token.
  */
-function eventStream<T>(
+export function openEventStream<T>(
   context: RequestContext,
-  url: string,
-  data: StreamDescriptor<T>['event'],
+  path: string,
+  data: EventData<T>,
   follow: boolean,
-  options: StreamOptions,
+  options: StreamOptions = {},
 ): EventStream<T> {
+  // An SSE id never holds these (WHATWG HTML § 9.2.6: lines end at CR/LF, an id with NUL is
+  // ignored), and as the Last-Event-ID header they would be refused late, as a network error.
+  // Nor another control character: fetch refuses them in a header when sending, as a network error.
+  if (options.lastEventId !== undefined && /[\u0000-\u001f\u007f]/.test(options.lastEventId)) {
+    const message = 'lastEventId: must not contain a line break or NUL, nor another control character';
+    throw new ValidationError([{ field: 'lastEventId', rule: 'pattern', message }]);
+  }
   const { transport } = context;
   const idleTimeoutMs = options.timeoutMs ?? context.timeoutMs;
-  const connection = connectEventStream(url, {
+  const connection = connectEventStream(`${context.baseUrl}${path}`, {
     fetch: (input, init) => transport.send(String(input), { ...init, headers: new Headers(init.headers) }),
     headers: { ...context.headers, Accept: STREAM_ACCEPT, ...options.headers },
     refusedError: (response) => transport.refusal(response),

@@ -5,11 +5,10 @@
 // The operations of the document: the resource interfaces of `createClient` and a function of
 // a connection per operation, named by its operationId, which bundles only that operation.
 import type { operations, LoginRequest, LoginResponse, RenameProfileRequest, Profile, LogStreamQuery, LogEvent, LogStreamQueryBySource } from '@browser-cloud/api-types';
-import { call } from '../call-operation.js';
 import { type Connection, contextOf } from '../connection.js';
-import { type EventStream, openEventStream, type StreamOptions } from '../event-stream.js';
+import type { EventStream, StreamOptions } from '../event-stream.js';
 import type { RequestOptions } from '../request.js';
-import { loginAuthConnectionOperation, renameProfileOperation, streamBrowserLogsOperation } from './operations.js';
+import { loginAuthConnectionCall, renameProfileCall, streamBrowserLogsCall } from './operations.js';
 
 /**
  * The operations of the document, by resource.
@@ -141,7 +140,7 @@ export interface BrowsersLogs {
  * ```
  */
 export function loginAuthConnection(connection: Connection, id: string, body?: LoginRequest, options?: RequestOptions): Promise<LoginResponse> {
-  return call(contextOf(connection, 'loginAuthConnection'), loginAuthConnectionOperation, [id], body, undefined, options);
+  return loginAuthConnectionCall(contextOf(connection, 'loginAuthConnection'), id, body, options);
 }
 
 /**
@@ -168,7 +167,7 @@ export function loginAuthConnection(connection: Connection, id: string, body?: L
  * ```
  */
 export function renameProfile(connection: Connection, idOrName: string, body: RenameProfileRequest, options?: RequestOptions): Promise<Profile> {
-  return call(contextOf(connection, 'renameProfile'), renameProfileOperation, [idOrName], body, undefined, options);
+  return renameProfileCall(contextOf(connection, 'renameProfile'), idOrName, body, options);
 }
 
 /**
@@ -192,5 +191,5 @@ export function renameProfile(connection: Connection, idOrName: string, body: Re
  * ```
  */
 export function streamBrowserLogs(connection: Connection, id: string, query: LogStreamQueryBySource, options?: StreamOptions): EventStream<LogEvent> {
-  return openEventStream(contextOf(connection, 'streamBrowserLogs'), streamBrowserLogsOperation, [id], query, options);
+  return streamBrowserLogsCall(contextOf(connection, 'streamBrowserLogs'), id, query, options);
 }
