@@ -173,7 +173,7 @@ function callOf(operation, { path, body, query, answer, event, pathParameters, q
     `const path = ${query ? `operationUrl('', ${url}, query)` : url};`,
     event
       ? `return openEventStream(context, path, ${read(event)}, ${follow ? `query?.${follow.name} === true` : 'false'}, options);`
-      : `return execute(context, { method: '${operation.method.toUpperCase()}', path${body ? ', body' : ''}, repeatable: ${repeatable && tests.length > 0 ? tests.join(' && ') : repeatable}${answer ? `, answer: ${read(answer)}` : ''}${deletes ? ', deletes: true' : ''} }, options);`,
+      : `return execute(context, { method: '${operation.method.toUpperCase()}', path${body ? ', body' : ''}, repeatable: ${repeatable && tests.length > 0 ? tests.join(' && ') : repeatable}${answer ? `, answer: ${read(answer)}` : ''}${deletes ? ', done: goneOnceApplied()' : ''} }, options);`,
   ];
 }
 
@@ -220,10 +220,7 @@ function interfaces(node) {
 
 function factory(node, indent) {
   const entries = [
-    ...node.methods.map(
-      (m) =>
-        `${m.sdk.verb}: (${[...m.params, 'options'].join(', ')}) => ${m.operationId}Call(${['context', ...m.params, 'options'].join(', ')}),`,
-    ),
+    ...node.methods.map((m) => `${m.sdk.verb}: ${m.operationId}Call.bind(undefined, context),`),
     ...[...node.children].map(([segment, child]) => `${segment}: ${factory(child, `${indent}  `)},`),
   ];
   return `{\n${entries.map((e) => `${indent}  ${e}`).join('\n')}\n${indent}}`;
@@ -244,7 +241,7 @@ export function generateClient(document) {
     `import type { ${['operations', ...types].join(', ')} } from '@browser-cloud/api-types';`,
     `import { ${validators.join(', ')} } from '@browser-cloud/api-types/validators';`,
     "import { type EventStream, openEventStream, type StreamOptions } from '../event-stream.js';",
-    "import { execute, operationUrl, type RequestContext, type RequestOptions } from '../request.js';",
+    "import { execute, goneOnceApplied, operationUrl, type RequestContext, type RequestOptions } from '../request.js';",
     "import { check, pathSegment } from '../validation.js';",
     "import type { Resources } from './client.js';",
     '',

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resolveContext } from './connection.js';
 import { InternalServerError, NotFoundError, RateLimitError } from './errors.js';
 import * as generated from './generated/operations.js';
-import { execute, type Operation } from './request.js';
+import { execute, goneOnceApplied, type Operation } from './request.js';
 import { hangingFetch, json, networkError, scriptedFetch, TOKEN } from './test-support/mock-fetch.js';
 
 beforeEach(() => {
@@ -66,25 +66,26 @@ describe('the generated calls are repeatable as the document says, and only then
 });
 
 describe('a DELETE answered without a body, retried after it may have applied', () => {
-  const deleting: Operation<void> = {
+  // A `done` remembers the attempts of one call: one per call.
+  const deleting = (): Operation<void> => ({
     method: 'DELETE',
     path: '/zz_not_in_document/a',
     repeatable: true,
-    deletes: true,
-  };
+    done: goneOnceApplied(),
+  });
   const missing = json(404, { code: 'not_found', message: 'resource not found' });
 
   it('resolves when the retry meets 404 after a 5xx, a reset or a timeout: what it deletes is gone', async () => {
     for (const first of [unavailable, networkError('ECONNRESET')]) {
       const fetch = scriptedFetch(first, missing);
-      expect(await settle(execute(context(fetch), deleting))).toBeUndefined();
+      expect(await settle(execute(context(fetch), deleting()))).toBeUndefined();
       expect(fetch).toHaveBeenCalledTimes(2);
     }
     const hanging = hangingFetch();
     const timedOut = vi.fn(async (request: Request) =>
       timedOut.mock.calls.length === 1 ? hanging(request) : missing(),
     );
-    expect(await settle(execute(context(timedOut), deleting))).toBeUndefined();
+    expect(await settle(execute(context(timedOut), deleting()))).toBeUndefined();
     expect(timedOut).toHaveBeenCalledTimes(2);
   });
 
@@ -95,22 +96,22 @@ describe('a DELETE answered without a body, retried after it may have applied', 
       [networkError('ECONNREFUSED'), missing],
     ]) {
       const fetch = scriptedFetch(...answers);
-      expect(await settle(execute(context(fetch), deleting))).toBeInstanceOf(NotFoundError);
+      expect(await settle(execute(context(fetch), deleting()))).toBeInstanceOf(NotFoundError);
       expect(fetch).toHaveBeenCalledTimes(answers.length);
     }
   });
 
   it('keeps the 404 of an operation that does not delete, and resolves a 204 to undefined', async () => {
     const fetch = scriptedFetch(unavailable, missing);
-    expect(await settle(execute(context(fetch), { ...deleting, deletes: false }))).toBeInstanceOf(NotFoundError);
+    expect(await settle(execute(context(fetch), { ...deleting(), done: undefined }))).toBeInstanceOf(NotFoundError);
     const empty = scriptedFetch(() => new Response(null, { status: 204 }));
-    expect(await settle(execute(context(empty), deleting))).toBeUndefined();
+    expect(await settle(execute(context(empty), deleting()))).toBeUndefined();
     expect(empty.requests[0]?.method).toBe('DELETE');
   });
 
   it('gives up as any call does when the retries run out', async () => {
-    expect(await settle(execute(context(scriptedFetch(unavailable)), deleting))).toBeInstanceOf(InternalServerError);
+    expect(await settle(execute(context(scriptedFetch(unavailable)), deleting()))).toBeInstanceOf(InternalServerError);
     const limited = scriptedFetch(json(429, { code: 'r', message: 'r' }));
-    expect(await settle(execute(context(limited), deleting))).toBeInstanceOf(RateLimitError);
+    expect(await settle(execute(context(limited), deleting()))).toBeInstanceOf(RateLimitError);
   });
 });

@@ -63,8 +63,8 @@ export interface Operation<T> {
    * answer without a body.
    */
   readonly answer?: { readonly validate: Validator<T>; readonly name: string } | undefined;
-  /** A DELETE without an answer body: a 404 after an attempt that may have applied means done. */
-  readonly deletes?: boolean | undefined;
+  /** Whether this failure means the call is done after all (see {@link goneOnceApplied}). */
+  readonly done?: ((error: BrowserCloudError) => boolean) | undefined;
 }
 
 /**
@@ -101,7 +101,6 @@ export async function execute<T>(
 ): Promise<T> {
   wellFormed(operation.body, 'body');
   const maxRetries = options.maxRetries ?? context.maxRetries;
-  let applied = false;
   for (let retry = 0; ; retry++) {
     const outcome = await attempt<T>(context, operation, options);
     if (outcome.ok) {
@@ -117,14 +116,29 @@ export async function execute<T>(
       return outcome.data;
     }
     const { error } = outcome;
-    if (applied && error instanceof NotFoundError) return undefined as T;
+    if (operation.done?.(error)) return undefined as T;
     if (!outcome.retry || retry >= maxRetries) throw error;
-    // Retried, so a timeout, a connection error or an APIError: the ones after which the request may have applied.
-    applied ||=
-      !!operation.deletes && (error instanceof APIError ? error.status >= 500 : !failedBeforeSending(error.cause));
     const retryAfter = outcome.headers && parseRetryAfter(outcome.headers);
     await sleep(backoffDelay(retry + 1, BACKOFF.base, { ...BACKOFF, retryAfter }), options.signal);
   }
+}
+
+/**
+ * The `done` of a DELETE answered without a body: a 404 once an earlier attempt may have applied
+ * (a timeout, a connection lost after sending, a 5xx) means what it deletes is gone, and the call
+ * resolves. A 404 at the first attempt, or after attempts that certainly did not apply (408,
+ * 429, a refused connection), is the caller's NotFoundError. One per call: it remembers the attempts.
+ */
+export function goneOnceApplied(): (error: BrowserCloudError) => boolean {
+  let applied = false;
+  return (error) => {
+    if (applied && error instanceof NotFoundError) return true;
+    applied ||=
+      error instanceof APIError
+        ? error.status >= 500
+        : error instanceof APIConnectionError && !failedBeforeSending(error.cause);
+    return false;
+  };
 }
 
 async function attempt<T>(

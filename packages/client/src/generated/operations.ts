@@ -8,7 +8,7 @@
 import type { operations, LoginRequest, LoginResponse, RenameProfileRequest, Profile, LogStreamQuery, LogEvent, LogStreamQueryBySource } from '@browser-cloud/api-types';
 import { validateLoginAuthConnectionPath, validateLoginRequest, validateReceivedLoginResponse, validateRenameProfilePath, validateRenameProfileRequest, validateReceivedProfile, validateStreamBrowserLogsPath, validateLogStreamQuery, validateReceivedLogEvent } from '@browser-cloud/api-types/validators';
 import { type EventStream, openEventStream, type StreamOptions } from '../event-stream.js';
-import { execute, operationUrl, type RequestContext, type RequestOptions } from '../request.js';
+import { execute, goneOnceApplied, operationUrl, type RequestContext, type RequestOptions } from '../request.js';
 import { check, pathSegment } from '../validation.js';
 import type { Resources } from './client.js';
 
@@ -41,15 +41,15 @@ export function resources(context: RequestContext): Resources {
   return {
     auth: {
       connections: {
-        login: (id, body, options) => loginAuthConnectionCall(context, id, body, options),
+        login: loginAuthConnectionCall.bind(undefined, context),
       },
     },
     profiles: {
-      rename: (idOrName, body, options) => renameProfileCall(context, idOrName, body, options),
+      rename: renameProfileCall.bind(undefined, context),
     },
     browsers: {
       logs: {
-        stream: (id, query, options) => streamBrowserLogsCall(context, id, query, options),
+        stream: streamBrowserLogsCall.bind(undefined, context),
       },
     },
   };
