@@ -81,7 +81,7 @@ function send(method: string, target: string, body?: string, contentType = 'appl
   return checker.check(match, { search, headers: body === undefined ? {} : { 'content-type': contentType }, body });
 }
 
-function refused(result: RouteMatch | CheckedRequest | Refusal): Refusal {
+function refused(result: CheckedRequest | RouteMatch | Refusal): Refusal {
   if (!isRefusal(result)) throw new Error(`accepted: ${JSON.stringify(result)}`);
   return result;
 }
