@@ -17,6 +17,7 @@ export type { FetchLike } from './transport.js';
 export type { AuthConnections } from './resources/auth-connections.js';
 export type { Profiles } from './resources/profiles.js';
 export type { BrowserLogs, BrowserLogsStreamOptions, LogStream } from './resources/browser-logs.js';
+export type { StreamStateChange } from '@browser-cloud/sse';
 export { BASE_URL_ENV, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, TOKEN_ENV } from './config.js';
 
 export {
