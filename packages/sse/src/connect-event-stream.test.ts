@@ -995,6 +995,38 @@ describe('connectEventStream: races and timers', () => {
     expect(changes).toEqual(['connecting', 'ended']);
   });
 
+  it('hands out nothing that a read brought in as close() was called', async () => {
+    const body = manualBody();
+    const connection = connectEventStream(URL_, { ...fast, fetch: fakeFetch(() => sseResponse(body.body)).fetch });
+    const pending = connection.next();
+    // Let the connection open and its first read wait for bytes.
+    await new Promise((resolve) => setImmediate(resolve));
+    body.push(logEvent(1, 'too late'));
+    void connection.close();
+    expect(await pending).toEqual({ done: true, value: undefined });
+  });
+
+  it('never takes an event with an empty id: for a replay', async () => {
+    const hello = 'id\ndata: {"message":"hello"}\n\n';
+    const { fetch } = fakeFetch((index) => {
+      if (index === 0) return sseResponse(`${hello}${logEvent(1, 'a')}`);
+      if (index === 1) return sseResponse(hello);
+      return new Response(null, { status: 204 });
+    });
+    const events = await collect(connectEventStream(URL_, { ...fast, fetch }));
+    expect(events.map(message)).toEqual(['hello', 'a', 'hello']);
+  });
+
+  it('fills the dedupe window with events that have their own ID only', async () => {
+    const { fetch } = fakeFetch((index) => {
+      if (index === 0) return sseResponse(`${logEvent(1, 'a')}${logEvent(undefined, 'x')}${logEvent(2, 'b')}`);
+      if (index === 1) return sseResponse(`${logEvent(1, 'a')}${logEvent(2, 'b')}${logEvent(3, 'c')}`);
+      return new Response(null, { status: 204 });
+    });
+    const events = await collect(connectEventStream(URL_, { ...fast, fetch, dedupeWindow: 2 }));
+    expect(events.map(message)).toEqual(['a', 'x', 'b', 'c']);
+  });
+
   it('never times out with an idle timeout setTimeout cannot wait for', async () => {
     fakeTime();
     for (const idleTimeout of [Number.POSITIVE_INFINITY, 2 ** 31 - 1]) {
@@ -1231,10 +1263,10 @@ describe('connectEventStream: an attempt succeeds only when an event arrives', (
 describe('connectEventStream: onStateChange', () => {
   it('reports each state with the attempt, streaming only once an event arrived', async () => {
     const { fetch } = fakeFetch((index) => {
-      if (index === 0) return sseResponse(scriptedBody([logEvent(1, 'a')], 'drop'));
+      if (index === 0) return sseResponse(scriptedBody([logEvent(1, 'a'), logEvent(2, 'a2')], 'drop'));
       if (index === 1) return new Response(null, { status: 503 });
       if (index === 2) return sseResponse(scriptedBody([': only a comment\n\n'], 'drop'));
-      if (index === 3) return sseResponse(logEvent(2, 'b'));
+      if (index === 3) return sseResponse(logEvent(3, 'b'));
       return new Response(null, { status: 204 });
     });
     const changes: string[] = [];
@@ -1244,7 +1276,8 @@ describe('connectEventStream: onStateChange', () => {
       onStateChange: (change) =>
         changes.push(`${change.state} ${change.attempt}${change.state === 'waiting' ? ` ${change.reason}` : ''}`),
     });
-    expect((await collect(connection)).map(message)).toEqual(['a', 'b']);
+    // Two chunks of events on the first connection: it is streaming once.
+    expect((await collect(connection)).map(message)).toEqual(['a', 'a2', 'b']);
     expect(changes).toEqual([
       'connecting 0',
       'open 0',

@@ -161,7 +161,8 @@ export function connectEventStream(url: string | URL, options: ConnectEventStrea
   const recent = new RecentIds(options.dedupeWindow ?? 1024);
   const batch: SseEvent[] = [];
 
-  let state: StreamStateChange['state'] = 'connecting';
+  /** `undefined` until the first request. */
+  let state: StreamStateChange['state'] | undefined;
   /** Attempts since an event last arrived: 0 for the first connection, then the reconnect's number. */
   let attempt = 0;
   /** The attempt under way, from its request until it is dropped. */
@@ -171,9 +172,6 @@ export function connectEventStream(url: string | URL, options: ConnectEventStrea
   let serverRetry: number | undefined;
   /** Ends the backoff wait early (on close). */
   let wake: (() => void) | undefined;
-  /** After a reconnect, events already delivered are dropped; `inReplayedRun`: one just was. */
-  let replaying = false;
-  let inReplayedRun = false;
 
   const enter = (change: StreamStateChange): void => {
     state = change.state;
@@ -188,14 +186,17 @@ export function connectEventStream(url: string | URL, options: ConnectEventStrea
    */
   const abortSignal = options.signal && AbortSignal.any([options.signal]);
   const onAbort = (): void => void stream.close();
-  abortSignal?.addEventListener('abort', onAbort, { once: true });
+  abortSignal?.addEventListener('abort', onAbort);
 
   /** Reads until the batch holds events (true) or the stream is over for good (false). */
   const fill = async (): Promise<boolean> => {
     while (!closed() && !abortSignal?.aborted) {
       const outcome = current?.reader ? await read(current) : await connect();
       if (batch.length !== 0) return true;
-      if (outcome === 'end' || (outcome !== undefined && !(await retry(outcome)))) return false;
+      if (outcome === undefined) continue;
+      await drop();
+      // An attempt cut off by `close()` or abort failed for no reason of the server's.
+      if (outcome === 'end' || closed() || !(await retry(outcome))) return false;
     }
     return false;
   };
@@ -203,21 +204,24 @@ export function connectEventStream(url: string | URL, options: ConnectEventStrea
   /** Starts an attempt: opens its body, or says why it failed or that the stream ends; throws on a fatal status. */
   const connect = async (): Promise<Failure | 'end' | undefined> => {
     const lastEventId = savedId;
-    const conn: Attempt = { controller: new AbortController(), lastActivity: performance.now(), idle: false };
+    const conn: Attempt = {
+      controller: new AbortController(),
+      lastActivity: performance.now(),
+      idle: false,
+      // With nothing remembered yet, replay mode ends at the first ID and drops nothing.
+      replaying: true,
+      inReplayedRun: false,
+    };
+    const signal = conn.controller.signal;
     current = conn;
     enter({ state: 'connecting', attempt });
     armIdle(conn);
     // An error of the caller's own `headers` function (e.g. a token refresh) is not ours to retry.
     const headers = await buildHeaders(lastEventId);
-    if (closed()) return 'end';
+    if (closed()) return undefined;
     let response: Response;
     try {
-      response = await fetchImpl(url, {
-        ...options.requestInit,
-        method: 'GET',
-        headers,
-        signal: conn.controller.signal,
-      });
+      response = await fetchImpl(url, { ...options.requestInit, method: 'GET', headers, signal });
     } catch (error) {
       return dropped(conn, error);
     }
@@ -248,26 +252,28 @@ export function connectEventStream(url: string | URL, options: ConnectEventStrea
     }
     // A 200 without a body: nothing to read, same as an immediate end.
     if (response.body === null) return { reason: 'end' };
-    conn.parser = createParser({ ...options, lastEventId, onRetry: onServerRetry, onEvent });
+    conn.parser = createParser({
+      ...options,
+      lastEventId,
+      onRetry: onServerRetry,
+      onEvent: (e, id) => onEvent(conn, e, id),
+    });
     conn.reader = response.body.getReader();
     conn.lastActivity = performance.now();
-    // With nothing remembered, replay mode ends at the first ID and drops nothing.
-    replaying = true;
-    inReplayedRun = false;
     enter({ state: 'open', attempt });
     options.onOpen?.({ response, attempt });
     return undefined;
   };
 
   /** Reads one chunk of the open attempt into the batch, or says why the attempt ended. */
-  const read = async (conn: Attempt): Promise<Failure | 'end' | undefined> => {
+  const read = async (conn: Attempt): Promise<Failure | undefined> => {
     let result: ReadableStreamReadResult<Uint8Array>;
     try {
       result = await conn.reader!.read();
     } catch (error) {
       return dropped(conn, error);
     }
-    if (closed()) return 'end';
+    if (closed()) return undefined;
     if (result.done) return conn.idle ? dropped(conn) : { reason: 'end' };
     conn.lastActivity = performance.now();
     // A limit error propagates: the connection is released, and the events before it are still handed out.
@@ -280,13 +286,10 @@ export function connectEventStream(url: string | URL, options: ConnectEventStrea
   };
 
   /**
-   * Drops the failed attempt and waits before the next (true), or says the stream ends (false):
-   * at a normal end without `reconnectOnEnd`, or one after `maxRetries`; throws when they ran out.
+   * Waits before the next attempt (true), or says the stream ends (false): at a normal end
+   * without `reconnectOnEnd`, or one after `maxRetries`; throws when they ran out otherwise.
    */
   const retry = async ({ retryAfter, ...failure }: Failure): Promise<boolean> => {
-    await drop();
-    // An attempt cut off by `close()` or abort failed for no reason of the server's.
-    if (closed()) return false;
     attempt++;
     if (failure.reason === 'end' && (options.reconnectOnEnd === false || attempt > maxRetries)) return false;
     if (attempt > maxRetries) {
@@ -333,22 +336,22 @@ export function connectEventStream(url: string | URL, options: ConnectEventStrea
     serverRetry = clampServerRetry(milliseconds);
   };
 
-  /** Batches each parsed event, unless it is a replay of one already delivered (same ID, same data). */
-  const onEvent = (event: SseEvent, hasId: boolean): void => {
-    const explicitId = hasId && event.id !== '';
-    const key = explicitId ? deliveredKey(event.id, event.data) : '';
-    if (replaying) {
-      if (explicitId) {
+  /** Batches each event `conn` parses, unless it is a replay of one already delivered (same ID, same data). */
+  const onEvent = (conn: Attempt, event: SseEvent, hasId: boolean): void => {
+    // Only events with an `id:` of their own are remembered and compared.
+    const key = hasId && event.id !== '' ? deliveredKey(event.id, event.data) : undefined;
+    if (conn.replaying) {
+      if (key !== undefined) {
         if (recent.has(key)) {
-          inReplayedRun = true;
+          conn.inReplayedRun = true;
           return;
         }
-        replaying = false;
-      } else if (inReplayedRun) {
+        conn.replaying = false;
+      } else if (conn.inReplayedRun) {
         return;
       }
     }
-    if (explicitId) recent.add(key);
+    if (key !== undefined) recent.add(key);
     batch.push(event);
   };
 
@@ -417,6 +420,9 @@ interface Attempt {
   lastActivity: number;
   /** The idle timer fired: the attempt ends as `idle-timeout`. */
   idle: boolean;
+  /** Dropping events already delivered (a server's replay after a reconnect); `inReplayedRun`: one just was. */
+  replaying: boolean;
+  inReplayedRun: boolean;
 }
 
 /** Why an attempt ended, as reported to `onRetry` (only the keys that apply), and the server's `Retry-After`. */
