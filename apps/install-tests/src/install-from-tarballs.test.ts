@@ -15,6 +15,7 @@ import {
   type RunningSandbox,
   startSandbox,
 } from '@browser-cloud/sandbox';
+import { TOOL_DEFINITIONS } from '@browser-cloud/mcp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../..');
@@ -191,7 +192,7 @@ describe('the installed bins', () => {
     expect(refused).toMatchObject({ code: 2, stderr: expect.stringMatching(/name.*255/) });
   });
 
-  it('browser-cloud-mcp answers over stdio: its three tools, and a call through the client', async () => {
+  it('browser-cloud-mcp answers over stdio: its tools, one per operation, and a call through the client', async () => {
     const server = spawn(join(project, 'node_modules/.bin/browser-cloud-mcp'), [], {
       cwd: project,
       env: env(),
@@ -230,7 +231,7 @@ describe('the installed bins', () => {
 
       const list = await request('tools/list', {});
       const tools = ((list.result?.['tools'] ?? []) as { name: string }[]).map((tool) => tool.name).sort();
-      expect(tools).toEqual(['login_auth_connection', 'rename_profile', 'tail_browser_logs']);
+      expect(tools).toEqual(Object.keys(TOOL_DEFINITIONS).sort());
 
       const call = await request('tools/call', {
         name: 'rename_profile',

@@ -26,6 +26,7 @@ import {
   loadSandboxDocument,
   startSandbox,
 } from '@browser-cloud/sandbox';
+import { TOOL_DEFINITIONS } from '@browser-cloud/mcp';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import semver from 'semver';
@@ -347,7 +348,7 @@ async function cliSmoke(project, binary, baseUrl) {
   }
 }
 
-/** The MCP server over stdio: initialize, its three tools, a rename through the client. */
+/** The MCP server over stdio: initialize, its tools (one per operation of the document), a rename through the client. */
 async function mcpSmoke(project, binary, baseUrl) {
   const env = { ...process.env, BROWSER_CLOUD_BASE_URL: baseUrl, BROWSER_CLOUD_API_KEY: R.tokens.owner };
   const server = spawn(binary, [join(project, 'node_modules/@browser-cloud/mcp/dist/bin.js')], {
@@ -388,7 +389,7 @@ async function mcpSmoke(project, binary, baseUrl) {
     server.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
     const list = await request('tools/list', {});
     const tools = (list.result?.tools ?? []).map((tool) => tool.name).sort();
-    if (!isDeepStrictEqual(tools, ['login_auth_connection', 'rename_profile', 'tail_browser_logs'])) {
+    if (!isDeepStrictEqual(tools, Object.keys(TOOL_DEFINITIONS).sort())) {
       throw new Error(`the MCP server lists ${JSON.stringify(tools)}`);
     }
     const call = await request('tools/call', {

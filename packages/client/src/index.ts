@@ -12,6 +12,7 @@ export { loginAuthConnection } from './resources/auth-connections.js';
 export { renameProfile } from './resources/profiles.js';
 export { streamBrowserLogs } from './resources/browser-logs.js';
 export type { RequestOptions } from './request.js';
+export { callOperation, type OperationCall } from './call-operation.js';
 export { MAX_RESPONSE_BODY_BYTES } from './request.js';
 export type { FetchLike } from './transport.js';
 export type { AuthConnections } from './resources/auth-connections.js';

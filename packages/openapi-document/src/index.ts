@@ -41,12 +41,19 @@ export {
   type Operation,
   type OperationHeader,
   type OperationMedia,
+  isRepeatable,
+  type OperationBody,
   type OperationParameter,
+  type OperationQuery,
+  type OperationSuccess,
+  type Repeatability,
+  type SdkName,
   type OperationRequestBody,
   type OperationResponse,
   operations,
   type SchemaAt,
 } from './operations.js';
+export { type OperationArgument, operationSignature } from './operation-signature.js';
 export {
   readYaml,
   type YamlPosition,

@@ -1,6 +1,7 @@
-import type { LogStreamQueryBySource } from '@browser-cloud/client';
-import { FOLLOW_QUIET_MS, TOOL_DEFINITIONS } from '../generated/tool-definitions.js';
-import type { McpTool } from './mcp-tool.js';
+import { type BrowserCloudClient, callOperation, type LogStream } from '@browser-cloud/client';
+import { FOLLOW_QUIET_MS } from '../generated/tool-definitions.js';
+import type { SortedArguments } from '../tool-arguments.js';
+import type { ToolDefinition } from '../tool-definition.js';
 
 /** One returned log event: its SSE ID, and the LogEvent's timestamp and message. */
 export interface TailedEvent {
@@ -19,70 +20,38 @@ export interface TailResult {
   stopped: TailStop;
 }
 
-export const tailBrowserLogs: McpTool = {
-  definition: TOOL_DEFINITIONS.tail_browser_logs,
-  annotations: {
-    title: TOOL_DEFINITIONS.tail_browser_logs.title,
-    readOnlyHint: true,
-    idempotentHint: true,
-    openWorldHint: true,
-  },
-  conflictHint: '',
-  async call(client, args, signal) {
-    // The tool's own arguments have been checked, and defaulted, against their generated schema.
-    const { max_events, max_bytes, wait_ms, cursor } = args.tool as {
-      max_events: number;
-      max_bytes: number;
-      wait_ms: number;
-      cursor?: string;
-    };
-    const quietMs = args.query['follow'] === true ? FOLLOW_QUIET_MS : undefined;
-    return {
-      ...(await tail(client, args, {
-        maxEvents: max_events,
-        maxBytes: max_bytes,
-        waitMs: wait_ms,
-        quietMs,
-        cursor,
-        signal,
-      })),
-    };
-  },
-};
-
-interface TailBounds {
-  maxEvents: number;
-  maxBytes: number;
-  waitMs: number;
-  /**
-   * With `follow`: return this long after the last event that arrived, rather than wait all of
-   * `waitMs` (a followed log has no end, and a model waits for the whole call).
-   */
-  quietMs: number | undefined;
-  cursor: string | undefined;
-  signal: AbortSignal;
-}
-
-type Client = Parameters<McpTool['call']>[0];
-
 /**
- * Reads up to `maxEvents` events and `maxBytes` bytes of them, for at most `waitMs`, from the
- * event after `cursor`. The cursor returned is the ID of the last event returned, never of one
- * read and left out, so the next call continues exactly there.
+ * The log tail: reads the event stream of `definition`'s operation from the event after `cursor`
+ * (sent as `Last-Event-ID`), up to `max_events` events and `max_bytes` bytes of them, for at most
+ * `wait_ms`. Those are the tool's own arguments, checked and defaulted against their generated
+ * schema. The cursor returned is the stream's last event ID, never the ID of an event read and
+ * left out, so the next call continues exactly there.
  */
-async function tail(client: Client, args: Parameters<McpTool['call']>[1], bounds: TailBounds): Promise<TailResult> {
+export async function tailLog(
+  client: BrowserCloudClient,
+  definition: ToolDefinition,
+  args: SortedArguments,
+  signal: AbortSignal,
+): Promise<TailResult> {
+  const bounds = args.tool as { max_events: number; max_bytes: number; wait_ms: number; cursor?: string };
+  // With `follow`: return this long after the last event that arrived, rather than wait all of
+  // `wait_ms` (a followed log has no end, and a model waits for the whole call).
+  const quietMs = args.query['follow'] === true ? FOLLOW_QUIET_MS : undefined;
   const stopper = new AbortController();
-  const timer = setTimeout(() => stopper.abort(), bounds.waitMs);
+  // First, as it may throw (a ValidationError): no timer or listener is left behind then.
+  const stream = callOperation(client, definition.call, args, {
+    signal: stopper.signal,
+    lastEventId: bounds.cursor ?? '',
+  }) as LogStream;
+  const timer = setTimeout(() => stopper.abort(), bounds.wait_ms);
   let quiet: ReturnType<typeof setTimeout> | undefined;
   let quieted = false;
   const cancel = () => stopper.abort();
-  bounds.signal.addEventListener('abort', cancel, { once: true });
-  const stream = client.browsers.logs.stream(args.path['id'] as string, args.query as LogStreamQueryBySource, {
-    signal: stopper.signal,
-    lastEventId: bounds.cursor ?? '',
-  });
+  signal.addEventListener('abort', cancel, { once: true });
   const events: TailedEvent[] = [];
   let cursor = bounds.cursor ?? '';
+  /** An event was read and not returned (over `max_bytes`): the cursor stays on the last returned. */
+  let leftOut = false;
   let bytes = 2; // the array's brackets
   let stopped: TailStop = 'end_of_log';
   try {
@@ -94,35 +63,39 @@ async function tail(client: Client, args: Parameters<McpTool['call']>[1], bounds
       }
       let event: TailedEvent = { id: stream.lastEventId, timestamp: next.value.timestamp, message: next.value.message };
       let size = jsonBytes(event) + 1;
-      if (bytes + size > bounds.maxBytes) {
+      if (bytes + size > bounds.max_bytes) {
         stopped = 'max_bytes';
         // An event alone over the budget would block every later call: return it cut to fit.
-        if (events.length > 0) break;
-        event = truncated(event, bounds.maxBytes - bytes - 1);
+        leftOut = events.length > 0;
+        if (leftOut) break;
+        event = truncated(event, bounds.max_bytes - bytes - 1);
         size = jsonBytes(event) + 1;
       }
       events.push(event);
       bytes += size;
       cursor = event.id;
       if (stopped === 'max_bytes') break;
-      if (events.length >= bounds.maxEvents) {
+      if (events.length >= bounds.max_events) {
         stopped = 'max_events';
         break;
       }
-      if (bounds.quietMs !== undefined) {
+      if (quietMs !== undefined) {
         clearTimeout(quiet);
         quiet = setTimeout(() => {
           quieted = true;
           stopper.abort();
-        }, bounds.quietMs);
+        }, quietMs);
       }
     }
   } finally {
     clearTimeout(timer);
     clearTimeout(quiet);
-    bounds.signal.removeEventListener('abort', cancel);
+    signal.removeEventListener('abort', cancel);
     await stream.close();
   }
+  // Else where the stream stands, which an ID without a line (a heartbeat's) moves on too: a call
+  // that returns no line says where to continue, not "" (the start of the log).
+  if (!leftOut && stream.lastEventId !== '') cursor = stream.lastEventId;
   return { events, cursor, stopped };
 }
 

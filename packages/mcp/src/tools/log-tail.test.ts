@@ -1,7 +1,10 @@
 import { createClient } from '@browser-cloud/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TOOL_DEFINITIONS } from '../generated/tool-definitions.js';
 import { sortArguments } from '../tool-arguments.js';
-import { tailBrowserLogs } from './tail-browser-logs.js';
+import { tailLog } from './log-tail.js';
+
+const TAIL = TOOL_DEFINITIONS.tail_browser_logs;
 
 const encoder = new TextEncoder();
 
@@ -42,13 +45,14 @@ function clientServing(messages: string[], options: { open?: boolean } = {}) {
 }
 
 const call = (client: ReturnType<typeof createClient>, args: Record<string, unknown>, signal?: AbortSignal) =>
-  tailBrowserLogs.call(
+  tailLog(
     client,
-    sortArguments(tailBrowserLogs.definition, { id: 'br_1', source: 'path', path: '/x.log', ...args }),
+    TAIL,
+    sortArguments(TAIL, { id: 'br_1', source: 'path', path: '/x.log', ...args }),
     signal ?? new AbortController().signal,
   );
 
-describe('tail_browser_logs', () => {
+describe('the log tail', () => {
   it('cuts an event over the byte budget between characters, never inside a surrogate pair', async () => {
     const { client } = clientServing(['😀'.repeat(2000), 'next']);
     const result = (await call(client, { max_bytes: 1024 })) as { events: Array<{ message: string }> };
@@ -94,7 +98,7 @@ describe('tail_browser_logs', () => {
   });
 });
 
-describe('tail_browser_logs with follow, once lines have arrived', () => {
+describe('the log tail with follow, once lines have arrived', () => {
   it('returns after the quiet period instead of waiting all of wait_ms', async () => {
     const { client } = clientServing(['a', 'b'], { open: true });
     // wait_ms is past the test's own timeout: only the quiet period can end this call in time.
@@ -109,5 +113,18 @@ describe('tail_browser_logs with follow, once lines have arrived', () => {
       cursor: '',
       stopped: 'time_limit',
     });
+  });
+});
+
+describe('arguments the client refuses', () => {
+  it('reject the call and leave no timer behind (one would keep the server process alive for wait_ms)', async () => {
+    vi.useFakeTimers();
+    const { client, requests } = clientServing([]);
+    await expect(call(client, { path: '/x\ud800.log', wait_ms: 30_000 })).rejects.toMatchObject({
+      name: 'ValidationError',
+      field: 'query.path',
+    });
+    expect(vi.getTimerCount()).toBe(0);
+    expect(requests).toEqual([]);
   });
 });
