@@ -14,6 +14,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { generateArtifacts as generateCliArtifacts } from '../packages/cli/scripts/command-definitions.mjs';
+import { generateArtifacts as generateClientArtifacts } from '../packages/client/scripts/client-operations.mjs';
 import { generateArtifacts as generateMcpArtifacts } from '../packages/mcp/scripts/tool-definitions.mjs';
 import { checkApiChanges } from '../scripts/lib/api-changes.mjs';
 import { generateArtifacts } from '../scripts/lib/generate-artifacts.mjs';
@@ -113,6 +114,7 @@ describe('the same content in several YAML styles', { timeout: 180_000 }, () => 
       ...(await generateArtifacts(paths[name])),
       ...(await generateMcpArtifacts(paths[name])),
       ...(await generateCliArtifacts(paths[name])),
+      ...(await generateClientArtifacts(paths[name])),
     ]) {
       expect(contents, path).toBe(readFileSync(path, 'utf8'));
     }

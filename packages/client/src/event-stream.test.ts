@@ -1,6 +1,6 @@
 import type { LogEvent } from '@browser-cloud/api-types';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createClient, type ClientOptions } from '../create-client.js';
+import { createClient, type ClientOptions } from './create-client.js';
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
@@ -9,9 +9,9 @@ import {
   InvalidResponseError,
   NotFoundError,
   ValidationError,
-} from '../errors.js';
-import type { LogStream } from './browser-logs.js';
-import { hangingFetch, json, networkError, scriptedFetch, TOKEN } from '../test-support/mock-fetch.js';
+} from './errors.js';
+import type { LogStream } from './index.js';
+import { hangingFetch, json, networkError, scriptedFetch, TOKEN } from './test-support/mock-fetch.js';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -95,7 +95,7 @@ describe('browsers.logs.stream', () => {
     expect(seen).toEqual(['line 1']);
     expect(error).toBeInstanceOf(InvalidResponseError);
     expect(error).toMatchObject({ field, rule });
-    expect((error as Error).message).toBe(`Log stream event 2 cannot be read as a LogEvent: ${why}`);
+    expect((error as Error).message).toBe(`Stream event 2 cannot be read as a LogEvent: ${why}`);
   });
 
   it('reads an event with a property the document does not know, and passes it through', async () => {
@@ -110,7 +110,7 @@ describe('browsers.logs.stream', () => {
     const stream = client(fetch).browsers.logs.stream('br_1', { source: 'path', path: '/x' });
     const error = await collect(stream).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BrowserCloudError);
-    expect((error as Error).message).toMatch(/^Log stream event 2 is not a LogEvent of the document: .*JSON/i);
+    expect((error as Error).message).toMatch(/^Stream event 2 is not a LogEvent of the document: .*JSON/i);
   });
 
   it('sends GET with Accept: text/event-stream, the token and the query', async () => {

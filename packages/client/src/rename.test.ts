@@ -1,8 +1,8 @@
 import type { RenameProfileRequest } from '@browser-cloud/api-types';
 import { describe, expect, it } from 'vitest';
-import { createClient } from '../create-client.js';
-import { InvalidResponseError, ValidationError } from '../errors.js';
-import { json, PROFILE, scriptedFetch, TOKEN } from '../test-support/mock-fetch.js';
+import { createClient } from './create-client.js';
+import { InvalidResponseError, ValidationError } from './errors.js';
+import { json, PROFILE, scriptedFetch, TOKEN } from './test-support/mock-fetch.js';
 
 function setup() {
   const fetch = scriptedFetch(json(200, PROFILE));

@@ -1,11 +1,6 @@
-import type { ErrorObject, LogEvent, LogStreamQueryBySource } from '@browser-cloud/api-types';
-import {
-  validateLogStreamQuery,
-  validateReceivedLogEvent,
-  validateStreamBrowserLogsPath,
-} from '@browser-cloud/api-types/validators';
+import type { ErrorObject, Validator } from '@browser-cloud/api-types';
 import { connectEventStream, createJsonEventDecoder, SseError, type StreamStateChange } from '@browser-cloud/sse';
-import { BACKOFF } from '../config.js';
+import { BACKOFF } from './config.js';
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
@@ -13,13 +8,12 @@ import {
   describeConnectionFailure,
   InvalidResponseError,
   ValidationError,
-} from '../errors.js';
-import { type Connection, contextOf } from '../connection.js';
-import { operationUrl, type RequestContext, type RequestOptions } from '../request.js';
-import { check, pathSegment, toIssues } from '../validation.js';
+} from './errors.js';
+import type { RequestContext, RequestOptions } from './request.js';
+import { toIssues } from './validation.js';
 
-/** Options of {@link BrowserLogs.stream}. */
-export interface BrowserLogsStreamOptions extends RequestOptions {
+/** Options of an event stream (`client.browsers.logs.stream`). */
+export interface StreamOptions extends RequestOptions {
   /**
    * For the stream this is an idle timeout, not a total one: the connection is dropped (and
    * re-opened with `Last-Event-ID`) when no byte arrives for this long, including while waiting
@@ -43,57 +37,21 @@ export interface BrowserLogsStreamOptions extends RequestOptions {
   lastEventId?: string | undefined;
 }
 
-/** The async iterable of log events that {@link BrowserLogs.stream} returns. */
-export interface LogStream extends AsyncIterableIterator<LogEvent> {
+/** The async iterable of events that a streaming operation returns: each event's data, read as `T`. */
+export interface EventStream<T> extends AsyncIterableIterator<T> {
   /**
    * SSE ID of the last event handed out (`""` when none): pass it as `lastEventId` to a new
-   * `stream()` call to resume where this one stopped.
+   * call to resume where this one stopped.
    */
   readonly lastEventId: string;
   /** Closes the connection and ends the iteration; safe to call any time. */
   close(): Promise<void>;
 }
 
-/** `client.browsers.logs`: a browser session's log files. */
-export interface BrowserLogs {
-  /**
-   * Streams log events of the browser session `id` (GET /browsers/{id}/logs/stream, server-sent
-   * events). The request starts on the first `next()`; `id` and `query` are checked at once,
-   * synchronously (ValidationError).
-   *
-   * - Yields each event's data as a LogEvent; heartbeat objects (`sse_heartbeat`) and comment
-   *   lines are skipped. `lastEventId` on the returned stream is the SSE ID of the last one.
-   * - A dropped connection, an idle timeout, 408, 429 and 5xx (or as `x-should-retry` says;
-   *   never 409) are reconnected with `Last-Event-ID`, with backoff (0.5 s doubling to 8 s,
-   *   +≤25 % jitter, at least the server's `retry:` clamped to [500 ms, 60 s] and its
-   *   `Retry-After` up to 60 s), up to `maxRetries` consecutive failures; an attempt succeeds
-   *   only when an event arrives.
-   * - With `follow: true` a normal end of the body is reconnected too (the server keeps the
-   *   stream going). Without `follow`, a normal end of the body ends the iteration.
-   * - Aborting `signal`, `close()` or leaving the loop closes the connection and ends the
-   *   iteration without an error.
-   * - Other statuses throw the matching APIError subclass; exhausted reconnects throw
-   *   APIConnectionError (APIConnectionTimeoutError after idle timeouts).
-   */
-  stream(id: string, query: LogStreamQueryBySource, options?: BrowserLogsStreamOptions): LogStream;
-}
-
-export function browserLogs(context: RequestContext): BrowserLogs {
-  return {
-    stream(id, query, options = {}) {
-      check(validateStreamBrowserLogsPath, { id }, 'path');
-      check(validateLogStreamQuery, query, 'query');
-      pathSegment('id', id, 'browser session');
-      // An SSE id never holds these (WHATWG HTML § 9.2.6: lines end at CR/LF, an id with NUL is
-      // ignored), and as the Last-Event-ID header they would be refused late, as a network error.
-      // Nor another control character: fetch refuses them in a header when sending, as a network error.
-      if (options.lastEventId !== undefined && /[\u0000-\u001f\u007f]/.test(options.lastEventId)) {
-        const message = 'lastEventId: must not contain a line break or NUL, nor another control character';
-        throw new ValidationError([{ field: 'lastEventId', rule: 'pattern', message }]);
-      }
-      return logStream(context, id, query, options);
-    },
-  };
+/** The tolerant reader of each event's data (`x-sse-event-data`) and its schema's name. */
+export interface EventData<T> {
+  readonly validate: Validator<T>;
+  readonly name: string;
 }
 
 const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
@@ -102,30 +60,55 @@ const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value:
 const STREAM_ACCEPT = 'text/event-stream, application/json;q=0.9';
 
 /**
- * The one wrapper between the reconnecting reader and the caller: it decodes each event's JSON
- * against the document's LogEvent and turns the reader's failures into this package's errors.
- * A refused status reaches the reader as it came, and the transport makes its APIError from a
- * bounded read of the body. The stream is a closure: it holds no context, so nothing in it
- * leads to the token.
+ * Opens a streaming operation at `path` (its query included), whose arguments the generated code
+ * has checked; `lastEventId` is checked here, at once (ValidationError). The request starts on
+ * the first `next()`.
+ *
+ * - Yields each event's data as a `T`; heartbeat objects (`sse_heartbeat`) and comment lines are
+ *   skipped. `lastEventId` on the returned stream is the SSE ID of the last one.
+ * - A dropped connection, an idle timeout, 408, 429 and 5xx (or as `x-should-retry` says; never
+ *   409) are reconnected with `Last-Event-ID`, with backoff (0.5 s doubling to 8 s, +≤25 %
+ *   jitter, at least the server's `retry:` clamped to [500 ms, 60 s] and its `Retry-After` up
+ *   to 60 s), up to `maxRetries` consecutive failures; an attempt succeeds only when an event
+ *   arrives.
+ * - With `follow` (the query parameter marked `x-sse-follow` is true), a normal end of the body is
+ *   reconnected too (the server keeps the stream going); without it, it ends the iteration.
+ * - Aborting `signal`, `close()` or leaving the loop closes the connection and ends the
+ *   iteration without an error.
+ * - Other statuses throw the matching APIError subclass; exhausted reconnects throw
+ *   APIConnectionError (APIConnectionTimeoutError after idle timeouts).
+ *
+ * It is the one wrapper between the reconnecting reader and the caller: it decodes each event's
+ * JSON against the document's event data and turns the reader's failures into this package's
+ * errors. A refused status reaches the reader as it came, and the transport makes its APIError
+ * from a bounded read of the body. The stream is a closure: it holds no context, so nothing in
+ * it leads to the token.
  */
-function logStream(
+export function openEventStream<T>(
   context: RequestContext,
-  id: string,
-  query: LogStreamQueryBySource,
-  options: BrowserLogsStreamOptions,
-): LogStream {
+  path: string,
+  data: EventData<T>,
+  follow: boolean,
+  options: StreamOptions = {},
+): EventStream<T> {
+  // An SSE id never holds these (WHATWG HTML § 9.2.6: lines end at CR/LF, an id with NUL is
+  // ignored), and as the Last-Event-ID header they would be refused late, as a network error.
+  // Nor another control character: fetch refuses them in a header when sending, as a network error.
+  if (options.lastEventId !== undefined && /[\u0000-\u001f\u007f]/.test(options.lastEventId)) {
+    const message = 'lastEventId: must not contain a line break or NUL, nor another control character';
+    throw new ValidationError([{ field: 'lastEventId', rule: 'pattern', message }]);
+  }
   const { transport } = context;
   const idleTimeoutMs = options.timeoutMs ?? context.timeoutMs;
-  const url = operationUrl(context.baseUrl, `/browsers/${encodeURIComponent(id)}/logs/stream`, query);
   const onStateChange = options.onStateChange;
   /** This package's errors as they are, anything else as a copy without the token. */
   const clean = (error: unknown): unknown => (error instanceof BrowserCloudError ? error : transport.scrub(error));
-  const connection = connectEventStream(url, {
+  const connection = connectEventStream(`${context.baseUrl}${path}`, {
     fetch: (input, init) => transport.send(String(input), { ...init, headers: new Headers(init.headers) }),
     headers: { ...context.headers, Accept: STREAM_ACCEPT, ...options.headers },
     refusedError: (response) => transport.refusal(response),
-    // Without `follow` a normal end of the body is the end of the log.
-    reconnectOnEnd: query.follow === true,
+    // Without `follow` a normal end of the body is the end of the stream.
+    reconnectOnEnd: follow,
     lastEventId: options.lastEventId ?? '',
     signal: options.signal,
     idleTimeout: idleTimeoutMs,
@@ -137,13 +120,13 @@ function logStream(
       onStateChange &&
       ((change) => onStateChange(change.state === 'waiting' ? { ...change, error: clean(change.error) } : change)),
   });
-  const decode = createJsonEventDecoder<LogEvent>({ validate: validateReceivedLogEvent });
+  const decode = createJsonEventDecoder<T>({ validate: data.validate });
 
   /** The reader's failures as this package's errors, without the token. */
   const translate = (error: unknown): BrowserCloudError => {
     if (error instanceof BrowserCloudError) return error;
     if (!(error instanceof SseError)) {
-      return new APIConnectionError('Log stream failed.', { cause: transport.scrub(error) });
+      return new APIConnectionError('Stream failed.', { cause: transport.scrub(error) });
     }
     if (error.type === 'invalid-data' || error.type === 'invalid-json') {
       // Said as ValidationError says it (`event.message: is required`), from the same Ajv errors.
@@ -152,13 +135,13 @@ function logStream(
         : [];
       const why = issues.map((issue) => issue.message).join('; ') || error.message;
       if (issues.length > 0) {
-        const what = `Log stream event${error.id ? ` ${error.id}` : ''} cannot be read as a LogEvent`;
+        const what = `Stream event${error.id ? ` ${error.id}` : ''} cannot be read as a ${data.name}`;
         return new InvalidResponseError(transport.redact(what), transport.redactJson(issues), {
           cause: transport.scrub(error),
         });
       }
       return new BrowserCloudError(
-        transport.redact(`Log stream event${error.id ? ` ${error.id}` : ''} is not a LogEvent of the document: ${why}`),
+        transport.redact(`Stream event${error.id ? ` ${error.id}` : ''} is not a ${data.name} of the document: ${why}`),
         { cause: transport.scrub(error) },
       );
     }
@@ -171,16 +154,16 @@ function logStream(
       const clean = transport.scrub(cause);
       const why = describeConnectionFailure(clean);
       return new APIConnectionError(
-        transport.redact(`Log stream connection failed: ${error.message}${why ? ` (${why})` : ''}.`),
+        transport.redact(`Stream connection failed: ${error.message}${why ? ` (${why})` : ''}.`),
         { cause: clean },
       );
     }
-    return new BrowserCloudError(transport.redact(`Log stream failed: ${error.message}`), {
+    return new BrowserCloudError(transport.redact(`Stream failed: ${error.message}`), {
       cause: transport.scrub(error),
     });
   };
 
-  const stream: LogStream = {
+  const stream: EventStream<T> = {
     // The ID to resume from, as handed out: without the token, should the server echo it there.
     get lastEventId() {
       return transport.redactAnswer(connection.lastEventId);
@@ -208,17 +191,4 @@ function logStream(
     close: () => connection.close(),
   };
   return stream;
-}
-
-/**
- * `client.browsers.logs.stream` as a function of a connection (see `createConnection`): an app
- * that imports only this bundles only the log stream.
- */
-export function streamBrowserLogs(
-  connection: Connection,
-  id: string,
-  query: LogStreamQueryBySource,
-  options?: BrowserLogsStreamOptions,
-): LogStream {
-  return browserLogs(contextOf(connection, 'streamBrowserLogs')).stream(id, query, options);
 }
