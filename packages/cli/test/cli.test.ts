@@ -261,9 +261,7 @@ describe('configuration and errors by class', () => {
     });
     expect(result.code).toBe(8);
     // No reconnect is allowed, so no status line: the error names the cause.
-    expect(result.stderr).toMatch(
-      /^browser-cloud: Stream connection failed: .*\(ECONNREFUSED 127\.0\.0\.1:\d+\)\.\n$/,
-    );
+    expect(result.stderr).toMatch(/^browser-cloud: Stream connection failed: .*\(ECONNREFUSED 127\.0\.0\.1:\d+\)\.\n$/);
   });
 });
 

@@ -189,7 +189,7 @@ describe('connectEventStream: reconnect and resume', () => {
     expect(events.map(message)).toEqual(['a', 'again']);
   });
 
-  it('honours the server retry: time (within 500 ms – 60 s) and resets backoff after a successful open', async () => {
+  it('honours the server retry: time (within 500 ms – 60 s) and resets backoff once a connection delivers an event', async () => {
     fakeTime();
     const { fetch, calls } = fakeFetch((index) => {
       if (index === 0) return sseResponse(`retry: 700\n${logEvent(1, 'a')}`);
