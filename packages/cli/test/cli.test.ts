@@ -260,7 +260,8 @@ describe('configuration and errors by class', () => {
       BROWSER_CLOUD_BASE_URL: closedUrl,
     });
     expect(result.code).toBe(8);
-    expect(result.stderr).toContain('connection failed: ECONNREFUSED');
+    // No reconnect is allowed, so no status line: the error names the cause.
+    expect(result.stderr).toMatch(/^browser-cloud: Stream connection failed: .*\(ECONNREFUSED 127\.0\.0\.1:\d+\)\.\n$/);
   });
 });
 

@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { gzipBomb, type HostileServer, maxRssReport, startHostileServer } from '@browser-cloud/sandbox';
+import type { ServerResponse } from 'node:http';
 import { runBin } from './run-bin.js';
 
 // The built bin against a server that answers as an attacker would: no token leaks, no hang,
@@ -102,6 +103,55 @@ describe('escape sequences from the server', () => {
     const json = await runBin(['profiles', 'rename', 'prof_1', 'x', '--json'], env(server.url));
     expect(json.stderr).not.toMatch(RAW_CONTROL);
     expect(JSON.parse(json.stderr).error.message).toBe(`404 not_found: no such profile${title}\u001b[2J`);
+  });
+});
+
+describe('a log stream that answers 200 and then delivers no event', () => {
+  const drop = (response: ServerResponse) => {
+    response.writeHead(200, { 'content-type': 'text/event-stream' });
+    response.flushHeaders();
+    response.destroy();
+  };
+  const cases: Array<[string, string[], (response: ServerResponse) => void, number]> = [
+    ['drops before any byte, with --follow', ['--follow'], drop, 8],
+    ['drops before any byte, without --follow', [], drop, 8],
+    [
+      'sends a comment, then drops',
+      ['--follow'],
+      (response) => {
+        response.writeHead(200, { 'content-type': 'text/event-stream' });
+        response.write(': keep-alive\n\n', () => response.destroy());
+      },
+      8,
+    ],
+    [
+      'sends an invalid gzip body',
+      ['--follow'],
+      (response) => {
+        response.writeHead(200, { 'content-type': 'text/event-stream', 'content-encoding': 'gzip' });
+        response.end('not gzip at all');
+      },
+      8,
+    ],
+    // Ended normally every time: the tail ends quietly once its reconnects are spent.
+    [
+      'ends every stream empty, with --follow',
+      ['--follow'],
+      (response) => response.writeHead(200, { 'content-type': 'text/event-stream' }).end(),
+      0,
+    ],
+  ];
+
+  it.each(cases)('%s: gives up after --max-retries 2, numbering the attempts', async (_name, flags, answer, code) => {
+    server = await startHostileServer((_request, response) => answer(response));
+    const result = await runBin([...TAIL, ...flags, '--max-retries', '2'], env(server.url));
+    expect(result.code, result.stderr).toBe(code);
+    expect(server.requests).toHaveLength(3);
+    expect([...result.stderr.matchAll(/reconnecting \(attempt (\d+) of 2\)/g)].map((match) => match[1])).toEqual([
+      '1',
+      '2',
+    ]);
+    expect(result.stderr).not.toContain('reconnected');
   });
 });
 

@@ -218,6 +218,79 @@ describe('browsers.logs.stream', () => {
     expect(fetch.requests.every((request) => request.signal.aborted)).toBe(true);
   });
 
+  it('an open that delivers no event is a failed attempt: a server that drops or ends every stream empty gives up', async () => {
+    vi.useFakeTimers();
+    // 200 text/event-stream, then the connection drops before any byte.
+    const dropping = () => {
+      const body = new ReadableStream<Uint8Array>({
+        pull: (controller) => controller.error(networkError('ECONNRESET')),
+      });
+      return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+    };
+    for (const follow of [false, true]) {
+      const fetch = scriptedFetch(dropping);
+      const stream = client(fetch, { maxRetries: 1 }).browsers.logs.stream('br_1', {
+        source: 'path',
+        path: '/x',
+        follow,
+      });
+      const outcome = collect(stream).catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(await outcome).toBeInstanceOf(APIConnectionError);
+      expect(fetch).toHaveBeenCalledTimes(2);
+    }
+    // With follow, a clean empty end is reconnected, up to maxRetries times.
+    const empty = scriptedFetch(sse([': nothing yet\n\n']));
+    const events = collect(
+      client(empty, { maxRetries: 2 }).browsers.logs.stream('br_1', { source: 'path', path: '/x', follow: true }),
+    );
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(await events).toEqual([]);
+    expect(empty).toHaveBeenCalledTimes(3);
+  });
+
+  it('onStateChange tells each state with the attempt as counted, and errors without the token', async () => {
+    vi.useFakeTimers();
+    const fetch = scriptedFetch(
+      networkError('ECONNREFUSED', `refused; Authorization: Bearer ${TOKEN}`),
+      json(503, { code: 'unavailable', message: 'later' }),
+      sse([block(1, log(1))]),
+      sse([]),
+    );
+    const changes: string[] = [];
+    const errors: unknown[] = [];
+    const stream = client(fetch).browsers.logs.stream(
+      'br_1',
+      { source: 'path', path: '/x', follow: true },
+      {
+        maxRetries: 3,
+        onStateChange: (change) => {
+          changes.push(`${change.state} ${change.attempt}`);
+          if (change.state === 'waiting') errors.push(change.error);
+        },
+      },
+    );
+    const events = collect(stream, 1);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(await events).toEqual([log(1)]);
+    expect(changes).toEqual([
+      'connecting 0',
+      'waiting 1',
+      'connecting 1',
+      'waiting 2',
+      'connecting 2',
+      'open 2',
+      'streaming 2',
+      'ended 0',
+    ]);
+    expect(errors[1]).toBeInstanceOf(InternalServerError);
+    let text = '';
+    for (let c: unknown = errors[0]; c; c = (c as { cause?: unknown }).cause)
+      text += `${String(c)} ${JSON.stringify(c)} ${(c as { code?: string }).code}`;
+    expect(text).toContain('ECONNREFUSED');
+    expect(text).not.toContain(TOKEN);
+  });
+
   it('retries 503 and goes on', async () => {
     vi.useFakeTimers();
     const fetch = scriptedFetch(json(503, { code: 'unavailable', message: 'later' }), sse([block(1, log(1))]));

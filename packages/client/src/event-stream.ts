@@ -1,5 +1,5 @@
 import type { ErrorObject, Validator } from '@browser-cloud/api-types';
-import { connectEventStream, createJsonEventDecoder, SseError } from '@browser-cloud/sse';
+import { connectEventStream, createJsonEventDecoder, SseError, type StreamStateChange } from '@browser-cloud/sse';
 import { BACKOFF } from './config.js';
 import {
   APIConnectionError,
@@ -21,10 +21,18 @@ export interface StreamOptions extends RequestOptions {
    */
   timeoutMs?: number | undefined;
   /**
-   * Consecutive failed (re)connection attempts allowed before the iteration throws; a
-   * successful open resets the count. Default: the client's `maxRetries` (2).
+   * Consecutive failed (re)connection attempts allowed before the iteration throws. An attempt
+   * succeeds only when an event (a heartbeat included) arrives: an open that then drops, ends or
+   * stalls counts as failed. Default: the client's `maxRetries` (2).
    */
   maxRetries?: number | undefined;
+  /**
+   * Told each change of the connection's state with the attempt's number, as the stream counts
+   * them: `connecting`, `open`, `streaming` (an event arrived: the attempt succeeded), `waiting`
+   * (reconnect `attempt` of `maxRetries` is scheduled, with `delay`, `reason` and the `error`,
+   * without the token) and `ended`.
+   */
+  onStateChange?: ((change: StreamStateChange) => void) | undefined;
   /** Resume after this event: sent as `Last-Event-ID` on the first request. A control character (CR, LF, NUL, ESC…) in it is a ValidationError. */
   lastEventId?: string | undefined;
 }
@@ -61,7 +69,8 @@ const STREAM_ACCEPT = 'text/event-stream, application/json;q=0.9';
  * - A dropped connection, an idle timeout, 408, 429 and 5xx (or as `x-should-retry` says; never
  *   409) are reconnected with `Last-Event-ID`, with backoff (0.5 s doubling to 8 s, +≤25 %
  *   jitter, at least the server's `retry:` clamped to [500 ms, 60 s] and its `Retry-After` up
- *   to 60 s), up to `maxRetries` consecutive failures.
+ *   to 60 s), up to `maxRetries` consecutive failures; an attempt succeeds only when an event
+ *   arrives.
  * - With `follow` (the query parameter marked `x-sse-follow` is true), a normal end of the body is
  *   reconnected too (the server keeps the stream going); without it, it ends the iteration.
  * - Aborting `signal`, `close()` or leaving the loop closes the connection and ends the
@@ -91,6 +100,9 @@ export function openEventStream<T>(
   }
   const { transport } = context;
   const idleTimeoutMs = options.timeoutMs ?? context.timeoutMs;
+  const onStateChange = options.onStateChange;
+  /** This package's errors as they are, anything else as a copy without the token. */
+  const clean = (error: unknown): unknown => (error instanceof BrowserCloudError ? error : transport.scrub(error));
   const connection = connectEventStream(`${context.baseUrl}${path}`, {
     fetch: (input, init) => transport.send(String(input), { ...init, headers: new Headers(init.headers) }),
     headers: { ...context.headers, Accept: STREAM_ACCEPT, ...options.headers },
@@ -104,6 +116,9 @@ export function openEventStream<T>(
     retryDelay: BACKOFF.base,
     maxRetryDelay: BACKOFF.maxDelay,
     retryJitter: BACKOFF.jitter,
+    onStateChange:
+      onStateChange &&
+      ((change) => onStateChange(change.state === 'waiting' ? { ...change, error: clean(change.error) } : change)),
   });
   const decode = createJsonEventDecoder<T>({ validate: data.validate });
 

@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { connectEventStream } from './connect-event-stream.js';
-import type { ConnectEventStreamOptions, HeadersContext, RetryInfo } from './connect-event-stream.js';
+import type { ConnectEventStreamOptions, EventStreamFetch, HeadersContext, RetryInfo } from './connect-event-stream.js';
 import { SseError } from './errors.js';
 import { countAbortListeners } from './test-support/abort-listeners.js';
 import { fakeFetch, manualBody, sseResponse } from './test-support/fake-fetch.js';
@@ -188,7 +189,7 @@ describe('connectEventStream: reconnect and resume', () => {
     expect(events.map(message)).toEqual(['a', 'again']);
   });
 
-  it('honours the server retry: time (within 500 ms – 60 s) and resets backoff after a successful open', async () => {
+  it('honours the server retry: time (within 500 ms – 60 s) and resets backoff once a connection delivers an event', async () => {
     fakeTime();
     const { fetch, calls } = fakeFetch((index) => {
       if (index === 0) return sseResponse(`retry: 700\n${logEvent(1, 'a')}`);
@@ -971,6 +972,61 @@ describe('connectEventStream: races and timers', () => {
     expect(body.cancelled).toBe(true);
   });
 
+  it('ends a pending next() quietly when closed while the request is out, whatever maxRetries', async () => {
+    let fetched!: () => void;
+    const requested = new Promise<void>((resolve) => {
+      fetched = resolve;
+    });
+    const { fetch } = fakeFetch(() => {
+      fetched();
+      return undefined; // rejects with the abort reason once aborted
+    });
+    const changes: string[] = [];
+    const connection = connectEventStream(URL_, {
+      ...fast,
+      fetch,
+      maxRetries: 0,
+      onStateChange: (change) => changes.push(change.state),
+    });
+    const pending = connection.next();
+    await requested;
+    await connection.close();
+    expect(await pending).toEqual({ done: true, value: undefined });
+    expect(changes).toEqual(['connecting', 'ended']);
+  });
+
+  it('hands out nothing that a read brought in as close() was called', async () => {
+    const body = manualBody();
+    const connection = connectEventStream(URL_, { ...fast, fetch: fakeFetch(() => sseResponse(body.body)).fetch });
+    const pending = connection.next();
+    // Let the connection open and its first read wait for bytes.
+    await new Promise((resolve) => setImmediate(resolve));
+    body.push(logEvent(1, 'too late'));
+    void connection.close();
+    expect(await pending).toEqual({ done: true, value: undefined });
+  });
+
+  it('never takes an event with an empty id: for a replay', async () => {
+    const hello = 'id\ndata: {"message":"hello"}\n\n';
+    const { fetch } = fakeFetch((index) => {
+      if (index === 0) return sseResponse(`${hello}${logEvent(1, 'a')}`);
+      if (index === 1) return sseResponse(hello);
+      return new Response(null, { status: 204 });
+    });
+    const events = await collect(connectEventStream(URL_, { ...fast, fetch }));
+    expect(events.map(message)).toEqual(['hello', 'a', 'hello']);
+  });
+
+  it('fills the dedupe window with events that have their own ID only', async () => {
+    const { fetch } = fakeFetch((index) => {
+      if (index === 0) return sseResponse(`${logEvent(1, 'a')}${logEvent(undefined, 'x')}${logEvent(2, 'b')}`);
+      if (index === 1) return sseResponse(`${logEvent(1, 'a')}${logEvent(2, 'b')}${logEvent(3, 'c')}`);
+      return new Response(null, { status: 204 });
+    });
+    const events = await collect(connectEventStream(URL_, { ...fast, fetch, dedupeWindow: 2 }));
+    expect(events.map(message)).toEqual(['a', 'x', 'b', 'c']);
+  });
+
   it('never times out with an idle timeout setTimeout cannot wait for', async () => {
     fakeTime();
     for (const idleTimeout of [Number.POSITIVE_INFINITY, 2 ** 31 - 1]) {
@@ -1140,5 +1196,264 @@ describe('connectEventStream: hostile servers', () => {
     });
     const events = await collect(connectEventStream(URL_, { ...fast, fetch }));
     expect(events.map(message)).toEqual(['a', 'b', 'c', 'x', 'y', 'z']);
+  });
+});
+
+describe('connectEventStream: an attempt succeeds only when an event arrives', () => {
+  // Each answers 200 text/event-stream and then delivers no event.
+  const noEvent: Array<[string, Handler]> = [
+    [
+      'drops before any byte',
+      ({ res }) => {
+        openStream(res);
+        res.destroy();
+      },
+    ],
+    [
+      'sends a comment only, then drops',
+      ({ res }) => {
+        openStream(res);
+        res.write(': hi\n\n', () => res.destroy());
+      },
+    ],
+    [
+      'sends an invalid gzip body',
+      ({ res }) => {
+        res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Content-Encoding': 'gzip' });
+        res.end('not gzip at all');
+      },
+    ],
+  ];
+
+  it.each(noEvent)('a server that %s exhausts maxRetries: 1 after 2 requests', async (_name, handler) => {
+    const srv = await serve(handler);
+    const retries: RetryInfo[] = [];
+    const error = await failure(
+      collect(connectEventStream(srv.url, { ...fast, maxRetries: 1, onRetry: (r) => retries.push(r) })),
+    );
+    expect(error).toMatchObject({ type: 'retries-exhausted', attempts: 1 });
+    expect(retries.map((r) => [r.attempt, r.reason])).toEqual([[1, 'network']]);
+    expect(srv.requests).toHaveLength(2);
+  });
+
+  it('a server that ends every stream empty ends the iteration after maxRetries reconnects (reconnectOnEnd)', async () => {
+    const srv = await serve(({ res }) => {
+      openStream(res);
+      res.end();
+    });
+    const retries: RetryInfo[] = [];
+    const connection = connectEventStream(srv.url, { ...fast, maxRetries: 2, onRetry: (r) => retries.push(r) });
+    expect(await collect(connection)).toEqual([]);
+    expect(retries.map((r) => [r.attempt, r.reason])).toEqual([
+      [1, 'end'],
+      [2, 'end'],
+    ]);
+    expect(srv.requests).toHaveLength(3);
+  });
+
+  it('a replay dropped as a duplicate is no event: a server that only replays gives up', async () => {
+    const { fetch, calls } = fakeFetch(() => sseResponse(logEvent(1, 'a')));
+    const events = await collect(connectEventStream(URL_, { ...fast, fetch, maxRetries: 2 }));
+    expect(events.map(message)).toEqual(['a']);
+    // The first connection delivered; then 2 reconnects that only replay, and the count runs out.
+    expect(calls).toHaveLength(3);
+  });
+});
+
+describe('connectEventStream: onStateChange', () => {
+  it('reports each state with the attempt, streaming only once an event arrived', async () => {
+    const { fetch } = fakeFetch((index) => {
+      if (index === 0) return sseResponse(scriptedBody([logEvent(1, 'a'), logEvent(2, 'a2')], 'drop'));
+      if (index === 1) return new Response(null, { status: 503 });
+      if (index === 2) return sseResponse(scriptedBody([': only a comment\n\n'], 'drop'));
+      if (index === 3) return sseResponse(logEvent(3, 'b'));
+      return new Response(null, { status: 204 });
+    });
+    const changes: string[] = [];
+    const connection = connectEventStream(URL_, {
+      ...fast,
+      fetch,
+      onStateChange: (change) =>
+        changes.push(`${change.state} ${change.attempt}${change.state === 'waiting' ? ` ${change.reason}` : ''}`),
+    });
+    // Two chunks of events on the first connection: it is streaming once.
+    expect((await collect(connection)).map(message)).toEqual(['a', 'a2', 'b']);
+    expect(changes).toEqual([
+      'connecting 0',
+      'open 0',
+      'streaming 0',
+      'waiting 1 network',
+      'connecting 1',
+      'waiting 2 status',
+      'connecting 2',
+      'open 2',
+      'waiting 3 network',
+      'connecting 3',
+      'open 3',
+      'streaming 3',
+      'waiting 1 end',
+      'connecting 1',
+      'ended 1',
+    ]);
+  });
+
+  it('reports ended once, on close()', async () => {
+    const body = manualBody();
+    const changes: string[] = [];
+    const connection = connectEventStream(URL_, {
+      ...fast,
+      fetch: fakeFetch(() => sseResponse(body.body)).fetch,
+      onStateChange: (change) => changes.push(change.state),
+    });
+    const pending = connection.next();
+    body.push(logEvent(1, 'a'));
+    await pending;
+    await connection.close();
+    await connection.close();
+    expect(changes).toEqual(['connecting', 'open', 'streaming', 'ended']);
+  });
+});
+
+/** What a scripted server does with one request. */
+type Behaviour =
+  | 'drop'
+  | 'comment-then-drop'
+  | 'empty-end'
+  | 'no-body'
+  | 'stall'
+  | 'no-answer'
+  | '503'
+  | '429'
+  | 'refused'
+  | 'replay-then-drop'
+  | { events: number; then: 'drop' | 'end' | 'stall' };
+
+const noEventBehaviours: Behaviour[] = [
+  'drop',
+  'comment-then-drop',
+  'empty-end',
+  'no-body',
+  'stall',
+  'no-answer',
+  '503',
+  '429',
+  'refused',
+  'replay-then-drop',
+];
+
+/** A body that sends `chunks` one per read, then fails, ends or goes silent. */
+function scriptedBody(chunks: string[], last: 'drop' | 'end' | 'stall'): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let index = 0;
+  return new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        const chunk = chunks[index++];
+        if (chunk !== undefined) controller.enqueue(encoder.encode(chunk));
+        else if (last === 'drop') controller.error(new TypeError('terminated'));
+        else if (last === 'end') controller.close();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+/** A fetch answering call n with `script[n]`, then with `rest` for ever (up to a runaway cap, then 204). */
+function scriptedFetch(script: readonly Behaviour[], rest: Behaviour | '204', log: string[]): EventStreamFetch {
+  let nextId = 1;
+  let lastSent: string | undefined;
+  let calls = 0;
+  return (_input, init) => {
+    log.push('call');
+    const behaviour = calls > 200 ? '204' : (script[calls] ?? rest);
+    calls++;
+    const stream = (chunks: string[], last: 'drop' | 'end' | 'stall') => sseResponse(scriptedBody(chunks, last));
+    if (typeof behaviour === 'object') {
+      const events = Array.from({ length: behaviour.events }, () => logEvent(nextId, `event ${nextId++}`));
+      lastSent = events.at(-1) ?? lastSent;
+      return Promise.resolve(stream([events.join('')], behaviour.then));
+    }
+    switch (behaviour) {
+      case 'drop':
+        return Promise.resolve(stream([], 'drop'));
+      case 'comment-then-drop':
+        return Promise.resolve(stream([': keep-alive\n\n'], 'drop'));
+      case 'empty-end':
+        return Promise.resolve(stream([], 'end'));
+      case 'no-body':
+        return Promise.resolve(new Response(null, { status: 200, headers: { 'content-type': 'text/event-stream' } }));
+      case 'stall':
+        return Promise.resolve(stream([], 'stall'));
+      case '503':
+        return Promise.resolve(new Response(null, { status: 503 }));
+      case '429':
+        return Promise.resolve(new Response(null, { status: 429, headers: { 'retry-after': '1' } }));
+      case 'refused':
+        return Promise.reject(new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } }));
+      case 'replay-then-drop':
+        return Promise.resolve(stream(lastSent === undefined ? [] : [lastSent], 'drop'));
+      case '204':
+        return Promise.resolve(new Response(null, { status: 204 }));
+      case 'no-answer':
+        return new Promise((_, reject) => {
+          init.signal!.addEventListener('abort', () => reject(init.signal!.reason), { once: true });
+        });
+    }
+  };
+}
+
+describe('connectEventStream: reconnect counting, as a property over scripted servers', () => {
+  const behaviour = fc.oneof(
+    fc.constantFrom(...noEventBehaviours),
+    fc.record({ events: fc.integer({ min: 1, max: 3 }), then: fc.constantFrom('drop', 'end', 'stall') }),
+  );
+
+  it('between two delivered events there are never more than maxRetries + 1 connections, and the stream ends', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(behaviour, { maxLength: 12 }),
+        fc.constantFrom<Behaviour | '204'>(...noEventBehaviours, '204'),
+        fc.integer({ min: 0, max: 3 }),
+        fc.boolean(),
+        async (script, rest, maxRetries, reconnectOnEnd) => {
+          fakeTime();
+          try {
+            const log: string[] = [];
+            const ids: string[] = [];
+            const connection = connectEventStream(URL_, {
+              ...fast,
+              idleTimeout: 100,
+              maxRetries,
+              reconnectOnEnd,
+              fetch: scriptedFetch(script, rest, log),
+            });
+            const outcome = (async () => {
+              for await (const event of connection) {
+                log.push('event');
+                ids.push(event.id);
+              }
+            })().then(
+              () => undefined,
+              (error: unknown) => error,
+            );
+            await vi.runAllTimersAsync();
+            const error = await outcome;
+            if (error !== undefined) expect(error).toMatchObject({ type: 'retries-exhausted' });
+            let calls = 0;
+            let most = 0;
+            for (const entry of log) {
+              calls = entry === 'call' ? calls + 1 : 0;
+              most = Math.max(most, calls);
+            }
+            expect(most).toBeLessThanOrEqual(maxRetries + 1);
+            // No event twice: a replay is dropped.
+            expect(ids.map(Number)).toEqual([...new Set(ids.map(Number))].sort((a, b) => a - b));
+          } finally {
+            vi.useRealTimers();
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 });

@@ -12,7 +12,7 @@ export type EventStreamFetch = (input: string | URL, init: RequestInit) => Promi
 
 /** What the `headers` function is told about the attempt it is building headers for. */
 export interface HeadersContext {
-  /** 0 for the first connection, then the number of the reconnect attempt since the last open. */
+  /** 0 for the first connection, then the number of the reconnect attempt since an event last arrived. */
   readonly attempt: number;
   /** The ID that will be sent as `Last-Event-ID` (`""`: none). */
   readonly lastEventId: string;
@@ -22,7 +22,7 @@ export interface HeadersContext {
 export type RetryReason = 'end' | 'network' | 'idle-timeout' | 'status';
 
 export interface RetryInfo {
-  /** Consecutive reconnect attempt about to be made (1-based, reset by a successful open). */
+  /** Consecutive reconnect attempt about to be made (1-based; an attempt succeeds when an event arrives). */
   readonly attempt: number;
   /** Milliseconds until that attempt. */
   readonly delay: number;
@@ -38,9 +38,19 @@ export interface RetryInfo {
 
 export interface OpenInfo {
   readonly response: Response;
-  /** 0 for the first open, else the reconnect attempt that succeeded. */
+  /** 0 for the first connection, else the reconnect attempt that opened. */
   readonly attempt: number;
 }
+
+/**
+ * The states of a connection, as `onStateChange` reports them: `connecting` (a request is out),
+ * `open` (200 `text/event-stream`, no event yet), `streaming` (this connection delivered an event:
+ * the attempt succeeded, and the count of consecutive attempts starts again), `waiting` (before a
+ * reconnect, with what `onRetry` is told) and `ended` (for good: the end, an error, abort or `close()`).
+ */
+export type StreamStateChange =
+  | { readonly state: 'connecting' | 'open' | 'streaming' | 'ended'; readonly attempt: number }
+  | ({ readonly state: 'waiting' } & RetryInfo);
 
 export interface ConnectEventStreamOptions extends ParserLimits {
   /** @defaultValue `globalThis.fetch` */
@@ -75,9 +85,9 @@ export interface ConnectEventStreamOptions extends ParserLimits {
    */
   refusedError?: ((response: Response) => unknown) | undefined;
   /**
-   * Consecutive reconnect attempts allowed without a successful open; then the
-   * iteration throws `retries-exhausted` (or ends, if the last attempt ended
-   * normally). @defaultValue Infinity
+   * Consecutive reconnect attempts allowed without an event arriving (an open that delivers no
+   * event is a failed attempt); then the iteration throws `retries-exhausted` (or ends, if the
+   * last attempt ended normally). @defaultValue Infinity
    */
   maxRetries?: number | undefined;
   /**
@@ -92,10 +102,12 @@ export interface ConnectEventStreamOptions extends ParserLimits {
   dedupeWindow?: number | undefined;
   /** Randomness for the jitter. @defaultValue `Math.random` */
   random?: (() => number) | undefined;
-  /** Called after each successful open (status 200, `text/event-stream`). */
+  /** Called after each open (status 200, `text/event-stream`), before any event. */
   onOpen?: ((info: OpenInfo) => void) | undefined;
   /** Called when a reconnect is scheduled, before waiting. */
   onRetry?: ((info: RetryInfo) => void) | undefined;
+  /** Called on each change of state, with the attempt's number (see {@link StreamStateChange}). */
+  onStateChange?: ((change: StreamStateChange) => void) | undefined;
   /** Called with each comment's text, e.g. keep-alives. */
   onComment?: ((comment: string) => void) | undefined;
 }
@@ -125,8 +137,10 @@ export interface EventStreamConnection extends AsyncIterableIterator<SseEvent> {
  *   (unless `reconnectOnEnd: false`); sends `Last-Event-ID` when the last event
  *   ID is not empty.
  * - Waits the reconnection time (server `retry:` clamped to [500 ms, 60 s], else
- *   `retryDelay`), doubled per consecutive failure up to `maxRetryDelay`, plus jitter;
- *   reset by a successful open.
+ *   `retryDelay`), doubled per consecutive failure up to `maxRetryDelay`, plus jitter.
+ * - An attempt succeeds only when an event arrives: a connection that opens and then drops, ends
+ *   or times out before its first event is a failed attempt, so `maxRetries` bounds the
+ *   connections made between two events.
  * - 200 + `text/event-stream` opens; 204 ends the iteration; 408, 429 and 5xx are
  *   retried, or as `x-should-retry` says, never 409 (waiting at least `Retry-After` or
  *   `retry-after-ms`, capped by `maxRetryAfter`); anything else throws `refusedError`'s
@@ -135,205 +149,181 @@ export interface EventStreamConnection extends AsyncIterableIterator<SseEvent> {
  * - After a reconnect, events whose own `id:` and data were recently delivered are dropped
  *   (and ID-less events following such a replay), so none is delivered twice; an event that
  *   reuses an ID with other data (a restarted server's counter) is new, and delivered.
- * - A connection that opens but times out idle before its first event is a failed attempt: it
- *   does not reset the count of consecutive failures.
  * - Abort, `close()` or leaving the loop release the socket and all timers.
  *
  * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#the-eventsource-interface
  * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#reestablish-the-connection
  */
 export function connectEventStream(url: string | URL, options: ConnectEventStreamOptions = {}): EventStreamConnection {
-  const signal = options.signal;
   const fetchImpl: EventStreamFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const retryDelay = options.retryDelay ?? 1000;
   const idleTimeout = options.idleTimeout ?? 60_000;
   const maxRetries = options.maxRetries ?? Infinity;
   const recent = new RecentIds(options.dedupeWindow ?? 1024);
-  /** A normal end of a body (or a 200 without one) ends the iteration instead of reconnecting. */
-  const endIsFinal = options.reconnectOnEnd === false;
   const batch: SseEvent[] = [];
 
+  /** `undefined` until the first request. */
+  let state: StreamStateChange['state'] | undefined;
+  /** Attempts since an event last arrived: 0 for the first connection, then the reconnect's number. */
+  let attempt = 0;
+  /** The attempt under way, from its request until it is dropped. */
+  let current: Attempt | undefined;
   /** Last event ID string while no parser is open. */
   let savedId = options.lastEventId ?? '';
   let serverRetry: number | undefined;
-  /** Released for good: by `close()`, abort, the end of the stream or an error. */
-  let closed = false;
-  let started = false;
-  /** Reconnect attempts since the last successful open. */
-  let attempts = 0;
-  /**
-   * The attempts made before the current connection opened, and whether it has yet to deliver an
-   * event: a connection that opens and then stalls until the idle timeout has not succeeded, so
-   * its attempt counts on (a server that sends headers and then nothing must not retry forever).
-   */
-  let attemptsBeforeOpen = 0;
-  let awaitingFirstEvent = false;
-  /** Why the previous attempt ended; `undefined` before the first attempt and after an open. */
-  let lastFailure: Failure | undefined;
-  /** `Retry-After` of the status that ended the previous attempt, in ms. */
-  let lastRetryAfter: number | undefined;
-
-  let controller: AbortController | undefined;
-  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
-  let parser: Parser | undefined;
-
-  let idleTimer: ReturnType<typeof setTimeout> | undefined;
-  let idleFired = false;
-  let lastActivity = 0;
   /** Ends the backoff wait early (on close). */
   let wake: (() => void) | undefined;
 
-  /** After a reconnect: drop events whose `id:` was already delivered. */
-  let replaying = false;
-  /** In replay mode, a replayed event was just dropped: ID-less followers belong to the replay. */
-  let inReplayedRun = false;
+  const enter = (change: StreamStateChange): void => {
+    state = change.state;
+    options.onStateChange?.(change);
+  };
+  /** Released for good (by `close()`, abort, the end or an error); read through a call, as callbacks may do it. */
+  const closed = (): boolean => state === 'ended';
 
   /**
    * A signal of this stream's own that follows the caller's: many streams may share one signal,
    * and each listening on it directly would pass Node's limit of 10 listeners per signal.
    */
-  let abortSignal: AbortSignal | undefined;
-  const onAbort = (): void => {
-    void stream.close();
+  const abortSignal = options.signal && AbortSignal.any([options.signal]);
+  const onAbort = (): void => void stream.close();
+  abortSignal?.addEventListener('abort', onAbort);
+
+  /** Reads until the batch holds events (true) or the stream is over for good (false). */
+  const fill = async (): Promise<boolean> => {
+    while (!closed() && !abortSignal?.aborted) {
+      const outcome = current?.reader ? await read(current) : await connect();
+      if (batch.length !== 0) return true;
+      if (outcome === undefined) continue;
+      await drop();
+      // An attempt cut off by `close()` or abort failed for no reason of the server's.
+      if (outcome === 'end' || closed() || !(await retry(outcome))) return false;
+    }
+    return false;
   };
 
-  /** Reads until the batch holds events; `false` when the stream is over for good. */
-  const fill = async (): Promise<boolean> => {
-    if (!started) {
-      started = true;
-      if (signal?.aborted) return false;
-      if (signal !== undefined) {
-        abortSignal = AbortSignal.any([signal]);
-        abortSignal.addEventListener('abort', onAbort, { once: true });
-      }
+  /** Starts an attempt: opens its body, or says why it failed or that the stream ends; throws on a fatal status. */
+  const connect = async (): Promise<Failure | 'end' | undefined> => {
+    const lastEventId = savedId;
+    const conn: Attempt = {
+      controller: new AbortController(),
+      lastActivity: performance.now(),
+      idle: false,
+      // With nothing remembered yet, replay mode ends at the first ID and drops nothing.
+      replaying: true,
+      inReplayedRun: false,
+    };
+    const signal = conn.controller.signal;
+    current = conn;
+    enter({ state: 'connecting', attempt });
+    armIdle(conn);
+    // An error of the caller's own `headers` function (e.g. a token refresh) is not ours to retry.
+    const headers = await buildHeaders(lastEventId);
+    if (closed()) return undefined;
+    let response: Response;
+    try {
+      response = await fetchImpl(url, { ...options.requestInit, method: 'GET', headers, signal });
+    } catch (error) {
+      return dropped(conn, error);
     }
-    for (;;) {
-      if (closed) return false;
-      if (reader === undefined && !(await open())) return false;
-      let result: ReadableStreamReadResult<Uint8Array>;
-      try {
-        result = await reader!.read();
-      } catch (error) {
-        if (closed) return false;
-        await fail(dropped(error));
-        continue;
-      }
-      if (closed) return false;
-      if (result.done) {
-        if (!idleFired && endIsFinal) return false;
-        await fail(idleFired ? dropped() : { reason: 'end' });
-        continue;
-      }
-      lastActivity = performance.now();
-      // A limit error propagates: the connection is released, and the events before it are still handed out.
-      parser!.feed(result.value);
-      if (batch.length !== 0) return true;
+    const verdict = classifyResponse(response.status, response.headers);
+    const refusedError = options.refusedError;
+    if (closed() || verdict.kind === 'end') {
+      response.body?.cancel().catch(ignore);
+      return 'end';
     }
+    if (verdict.kind === 'retry') {
+      const failure: Failure = { reason: 'status', status: response.status, retryAfter: verdict.retryAfter };
+      if (refusedError === undefined) response.body?.cancel().catch(ignore);
+      else failure.error = await refusedError(response);
+      return failure;
+    }
+    if (verdict.kind === 'fail') {
+      const status = response.status;
+      if (verdict.type === 'bad-status' && refusedError !== undefined) throw await refusedError(response);
+      const contentType = response.headers.get('content-type');
+      const bodyExcerpt = await readBodyExcerpt(response.body);
+      throw new SseError(
+        verdict.type,
+        verdict.type === 'bad-status'
+          ? `Event stream request failed with status ${status}`
+          : `Event stream response has content type ${JSON.stringify(contentType)}, expected text/event-stream`,
+        { status, contentType, bodyExcerpt },
+      );
+    }
+    // A 200 without a body: nothing to read, same as an immediate end.
+    if (response.body === null) return { reason: 'end' };
+    conn.parser = createParser({
+      ...options,
+      lastEventId,
+      onRetry: onServerRetry,
+      onEvent: (e, id) => onEvent(conn, e, id),
+    });
+    conn.reader = response.body.getReader();
+    conn.lastActivity = performance.now();
+    enter({ state: 'open', attempt });
+    options.onOpen?.({ response, attempt });
+    return undefined;
+  };
+
+  /** Reads one chunk of the open attempt into the batch, or says why the attempt ended. */
+  const read = async (conn: Attempt): Promise<Failure | undefined> => {
+    let result: ReadableStreamReadResult<Uint8Array>;
+    try {
+      result = await conn.reader!.read();
+    } catch (error) {
+      return dropped(conn, error);
+    }
+    if (closed()) return undefined;
+    if (result.done) return conn.idle ? dropped(conn) : { reason: 'end' };
+    conn.lastActivity = performance.now();
+    // A limit error propagates: the connection is released, and the events before it are still handed out.
+    conn.parser!.feed(result.value);
+    if (batch.length !== 0 && state === 'open') {
+      enter({ state: 'streaming', attempt });
+      attempt = 0;
+    }
+    return undefined;
   };
 
   /**
-   * Makes attempts until one opens (true) or the stream ends for good (false);
-   * throws on a fatal status or when `maxRetries` is exhausted.
+   * Waits before the next attempt (true), or says the stream ends (false): at a normal end
+   * without `reconnectOnEnd`, or one after `maxRetries`; throws when they ran out otherwise.
    */
-  const open = async (): Promise<boolean> => {
-    for (;;) {
-      if (closed) return false;
-      const failure = lastFailure;
-      if (failure !== undefined) {
-        attempts++;
-        if (attempts > maxRetries) {
-          if (failure.reason === 'end') return false;
-          throw new SseError('retries-exhausted', `Gave up after ${attempts - 1} reconnect attempts`, {
-            attempts: attempts - 1,
-            status: failure.status,
-            cause: failure.error,
-          });
-        }
-        const delay = backoffDelay(attempts, stream.retry, {
-          maxDelay: options.maxRetryDelay ?? 30_000,
-          jitter: options.retryJitter ?? 0.2,
-          random: options.random,
-          retryAfter: lastRetryAfter,
-          maxRetryAfter: options.maxRetryAfter,
-        });
-        options.onRetry?.({ attempt: attempts, delay, ...failure });
-        // `onRetry` may have closed the stream (an abort it triggered, say): then there is nothing to wait for.
-        if (closed) return false;
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, delay);
-          wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        if (closed) return false;
-      }
-
-      const lastEventId = savedId;
-      controller = new AbortController();
-      armIdle();
-      // An error of the caller's own `headers` function (e.g. a token refresh) is not ours to retry.
-      const headers = await buildHeaders(lastEventId);
-      if (closed) return false;
-      let response: Response;
-      try {
-        response = await fetchImpl(url, { ...options.requestInit, method: 'GET', headers, signal: controller.signal });
-      } catch (error) {
-        if (closed) return false;
-        await fail(dropped(error));
-        continue;
-      }
-      const verdict = closed ? undefined : classifyResponse(response.status, response.headers);
-      if (verdict?.kind === 'open' && response.body !== null) {
-        parser = createParser({ ...options, lastEventId, onRetry, onEvent });
-        reader = response.body.getReader();
-        replaying = failure !== undefined && recent.size > 0;
-        inReplayedRun = false;
-        const attempt = attempts;
-        attemptsBeforeOpen = attempts;
-        awaitingFirstEvent = true;
-        attempts = 0;
-        lastFailure = undefined;
-        lastActivity = performance.now();
-        options.onOpen?.({ response, attempt });
-        return true;
-      }
-      const refusedError = options.refusedError;
-      if (verdict?.kind === 'fail') {
-        const status = response.status;
-        if (verdict.type === 'bad-status' && refusedError !== undefined) throw await refusedError(response);
-        const contentType = response.headers.get('content-type');
-        const bodyExcerpt = await readBodyExcerpt(response.body);
-        throw new SseError(
-          verdict.type,
-          verdict.type === 'bad-status'
-            ? `Event stream request failed with status ${status}`
-            : `Event stream response has content type ${JSON.stringify(contentType)}, expected text/event-stream`,
-          { status, contentType, bodyExcerpt },
-        );
-      }
-      if (verdict?.kind === 'retry') {
-        const failure: Failure = { reason: 'status', status: response.status };
-        if (refusedError === undefined) response.body?.cancel().catch(ignore);
-        else failure.error = await refusedError(response);
-        if (closed) return false;
-        await fail(failure, verdict.retryAfter);
-        continue;
-      }
-      response.body?.cancel().catch(ignore);
-      // Closed meanwhile, or 204: the end.
-      if (verdict === undefined || verdict.kind === 'end') return false;
-      // A 200 without a body: nothing to read, same as an immediate end.
-      if (endIsFinal) return false;
-      await fail({ reason: 'end' });
+  const retry = async ({ retryAfter, ...failure }: Failure): Promise<boolean> => {
+    attempt++;
+    if (failure.reason === 'end' && (options.reconnectOnEnd === false || attempt > maxRetries)) return false;
+    if (attempt > maxRetries) {
+      throw new SseError('retries-exhausted', `Gave up after ${attempt - 1} reconnect attempts`, {
+        attempts: attempt - 1,
+        status: failure.status,
+        cause: failure.error,
+      });
     }
+    const delay = backoffDelay(attempt, stream.retry, {
+      maxDelay: options.maxRetryDelay ?? 30_000,
+      jitter: options.retryJitter ?? 0.2,
+      random: options.random,
+      retryAfter,
+      maxRetryAfter: options.maxRetryAfter,
+    });
+    enter({ state: 'waiting', attempt, delay, ...failure });
+    options.onRetry?.({ attempt, delay, ...failure });
+    // A callback may have closed the stream (an abort it triggered, say): then there is nothing to wait for.
+    if (!closed()) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, delay);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+    return true;
   };
 
   const buildHeaders = async (lastEventId: string): Promise<Headers> => {
     const option = options.headers;
-    const headers = new Headers(
-      typeof option === 'function' ? await option({ attempt: attempts, lastEventId }) : option,
-    );
+    const headers = new Headers(typeof option === 'function' ? await option({ attempt, lastEventId }) : option);
     // A caller may widen Accept (say, to JSON for error bodies); the stream itself is SSE.
     if (!headers.has('Accept')) headers.set('Accept', 'text/event-stream');
     headers.set('Cache-Control', 'no-cache');
@@ -342,79 +332,62 @@ export function connectEventStream(url: string | URL, options: ConnectEventStrea
     return headers;
   };
 
-  const onRetry = (milliseconds: number): void => {
+  const onServerRetry = (milliseconds: number): void => {
     serverRetry = clampServerRetry(milliseconds);
   };
 
-  /** Batches each parsed event, unless it is a replay of one already delivered (same ID, same data). */
-  const onEvent = (event: SseEvent, hasId: boolean): void => {
-    awaitingFirstEvent = false;
-    const explicitId = hasId && event.id !== '';
-    const key = explicitId ? deliveredKey(event.id, event.data) : '';
-    if (replaying) {
-      if (explicitId) {
+  /** Batches each event `conn` parses, unless it is a replay of one already delivered (same ID, same data). */
+  const onEvent = (conn: Attempt, event: SseEvent, hasId: boolean): void => {
+    // Only events with an `id:` of their own are remembered and compared.
+    const key = hasId && event.id !== '' ? deliveredKey(event.id, event.data) : undefined;
+    if (conn.replaying) {
+      if (key !== undefined) {
         if (recent.has(key)) {
-          inReplayedRun = true;
+          conn.inReplayedRun = true;
           return;
         }
-        replaying = false;
-      } else if (inReplayedRun) {
+        conn.replaying = false;
+      } else if (conn.inReplayedRun) {
         return;
       }
     }
-    if (explicitId) recent.add(key);
+    if (key !== undefined) recent.add(key);
     batch.push(event);
   };
 
-  /** The failure of an attempt that was cut off: by the idle timer, else by the network. */
-  const dropped = (error?: unknown): Failure => {
-    if (!idleFired) return { reason: 'network', error };
-    if (awaitingFirstEvent) attempts = attemptsBeforeOpen;
-    return { reason: 'idle-timeout', error: idleError(error) };
-  };
+  /** The failure of an attempt that was cut off: by its idle timer, else by the network. */
+  const dropped = (conn: Attempt, error?: unknown): Failure =>
+    conn.idle ? { reason: 'idle-timeout', error: idleError(error) } : { reason: 'network', error };
 
-  /** Ends the current attempt (keeping its last event ID) and records why, for the next `open()`. */
-  const fail = async (failure: Failure, retryAfter?: number): Promise<void> => {
-    lastFailure = failure;
-    lastRetryAfter = retryAfter;
-    await dropConnection();
-  };
-
-  const dropConnection = async (): Promise<void> => {
-    clearTimeout(idleTimer);
-    awaitingFirstEvent = false;
-    if (parser !== undefined) {
-      parser.end();
-      savedId = parser.lastEventId;
-      parser = undefined;
+  /** Lets go of the current attempt (request, body, idle timer), keeping its last event ID. */
+  const drop = async (): Promise<void> => {
+    const conn = current;
+    current = undefined;
+    if (conn === undefined) return;
+    clearTimeout(conn.timer);
+    if (conn.parser !== undefined) {
+      conn.parser.end();
+      savedId = conn.parser.lastEventId;
     }
-    controller?.abort();
-    controller = undefined;
-    const current = reader;
-    reader = undefined;
-    await current?.cancel().catch(ignore);
+    conn.controller.abort();
+    await conn.reader?.cancel().catch(ignore);
   };
 
-  /** Starts the idle timer of a new attempt; it runs from the request until the body is dropped. */
-  const armIdle = (): void => {
-    clearTimeout(idleTimer);
-    idleFired = false;
+  /** The idle timer of an attempt, from its request until it is dropped; re-armed lazily, cheaper than per chunk. */
+  const armIdle = (conn: Attempt): void => {
     if (!(idleTimeout > 0) || idleTimeout >= MAX_TIMER_DELAY) return;
-    lastActivity = performance.now();
-    idleTimer = setTimeout(checkIdle, idleTimeout);
-  };
-
-  /** One timer per connection, re-armed lazily: cheaper than resetting a timer on every chunk. */
-  const checkIdle = (): void => {
-    const elapsed = performance.now() - lastActivity;
-    if (elapsed < idleTimeout) {
-      idleTimer = setTimeout(checkIdle, idleTimeout - elapsed);
-      return;
-    }
-    idleFired = true;
-    const error = idleError();
-    controller?.abort(error);
-    reader?.cancel(error).catch(ignore);
+    const check = (): void => {
+      const elapsed = performance.now() - conn.lastActivity;
+      if (elapsed < idleTimeout) {
+        conn.timer = setTimeout(check, idleTimeout - elapsed);
+        return;
+      }
+      conn.idle = true;
+      const error = idleError();
+      conn.controller.abort(error);
+      conn.reader?.cancel(error).catch(ignore);
+    };
+    conn.timer = setTimeout(check, idleTimeout);
   };
 
   const idleError = (cause?: unknown): SseError =>
@@ -425,21 +398,35 @@ export function connectEventStream(url: string | URL, options: ConnectEventStrea
 
   const stream = batchedEvents(batch, savedId, {
     fill,
-    parsedId: () => (parser !== undefined ? parser.lastEventId : savedId),
-    retry: () => serverRetry ?? retryDelay,
+    parsedId: () => current?.parser?.lastEventId ?? savedId,
+    retry: () => serverRetry ?? options.retryDelay ?? 1000,
     release: async () => {
-      if (closed) return;
-      closed = true;
+      if (state !== 'ended') enter({ state: 'ended', attempt });
       abortSignal?.removeEventListener('abort', onAbort);
       wake?.();
-      await dropConnection();
+      await drop();
     },
   });
   return stream;
 }
 
-/** Why an attempt ended, as reported to `onRetry` (only the keys that apply). */
-type Failure = { reason: RetryReason; status?: number; error?: unknown };
+/** One connection attempt: its request, and once open its body and parser. */
+interface Attempt {
+  readonly controller: AbortController;
+  reader?: ReadableStreamDefaultReader<Uint8Array>;
+  parser?: Parser;
+  timer?: ReturnType<typeof setTimeout>;
+  /** When bytes last arrived (or the request or the open), for the idle timer. */
+  lastActivity: number;
+  /** The idle timer fired: the attempt ends as `idle-timeout`. */
+  idle: boolean;
+  /** Dropping events already delivered (a server's replay after a reconnect); `inReplayedRun`: one just was. */
+  replaying: boolean;
+  inReplayedRun: boolean;
+}
+
+/** Why an attempt ended, as reported to `onRetry` (only the keys that apply), and the server's `Retry-After`. */
+type Failure = { reason: RetryReason; status?: number; error?: unknown; retryAfter?: number | undefined };
 
 /**
  * Header values are byte strings; the spec sends the last event ID "encoded as

@@ -15,6 +15,7 @@ export type {
   OpenInfo,
   RetryInfo,
   RetryReason,
+  StreamStateChange,
 } from './connect-event-stream.js';
 export { createJsonEventDecoder, parseJsonEvents } from './json-events.js';
 export type {

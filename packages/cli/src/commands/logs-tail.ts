@@ -1,8 +1,8 @@
-import type { FetchLike, LogStreamQueryBySource } from '@browser-cloud/client';
+import { DEFAULT_MAX_RETRIES, type LogStreamQueryBySource, type StreamStateChange } from '@browser-cloud/client';
 import type { CliIo } from '../cli-io.js';
 import { interruptedCode, withClient } from '../connect.js';
 import { EXIT } from '../exit-codes.js';
-import { type LogOutput, logOutput } from '../log-output.js';
+import { logOutput } from '../log-output.js';
 
 export interface TailOptions {
   source?: string;
@@ -30,7 +30,7 @@ export function tailLogs(io: CliIo, browserId: string, options: TailOptions): Pr
   const output = logOutput(io, { json });
   const follow = options.follow === true;
   const maxRetries = options.maxRetries ?? (follow ? FOLLOW_MAX_RETRIES : undefined);
-  return withClient(io, { json, fetch: watchConnections(io, output), maxRetries }, async (client) => {
+  return withClient(io, { json, maxRetries }, async (client) => {
     // Only what was given: a missing or contradictory option is the client's ValidationError.
     const query = {
       ...(options.source === undefined ? {} : { source: options.source }),
@@ -38,49 +38,39 @@ export function tailLogs(io: CliIo, browserId: string, options: TailOptions): Pr
       ...(options.process === undefined ? {} : { supervisor_process: options.process }),
       ...(follow ? { follow } : {}),
     } as LogStreamQueryBySource;
+    /** Where the tail stands: the last event printed, else where it started. */
+    const position = () => stream.lastEventId || (options.sinceId ?? '');
     const stream = client.browsers.logs.stream(browserId, query, {
       signal: io.interrupt,
       ...(options.sinceId === undefined ? {} : { lastEventId: options.sinceId }),
       ...(maxRetries === undefined ? {} : { maxRetries }),
+      // The stream's own count: a reconnect is numbered as the client numbers it, and said to
+      // have worked only once the stream delivers again.
+      onStateChange: (change) => {
+        if (change.state === 'streaming') output.connected();
+        else if (change.state === 'waiting' && !io.interrupt.aborted) {
+          const after = position() ? ` after event ${position()}` : '';
+          const of = maxRetries ?? DEFAULT_MAX_RETRIES;
+          output.status(`${why(change)}; reconnecting${after} (attempt ${change.attempt} of ${of})…`);
+        }
+      },
     });
     for await (const event of stream) await output.event(stream.lastEventId, event);
     if (!io.interrupt.aborted) return EXIT.ok;
-    await output.stopped(stream.lastEventId || (options.sinceId ?? ''));
+    await output.stopped(position());
     return interruptedCode(io.interrupt);
   });
 }
 
-/**
- * The client's fetch, watched: every request after the first is a reconnect (the client makes
- * one only to resume the stream), shown as a status until a response opens the stream again.
- */
-function watchConnections(io: CliIo, output: LogOutput): FetchLike {
-  let requests = 0;
-  let failures = 0;
-  return async (request) => {
-    requests++;
-    if (requests > 1) {
-      const after = request.headers.get('last-event-id');
-      output.status(`reconnecting${after ? ` after event ${after}` : ''} (attempt ${failures + 1})…`);
-    }
-    try {
-      const response = await (io.fetch ?? globalThis.fetch)(request);
-      if (response.ok) {
-        failures = 0;
-        output.connected();
-      } else {
-        failures++;
-      }
-      return response;
-    } catch (error) {
-      failures++;
-      if (!io.interrupt.aborted) output.status(`connection failed: ${causeCode(error)}; retrying…`);
-      throw error;
-    }
-  };
+/** Why the last attempt failed, in a few words; never a message that could echo a header. */
+function why(change: Extract<StreamStateChange, { state: 'waiting' }>): string {
+  if (change.reason === 'status') return `the server answered ${change.status}`;
+  if (change.reason === 'idle-timeout') return 'no data in time';
+  if (change.reason === 'end') return 'the stream ended';
+  return `connection failed: ${causeCode(change.error)}`;
 }
 
-/** `ECONNREFUSED` and the like, from a fetch failure's cause; never a message that could echo a header. */
+/** `ECONNREFUSED` and the like, from a fetch failure's cause. */
 function causeCode(error: unknown): string {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
