@@ -164,20 +164,14 @@ async function probe(url: string): Promise<'prism' | 'other' | 'none'> {
   }
 }
 
-/** At most `limit` bytes of the body, as text; the rest is not read. */
+/** The first chunk of the body (Prism's small problem document), as text; the rest is not read. */
 async function readCapped(response: Response, limit: number): Promise<string> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  while (size < limit) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    size += value.byteLength;
-  }
-  await reader.cancel().catch(() => {});
-  return Buffer.concat(chunks).subarray(0, limit).toString('utf8');
+  const reader = response.body?.getReader();
+  const first = await reader?.read();
+  await reader?.cancel().catch(() => {});
+  return Buffer.from(first?.value ?? [])
+    .subarray(0, limit)
+    .toString('utf8');
 }
 
 async function stopGroup(child: ChildProcess, exited: Promise<unknown>): Promise<void> {

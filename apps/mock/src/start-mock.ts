@@ -1,4 +1,3 @@
-import { documentRules } from './document-operations.js';
 import { type PrismProcess, startPrism } from './prism.js';
 import { startValidatingFront } from './validating-front.js';
 
@@ -28,12 +27,11 @@ export interface MockServer {
 
 /**
  * The mock of the document: Prism, behind a front that refuses with 400 (401 without a token)
- * and an Error body every request the generated validators refuse, which Prism alone lets
- * through (a query rule over several parameters, a `null` body…).
+ * and an Error body every request the sandbox's request checker refuses, which Prism alone lets
+ * through (a query rule over several parameters, a `null` body, a lone surrogate…).
  * @throws MockStartError with a one-line reason (port in use, Prism missing or not starting).
  */
 export async function startMock(options: StartMockOptions = {}): Promise<MockServer> {
-  const rules = documentRules();
   let prismStarted!: (url: string) => void;
   let prismFailed!: (error: unknown) => void;
   const prismUrl = new Promise<string>((resolve, reject) => {
@@ -44,7 +42,6 @@ export async function startMock(options: StartMockOptions = {}): Promise<MockSer
   // client that connects in that second (it waited for the port, as wait-on or a CI health check
   // does) is held until Prism answers, never told to come back later.
   const front = await startValidatingFront({
-    rules,
     upstream: prismUrl,
     port: options.port,
     host: options.host,

@@ -1,27 +1,22 @@
+import type { OpenApiDocument, Operation } from '@browser-cloud/openapi-document';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import type { SandboxFixture } from './fixture/types.js';
-import { badRequest, errorBody } from './http/api-error.js';
-import { bodyTimeout } from './http/body-timeout.js';
-import { allowCorsOrigins } from './http/cors.js';
+import type { SandboxFixture } from './fixture/fixture-schema.js';
+import { badRequest, errorBody, refused } from './http/api-error.js';
 import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS, timeoutCheckInterval } from './http/connection-limits.js';
+import { allowCorsOrigins } from './http/cors.js';
 import { handleError } from './http/error-handler.js';
-import { excerpt } from './http/excerpt.js';
 import { drainRequestBody } from './http/graceful-close.js';
-import { parseJsonBody } from './http/json-body.js';
 import { clientErrorHandler } from './http/parser-errors.js';
 import { newRequestId } from './http/request-id.js';
 import { responseCheck } from './http/response-check.js';
-import type { OpenApiDocument } from '@browser-cloud/openapi-document';
-import { checkProducedProperties } from './openapi/produced-properties.js';
 import { flowTypesOf } from './openapi/flow-types.js';
 import { loadSandboxDocument } from './openapi/sandbox-document.js';
-import { openApiValidatorCompiler } from './openapi/validator-compiler.js';
+import { clip, createRequestChecker, isRefusal } from './request-checker.js';
 import { registerApiRoutes } from './routes/api-routes.js';
 import { registerSandboxRoutes } from './routes/sandbox-routes.js';
 import { SandboxState, type SandboxSettings } from './state/sandbox-state.js';
 
-/** Everything `buildSandboxApp` needs; `startSandbox` fills the defaults. */
-/** The settings, but the flow types: those come from the document. */
+/** Everything `buildSandboxApp` needs but the flow types, which come from the document. */
 export interface SandboxAppOptions extends Omit<SandboxSettings, 'flowTypes'> {
   fixture: SandboxFixture;
   /** The parsed OpenAPI document; read from the repository when absent. */
@@ -30,7 +25,7 @@ export interface SandboxAppOptions extends Omit<SandboxSettings, 'flowTypes'> {
   bodyLimit: number;
   /** Log each request (method, path, status; never headers). */
   logRequests: boolean;
-  /** Where the request log goes instead of stdout's JSON lines (`readableRequestLog` on a terminal). */
+  /** Where the request log's JSON lines go instead of stdout. */
   logStream?: { write(line: string): void } | undefined;
   /** Check every API response body against the document; a violation becomes a 500. Default true. */
   checkResponses?: boolean | undefined;
@@ -45,13 +40,14 @@ export const MAX_ID_LENGTH = 1024;
 
 /**
  * The sandbox as a Fastify instance, not yet listening: `app.inject()` drives it in tests,
- * `startSandbox` puts it on a socket. `state` is its in-memory state.
+ * `startSandbox` puts it on a socket. `state` is its in-memory state; `fromExamples` the
+ * operations it answers with the document's examples.
  */
 export async function buildSandboxApp(
   options: SandboxAppOptions,
-): Promise<{ app: FastifyInstance; state: SandboxState }> {
+): Promise<{ app: FastifyInstance; state: SandboxState; fromExamples: Operation[] }> {
   const document = options.document ?? loadSandboxDocument();
-  checkProducedProperties(document);
+  const checker = createRequestChecker(document);
   const state = new SandboxState(options.fixture, {
     flowTtlMs: options.flowTtlMs,
     keepAliveMs: options.keepAliveMs,
@@ -63,7 +59,7 @@ export async function buildSandboxApp(
 
   const limits = options.limits ?? DEFAULT_CONNECTION_LIMITS;
   const app = Fastify({
-    ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
+    bodyLimit: options.bodyLimit,
     routerOptions: { maxParamLength: MAX_ID_LENGTH },
     requestTimeout: limits.requestTimeoutMs,
     keepAliveTimeout: limits.keepAliveTimeoutMs,
@@ -99,40 +95,30 @@ export async function buildSandboxApp(
       const reply = (rawReply as unknown as FastifyReply).header('x-request-id', request.id);
       const path = request.url.split('?')[0] ?? '';
       if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-        void reply
-          .code(404)
-          .send(
-            errorBody(
-              'not_found',
-              `not found: a path segment of ${longestSegment(path)} characters names nothing (ids are at most ${MAX_ID_LENGTH})`,
-            ),
-          );
-        return;
+        const longest = Math.max(...path.split('/').map((segment) => segment.length));
+        const message = `not found: a path segment of ${longest} characters names nothing (ids are at most ${MAX_ID_LENGTH})`;
+        void reply.code(404).send(errorBody('not_found', message));
+      } else {
+        const why =
+          error.code === 'FST_ERR_BAD_URL'
+            ? `${clip(path, 100)} is not valid percent-encoding`
+            : clip(error.message, 100);
+        void reply.code(400).send(badRequest('the request URL is malformed', [['path', why]]).toBody());
       }
-      void reply.code(400).send(
-        errorBody('bad_request', 'the request URL is malformed', [
-          {
-            code: 'invalid_input',
-            message:
-              error.code === 'FST_ERR_BAD_URL'
-                ? `path: ${excerpt(path)} is not valid percent-encoding`
-                : `path: ${excerpt(error.message)}`,
-          },
-        ]),
-      );
     },
   });
 
-  app.setValidatorCompiler(openApiValidatorCompiler(document));
   app.setErrorHandler(handleError);
-  app.setNotFoundHandler((request, reply) => {
-    void reply
-      .code(404)
-      .send(errorBody('not_found', `no such endpoint: ${request.method} ${excerpt(request.url.split('?')[0] ?? '')}`));
+  // A path of the document with another method is a 405 with Allow; any other path a 404.
+  app.setNotFoundHandler(async (request) => {
+    const match = checker.route(request.method, request.url.split('?')[0] ?? '');
+    const refusal = isRefusal(match) ? match : { status: 404, body: errorBody('not_found', 'no such endpoint') };
+    throw refused(refusal);
   });
   app.decorateRequest('caller', null);
   if (options.corsOrigins !== undefined && options.corsOrigins.length > 0) {
-    await allowCorsOrigins(app, options.corsOrigins);
+    const methods = [...new Set(checker.operations.map((operation) => operation.method.toUpperCase()))];
+    await allowCorsOrigins(app, options.corsOrigins, methods);
   }
   // RFC 9112: an HTTP/1.1 request without Host is a 400 (Node's own answer has no body).
   app.addHook('onRequest', async (request) => {
@@ -140,47 +126,27 @@ export async function buildSandboxApp(
       throw badRequest('the request headers are invalid', [['headers.host', 'is required']]);
     }
   });
-  app.addHook('preParsing', bodyTimeout(limits.bodyTimeoutMs));
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
     // An answer before the whole body arrived (401, 413, …) closes the connection, but only once
-    // the client had the chance to read it (see drainRequestBody). A stalled body (408) is closed
-    // at once: nothing more is coming.
-    if (!request.raw.complete && reply.statusCode !== 408) {
+    // the client had the chance to read it (see drainRequestBody).
+    if (!request.raw.complete) {
       void reply.header('connection', 'close');
       drainRequestBody(request.raw);
     }
   });
   if (options.checkResponses !== false) app.addHook('onSend', responseCheck(document));
 
-  // JSON bodies: an empty one is "no body" (the login's body is optional), a malformed one is a
-  // 400 like any other invalid input.
-  // Fastify's text/plain parser would let a string reach the body schema: JSON only.
+  // Bodies reach the routes as bytes: the request checker reads them (content type, UTF-8, JSON,
+  // depth) against the operation, so that any content type is its 400, never Fastify's 415.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    try {
-      done(null, parseJsonBody(String(body)));
-    } catch (error) {
-      done(error as Error, undefined);
-    }
-  });
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-  registerApiRoutes(app, document, state);
-  await app.register(async (scope) => {
-    // The hosted login page posts an empty form; its fields are never read. Only the sandbox's
-    // own routes accept it: the API's take JSON alone.
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) =>
-      done(null, {}),
-    );
-    registerSandboxRoutes(scope, state);
-  });
+  const fromExamples = registerApiRoutes(app, document, state, checker);
+  registerSandboxRoutes(app, state);
 
   // Open streams would hold `close()` forever: end them first.
   app.addHook('preClose', async () => state.dispose());
   await app.ready();
-  return { app, state };
-}
-
-function longestSegment(path: string): number {
-  return Math.max(...path.split('/').map((segment) => segment.length));
+  return { app, state, fromExamples };
 }

@@ -1,4 +1,4 @@
-import type { FixtureSummary } from './fixture/types.js';
+import type { FixtureSummary } from './fixture/load-fixture.js';
 import { SANDBOX_PREFIX } from './routes/sandbox-routes.js';
 
 /** What the CLI prints on start: where it listens, the tokens and ids to try. */

@@ -32,14 +32,7 @@ describe('parseCliArgs', () => {
 
   it('reads the connection timeouts', () => {
     const command = parseCliArgs(
-      [
-        '--headers-timeout-ms',
-        '100',
-        '--request-timeout-ms=200',
-        '--body-timeout-ms',
-        '300',
-        '--keep-alive-timeout-ms=400',
-      ],
+      ['--headers-timeout-ms', '100', '--request-timeout-ms=200', '--keep-alive-timeout-ms=400'],
       {},
     );
     expect(command).toEqual({
@@ -48,12 +41,11 @@ describe('parseCliArgs', () => {
         quiet: false,
         headersTimeoutMs: 100,
         requestTimeoutMs: 200,
-        bodyTimeoutMs: 300,
         keepAliveTimeoutMs: 400,
       },
     });
-    expect(() => parseCliArgs(['--body-timeout-ms', '1.5'], {})).toThrow(
-      /--body-timeout-ms must be a non-negative integer/,
+    expect(() => parseCliArgs(['--request-timeout-ms', '1.5'], {})).toThrow(
+      /--request-timeout-ms must be a non-negative integer/,
     );
   });
 

@@ -16,7 +16,6 @@ Options:
   --retry-ms <n>               log stream retry: hint (default: 1000)
   --headers-timeout-ms <n>     request line and headers must arrive within (default: 10000)
   --request-timeout-ms <n>     the whole request must arrive within (default: 30000)
-  --body-timeout-ms <n>        longest pause inside a request body (default: 10000)
   --keep-alive-timeout-ms <n>  idle kept-alive connections close after (default: 5000)
   --cors-origin <origin>       let pages of this origin call the API (CORS); repeatable (default: none)
   --quiet                      no request log
@@ -29,7 +28,6 @@ const NUMBER_FLAGS = {
   '--retry-ms': 'retryMs',
   '--headers-timeout-ms': 'headersTimeoutMs',
   '--request-timeout-ms': 'requestTimeoutMs',
-  '--body-timeout-ms': 'bodyTimeoutMs',
   '--keep-alive-timeout-ms': 'keepAliveTimeoutMs',
 } as const;
 

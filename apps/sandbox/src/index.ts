@@ -1,19 +1,26 @@
 /**
- * A stateful, in-memory sandbox of the Browser Cloud API on loopback: login flows, profile
- * renames and live log streams with the service's business rules, validated against the
- * OpenAPI document.
+ * A stateful, in-memory sandbox of the Browser Cloud API on loopback: every operation of the
+ * OpenAPI document, with the service's rules for login flows, profile renames and live log
+ * streams, the store for reads and deletes, and the document's examples for the rest.
  */
 export { startSandbox, type StartSandboxOptions, type RunningSandbox } from './start-sandbox.js';
 export { buildSandboxApp, type SandboxAppOptions } from './app.js';
 export { DEFAULT_FIXTURE, DEFAULT_FIXTURE_REFS } from './fixture/default-fixture.js';
-export { checkFixture, loadFixtureFile, summarizeFixture, FixtureError } from './fixture/load-fixture.js';
+export {
+  checkFixture,
+  FixtureError,
+  type FixtureSummary,
+  loadFixtureFile,
+  summarizeFixture,
+} from './fixture/load-fixture.js';
 export { SANDBOX_PREFIX } from './routes/sandbox-routes.js';
 export { flowTypesOf, type FlowTypes } from './openapi/flow-types.js';
 export { loadSandboxDocument } from './openapi/sandbox-document.js';
+export { clientErrorHandler } from './http/parser-errors.js';
+export { drainRequestBody } from './http/graceful-close.js';
 export type { SandboxState, SandboxSettings } from './state/sandbox-state.js';
 export type {
   SandboxFixture,
-  FixtureSummary,
   FixtureOrganization,
   FixtureProject,
   FixtureToken,
@@ -24,9 +31,8 @@ export type {
   FixtureLogSource,
   FixtureLogLine,
   FixtureScope,
-  OperationId,
   TokenRole,
-} from './fixture/types.js';
+} from './fixture/fixture-schema.js';
 export {
   CANNED,
   type CannedAnswer,
@@ -39,9 +45,12 @@ export {
 export {
   type CheckedRequest,
   createRequestChecker,
+  clip,
   illFormedStrings,
   invalidPart,
   isRefusal,
+  MAX_JSON_DEPTH,
+  parseJson,
   type Refusal,
   type RequestChecker,
   type RequestParts,

@@ -70,7 +70,7 @@ const PART_MESSAGE: Record<Part, string> = {
   headers: 'the request headers are invalid',
 };
 
-export function isRefusal(value: RouteMatch | CheckedRequest | Refusal): value is Refusal {
+export function isRefusal(value: RouteMatch | CheckedRequest | { value: unknown } | Refusal): value is Refusal {
   return 'status' in value;
 }
 
@@ -121,7 +121,7 @@ export function createRequestChecker(document: OpenApiDocument): RequestChecker 
       if (matches.length === 0) {
         return {
           status: 404,
-          body: { code: 'not_found', message: `no operation of the document has the path ${clip(pathname)}` },
+          body: { code: 'not_found', message: `no operation of the document has the path ${clip(pathname, 100)}` },
         };
       }
       const match = matches.find((m) => m.c.operation.method === method.toLowerCase());
@@ -132,7 +132,7 @@ export function createRequestChecker(document: OpenApiDocument): RequestChecker 
           headers: { allow: allowed },
           body: {
             code: 'method_not_allowed',
-            message: `${clip(method)} is not an operation of ${clip(pathname)}; use ${allowed}`,
+            message: `${clip(method, 100)} is not an operation of ${clip(pathname, 100)}; use ${allowed}`,
           },
         };
       }
@@ -153,12 +153,13 @@ export function createRequestChecker(document: OpenApiDocument): RequestChecker 
       }
       const pathRefusal = validated(c.validatePath, path, 'path');
       if (pathRefusal) return pathRefusal;
-      const query = readQuery(c.operation.query?.parameters ?? [], parts.search);
-      if (isRefusalOf(query)) return query;
+      const read = readQuery(c.operation.query?.parameters ?? [], parts.search);
+      if (isRefusal(read)) return read;
+      const query = read.value;
       const queryRefusal = validated(c.validateQuery, query, 'query');
       if (queryRefusal) return queryRefusal;
       const body = readBody(c, parts);
-      if (isRefusalOf(body)) return body;
+      if (isRefusal(body)) return body;
       return { operation: c.operation, path, query, body: body.value };
     },
   };
@@ -180,9 +181,12 @@ function objectOf(parameters: readonly OperationParameter[]): object {
  * schema refuses. Percent-encoding that is not UTF-8 (a lone surrogate's bytes, say) is refused
  * rather than read as U+FFFD, as URLSearchParams would.
  */
-function readQuery(parameters: readonly OperationParameter[], search: string): Record<string, unknown> | Refusal {
+function readQuery(
+  parameters: readonly OperationParameter[],
+  search: string,
+): { value: Record<string, unknown> } | Refusal {
   const types = new Map(parameters.map((p) => [p.name, (p.schema?.schema as { type?: unknown } | undefined)?.type]));
-  const query: Record<string, unknown[]> = {};
+  const query = new Map<string, unknown[]>();
   for (const pair of search.split('&')) {
     if (pair === '') continue;
     const at = pair.indexOf('=');
@@ -195,11 +199,11 @@ function readQuery(parameters: readonly OperationParameter[], search: string): R
     } catch {
       return invalidPart('query', [`${clip(pair)}: is not valid percent-encoding`]);
     }
-    query[name] = [...(query[name] ?? []), readAs(types.get(name), text)];
+    query.set(name, [...(query.get(name) ?? []), readAs(types.get(name), text)]);
   }
-  return Object.fromEntries(
-    Object.entries(query).map(([name, values]) => [name, values.length === 1 ? values[0] : values]),
-  );
+  return {
+    value: Object.fromEntries([...query].map(([name, values]) => [name, values.length === 1 ? values[0] : values])),
+  };
 }
 
 /** Text that does not read as the type stays text, for the validator to refuse. */
@@ -229,24 +233,29 @@ function readBody(c: Compiled, parts: RequestParts): { value: unknown } | Refusa
       `content-type: must be ${accepted.join(' or ')} (got ${contentType === undefined ? 'none' : JSON.stringify(clip(contentType))})`,
     ]);
   }
+  const parsed = parseJson(text);
+  if (isRefusal(parsed)) return parsed;
+  const { value } = parsed;
+  if (c.validateBody === undefined) return { value };
+  return validated(c.validateBody, value, 'body') ?? { value };
+}
+
+/**
+ * JSON text as a value, or the 400 of a body nested deeper than {@link MAX_JSON_DEPTH} (found
+ * before any parse) or not JSON at all.
+ */
+export function parseJson(text: string): { value: unknown } | Refusal {
   const deep = nestingBeyond(text, MAX_JSON_DEPTH);
   if (deep >= 0) {
     return invalidPart('body', [
       `body: nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels (at character ${deep})`,
     ]);
   }
-  let value: unknown;
   try {
-    value = JSON.parse(text);
+    return { value: JSON.parse(text) };
   } catch (error) {
     return invalidPart('body', [`body: is not valid JSON (${(error as Error).message})`]);
   }
-  if (c.validateBody === undefined) return { value };
-  return validated(c.validateBody, value, 'body') ?? { value };
-}
-
-function isRefusalOf<T extends object>(value: T | Refusal): value is Refusal {
-  return 'status' in value && 'body' in value;
 }
 
 /**
@@ -331,6 +340,7 @@ function headerValue(header: string | string[] | undefined): string | undefined 
   return Array.isArray(header) ? header.join(', ') : header;
 }
 
-function clip(text: string): string {
-  return text.length <= MAX_DETAIL_CHARS ? text : `${text.slice(0, MAX_DETAIL_CHARS)}… (${text.length} characters)`;
+/** At most `max` characters of `text` a client sent; a cut says how long it was. */
+export function clip(text: string, max = MAX_DETAIL_CHARS): string {
+  return text.length <= max ? text : `${text.slice(0, max)}… (${text.length} characters)`;
 }

@@ -4,9 +4,9 @@ import { checkCorsOrigins } from './http/cors.js';
 import { DEFAULT_FIXTURE } from './fixture/default-fixture.js';
 import { checkFixture, loadFixtureFile, summarizeFixture } from './fixture/load-fixture.js';
 import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS } from './http/connection-limits.js';
-import { readableRequestLog } from './http/request-log.js';
-import type { FixtureSummary, SandboxFixture } from './fixture/types.js';
-import type { OpenApiDocument } from '@browser-cloud/openapi-document';
+import type { SandboxFixture } from './fixture/fixture-schema.js';
+import type { FixtureSummary } from './fixture/load-fixture.js';
+import type { OpenApiDocument, Operation } from '@browser-cloud/openapi-document';
 import { loadSandboxDocument } from './openapi/sandbox-document.js';
 import type { SandboxState } from './state/sandbox-state.js';
 
@@ -30,16 +30,11 @@ export interface StartSandboxOptions {
   headersTimeoutMs?: number;
   /** The whole request, body included, must arrive within this (responses are not limited). Default 30 s. */
   requestTimeoutMs?: number;
-  /** The longest pause between two pieces of a request body. Default 10 s. */
-  bodyTimeoutMs?: number;
   /** An idle kept-alive connection is closed after this. Default 5 s. */
   keepAliveTimeoutMs?: number;
   /** No request log. Default true (the CLI turns the log on). */
   quiet?: boolean;
-  /**
-   * Where the request log goes. Default: one readable line per request when stdout is a terminal,
-   * else Fastify's JSON lines on stdout.
-   */
+  /** Where the request log's JSON lines go. Default stdout. */
   logStream?: { write(line: string): void };
   /** Check every API response against the document; a violation becomes a 500. Default true. */
   checkResponses?: boolean;
@@ -66,6 +61,11 @@ export interface RunningSandbox {
   app: FastifyInstance;
   /** The in-memory state: `state.reset()` goes back to the fixture. */
   state: SandboxState;
+  /**
+   * The operations answered with the document's example (after the auth and request checks):
+   * those on resources the sandbox does not store. Start-up logs them in one line.
+   */
+  fromExamples: readonly Operation[];
   /** Ends open streams and stops listening. */
   close(): Promise<void>;
 }
@@ -95,7 +95,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   const limits = connectionLimits(options);
 
   let url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  const { app, state } = await buildSandboxApp({
+  const { app, state, fromExamples } = await buildSandboxApp({
     fixture,
     document,
     flowTtlMs: positive(options.flowTtlMs, 10 * 60_000, 'flowTtlMs'),
@@ -103,8 +103,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     retryMs: positive(options.retryMs, 1000, 'retryMs'),
     bodyLimit: positive(options.bodyLimit, 64 * 1024, 'bodyLimit'),
     logRequests: options.quiet === false,
-    // One readable line per request on a terminal; JSON lines when piped.
-    logStream: options.logStream ?? (process.stdout.isTTY ? readableRequestLog(process.stdout) : undefined),
+    logStream: options.logStream,
     checkResponses: options.checkResponses !== false,
     limits,
     corsOrigins: checkCorsOrigins(options.corsOrigins ?? []),
@@ -112,6 +111,10 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     publicUrl: () => url,
   });
 
+  if (fromExamples.length > 0) {
+    const names = fromExamples.map((o) => `${o.operationId} (${o.method.toUpperCase()} ${o.path})`);
+    app.log.info(`served from the document's examples, with no state behind them: ${names.join(', ')}`);
+  }
   await app.listen({ host, port });
   const address = app.server.address();
   const actualPort = typeof address === 'object' && address !== null ? address.port : port;
@@ -125,6 +128,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     fixture: summarizeFixture(fixture),
     app,
     state,
+    fromExamples,
     close: () => (closing ??= app.close()),
   };
 }
@@ -135,13 +139,12 @@ function defaultPort(): number {
 }
 
 function connectionLimits(options: StartSandboxOptions): ConnectionLimits {
-  const d = DEFAULT_CONNECTION_LIMITS;
-  const limits: ConnectionLimits = {
-    headersTimeoutMs: positive(options.headersTimeoutMs, d.headersTimeoutMs, 'headersTimeoutMs'),
-    requestTimeoutMs: positive(options.requestTimeoutMs, d.requestTimeoutMs, 'requestTimeoutMs'),
-    bodyTimeoutMs: positive(options.bodyTimeoutMs, d.bodyTimeoutMs, 'bodyTimeoutMs'),
-    keepAliveTimeoutMs: positive(options.keepAliveTimeoutMs, d.keepAliveTimeoutMs, 'keepAliveTimeoutMs'),
-  };
+  const limits = Object.fromEntries(
+    Object.entries(DEFAULT_CONNECTION_LIMITS).map(([name, fallback]) => [
+      name,
+      positive(options[name as keyof ConnectionLimits], fallback, name),
+    ]),
+  ) as unknown as ConnectionLimits;
   // Node refuses a header timeout longer than the request's: the headers are part of the request.
   if (limits.headersTimeoutMs > limits.requestTimeoutMs) {
     throw new Error(

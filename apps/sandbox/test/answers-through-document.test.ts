@@ -1,10 +1,5 @@
 import { loadOpenApiDocument, type OpenApiDocument } from '@browser-cloud/openapi-document';
 import { describe, expect, it } from 'vitest';
-import { profileBody } from '../src/domain/rename.js';
-import { errorBody } from '../src/http/api-error.js';
-import { checkProducedProperties, PRODUCED_PROPERTIES } from '../src/openapi/produced-properties.js';
-import { formatLogEvent } from '../src/sse/format-event.js';
-import type { Profile } from '../src/state/store.js';
 import { REFS, login, rename, start } from './helpers.js';
 
 /**
@@ -68,61 +63,35 @@ describe('a property the document removes', () => {
   });
 });
 
-describe('a property the document makes required that the sandbox cannot produce', () => {
-  it('stops the sandbox at start-up, with one line naming the schema and the property', async () => {
+describe('a property the document makes required that the sandbox does not write', () => {
+  it('turns the answer into a 500 naming the property: a sandbox bug fails loudly', async () => {
     const document = edited((schemas) => {
-      schemas['Profile']!['properties']['owner_id'] = { type: 'string' };
-      schemas['Profile']!['required'].push('owner_id');
+      schemas['Profile']!['properties']['zz_not_in_document'] = { type: 'string' };
+      schemas['Profile']!['required'].push('zz_not_in_document');
+      delete schemas['Profile']!['examples'];
     });
-    const error = await start({ document }).then(
-      () => undefined,
-      (e: unknown) => e as Error,
-    );
-    expect(error?.message).toBe(
-      'The sandbox cannot start: the document requires Profile.owner_id, which the sandbox does not produce (renameProfile 200).',
-    );
-    expect(error?.message).not.toContain('\n');
+    const sandbox = await start({ document });
+    try {
+      const renamed = await rename(sandbox, P.defaultProject.id, { name: 'after-addition' });
+      expect(renamed.status).toBe(500);
+      expect(renamed.body).toMatchObject({
+        code: 'internal_error',
+        inner_error: { code: 'response_violation', message: expect.stringContaining('zz_not_in_document') },
+      });
+    } finally {
+      await sandbox.close();
+    }
   });
 
   it('a new optional property is no obstacle: it is simply not sent', async () => {
     const document = edited((schemas) => {
-      schemas['Profile']!['properties']['owner_id'] = { type: 'string' };
+      schemas['Profile']!['properties']['zz_not_in_document'] = { type: 'string' };
     });
-    expect(() => checkProducedProperties(document)).not.toThrow();
-  });
-
-  it('an answer schema the sandbox does not write at all stops it too, naming it', () => {
-    const document = edited(() => {});
-    const operation = document.paths!['/profiles/{id_or_name}']!['patch'] as Record<string, any>;
-    operation['responses']['200']['content']['application/json']['schema'] = {
-      $ref: '#/components/schemas/ProxyRefById',
-    };
-    expect(() => checkProducedProperties(document)).toThrow(
-      'The sandbox cannot start: renameProfile answers 200 application/json with ProxyRefById, a schema the sandbox does not produce.',
-    );
-  });
-});
-
-describe('PRODUCED_PROPERTIES', () => {
-  it('is what the sandbox code writes', async () => {
-    const full: Profile = {
-      id: 'prof_1',
-      name: 'n',
-      createdAt: '2026-01-01T00:00:00Z',
-      updatedAt: '2026-01-02T00:00:00Z',
-      lastUsedAt: '2026-01-03T00:00:00Z',
-    } as Profile;
-    expect(Object.keys(profileBody(full)).sort()).toEqual([...PRODUCED_PROPERTIES['Profile']!].sort());
-    const data = formatLogEvent('1', { timestamp: '2026-01-01T00:00:00Z', message: 'm' }).split('data: ')[1]!;
-    expect(Object.keys(JSON.parse(data)).sort()).toEqual([...PRODUCED_PROPERTIES['LogEvent']!].sort());
-    expect(
-      Object.keys(errorBody('c', 'm', [{ code: 'd' }])).every((key) => PRODUCED_PROPERTIES['Error']!.includes(key)),
-    ).toBe(true);
-    // A REAUTH (stored credentials) answer carries every property the sandbox writes.
-    const sandbox = await start();
+    const sandbox = await start({ document });
     try {
-      const started = await login(sandbox, REFS.authConnections.withCredentials);
-      expect(Object.keys(started.body as object).sort()).toEqual([...PRODUCED_PROPERTIES['LoginResponse']!].sort());
+      const renamed = await rename(sandbox, P.defaultProject.id, { name: 'after-optional' });
+      expect(renamed.status).toBe(200);
+      expect(renamed.body).not.toHaveProperty('zz_not_in_document');
     } finally {
       await sandbox.close();
     }

@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningSandbox } from '../src/index.js';
+import { HTTP_METHODS, operations } from '@browser-cloud/openapi-document';
+import { loadSandboxDocument, type RunningSandbox } from '../src/index.js';
 import { REFS, TOKENS, call, detailMessages, expectError, login, rename, start } from './helpers.js';
 
 let sandbox: RunningSandbox;
@@ -43,8 +44,8 @@ describe('bodies', () => {
   it('answers malformed JSON with 400 bad_request', async () => {
     for (const raw of ['{', '{"name":', 'nul', '{"name":"a"}}', '\u0000']) {
       const body = expectError(await call(sandbox, 'PATCH', profilePath, { raw, headers: json }), 400, 'bad_request');
-      expect(body.message).toBe('the request body is not valid JSON');
-      expect(detailMessages(body)[0]).toMatch(/^body: /);
+      expect(body.message).toBe('the request body is invalid');
+      expect(detailMessages(body)).toEqual([expect.stringMatching(/^body: is not valid JSON \(.+\)$/)]);
     }
   });
 
@@ -60,8 +61,8 @@ describe('bodies', () => {
         400,
         'bad_request',
       );
-      expect(body.message).toContain('application/json');
-      expect(detailMessages(body)).toEqual(['content-type: must be application/json']);
+      expect(body.message).toBe('the request headers are invalid');
+      expect(detailMessages(body)).toEqual([`content-type: must be application/json (got ${JSON.stringify(type)})`]);
     }
     expectError(
       await call(sandbox, 'POST', `/auth/connections/${REFS.authConnections.withoutCredentials}/login`, {
@@ -107,7 +108,7 @@ describe('bodies', () => {
       400,
       'bad_request',
     );
-    expect(api.message).toBe('the request body is nested too deeply');
+    expect(api.message).toBe('the request body is invalid');
     expect(detailMessages(api)).toEqual(['body: nests objects and arrays deeper than 32 levels (at character 52)']);
 
     // 16 MB nested 8 million levels deep, within the control endpoint's 16 MiB limit: refused
@@ -136,6 +137,30 @@ describe('bodies', () => {
   });
 });
 
+describe('lone surrogates', () => {
+  it('refuses a new name holding one: it could never be addressed by name again', async () => {
+    const body = expectError(
+      await call(sandbox, 'PATCH', profilePath, { raw: '{"name":"a\\ud800b"}', headers: json }),
+      400,
+      'bad_request',
+    );
+    expect(detailMessages(body)).toEqual(['name: must be well-formed Unicode (it holds a lone surrogate)']);
+    const state = (await call(sandbox, 'GET', '/_sandbox/state', { token: null })).body as {
+      profiles: Array<{ id: string; name: string }>;
+    };
+    expect(state.profiles.find((p) => p.id === REFS.profiles.defaultProject.id)?.name).not.toContain('\ud800');
+  });
+
+  it('refuses a path whose percent-encoded bytes are a surrogate (not UTF-8)', async () => {
+    const body = expectError(
+      await call(sandbox, 'PATCH', '/profiles/%ED%A0%80', { body: { name: 'x' } }),
+      400,
+      'bad_request',
+    );
+    expect(detailMessages(body).join()).toMatch(/percent-encoding|well-formed/);
+  });
+});
+
 describe('paths', () => {
   it('answers a malformed percent-encoding with 400', async () => {
     const body = expectError(
@@ -153,16 +178,26 @@ describe('paths', () => {
     expectError(await login(sandbox, 'weird id/../%00'), 404, 'not_found');
   });
 
-  it('answers an unknown route or method with 404 and an Error body', async () => {
-    expectError(await call(sandbox, 'GET', '/profiles'), 404, 'not_found');
-    expectError(await call(sandbox, 'DELETE', profilePath), 404, 'not_found');
-    expectError(await call(sandbox, 'GET', '/auth/connections/x/login'), 404, 'not_found');
-    // No HEAD twin of the log stream: it would open a stream with no body to carry it.
+  it('answers a path of no operation with 404, and a method its path lacks with 405 and Allow', async () => {
+    expectError(await call(sandbox, 'GET', '/zz_not_in_document'), 404, 'not_found');
+    // A path of the document, with every method of HTTP it does not have.
+    const [first] = operations(loadSandboxDocument());
+    const path = first!.path.replace(/\{[^}]+\}/g, 'x');
+    const allowed = [...operations(loadSandboxDocument())].filter((o) => o.path === first!.path).map((o) => o.method);
+    // (fetch sends neither TRACE nor a HEAD with a body to read; OPTIONS is CORS's.)
+    for (const method of HTTP_METHODS.filter(
+      (m) => !allowed.includes(m) && !['head', 'options', 'trace'].includes(m),
+    )) {
+      const r = await call(sandbox, method.toUpperCase(), path);
+      expectError(r, 405, 'method_not_allowed');
+      expect(r.headers.get('allow')).toBe(allowed.map((m) => m.toUpperCase()).join(', '));
+    }
+    // No HEAD twin of a GET (a log stream's would open a stream with no body to carry it).
     const head = await fetch(`${sandbox.url}/browsers/${REFS.browsers.main.id}/logs/stream?source=path&path=/x`, {
       method: 'HEAD',
       headers: { authorization: `Bearer ${TOKENS.owner}` },
     });
-    expect(head.status).toBe(404);
+    expect(head.status).toBe(405);
   });
 });
 

@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCliArgs } from '../src/cli-args.js';
 import { CORS_ALLOWED_HEADERS, CORS_EXPOSED_HEADERS } from '../src/http/cors.js';
-import type { RunningSandbox } from '../src/index.js';
+import { operations } from '@browser-cloud/openapi-document';
+import { loadSandboxDocument, type RunningSandbox } from '../src/index.js';
 import { call, REFS, start } from './helpers.js';
 
 const PAGE = 'http://127.0.0.1:5173';
@@ -35,11 +36,11 @@ describe('without corsOrigins (the default)', () => {
     expect([...answer.headers.keys()].filter((name) => name.startsWith('access-control-'))).toEqual([]);
   });
 
-  it('answers no preflight: an OPTIONS request is an unknown endpoint', async () => {
+  it('answers no preflight: OPTIONS is a method no operation has (405)', async () => {
     const answer = await preflight(sandbox, PAGE);
-    expect(answer.status).toBe(404);
+    expect(answer.status).toBe(405);
     expect(answer.headers.get('access-control-allow-origin')).toBeNull();
-    expect(await answer.json()).toMatchObject({ code: 'not_found' });
+    expect(await answer.json()).toMatchObject({ code: 'method_not_allowed' });
   });
 });
 
@@ -54,7 +55,9 @@ describe('with corsOrigins', () => {
     const answer = await preflight(sandbox, PAGE);
     expect(answer.status).toBe(204);
     expect(answer.headers.get('access-control-allow-origin')).toBe(PAGE);
-    expect(answer.headers.get('access-control-allow-methods')).toContain('PATCH');
+    // The methods of the document's operations.
+    const methods = new Set([...operations(loadSandboxDocument())].map((o) => o.method.toUpperCase()));
+    expect(answer.headers.get('access-control-allow-methods')?.split(/,\s*/).sort()).toEqual([...methods].sort());
     expect(answer.headers.get('access-control-allow-headers')?.split(/,\s*/)).toEqual([...CORS_ALLOWED_HEADERS]);
     expect(answer.headers.get('access-control-allow-credentials')).toBeNull();
   });

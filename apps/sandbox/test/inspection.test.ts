@@ -161,7 +161,7 @@ describe('fixtures', () => {
           id: 'org_a',
           projectsEnabled: true,
           defaultProjectId: 'proj_a',
-          plan: { name: 'p', operations: ['renameProfile', 'streamBrowserLogs', 'loginAuthConnection'] },
+          plan: { name: 'p' },
         },
       ],
       projects: [{ id: 'proj_a', organizationId: 'org_a' }],

@@ -60,6 +60,11 @@ export class RawConnection {
     });
   }
 
+  /** Every byte received so far. */
+  get received(): Buffer {
+    return this.#received;
+  }
+
   /** Writes without waiting; a write the server refused ends the connection (see `closed`). */
   write(data: string | Buffer): void {
     if (!this.socket.destroyed) this.socket.write(data);

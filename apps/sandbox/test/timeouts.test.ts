@@ -8,13 +8,8 @@ import { RawConnection, expectRawError } from './raw-http.js';
 let sandbox: RunningSandbox;
 let slowRequest: RunningSandbox;
 beforeAll(async () => {
-  sandbox = await start({
-    headersTimeoutMs: 200,
-    requestTimeoutMs: 60_000,
-    bodyTimeoutMs: 200,
-    keepAliveTimeoutMs: 200,
-  });
-  slowRequest = await start({ headersTimeoutMs: 300, requestTimeoutMs: 300, bodyTimeoutMs: 60_000 });
+  sandbox = await start({ headersTimeoutMs: 200, requestTimeoutMs: 60_000, keepAliveTimeoutMs: 200 });
+  slowRequest = await start({ headersTimeoutMs: 300, requestTimeoutMs: 300 });
 });
 afterAll(async () => {
   await sandbox.close();
@@ -33,11 +28,11 @@ describe('timeouts', () => {
     expect(await connection.closed()).toBe('end');
   });
 
-  it('answers a body that stalls mid-way with 408 and closes the connection', async () => {
-    const connection = await RawConnection.open(sandbox.url);
+  it('answers a body that stalls mid-way with 408 at the request timeout and closes the connection', async () => {
+    const connection = await RawConnection.open(slowRequest.url);
     connection.write(`${patch('Content-Length: 100\r\n')}{"name":`);
     const body = expectRawError(await connection.response(), 408, 'request_timeout');
-    expect(body.message).toMatch(/nothing arrived for 200 ms/);
+    expect(body.message).toMatch(/whole request within 300 ms/);
     expect(await connection.closed()).toBe('end');
   });
 
@@ -53,6 +48,12 @@ describe('timeouts', () => {
     }
   });
 
+  it('closes a connection that sends no byte at the header timeout, with nothing to answer', async () => {
+    const connection = await RawConnection.open(sandbox.url);
+    expect(await connection.closed()).toBe('end');
+    expect(connection.received.toString('latin1')).toBe('');
+  });
+
   it('closes a kept-alive connection that stays idle', async () => {
     const connection = await RawConnection.open(sandbox.url);
     connection.write('GET /_sandbox/flows HTTP/1.1\r\nHost: a\r\n\r\n');
@@ -64,7 +65,7 @@ describe('timeouts', () => {
     await expect(start({ headersTimeoutMs: 2000, requestTimeoutMs: 1000 })).rejects.toThrow(
       /headersTimeoutMs \(2000\) must not exceed requestTimeoutMs \(1000\)/,
     );
-    await expect(start({ bodyTimeoutMs: 0 })).rejects.toThrow(/bodyTimeoutMs must be a positive number/);
+    await expect(start({ requestTimeoutMs: 0 })).rejects.toThrow(/requestTimeoutMs must be a positive number/);
     await expect(start({ keepAliveTimeoutMs: Number.NaN })).rejects.toThrow(/keepAliveTimeoutMs must be a positive/);
   });
 });

@@ -18,7 +18,7 @@ export function startLogin(
   request: LoginRequest,
   settings: SandboxSettings,
 ): LoginResponse {
-  const connection = store.connection(caller, connectionId);
+  const connection = store.get('connections', caller, connectionId);
   if (connection === undefined) throw notFound(`auth connection ${connectionId} not found`);
 
   const proxy = request.proxy === undefined ? null : resolveProxy(store, caller, request.proxy);
@@ -72,8 +72,9 @@ export function startLogin(
  */
 export function resolveProxy(store: SandboxStore, caller: Caller, ref: ProxyRef): { id: string; name: string } {
   if ('id' in ref && typeof ref.id === 'string') {
-    const proxy = store.proxyById(caller, ref.id);
-    if (proxy === undefined) throw badRequest(`proxy ${ref.id} not found`, [['proxy.id', 'no such proxy']]);
+    const proxy = store.byId('proxies', ref.id);
+    if (proxy?.organizationId !== caller.organization.id)
+      throw badRequest(`proxy ${ref.id} not found`, [['proxy.id', 'no such proxy']]);
     if (proxy.logicalProjectId !== caller.logicalProjectId) {
       throw badRequest(`proxy ${ref.id} belongs to another project`, [
         ['proxy.id', 'not in the project of the auth connection'],
@@ -83,7 +84,7 @@ export function resolveProxy(store: SandboxStore, caller: Caller, ref: ProxyRef)
     return { id: proxy.id, name: proxy.name };
   }
   const name = (ref as { name: string }).name;
-  const matches = store.activeProxiesNamed(caller, name);
+  const matches = store.named('proxies', caller, name).filter((p) => p.active);
   if (matches.length === 0)
     throw badRequest(`no active proxy named "${name}" in this project`, [['proxy.name', 'no such proxy']]);
   const [only] = matches;
@@ -99,6 +100,6 @@ export function resolveProxy(store: SandboxStore, caller: Caller, ref: ProxyRef)
 export function completeFlow(flow: LoginFlow, store: SandboxStore, now: number): void {
   flow.completedAt = now;
   // A completed LOGIN stores the credentials it captured: the next login is a REAUTH.
-  const connection = store.connectionById(flow.connectionId);
+  const connection = store.byId('connections', flow.connectionId);
   if (connection !== undefined) connection.hasStoredCredentials = true;
 }

@@ -8,20 +8,24 @@ const NOW = Date.parse('2026-11-24T12:00:00.000Z');
 
 function setup() {
   const store = new SandboxStore(DEFAULT_FIXTURE, NOW);
-  return { store, caller: store.authenticate(R.tokens.owner) as Caller };
+  const caller = store.authenticate(R.tokens.owner) as Caller;
+  /** Renames the profile the path would name, found as the route finds it. */
+  const rename = (idOrName: string, name: string, now = NOW) =>
+    renameProfile(store, caller, store.find('profiles', caller, idOrName, 'id_or_name'), name, now);
+  return { store, caller, rename };
 }
 
 describe('renameProfile', () => {
   it('renames by id or by name, stamping updated_at', () => {
-    const { store, caller } = setup();
-    expect(renameProfile(store, caller, R.profiles.defaultProject.id, 'new-name', NOW)).toStrictEqual({
+    const { rename } = setup();
+    expect(rename(R.profiles.defaultProject.id, 'new-name', NOW)).toStrictEqual({
       id: R.profiles.defaultProject.id,
       name: 'new-name',
       created_at: '2026-10-02T09:12:44Z',
       updated_at: '2026-11-24T12:00:00.000Z',
       last_used_at: '2026-11-21T17:40:12Z',
     });
-    expect(renameProfile(store, caller, R.profiles.unscoped.name, 'other', NOW + 1)).toStrictEqual({
+    expect(rename(R.profiles.unscoped.name, 'other', NOW + 1)).toStrictEqual({
       id: R.profiles.unscoped.id,
       name: 'other',
       created_at: '2026-09-14T08:00:00Z',
@@ -30,26 +34,24 @@ describe('renameProfile', () => {
   });
 
   it('keeps a profile’s own name, which is no conflict', () => {
-    const { store, caller } = setup();
-    const body = renameProfile(store, caller, R.profiles.defaultProject.id, R.profiles.defaultProject.name, NOW);
+    const { rename } = setup();
+    const body = rename(R.profiles.defaultProject.id, R.profiles.defaultProject.name, NOW);
     expect(body.name).toBe(R.profiles.defaultProject.name);
   });
 
   it('answers 404 for a profile the caller cannot see', () => {
-    const { store, caller } = setup();
-    expect(thrown(() => renameProfile(store, caller, R.profiles.otherProject.id, 'x', NOW))).toEqual({
+    const { rename } = setup();
+    expect(thrown(() => rename(R.profiles.otherProject.id, 'x', NOW))).toEqual({
       status: 404,
-      body: { code: 'not_found', message: `profile ${R.profiles.otherProject.id} not found` },
+      body: { code: 'not_found', message: `${R.profiles.otherProject.id} not found in profiles` },
       headers: {},
     });
   });
 
   it('answers 409 for a name another profile of the project has, unscoped ones included', () => {
-    const { store, caller } = setup();
-    const before = store.profiles().map((p) => ({ ...p }));
-    expect(
-      thrown(() => renameProfile(store, caller, R.profiles.defaultProject.id, R.profiles.unscoped.name, NOW)),
-    ).toEqual({
+    const { store, rename } = setup();
+    const before = store.all('profiles').map((p) => ({ ...p }));
+    expect(thrown(() => rename(R.profiles.defaultProject.id, R.profiles.unscoped.name, NOW))).toEqual({
       status: 409,
       body: {
         code: 'conflict',
@@ -57,19 +59,19 @@ describe('renameProfile', () => {
       },
       headers: { 'x-should-retry': 'false' },
     });
-    expect(store.profiles()).toEqual(before);
+    expect(store.all('profiles')).toEqual(before);
   });
 
   it('answers 400 for a name that matches several profiles', () => {
-    const { store, caller } = setup();
-    renameProfile(store, caller, R.profiles.unnamed.id, 'twin', NOW);
+    const { store, rename } = setup();
+    rename(R.profiles.unnamed.id, 'twin', NOW);
     // Two profiles named alike can only come from a fixture; make one by hand.
-    store.profiles().find((p) => p.id === R.profiles.unscoped.id)!.name = 'twin';
-    expect(thrown(() => renameProfile(store, caller, 'twin', 'x', NOW))).toEqual({
+    store.all('profiles').find((p) => p.id === R.profiles.unscoped.id)!.name = 'twin';
+    expect(thrown(() => rename('twin', 'x', NOW))).toEqual({
       status: 400,
       body: {
         code: 'bad_request',
-        message: 'profile name "twin" matches 2 profiles; reference the profile by id',
+        message: '"twin" names 2 profiles; use the id',
         details: [{ code: 'invalid_input', message: 'id_or_name: ambiguous' }],
       },
       headers: {},

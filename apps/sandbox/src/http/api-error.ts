@@ -1,4 +1,5 @@
 import type { ErrorBody, ErrorDetail } from '@browser-cloud/api-types';
+import type { Refusal } from '../request-checker.js';
 
 /**
  * A failure answered with the document's Error body. Thrown by handlers and hooks; the error
@@ -26,6 +27,12 @@ export class ApiError extends Error {
 /** An Error body with no properties beyond the document's. */
 export function errorBody(code: string, message: string, details?: ErrorDetail[]): ErrorBody {
   return details === undefined || details.length === 0 ? { code, message } : { code, message, details };
+}
+
+/** The request checker's refusal, thrown. */
+export function refused(refusal: Refusal): ApiError {
+  const { code, message, details } = refusal.body;
+  return new ApiError(refusal.status, code, message, details, refusal.headers);
 }
 
 /** 400 `bad_request` with one `invalid_input` detail per field. */

@@ -3,12 +3,10 @@
  * follows a source stays open for as long as the client reads it.
  */
 export interface ConnectionLimits {
-  /** The request line and every header must arrive within this, from the first byte. */
+  /** The request line and every header must arrive within this: from the connection, then from each request's first byte. */
   headersTimeoutMs: number;
   /** The whole request, body included, must arrive within this. */
   requestTimeoutMs: number;
-  /** The longest pause between two pieces of a request body. */
-  bodyTimeoutMs: number;
   /** A kept-alive connection with no request for this long is closed. */
   keepAliveTimeoutMs: number;
 }
@@ -16,7 +14,6 @@ export interface ConnectionLimits {
 export const DEFAULT_CONNECTION_LIMITS: Readonly<ConnectionLimits> = {
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
-  bodyTimeoutMs: 10_000,
   keepAliveTimeoutMs: 5_000,
 };
 

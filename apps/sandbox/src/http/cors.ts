@@ -35,15 +35,19 @@ export function checkCorsOrigins(origins: readonly string[]): string[] {
 }
 
 /**
- * Lets pages of `origins` call the API from a browser: preflights are answered (204) before
+ * Lets pages of `origins` call the API's `methods` (those of the document's operations) from a browser: preflights are answered (204) before
  * authentication, and answers carry `Access-Control-Allow-Origin` for those origins only. No
  * credentials mode: the token travels in `Authorization`, never in a cookie. Registered before
  * every other hook, so that a preflight never meets the Host check or a route's authentication.
  */
-export async function allowCorsOrigins(app: FastifyInstance, origins: readonly string[]): Promise<void> {
+export async function allowCorsOrigins(
+  app: FastifyInstance,
+  origins: readonly string[],
+  methods: readonly string[],
+): Promise<void> {
   await app.register(cors, {
     origin: [...origins],
-    methods: ['GET', 'POST', 'PATCH'],
+    methods: [...methods],
     allowedHeaders: [...CORS_ALLOWED_HEADERS],
     exposedHeaders: [...CORS_EXPOSED_HEADERS],
     maxAge: 600,

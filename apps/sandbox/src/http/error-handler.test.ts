@@ -68,21 +68,6 @@ describe('handleError', () => {
     expect(handle(new Error('boom'), { headersSent: true, writableEnded: true })).toEqual({ ended: false, logged: [] });
   });
 
-  it('answers a validation error with the part named, the body by default', () => {
-    const validation = [
-      { instancePath: '/name', keyword: 'type', params: { type: 'string' }, message: 'must be string', data: 1 },
-    ];
-    const body = handle(fastifyError(400, 'x', { validation, validationContext: 'querystring' })).body as {
-      message: string;
-      details: unknown[];
-    };
-    expect(body.message).toBe('the query is invalid');
-    expect(body.details).toHaveLength(1);
-    const outcome = handle(fastifyError(400, 'x', { validation }));
-    expect(outcome.status).toBe(400);
-    expect(outcome.body).toMatchObject({ code: 'bad_request', message: 'the request body is invalid' });
-  });
-
   it('answers 413 payload_too_large', () => {
     expect(handle(fastifyError(413, 'Request body is too large'))).toMatchObject({
       status: 413,
@@ -90,21 +75,18 @@ describe('handleError', () => {
     });
   });
 
-  it('answers an unsupported content type with 400, quoting at most 100 characters of it', () => {
-    expect(handle(fastifyError(415, 'Unsupported'), { contentType: 'text/plain' })).toEqual({
-      status: 400,
+  it('answers an answer its response schema refuses with a 500 response_violation, and logs it', () => {
+    const error = Object.assign(new Error('"owner_id" is required!'), { serialization: {} });
+    const outcome = handle(error);
+    expect(outcome).toMatchObject({
+      status: 500,
       body: {
-        code: 'bad_request',
-        message: 'content type "text/plain" is not supported; send application/json',
-        details: [{ code: 'invalid_input', message: 'content-type: must be application/json' }],
+        code: 'internal_error',
+        message: 'the sandbox produced a response that violates the OpenAPI document',
+        inner_error: { code: 'response_violation', message: '"owner_id" is required!' },
       },
-      ended: false,
-      logged: [],
     });
-    const long = handle(fastifyError(415, 'Unsupported'), { contentType: 'x'.repeat(150) }).body as { message: string };
-    expect(long.message).toBe(`content type "${'x'.repeat(100)}" is not supported; send application/json`);
-    const none = handle(fastifyError(415, 'Unsupported')).body as { message: string };
-    expect(none.message).toBe('content type "none" is not supported; send application/json');
+    expect(outcome.logged).toEqual([[{ err: error }, 'response violates the OpenAPI document']]);
   });
 
   it('answers another 4xx of Fastify with its status and message as the detail', () => {

@@ -132,8 +132,15 @@ describe('clientErrorHandler', () => {
 
   it('answers a timeout with 408', () => {
     const socket = new FakeSocket();
+    socket.bytesRead = 1;
     onClientError(parserError('ERR_HTTP_REQUEST_TIMEOUT'), socket as unknown as Socket);
     expect(socket.written.startsWith('HTTP/1.1 408 Request Timeout\r\n')).toBe(true);
+  });
+
+  it('closes at once, with no answer, a connection that timed out without sending a byte', () => {
+    const socket = new FakeSocket();
+    onClientError(parserError('ERR_HTTP_REQUEST_TIMEOUT'), socket as unknown as Socket);
+    expect(socket).toMatchObject({ written: '', destroyed: true });
   });
 
   it('writes nothing to a reset, destroyed or unwritable socket, or into a started response', () => {

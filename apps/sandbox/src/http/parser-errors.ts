@@ -13,72 +13,65 @@ export interface ParserError extends Error {
   reason?: string;
 }
 
-const invalid = (field: string, rule: string): ErrorBody =>
-  errorBody('bad_request', 'the request is not valid HTTP/1.1', [
-    { code: 'invalid_input', message: `${field}: ${rule}` },
-  ]);
+const MALFORMED_HEADER =
+  'a header line is malformed or holds a character HTTP does not allow (NUL, a bare CR or LF, a control character)';
+const BOTH_LENGTHS = 'Content-Length and Transfer-Encoding together are not allowed';
+
+/** The field and the rule of each malformed request llhttp reports (400). */
+const INVALID = new Map<string | undefined, readonly [field: string, rule: string]>([
+  ['HPE_INVALID_HEADER_TOKEN', ['headers', MALFORMED_HEADER]],
+  ['HPE_LF_EXPECTED', ['headers', MALFORMED_HEADER]],
+  ['HPE_CR_EXPECTED', ['headers', MALFORMED_HEADER]],
+  ['HPE_INVALID_METHOD', ['method', 'not an HTTP method']],
+  ['HPE_UNEXPECTED_CONTENT_LENGTH', ['headers', BOTH_LENGTHS]],
+  ['HPE_INVALID_TRANSFER_ENCODING', ['headers.transfer-encoding', 'must end with chunked']],
+  ['HPE_INVALID_CONTENT_LENGTH', ['headers.content-length', 'must be one decimal number']],
+  ['HPE_INVALID_CHUNK_SIZE', ['body', 'a chunk size is not a hexadecimal number']],
+  ['HPE_INVALID_URL', ['path', 'holds a character a URL does not allow']],
+  ['HPE_INVALID_VERSION', ['version', 'must be HTTP/1.0 or HTTP/1.1']],
+]);
 
 /** The status and Error body that answer a parser error. */
 export function parserErrorAnswer(
   error: ParserError,
   limits: Pick<ConnectionLimits, 'headersTimeoutMs' | 'requestTimeoutMs'>,
 ): { status: number; body: ErrorBody } {
-  switch (error.code) {
-    case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return {
-        status: 408,
-        body: errorBody(
-          'request_timeout',
-          `the request did not arrive in time: headers within ${limits.headersTimeoutMs} ms, the whole request within ${limits.requestTimeoutMs} ms`,
-        ),
-      };
-    case 'HPE_HEADER_OVERFLOW':
-      return {
-        status: 431,
-        body: errorBody('request_header_fields_too_large', 'the request line and headers are larger than 16 KiB'),
-      };
-    case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
-      return { status: 413, body: errorBody('payload_too_large', 'the chunk extensions of the body are too large') };
-    case 'HPE_INVALID_HEADER_TOKEN':
-    case 'HPE_LF_EXPECTED':
-    case 'HPE_CR_EXPECTED':
-      return {
-        status: 400,
-        body: invalid(
-          'headers',
-          'a header line is malformed or holds a character HTTP does not allow (NUL, a bare CR or LF, a control character)',
-        ),
-      };
-    case 'HPE_INVALID_METHOD':
-      return { status: 400, body: invalid('method', 'not an HTTP method') };
-    case 'HPE_UNEXPECTED_CONTENT_LENGTH':
-      return { status: 400, body: invalid('headers', 'Content-Length and Transfer-Encoding together are not allowed') };
-    case 'HPE_INVALID_TRANSFER_ENCODING':
-      // llhttp gives one code for both rules; its reason tells them apart.
-      return /content-length/i.test(error.reason ?? '')
-        ? { status: 400, body: invalid('headers', 'Content-Length and Transfer-Encoding together are not allowed') }
-        : { status: 400, body: invalid('headers.transfer-encoding', 'must end with chunked') };
-    case 'HPE_INVALID_CONTENT_LENGTH':
-      return { status: 400, body: invalid('headers.content-length', 'must be one decimal number') };
-    case 'HPE_INVALID_CHUNK_SIZE':
-      return { status: 400, body: invalid('body', 'a chunk size is not a hexadecimal number') };
-    case 'HPE_INVALID_URL':
-      return { status: 400, body: invalid('path', 'holds a character a URL does not allow') };
-    case 'HPE_INVALID_VERSION':
-      return { status: 400, body: invalid('version', 'must be HTTP/1.0 or HTTP/1.1') };
-    default:
-      return { status: 400, body: invalid('request', String(error.reason ?? error.code ?? 'malformed').slice(0, 100)) };
+  const { headersTimeoutMs, requestTimeoutMs } = limits;
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    const message = `the request did not arrive in time: headers within ${headersTimeoutMs} ms, the whole request within ${requestTimeoutMs} ms`;
+    return { status: 408, body: errorBody('request_timeout', message) };
   }
+  if (error.code === 'HPE_HEADER_OVERFLOW') {
+    const message = 'the request line and headers are larger than 16 KiB';
+    return { status: 431, body: errorBody('request_header_fields_too_large', message) };
+  }
+  if (error.code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW') {
+    return { status: 413, body: errorBody('payload_too_large', 'the chunk extensions of the body are too large') };
+  }
+  // llhttp gives one code for both Transfer-Encoding rules; its reason tells them apart.
+  const both = error.code === 'HPE_INVALID_TRANSFER_ENCODING' && /content-length/i.test(error.reason ?? '');
+  const [field, rule] = both
+    ? ['headers', BOTH_LENGTHS]
+    : (INVALID.get(error.code) ?? ['request', String(error.reason ?? error.code ?? 'malformed').slice(0, 100)]);
+  const details = [{ code: 'invalid_input', message: `${field}: ${rule}` }];
+  return { status: 400, body: errorBody('bad_request', 'the request is not valid HTTP/1.1', details) };
 }
 
 /**
- * Fastify's `clientErrorHandler`: Node's parser and its timeouts fail a request before Fastify
- * sees it, and the default answer is Fastify's own body without a request id. This one writes
- * the document's Error body with `X-Request-Id`, then closes the connection gracefully.
+ * Fastify's `clientErrorHandler` (and the mock's `clientError` listener): Node's parser and its
+ * timeouts fail a request before Fastify sees it, and the default answer is Fastify's own body
+ * without a request id. This one writes the document's Error body with `X-Request-Id`, then
+ * closes the connection gracefully.
  */
-export function clientErrorHandler(limits: ConnectionLimits) {
+export function clientErrorHandler(limits: Pick<ConnectionLimits, 'headersTimeoutMs' | 'requestTimeoutMs'>) {
   return function onClientError(error: ParserError, socket: Socket): void {
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    // A connection that sent nothing made no request to answer: it is closed at the header
+    // timeout, as a slow request is, with nothing to drain.
+    if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT' && socket.bytesRead === 0) {
+      socket.destroy();
+      return;
+    }
     if (isAnswered(socket)) {
       // The failed parser repeats its error for every later chunk; the answer is already out.
       // A timeout while a body is drained ends the drain.

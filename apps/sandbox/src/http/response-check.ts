@@ -1,10 +1,11 @@
+import { toIssues } from '@browser-cloud/api-types';
 import {
+  findResponse,
   type OpenApiDocument,
   operations,
   schemaValidator,
   type ValidateFunction,
 } from '@browser-cloud/openapi-document';
-import { toIssues } from '@browser-cloud/api-types';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from './api-error.js';
 
@@ -13,22 +14,30 @@ export type ResponseCheckHook = (request: FastifyRequest, reply: FastifyReply, p
 
 /**
  * The `onSend` hook that checks every JSON body of the API's routes (those whose route config
- * names an `operationId`) against the document: a 200 against the operation's own 200 JSON
- * schema, anything else against `Error`. A body that violates it is replaced by a 500
- * `internal_error` whose `inner_error` (`response_violation`) says which field broke which rule,
- * so a sandbox bug fails loudly instead of teaching clients a shape the service never sends.
+ * holds an operation) against the document: against the JSON schema of the response the
+ * operation documents for the status, and against `Error` for a status it does not document. A
+ * body that violates it is replaced by a 500 `internal_error` whose `inner_error`
+ * (`response_violation`) says which field broke which rule, so a sandbox bug fails loudly instead
+ * of teaching clients a shape the service never sends.
  *
  * The validators are compiled here, once per document, by full Ajv: `format`s such as
  * `date-time` and `uri` are asserted, and the errors have messages.
  */
 export function responseCheck(document: OpenApiDocument): ResponseCheckHook {
-  const success = successValidators(document);
+  const validators = new Map<string, ValidateFunction>();
+  for (const operation of operations(document)) {
+    for (const response of Object.values(operation.responses)) {
+      const json = Object.values(response.content).find((media) => media.mediaType.includes('json'))?.schema;
+      if (json !== undefined) validators.set(response.pointer, schemaValidator(document, json.pointer));
+    }
+  }
   const error = schemaValidator(document, '/components/schemas/Error');
   return async function checkResponse(request, reply, payload) {
-    const operationId = request.routeOptions.config.operationId;
-    if (operationId === undefined || typeof payload !== 'string') return payload;
+    const { operation } = request.routeOptions.config;
+    if (operation === undefined || typeof payload !== 'string') return payload;
     if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
-    const validate = reply.statusCode === 200 ? success.get(operationId) : error;
+    const documented = findResponse(operation, reply.statusCode);
+    const validate = documented === undefined ? error : validators.get(documented.pointer);
     if (validate === undefined) return payload;
     let body: unknown;
     try {
@@ -40,6 +49,7 @@ export function responseCheck(document: OpenApiDocument): ResponseCheckHook {
     const why = toIssues(validate.errors ?? [], body, '(root)', { prefixFields: false })
       .map((issue) => issue.message)
       .join('; ');
+    const { operationId } = operation;
     request.log.error({ operationId, status: reply.statusCode, why }, 'response violates the OpenAPI document');
     reply.code(500);
     return JSON.stringify({
@@ -47,14 +57,4 @@ export function responseCheck(document: OpenApiDocument): ResponseCheckHook {
       inner_error: { code: 'response_violation', message: why.slice(0, 500) },
     });
   };
-}
-
-/** operationId → the validator of its 200 `application/json` body, for the operations that have one. */
-function successValidators(document: OpenApiDocument): Map<string, ValidateFunction> {
-  const validators = new Map<string, ValidateFunction>();
-  for (const { operationId, responses } of operations(document)) {
-    const schema = responses['200']?.content['application/json']?.schema;
-    if (schema !== undefined) validators.set(operationId, schemaValidator(document, schema.pointer));
-  }
-  return validators;
 }

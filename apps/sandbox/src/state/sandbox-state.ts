@@ -1,4 +1,4 @@
-import type { SandboxFixture } from '../fixture/types.js';
+import type { SandboxFixture } from '../fixture/fixture-schema.js';
 import type { FlowTypes } from '../openapi/flow-types.js';
 import { SandboxStore } from './store.js';
 

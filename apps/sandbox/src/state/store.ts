@@ -3,10 +3,10 @@ import type {
   FixtureLogLine,
   FixtureOrganization,
   FixtureScope,
-  OperationId,
   SandboxFixture,
   TokenRole,
-} from '../fixture/types.js';
+} from '../fixture/fixture-schema.js';
+import { badRequest, notFound } from '../http/api-error.js';
 import { LogSource, type LogLine } from './log-source.js';
 
 /** The caller behind a bearer token. */
@@ -18,37 +18,54 @@ export interface Caller {
   logicalProjectId: string | null;
 }
 
-/** Where a stored resource lives, resolved like a caller's. */
-interface Scoped {
+/** A stored resource: where it lives, resolved like a caller's. */
+interface Stored {
+  id: string;
   organizationId: string;
   logicalProjectId: string | null;
 }
 
-export interface AuthConnection extends Scoped {
-  id: string;
+export interface AuthConnection extends Stored {
   hasStoredCredentials: boolean;
   recordSession: boolean;
   browserTelemetry: BrowserTelemetryRequestConfig | null;
 }
 
-export interface Proxy extends Scoped {
-  id: string;
+export interface Proxy extends Stored {
   name: string;
   active: boolean;
 }
 
-export interface Profile extends Scoped {
-  id: string;
+export interface Profile extends Stored {
   name: string | null;
   createdAt: string;
-  updatedAt?: string;
-  lastUsedAt?: string;
+  updatedAt?: string | undefined;
+  lastUsedAt?: string | undefined;
 }
 
-export interface Browser extends Scoped {
-  id: string;
+export interface Browser extends Stored {
   /** Keyed by `logSourceKey`. */
   logs: Map<string, LogSource>;
+}
+
+/**
+ * The collections the sandbox stores, by the path segment that names them in the document
+ * (`/profiles/{id_or_name}`, `/auth/connections/{id}`): the operations model gives each path
+ * parameter its collection, which is how an operation finds what it acts on.
+ */
+export interface Collections {
+  profiles: Profile;
+  connections: AuthConnection;
+  proxies: Proxy;
+  browsers: Browser;
+}
+export type Collection = keyof Collections;
+
+const COLLECTIONS: ReadonlySet<string> = new Set<Collection>(['profiles', 'connections', 'proxies', 'browsers']);
+
+/** Whether a path parameter's collection is one the sandbox stores. */
+export function isCollection(name: string | undefined): name is Collection {
+  return name !== undefined && COLLECTIONS.has(name);
 }
 
 /** A login flow as the sandbox keeps it; the inspection endpoint shows it. */
@@ -84,65 +101,48 @@ export function logSourceKey(source: 'path' | 'supervisor', name: string): strin
   return `${source}\u0000${name}`;
 }
 
-const TOKEN_OPERATIONS: Record<TokenRole, readonly OperationId[]> = {
-  owner: ['loginAuthConnection', 'renameProfile', 'streamBrowserLogs'],
-  member: ['loginAuthConnection', 'renameProfile', 'streamBrowserLogs'],
-  readonly: ['streamBrowserLogs'],
-};
-
 /**
- * The sandbox's whole in-memory state, built from a fixture. Every lookup takes the caller, so
- * that a resource of another project (or organisation) is simply not found.
+ * The sandbox's whole in-memory state, built from a fixture. Every lookup that takes the caller
+ * sees only the caller's logical project, so that a resource of another project (or
+ * organisation) is simply not found.
  */
 export class SandboxStore {
   readonly #tokens = new Map<string, Caller>();
-  readonly #connections = new Map<string, AuthConnection>();
-  readonly #proxies = new Map<string, Proxy>();
-  readonly #profiles = new Map<string, Profile>();
-  readonly #browsers = new Map<string, Browser>();
+  readonly #collections: { [C in Collection]: Map<string, Collections[C]> } = {
+    profiles: new Map(),
+    connections: new Map(),
+    proxies: new Map(),
+    browsers: new Map(),
+  };
   readonly #flows = new Map<string, LoginFlow>();
 
   constructor(fixture: SandboxFixture, now: number = Date.now()) {
     const organizations = new Map(fixture.organizations.map((o) => [o.id, o]));
     const projectOrg = new Map(fixture.projects.map((p) => [p.id, p.organizationId]));
-    const scope = (s: FixtureScope): Scoped => {
-      const organizationId = s.projectId === null ? s.organizationId : projectOrg.get(s.projectId);
-      const org = organizationId === undefined ? undefined : organizations.get(organizationId);
-      if (org === undefined) throw new Error('fixture scope does not resolve; check the fixture first');
-      return { organizationId: org.id, logicalProjectId: s.projectId ?? org.defaultProjectId };
+    const scope = (s: FixtureScope & { id: string }): Stored => {
+      const organization = organizations.get(
+        (s.projectId === null ? s.organizationId : projectOrg.get(s.projectId)) ?? '',
+      );
+      if (organization === undefined) throw new Error('fixture scope does not resolve; check the fixture first');
+      return {
+        id: s.id,
+        organizationId: organization.id,
+        logicalProjectId: s.projectId ?? organization.defaultProjectId,
+      };
     };
-
     for (const t of fixture.tokens) {
-      const s = scope(t);
-      const organization = organizations.get(s.organizationId);
-      if (organization === undefined) continue;
-      this.#tokens.set(t.token, {
-        tokenName: t.name,
-        role: t.role,
-        organization,
-        logicalProjectId: s.logicalProjectId,
-      });
+      const { organizationId, logicalProjectId } = scope({ ...t, id: t.name });
+      const organization = organizations.get(organizationId) as FixtureOrganization;
+      this.#tokens.set(t.token, { tokenName: t.name, role: t.role, organization, logicalProjectId });
     }
+    const { profiles, connections, proxies, browsers } = this.#collections;
     for (const c of fixture.authConnections) {
-      this.#connections.set(c.id, {
-        ...scope(c),
-        id: c.id,
-        hasStoredCredentials: c.hasStoredCredentials,
-        recordSession: c.recordSession,
-        browserTelemetry: structuredClone(c.browserTelemetry ?? null),
-      });
+      const { hasStoredCredentials, recordSession, browserTelemetry = null } = c;
+      const telemetry = structuredClone(browserTelemetry);
+      connections.set(c.id, { ...scope(c), hasStoredCredentials, recordSession, browserTelemetry: telemetry });
     }
-    for (const p of fixture.proxies) this.#proxies.set(p.id, { ...scope(p), id: p.id, name: p.name, active: p.active });
-    for (const p of fixture.profiles) {
-      this.#profiles.set(p.id, {
-        ...scope(p),
-        id: p.id,
-        name: p.name,
-        createdAt: p.createdAt,
-        ...(p.updatedAt === undefined ? {} : { updatedAt: p.updatedAt }),
-        ...(p.lastUsedAt === undefined ? {} : { lastUsedAt: p.lastUsedAt }),
-      });
-    }
+    for (const p of fixture.proxies) proxies.set(p.id, { ...scope(p), name: p.name, active: p.active });
+    for (const p of fixture.profiles) profiles.set(p.id, { ...p, ...scope(p) });
     for (const b of fixture.browsers) {
       const logs = new Map<string, LogSource>();
       for (const l of b.logs) {
@@ -156,7 +156,7 @@ export class SandboxStore {
           ),
         );
       }
-      this.#browsers.set(b.id, { ...scope(b), id: b.id, logs });
+      browsers.set(b.id, { ...scope(b), logs });
     }
   }
 
@@ -165,50 +165,48 @@ export class SandboxStore {
     return this.#tokens.get(token);
   }
 
-  /** Whether the caller's role and organisation's plan both grant the operation. */
-  static permits(caller: Caller, operation: OperationId): boolean {
-    return TOKEN_OPERATIONS[caller.role].includes(operation) && caller.organization.plan.operations.includes(operation);
+  /** A resource by id, if the caller's project holds it. */
+  get<C extends Collection>(collection: C, caller: Caller, id: string): Collections[C] | undefined {
+    return visible(caller, this.#collections[collection].get(id));
   }
 
-  connection(caller: Caller, id: string): AuthConnection | undefined {
-    return visible(caller, this.#connections.get(id));
+  /** A resource by id regardless of the caller: for the sandbox's own endpoints. */
+  byId<C extends Collection>(collection: C, id: string): Collections[C] | undefined {
+    return this.#collections[collection].get(id);
   }
 
-  /** A connection by id regardless of caller: for the sandbox's own inspection endpoints. */
-  connectionById(id: string): AuthConnection | undefined {
-    return this.#connections.get(id);
+  /** Every resource of a collection, whatever its project. */
+  all<C extends Collection>(collection: C): Collections[C][] {
+    return [...this.#collections[collection].values()];
   }
 
-  /** A proxy by id, whatever its project (the caller decides what a foreign proxy means). */
-  proxyById(caller: Caller, id: string): Proxy | undefined {
-    const proxy = this.#proxies.get(id);
-    return proxy?.organizationId === caller.organization.id ? proxy : undefined;
+  /** Resources of the caller's project with exactly this name. */
+  named<C extends Collection>(collection: C, caller: Caller, name: string): Collections[C][] {
+    return this.all(collection).filter((r) => 'name' in r && r.name === name && visible(caller, r) !== undefined);
   }
 
-  /** Active proxies of the caller's project with exactly this name. */
-  activeProxiesNamed(caller: Caller, name: string): Proxy[] {
-    return [...this.#proxies.values()].filter((p) => p.active && p.name === name && visible(caller, p) !== undefined);
+  /**
+   * The one resource of the caller's project whose id, or else whose name, is `idOrName`.
+   * @throws ApiError 404 when there is none, 400 naming `field` when the name matches several
+   *   (best-effort unique names can leave duplicates).
+   */
+  find<C extends Collection>(collection: C, caller: Caller, idOrName: string, field: string): Collections[C] {
+    const byId = this.get(collection, caller, idOrName);
+    if (byId !== undefined) return byId;
+    const [first, ...others] = this.named(collection, caller, idOrName);
+    if (first === undefined) throw notFound(`${idOrName} not found in ${collection}`);
+    if (others.length > 0) {
+      throw badRequest(`"${idOrName}" names ${others.length + 1} ${collection}; use the id`, [[field, 'ambiguous']]);
+    }
+    return first;
   }
 
-  /** Profiles of the caller's logical project whose id, or else whose name, is `idOrName`. */
-  profilesByIdOrName(caller: Caller, idOrName: string): Profile[] {
-    const byId = visible(caller, this.#profiles.get(idOrName));
-    if (byId !== undefined) return [byId];
-    return this.profilesNamed(caller, idOrName);
-  }
-
-  /** Profiles of the caller's logical project with exactly this name. */
-  profilesNamed(caller: Caller, name: string): Profile[] {
-    return [...this.#profiles.values()].filter((p) => p.name === name && visible(caller, p) !== undefined);
-  }
-
-  browser(caller: Caller, id: string): Browser | undefined {
-    return visible(caller, this.#browsers.get(id));
-  }
-
-  /** A browser by id regardless of caller: for the sandbox's own endpoints. */
-  browserById(id: string): Browser | undefined {
-    return this.#browsers.get(id);
+  /** Removes a resource; a browser's open log streams end. */
+  delete(collection: Collection, id: string): void {
+    const browser = collection === 'browsers' ? this.#collections.browsers.get(id) : undefined;
+    for (const source of browser?.logs.values() ?? []) source.end();
+    this.#collections[collection].delete(id);
+    if (collection === 'connections') this.#flows.delete(id);
   }
 
   /** The latest flow of a connection, if any was started. */
@@ -224,17 +222,9 @@ export class SandboxStore {
     return [...this.#flows.values()];
   }
 
-  profiles(): Profile[] {
-    return [...this.#profiles.values()];
-  }
-
-  browsers(): Browser[] {
-    return [...this.#browsers.values()];
-  }
-
   /** Ends every follower of every log source: the state is being discarded. */
   dispose(): void {
-    for (const b of this.#browsers.values()) for (const s of b.logs.values()) s.end();
+    for (const b of this.#collections.browsers.values()) for (const s of b.logs.values()) s.end();
   }
 }
 
@@ -244,9 +234,8 @@ export function flowStatus(flow: LoginFlow, now: number): FlowStatus {
   return now < flow.expiresAt ? 'in_progress' : 'expired';
 }
 
-function visible<T extends Scoped>(caller: Caller, resource: T | undefined): T | undefined {
-  if (resource === undefined) return undefined;
-  if (resource.organizationId !== caller.organization.id) return undefined;
+function visible<T extends Stored>(caller: Caller, resource: T | undefined): T | undefined {
+  if (resource?.organizationId !== caller.organization.id) return undefined;
   return resource.logicalProjectId === caller.logicalProjectId ? resource : undefined;
 }
 
