@@ -53,7 +53,7 @@ function setPackageVersions(root, version) {
  * The changelog entry of a release: the hand-written notes (the `## Unreleased` section's
  * text), then the changes since `previous` by class, as the gate lists them.
  */
-export function changelogEntry({ version, previous, date, changes, notes = '' }) {
+function changelogEntry({ version, previous, date, changes, notes = '' }) {
   const lines = [`## ${version} (${date})`, ''];
   if (notes.trim() !== '') lines.push(notes.trim(), '');
   lines.push(`### Changes since ${previous} (from \`redocly diff\`)`);
@@ -100,7 +100,8 @@ function updateLockFile(root) {
     {
       cwd: root,
       encoding: 'utf8',
-      stdio: ['ignore', 'inherit', 'inherit'],
+      // npm's summary ("up to date in 1s") stays out of the release's report; its errors do not.
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
   );
   if (result.status !== 0)
