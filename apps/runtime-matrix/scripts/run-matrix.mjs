@@ -16,9 +16,10 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
-import { dirname, extname, join, resolve } from 'node:path';
+import { basename, dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual, promisify } from 'node:util';
+import { TOOL_DEFINITIONS } from '@browser-cloud/mcp';
 import {
   DEFAULT_FIXTURE,
   DEFAULT_FIXTURE_REFS as R,
@@ -29,19 +30,14 @@ import {
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import semver from 'semver';
+import { packPackages, publishablePackages } from '../../../scripts/lib/workspaces.mjs';
 
 const APP = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const REPO = resolve(APP, '../..');
 const RUNTIMES = join(APP, 'runtimes');
 const CONSUMER = join(APP, 'consumer');
 const README = join(REPO, 'packages/client/README.md');
-const PACKAGES = [
-  '@browser-cloud/api-types',
-  '@browser-cloud/sse',
-  '@browser-cloud/client',
-  '@browser-cloud/cli',
-  '@browser-cloud/mcp',
-];
+const PACKAGES = publishablePackages(REPO);
 /**
  * What the published packages' `engines.node` says (the client's; the others must agree): it
  * must name exactly the Node lines this matrix runs.
@@ -86,23 +82,17 @@ function installRuntimes() {
   return undefined;
 }
 
-/** Packs the packages (turbo built them) and installs the tarballs into a fresh project in tmp. */
+/** Packs the packages as `npm run pack` does (turbo built them), installed into a fresh project in tmp. */
 async function installPackages() {
   const project = mkdtempSync(join(tmpdir(), 'browser-cloud-matrix-'));
-  await sh(
-    'npm',
-    ['pack', ...PACKAGES.flatMap((p) => ['-w', p]), '--ignore-scripts', '--pack-destination', project],
-    REPO,
-  );
-  const tarballs = readdirSync(project).filter((file) => file.endsWith('.tgz'));
-  const tarballOf = (name) => tarballs.find((file) => file.startsWith(`${name.replace('@', '').replace('/', '-')}-`));
+  const tarballs = packPackages(REPO, project);
   writeFileSync(
     join(project, 'package.json'),
     JSON.stringify({
       name: 'browser-cloud-matrix-consumer',
       private: true,
       type: 'module',
-      dependencies: Object.fromEntries(PACKAGES.map((name) => [name, `file:./${tarballOf(name)}`])),
+      dependencies: Object.fromEntries([...tarballs].map(([name, path]) => [name, `file:./${basename(path)}`])),
     }),
   );
   await sh('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], project);
@@ -310,11 +300,13 @@ async function consumerPage(project, executablePath, startOwnSandbox) {
   }
 }
 
-/** Bare specifiers of the client's runtime imports, mapped to the installed files. */
+/** Bare specifiers of the client and its dependencies, mapped to the installed files. */
 function importMap(project) {
+  const manifestOf = (name) => JSON.parse(readFileSync(join(project, 'node_modules', name, 'package.json'), 'utf8'));
+  const client = '@browser-cloud/client';
   const imports = {};
-  for (const name of ['@browser-cloud/client', '@browser-cloud/api-types', '@browser-cloud/sse', 'openapi-fetch']) {
-    const manifest = JSON.parse(readFileSync(join(project, 'node_modules', name, 'package.json'), 'utf8'));
+  for (const name of [client, ...Object.keys(manifestOf(client).dependencies ?? {})]) {
+    const manifest = manifestOf(name);
     for (const [subpath, target] of Object.entries(manifest.exports ?? { '.': manifest.module ?? manifest.main })) {
       const file = typeof target === 'string' ? target : (target.import ?? target.default);
       if (typeof file !== 'string') continue;
@@ -347,7 +339,7 @@ async function cliSmoke(project, binary, baseUrl) {
   }
 }
 
-/** The MCP server over stdio: initialize, its three tools, a rename through the client. */
+/** The MCP server over stdio: initialize, its tools, a rename through the client. */
 async function mcpSmoke(project, binary, baseUrl) {
   const env = { ...process.env, BROWSER_CLOUD_BASE_URL: baseUrl, BROWSER_CLOUD_API_KEY: R.tokens.owner };
   const server = spawn(binary, [join(project, 'node_modules/@browser-cloud/mcp/dist/bin.js')], {
@@ -388,7 +380,7 @@ async function mcpSmoke(project, binary, baseUrl) {
     server.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
     const list = await request('tools/list', {});
     const tools = (list.result?.tools ?? []).map((tool) => tool.name).sort();
-    if (!isDeepStrictEqual(tools, ['login_auth_connection', 'rename_profile', 'tail_browser_logs'])) {
+    if (!isDeepStrictEqual(tools, Object.keys(TOOL_DEFINITIONS).sort())) {
       throw new Error(`the MCP server lists ${JSON.stringify(tools)}`);
     }
     const call = await request('tools/call', {
