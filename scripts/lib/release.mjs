@@ -25,8 +25,8 @@ const CHANGELOG_HEAD = [
   '# Changelog',
   '',
   'Releases of the Browser Cloud API document (`openapi/openapi.yaml`) and of the packages built from it,',
-  "which carry the document's version. `npm run release` writes each entry from `redocly diff` of the",
-  'document against its previous release.',
+  "which carry the document's version. `npm run release` writes each entry: the notes written by hand",
+  'under `## Unreleased`, then the changes since the previous release, classified from `redocly diff`.',
   '',
 ].join('\n');
 
