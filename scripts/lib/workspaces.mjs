@@ -1,8 +1,8 @@
 // The repo's workspaces: their manifests, and the publishable ones (not `private`) packed into
-// tarballs, as `npm run pack`, the install tests and the runtime matrix get them.
+// tarballs, as `npm run pack` packs them and the install tests and the runtime matrix install them.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 
 /** `package.json` paths of the workspaces (`dir/*` patterns, the form the root uses). */
 export function workspaceManifests(root) {
@@ -37,4 +37,25 @@ export function packPackages(root, destination) {
     { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 },
   );
   return new Map(JSON.parse(output).map(({ name, filename }) => [name, join(destination, filename)]));
+}
+
+/**
+ * A fresh consumer project in `dir` (an ES module package): the packed packages installed from
+ * their tarballs, their own dependencies from the npm registry or its cache, `devDependencies`
+ * beside them. @returns each package's tarball path, by package name.
+ */
+export function installPacked(root, dir, devDependencies = {}) {
+  const tarballs = packPackages(root, dir);
+  const dependencies = Object.fromEntries([...tarballs].map(([name, path]) => [name, `file:./${basename(path)}`]));
+  const manifest = { name: 'browser-cloud-consumer', private: true, type: 'module', dependencies, devDependencies };
+  writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest));
+  execFileSync(
+    'npm',
+    ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'],
+    {
+      cwd: dir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  return tarballs;
 }

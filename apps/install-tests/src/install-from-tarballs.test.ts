@@ -4,9 +4,9 @@
 // a TypeScript consumer type-checked with moduleResolution node16 and bundler, then run by plain
 // Node against the sandbox; the CLI's and the MCP server's bins run from the installed tarballs too.
 import { execFile, spawn } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { TOOL_DEFINITIONS } from '@browser-cloud/mcp';
 import {
@@ -17,7 +17,7 @@ import {
   startSandbox,
 } from '@browser-cloud/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { packPackages, publishablePackages, workspaceManifests } from '../../../scripts/lib/workspaces.mjs';
+import { installPacked, publishablePackages, workspaceManifests } from '../../../scripts/lib/workspaces.mjs';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../..');
 const CONSUMER = resolve(import.meta.dirname, '../consumer');
@@ -48,25 +48,14 @@ const compileNode16 = () => {
 
 beforeAll(async () => {
   project = mkdtempSync(join(tmpdir(), 'browser-cloud-consumer-'));
-  // turbo has built the packages (this task depends on their build).
-  tarballs = packPackages(REPO_ROOT, project);
-  const rootManifest = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8'));
-  writeFileSync(
-    join(project, 'package.json'),
-    JSON.stringify({
-      name: 'browser-cloud-consumer',
-      private: true,
-      type: 'module',
-      dependencies: Object.fromEntries(PACKAGES.map((p) => [p, `file:./${basename(tarballs.get(p) ?? '')}`])),
-      // The repo's own pins, so that the check does not depend on what the registry calls latest.
-      devDependencies: {
-        typescript: rootManifest.devDependencies.typescript,
-        '@types/node': rootManifest.devDependencies['@types/node'],
-      },
-    }),
-  );
+  // turbo has built the packages (this task depends on their build). The repo's own pins of the
+  // compiler, so that the check does not depend on what the registry calls latest.
+  const { devDependencies } = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8'));
+  tarballs = installPacked(REPO_ROOT, project, {
+    typescript: devDependencies.typescript,
+    '@types/node': devDependencies['@types/node'],
+  });
   for (const file of readdirSync(CONSUMER)) copyFileSync(join(CONSUMER, file), join(project, file));
-  await sh('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], project);
   sandbox = await startSandbox({ port: 0 });
 });
 

@@ -16,7 +16,7 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
-import { basename, dirname, extname, join, resolve } from 'node:path';
+import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual, promisify } from 'node:util';
 import { TOOL_DEFINITIONS } from '@browser-cloud/mcp';
@@ -30,7 +30,7 @@ import {
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import semver from 'semver';
-import { packPackages, publishablePackages } from '../../../scripts/lib/workspaces.mjs';
+import { installPacked, publishablePackages } from '../../../scripts/lib/workspaces.mjs';
 
 const APP = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const REPO = resolve(APP, '../..');
@@ -82,20 +82,10 @@ function installRuntimes() {
   return undefined;
 }
 
-/** Packs the packages as `npm run pack` does (turbo built them), installed into a fresh project in tmp. */
-async function installPackages() {
+/** The packages packed as `npm run pack` packs them (turbo built them), installed into a fresh project in tmp. */
+function installPackages() {
   const project = mkdtempSync(join(tmpdir(), 'browser-cloud-matrix-'));
-  const tarballs = packPackages(REPO, project);
-  writeFileSync(
-    join(project, 'package.json'),
-    JSON.stringify({
-      name: 'browser-cloud-matrix-consumer',
-      private: true,
-      type: 'module',
-      dependencies: Object.fromEntries([...tarballs].map(([name, path]) => [name, `file:./${basename(path)}`])),
-    }),
-  );
-  await sh('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], project);
+  installPacked(REPO, project);
   for (const file of readdirSync(CONSUMER)) copyFileSync(join(CONSUMER, file), join(project, file));
   return project;
 }
@@ -633,7 +623,7 @@ async function pool(items, size, work) {
 
 const started = Date.now();
 const installError = installRuntimes();
-const project = await installPackages();
+const project = installPackages();
 let failed = false;
 try {
   const results = await pool(matrix(project, installError), CONCURRENCY, runRow);
