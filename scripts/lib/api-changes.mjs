@@ -196,7 +196,12 @@ function isDocumentation(change, tokens) {
   return tokens.includes('examples') || tokens.includes('example') || change.typeName === 'Example';
 }
 
-const namesIn = (value) => (Array.isArray(value) ? value : []);
+/** The values of two lists (either may be missing) that only one has. */
+function listDiff(before, after) {
+  const [b, a] = [before, after].map((list) => (Array.isArray(list) ? list : []));
+  const missingIn = (list) => (value) => !list.some((v) => Object.is(v, value));
+  return { removed: b.filter(missingIn(a)), added: a.filter(missingIn(b)) };
+}
 
 /**
  * The gap `redocly diff` leaves: a `required` list that grows where the tool cannot tell the
@@ -206,8 +211,7 @@ const namesIn = (value) => (Array.isArray(value) ? value : []);
  */
 function requiredGrew(change) {
   if (change.property !== 'required' || change.kind === 'removed') return [];
-  const before = new Set(namesIn(change.base?.value));
-  return namesIn(change.revision?.value).filter((name) => !before.has(name));
+  return listDiff(change.base?.value, change.revision?.value).added;
 }
 
 function classOf(change, side, tokens) {
@@ -288,11 +292,8 @@ function describe(change, subject, gap) {
     return `${capitalized(subject)} ${change.kind}${presence}.`;
   }
   if (change.property === 'required' && (Array.isArray(change.base?.value) || Array.isArray(change.revision?.value))) {
-    const before = namesIn(change.base?.value);
-    const after = namesIn(change.revision?.value);
+    const { added: grew, removed: shrank } = listDiff(change.base?.value, change.revision?.value);
     const list = (names) => names.map(code).join(', ');
-    const grew = after.filter((name) => !before.includes(name));
-    const shrank = before.filter((name) => !after.includes(name));
     return [
       ...(grew.length > 0 ? [`${list(grew)} of ${subject} became required${gap ? ` ${gap}` : ''}.`] : []),
       ...(shrank.length > 0
@@ -316,11 +317,8 @@ function describe(change, subject, gap) {
  */
 function enumParts(change, side, subject) {
   if (change.property !== 'enum' || change.kind !== 'modified') return null;
-  const before = change.base?.value;
-  const after = change.revision?.value;
-  if (!Array.isArray(before) || !Array.isArray(after)) return null;
-  const removed = before.filter((value) => !after.some((v) => Object.is(v, value)));
-  const added = after.filter((value) => !before.some((v) => Object.is(v, value)));
+  if (!Array.isArray(change.base?.value) || !Array.isArray(change.revision?.value)) return null;
+  const { removed, added } = listDiff(change.base.value, change.revision.value);
   const sentByServer = side === 'response';
   const list = (values) => values.map((v) => (typeof v === 'string' ? `'${v}'` : JSON.stringify(v))).join(', ');
   const parts = [];
