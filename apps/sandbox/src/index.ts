@@ -36,3 +36,14 @@ export {
   maxRssReport,
   startHostileServer,
 } from './hostile-server.js';
+export {
+  type CheckedRequest,
+  createRequestChecker,
+  illFormedStrings,
+  invalidPart,
+  isRefusal,
+  type Refusal,
+  type RequestChecker,
+  type RequestParts,
+  type RouteMatch,
+} from './request-checker.js';

@@ -1,18 +1,26 @@
 import { BASE_URL_ENV, type BrowserCloudClient, createClient, TOKEN_ENV } from '@browser-cloud/client';
 import type { CliIo } from './cli-io.js';
-import { reportError } from './error-output.js';
+import { reportError, writeReport } from './error-output.js';
 import { EXIT } from './exit-codes.js';
 
 /**
  * Runs `command` with a client configured as the client configures itself
  * (`BROWSER_CLOUD_BASE_URL`, `BROWSER_CLOUD_API_KEY`), and turns what it throws into an exit code.
- * A missing or invalid variable is reported with the client's message, which names it.
+ * A missing (or blank) variable is named here, in a command line's words: the client's message
+ * speaks to a program ("pass `token` to createClient()"). An invalid one gets the client's message.
  */
 export async function withClient(
   io: CliIo,
   options: { json: boolean; fetch?: CliIo['fetch']; maxRetries?: number | undefined },
   command: (client: BrowserCloudClient) => Promise<number>,
 ): Promise<number> {
+  const missing = [BASE_URL_ENV, TOKEN_ENV].filter((name) => !io.env[name]?.trim());
+  if (missing.length > 0) {
+    const [are, them] = missing.length > 1 ? ['are', 'them'] : ['is', 'it'];
+    const message = `${missing.join(' and ')} ${are} not set: set ${them} in the environment (see browser-cloud --help).`;
+    await writeReport(io, { type: 'ConfigurationError', message }, options.json);
+    return EXIT.config;
+  }
   const fetch = options.fetch ?? io.fetch;
   let client: BrowserCloudClient;
   try {

@@ -9,17 +9,19 @@ import { forTerminal, jsonForTerminal } from './terminal-text.js';
  * token in mind. With `--json` the report is one JSON object: `{"error": {type, message, …}}`.
  */
 export async function reportError(io: CliIo, error: unknown, json: boolean): Promise<number> {
-  const report = describe(error);
+  await writeReport(io, describe(error), json);
+  return exitCodeFor(error);
+}
+
+/** Writes `report` on stderr: `browser-cloud: message` (and the request ID), or with `--json` `{"error": report}`. */
+export async function writeReport(io: CliIo, report: ErrorReport, json: boolean): Promise<void> {
   const text = json
     ? `${jsonForTerminal({ error: report })}\n`
     : forTerminal(
         `browser-cloud: ${report.message}${report.request_id ? `\n  request ID: ${report.request_id}` : ''}\n`,
-        {
-          lines: true,
-        },
+        { lines: true },
       );
   await writeOut(io.stderr, text);
-  return exitCodeFor(error);
 }
 
 interface ErrorReport {

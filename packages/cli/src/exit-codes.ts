@@ -18,7 +18,7 @@ export const EXIT = {
   failure: 1,
   /** Bad usage or bad input (the client's ValidationError): nothing was sent. */
   usage: 2,
-  /** No API key or base URL in the environment, or a base URL that is not http(s). */
+  /** No API key or base URL in the environment, or a base URL the client refuses (not http(s), a query, a fragment, whitespace, credentials). */
   config: 3,
   /** 401 or 403. */
   auth: 4,

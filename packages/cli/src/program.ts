@@ -1,11 +1,13 @@
 import { createRequire } from 'node:module';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
-import type { CliIo } from './cli-io.js';
+import { type CliIo, writeOut } from './cli-io.js';
 import { login } from './commands/login.js';
 import { tailLogs } from './commands/logs-tail.js';
 import { renameProfile } from './commands/profiles-rename.js';
+import { writeReport } from './error-output.js';
 import { EXIT, EXIT_CODES_HELP } from './exit-codes.js';
 import { parseTelemetry } from './telemetry-option.js';
+import { forTerminal } from './terminal-text.js';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
@@ -25,13 +27,17 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
       code = result;
     });
 
+  // Commander's report of bad usage, held until it is known how to give it: as it is, or as JSON.
+  let usageText = '';
   const program = new Command('browser-cloud')
     .description('Browser Cloud from the command line: start login flows, rename profiles, tail browser logs.')
     .version(version)
     .exitOverride()
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
-      writeErr: (text) => io.stderr.write(text),
+      writeErr: (text) => {
+        usageText += text;
+      },
     })
     .showHelpAfterError('(add --help for usage)')
     .addHelpText('after', `\n${ENVIRONMENT_HELP}\n\n${EXIT_CODES_HELP}\n`);
@@ -114,9 +120,17 @@ Examples:
   try {
     await program.parseAsync([...argv], { from: 'user' });
   } catch (error) {
+    if (!(error instanceof CommanderError)) throw error;
     // Help and version end with 0; every parse error (unknown option, missing argument) is usage.
-    if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
-    throw error;
+    if (error.exitCode === 0) return EXIT.ok;
+    // `--json` asks for errors as JSON, bad usage included (whichever command it was given to).
+    const operands = argv.indexOf('--');
+    if ((operands === -1 ? argv : argv.slice(0, operands)).includes('--json')) {
+      await writeReport(io, { type: 'UsageError', message: error.message.replace(/^error: /, '') }, true);
+    } else {
+      await writeOut(io.stderr, forTerminal(usageText, { lines: true }));
+    }
+    return EXIT.usage;
   }
   return code;
 }

@@ -64,6 +64,31 @@ describe('help', () => {
     expect(id.code).toBe(2);
     expect(id.stderr).toContain('an event ID has no control character (line break, NUL, ESC…).');
   });
+
+  it('with --json, bad usage is the JSON error object on stderr, still 2', async () => {
+    const cases: Array<[string[], string]> = [
+      [['login', '--json'], "missing required argument 'connection-id'"],
+      [['login', 'ac_1', '--bogus', '--json'], "unknown option '--bogus'"],
+      // --json after the option that failed: commander stopped before it.
+      [['login', 'ac_1', '--telemetry', 'console,,network', '--json'], 'empty item in "console,,network"'],
+      [['logs', 'tail', 'br_1', ...MAIN, '--json', '--max-retries', 'many'], 'must be a whole number.'],
+      [['zz_not_a_command', '--json'], "unknown command 'zz_not_a_command'"],
+    ];
+    for (const [args, says] of cases) {
+      const result = await runBin(args, env);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr.endsWith('\n') && result.stderr.trim().split('\n')).toHaveLength(1);
+      const { error } = JSON.parse(result.stderr) as { error: { type: string; message: string } };
+      expect(error.type).toBe('UsageError');
+      expect(error.message).toContain(says);
+      expect(error.message).not.toMatch(/^error: /);
+    }
+    // After `--`, "--json" is an argument, not the option.
+    const operand = await runBin(['profiles', 'rename', 'a', '--', '--json', 'extra'], env);
+    expect(operand.code).toBe(2);
+    expect(operand.stderr).toMatch(/^error: too many arguments/);
+  });
 });
 
 describe('login', () => {
@@ -176,6 +201,27 @@ describe('configuration and errors by class', () => {
     const noUrl = await runBin(['profiles', 'rename', 'a', 'b'], { BROWSER_CLOUD_API_KEY: R.tokens.owner });
     expect(noUrl.code).toBe(3);
     expect(noUrl.stderr).toContain('BROWSER_CLOUD_BASE_URL');
+  });
+
+  it('says so in the words of a command line: the variables, not the client’s createClient()', async () => {
+    const neither = await runBin(['profiles', 'rename', 'a', 'b'], {});
+    expect(neither).toMatchObject({
+      code: 3,
+      stderr:
+        'browser-cloud: BROWSER_CLOUD_BASE_URL and BROWSER_CLOUD_API_KEY are not set: set them in the environment (see browser-cloud --help).\n',
+    });
+    const blank = await runBin(['login', 'ac_1', '--json'], {
+      BROWSER_CLOUD_BASE_URL: sandbox.url,
+      BROWSER_CLOUD_API_KEY: ' \n',
+    });
+    expect(blank.code).toBe(3);
+    expect(JSON.parse(blank.stderr)).toEqual({
+      error: {
+        type: 'ConfigurationError',
+        message: 'BROWSER_CLOUD_API_KEY is not set: set it in the environment (see browser-cloud --help).',
+      },
+    });
+    for (const result of [neither, blank]) expect(result.stderr).not.toMatch(/createClient|`token`|`baseUrl`/);
   });
 
   it('exits 4 on a 401 and 403, without printing the token', async () => {

@@ -1,4 +1,4 @@
-import { BrowserCloudError } from './errors.js';
+import { BrowserCloudError, ValidationError } from './errors.js';
 
 /** Environment variable read for the token when `token` is not given. */
 export const TOKEN_ENV = 'BROWSER_CLOUD_API_KEY';
@@ -24,7 +24,7 @@ function env(name: string): string | undefined {
 /**
  * The token and base URL from the options or the environment. The document's server is a
  * variable whose only default is the local mock, so there is no production default: a base URL
- * must be given. Trailing slashes are removed.
+ * must be given, and pass {@link checkBaseUrl}. Trailing slashes are removed.
  */
 export function resolveConnection(options: { baseUrl?: string | undefined; token?: string | undefined }): {
   baseUrl: string;
@@ -40,17 +40,46 @@ export function resolveConnection(options: { baseUrl?: string | undefined; token
       `Missing base URL: pass \`baseUrl\` to createClient() or set ${BASE_URL_ENV} (the service has no default address).`,
     );
   }
+  checkBaseUrl(given);
+  return { baseUrl: given.replace(/\/+$/, ''), token };
+}
+
+/**
+ * Refuses a base URL that is not an origin with an optional path prefix, with a
+ * {@link ValidationError} (`field` `baseUrl`): each operation's path is appended to it as it is,
+ * so a query (`?tenant=1`, even a bare `?`) or a fragment would swallow every path
+ * (`PATCH /p?tenant=1/profiles/x`, or everything going to `/p`), and whitespace would be sent
+ * (`/p%20/profiles/x`) or silently dropped by the URL parser. Credentials (`user:pw@`), which
+ * fetch refuses at every request, are refused here once, without echoing them.
+ */
+function checkBaseUrl(given: string): void {
+  const refuse = (rule: string, what: string) =>
+    new ValidationError([
+      { field: 'baseUrl', rule, message: `baseUrl: ${what} (the \`baseUrl\` option or ${BASE_URL_ENV})` },
+    ]);
+  if (/[\s\p{Cc}]/u.test(given)) {
+    throw refuse('whitespace', 'must not hold whitespace or control characters');
+  }
   const url = URL.canParse(given) ? new URL(given) : undefined;
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    throw new BrowserCloudError(`baseUrl must be an absolute http(s) URL, got ${JSON.stringify(given)}.`);
-  }
-  // fetch refuses such a URL at every request; said here, once, without echoing the password.
-  if (url.username !== '' || url.password !== '') {
-    throw new BrowserCloudError(
-      `baseUrl must not hold credentials (user:password@): the API key goes in \`token\` or ${TOKEN_ENV}.`,
+    // Not echoed when it may hold a password (`user:pw@…` without a scheme).
+    throw refuse(
+      'httpUrl',
+      `must be an absolute http(s) URL${given.includes('@') ? '' : `, got ${JSON.stringify(given)}`}`,
     );
   }
-  return { baseUrl: given.replace(/\/+$/, ''), token };
+  if (url.username !== '' || url.password !== '') {
+    throw refuse(
+      'credentials',
+      `must not hold credentials (user:password@): the API key goes in \`token\` or ${TOKEN_ENV}`,
+    );
+  }
+  const query = given.indexOf('?');
+  const fragment = given.indexOf('#');
+  if (query >= 0 && (fragment < 0 || query < fragment)) {
+    throw refuse('query', 'must not hold a query ("?…")');
+  }
+  if (fragment >= 0) throw refuse('fragment', 'must not hold a fragment ("#…")');
 }
 
 /**

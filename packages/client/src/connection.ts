@@ -8,7 +8,8 @@ export interface ClientOptions {
   /**
    * Base address of the service, with scheme (http or https). Default: the
    * `BROWSER_CLOUD_BASE_URL` environment variable; there is no production default, so one of
-   * them is required. A trailing slash is removed.
+   * them is required. An origin with an optional path prefix: a query, a fragment, whitespace or
+   * credentials in it are refused (ValidationError). A trailing slash is removed.
    */
   baseUrl?: string | undefined;
   /** Bearer token. Default: the `BROWSER_CLOUD_API_KEY` environment variable; one is required. */

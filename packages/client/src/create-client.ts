@@ -18,7 +18,8 @@ export interface BrowserCloudClient extends Connection {
 
 /**
  * Creates a client. Throws a BrowserCloudError when no token or base URL is given or found in
- * the environment, or when the base URL is not an http(s) URL. It bundles all three operations;
+ * the environment, and a ValidationError (`field` `baseUrl`) for a base URL that is not an
+ * http(s) URL or holds a query, a fragment, whitespace or credentials. It bundles all three operations;
  * for an app that uses fewer, see `createConnection` and the standalone operation functions.
  *
  * @example

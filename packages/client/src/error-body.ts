@@ -8,10 +8,17 @@ import { redact, redactErrorBody, redactHeaders } from './redact.js';
 export const MAX_ERROR_BODY_BYTES = 64 * 1024;
 /** Characters of a body that is not the Error shape that go into the error's message. */
 export const MAX_BODY_EXCERPT = 200;
+/**
+ * How long the body of a non-2xx response is read, from its headers on: the status is known
+ * already, so a body that starts and then stalls costs this, not the request's whole timeout,
+ * and the status's APIError follows (never a timeout, never a retry of a 4xx).
+ */
+export const ERROR_BODY_TIMEOUT_MS = 2_000;
 
 /**
  * The {@link APIError} for a non-2xx `response`, from at most {@link MAX_ERROR_BODY_BYTES} of its
- * body (the rest is cancelled unread), so that an error answer of any size costs bounded memory.
+ * body (the rest is cancelled unread), so that an error answer of any size costs bounded memory,
+ * read for at most {@link ERROR_BODY_TIMEOUT_MS}, so that one that stalls costs bounded time.
  * A complete body of the document's Error shape gives `code`, `details` and `innerError`;
  * anything else (a proxy's HTML page, JSON of another shape or too deeply nested, a body too
  * long or broken off) gives the status's class all the same, with a short excerpt and the
@@ -19,11 +26,30 @@ export const MAX_BODY_EXCERPT = 200;
  */
 export async function errorFromResponse(response: Response, secret: string): Promise<APIError> {
   const { status } = response;
-  const read = await readBoundedBody(response.body, MAX_ERROR_BODY_BYTES);
   const headers = redactHeaders(response.headers, secret);
+  // A redirect, which the client does not follow (see `transport`): a 3xx, or in a browser the
+  // opaque redirect (status 0) of `redirect: 'manual'`. Its body says nothing more.
+  if ((status >= 300 && status < 400) || response.type === 'opaqueredirect') {
+    response.body?.cancel().catch(() => {});
+    const to = headers.get('location');
+    const excerpt = `redirect${to ? ` to ${to}` : ''}, not followed: point the base URL at the address that answers`;
+    return apiErrorFor({ status, headers, excerpt });
+  }
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), ERROR_BODY_TIMEOUT_MS);
+  let read: BoundedBody;
+  try {
+    // Piped, so that the deadline ends a read that waits: it errors the reader's side and
+    // cancels the body, for the global fetch and an injected one alike.
+    const body = response.body?.pipeThrough(new TransformStream<Uint8Array, Uint8Array>(), { signal: deadline.signal });
+    read = await readBoundedBody(body ?? null, MAX_ERROR_BODY_BYTES);
+  } finally {
+    clearTimeout(timer);
+  }
   const body = read.truncated || read.failed ? undefined : errorShape(read.text);
   if (body) return apiErrorFor({ status, headers, body: redactErrorBody(body, secret) });
-  return apiErrorFor({ status, headers, excerpt: describeBody(read, response.headers, secret) });
+  const stalled = read.failed && deadline.signal.aborted;
+  return apiErrorFor({ status, headers, excerpt: describeBody(read, response.headers, secret, stalled) });
 }
 
 /** The parsed body when it is the Error shape. Parsing or validating never throws out of here. */
@@ -36,10 +62,15 @@ function errorShape(text: string): ErrorBody | undefined {
   }
 }
 
-/** `body: …`, `body, N bytes: …` or `body unreadable after N bytes: …`; undefined for an empty body. */
-function describeBody(read: BoundedBody, headers: Headers, secret: string): string | undefined {
+/**
+ * `body: …`, `body, N bytes: …`, `body unreadable after N bytes: …` or `body not complete within
+ * T ms, after N bytes: …`; undefined for an empty body.
+ */
+function describeBody(read: BoundedBody, headers: Headers, secret: string, stalled: boolean): string | undefined {
   const flat = redact(read.text.replace(/\s+/g, ' ').trim(), secret);
   const shown = flat.length > MAX_BODY_EXCERPT ? `${flat.slice(0, MAX_BODY_EXCERPT)}…` : flat;
+  if (stalled)
+    return `body not complete within ${ERROR_BODY_TIMEOUT_MS} ms, after ${read.bytes} bytes${shown ? `: ${shown}` : ''}`;
   if (read.failed) return `body unreadable after ${read.bytes} bytes${shown ? `: ${shown}` : ''}`;
   if (read.truncated) {
     const declared = headers.get('content-length');

@@ -5,8 +5,12 @@ import { APIConnectionError, type APIError, AuthenticationError, BrowserCloudErr
 import {
   MAX_AGGREGATE_ERRORS,
   MAX_CAUSE_DEPTH,
+  MAX_JSON_DEPTH,
+  MIN_SECRET_LENGTH,
   redact,
+  redactAnswer,
   redactCause,
+  redactJson,
   redactErrorBody,
   redactHeaders,
 } from './redact.js';
@@ -358,5 +362,38 @@ describe('the token never appears in what the client throws', () => {
       expect(error).toBeInstanceOf(BrowserCloudError);
       expect(findSecret(error, TOKEN)).toEqual([]);
     }
+  });
+});
+
+describe('redactAnswer', () => {
+  const answer = (secret: string) => ({ id: 'p', name: `a ${secret} b`, [`k_${secret}`]: [secret], created_at: 'c' });
+
+  it(`scrubs a secret of MIN_SECRET_LENGTH characters or more: values replaced, a property named after it left out`, () => {
+    const secret = 'x'.repeat(MIN_SECRET_LENGTH);
+    expect(redactAnswer(answer(secret), secret)).toEqual({ id: 'p', name: 'a [REDACTED] b', created_at: 'c' });
+  });
+
+  it('leaves the answer as it came for a shorter secret, property names above all', () => {
+    for (const secret of ['x'.repeat(MIN_SECRET_LENGTH - 1), 'test', 'e']) {
+      expect(redactAnswer(answer(secret), secret)).toEqual(answer(secret));
+    }
+  });
+
+  it('refuses nesting past MAX_JSON_DEPTH whatever the secret', () => {
+    const deep = JSON.parse(`${'['.repeat(MAX_JSON_DEPTH + 1)}${']'.repeat(MAX_JSON_DEPTH + 1)}`);
+    expect(() => redactAnswer(deep, 'e')).toThrow(RangeError);
+  });
+});
+
+describe('redactJson', () => {
+  it('replaces a secret of any length in every string, and rewrites no property name', () => {
+    const issues = [{ field: 'event.message', rule: 'type', message: 'event.message: must be string (got e)' }];
+    expect(redactJson(issues, 'e')).toEqual([
+      {
+        field: '[REDACTED]v[REDACTED]nt.m[REDACTED]ssag[REDACTED]',
+        rule: 'typ[REDACTED]',
+        message: '[REDACTED]v[REDACTED]nt.m[REDACTED]ssag[REDACTED]: must b[REDACTED] string (got [REDACTED])',
+      },
+    ]);
   });
 });

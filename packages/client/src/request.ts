@@ -12,7 +12,7 @@ import {
 } from './errors.js';
 import { failedBeforeSending } from './failed-before-sending.js';
 import type { FetchLike, Transport } from './transport.js';
-import { checkReceived } from './validation.js';
+import { checkReceived, wellFormed } from './validation.js';
 
 export type { FetchLike } from './transport.js';
 
@@ -45,7 +45,7 @@ export interface RequestContext {
 /** One operation as the retry loop sees it; `T` is what its 2xx answer holds. */
 export interface Operation<T> {
   readonly method: string;
-  /** The path under the base URL, its parameters already encoded (see {@link operationUrl}). */
+  /** The path under the base URL, its parameters already encoded by `pathSegment` (see {@link operationUrl}). */
   readonly path: string;
   /** Sent as JSON when defined. */
   readonly body?: unknown;
@@ -66,13 +66,17 @@ export interface Operation<T> {
 
 /**
  * The URL of an operation, as openapi-fetch builds one from its path template: path parameters
- * go in through `encodeURIComponent` at the call, query values too, and a value that is
- * undefined or null is left out.
+ * go in through `encodeURIComponent` at the call (`pathSegment`), query values too, and a
+ * value that is undefined or null is left out. A query value that is not well-formed Unicode is
+ * a ValidationError ({@link wellFormed}).
  */
 export function operationUrl(baseUrl: string, path: string, query: object = {}): string {
   const search = Object.entries(query)
     .filter(([, value]) => value != null)
-    .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
+    .map(([name, value]) => {
+      wellFormed(value, `query.${name}`);
+      return `${name}=${encodeURIComponent(value)}`;
+    })
     .join('&');
   return `${baseUrl}${path}${search ? `?${search}` : ''}`;
 }
@@ -84,13 +88,15 @@ type Outcome<T> = { ok: true; data: T } | { ok: false; error: BrowserCloudError;
  * `@browser-cloud/sse/retry-policy`: retries on connection errors, timeouts and what
  * `isRetryable` retries (408, 429, 5xx, or as `x-should-retry` says; never 409), waiting the
  * backoff or the server's `Retry-After`; a non-repeatable operation is retried only on failures
- * before sending.
+ * before sending. A body holding a string that is not well-formed Unicode is refused before
+ * sending ({@link wellFormed}), as path and query values are where they are encoded.
  */
 export async function execute<T>(
   context: RequestContext,
   operation: Operation<T>,
   options: RequestOptions = {},
 ): Promise<T> {
+  wellFormed(operation.body, 'body');
   const maxRetries = options.maxRetries ?? context.maxRetries;
   for (let retry = 0; ; retry++) {
     const outcome = await attempt<T>(context, operation, options);
@@ -101,6 +107,7 @@ export async function execute<T>(
         outcome.data,
         'body',
         `The answer of ${operation.method} ${operation.path} cannot be read as a ${name}`,
+        context.transport.redactJson,
       );
       return outcome.data;
     }
@@ -141,11 +148,16 @@ async function attempt<T>(
       signal: requestSignal,
     });
     responded = true;
-    if (!response.ok) throw await context.transport.refusal(response);
+    if (!response.ok) {
+      // The status is known: the body of a refusal is read under its own short bound, and the
+      // attempt's timeout no longer turns it into a timeout (retried, even for a 4xx).
+      clearTimeout(timer);
+      throw await context.transport.refusal(response);
+    }
     // An empty answer (204, say) is no data, as openapi-fetch has it.
     const text = await boundedText(response);
     // What is handed out holds no token, even one the server echoes.
-    return (text ? context.transport.redactJson(JSON.parse(text)) : undefined) as T;
+    return (text ? context.transport.redactAnswer(JSON.parse(text)) : undefined) as T;
   })();
   try {
     // The global fetch stops on its signal, body read included; racing the abort makes the

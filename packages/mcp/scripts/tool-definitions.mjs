@@ -103,7 +103,8 @@ const TOOLS = [
         },
         cursor: {
           type: 'string',
-          description: 'Pass this as `cursor` to continue after the last event returned (the SSE last event ID).',
+          description:
+            'Pass this as `cursor` to continue where this call stopped (the SSE last event ID); `""` only while the log has given no ID: the next call starts at its beginning.',
         },
         stopped: { type: 'string', enum: ['max_events', 'max_bytes', 'end_of_log', 'quiet', 'time_limit'] },
       },

@@ -1,9 +1,8 @@
 #!/usr/bin/env node
 import { BASE_URL_ENV, createClient, TOKEN_ENV } from '@browser-cloud/client';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { commandLine, USAGE, VERSION } from './command-line.js';
 import { createMcpServer } from './server.js';
-import { guardStdin } from './stdin-guard.js';
+import { stdioTransport } from './stdio-transport.js';
 
 // stdout carries the protocol: everything for people goes to stderr (but --help and --version,
 // which a person asked for and which start no server).
@@ -21,7 +20,8 @@ if (request.kind === 'usage') {
   process.exit(2);
 }
 
-const missing = [BASE_URL_ENV, TOKEN_ENV].filter((name) => !process.env[name]);
+// Blank counts as missing, as for the client, which would say so in a library's words.
+const missing = [BASE_URL_ENV, TOKEN_ENV].filter((name) => !process.env[name]?.trim());
 if (missing.length > 0) {
   process.stderr.write(
     `browser-cloud-mcp: ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not set: ` +
@@ -37,5 +37,4 @@ try {
   process.stderr.write(`browser-cloud-mcp: ${(error as Error).message}\n`);
   process.exit(2);
 }
-const transport = new StdioServerTransport(guardStdin(process.stdin, process.stdout, process.stderr));
-await createMcpServer({ client }).connect(transport);
+await createMcpServer({ client }).connect(stdioTransport());

@@ -19,8 +19,9 @@ Environment (both required):
 Add it to Claude Code (this bin, by its absolute path):
   claude mcp add browser-cloud -e ${BASE_URL_ENV}=https://api.example.com -e ${TOKEN_ENV}=sk_… -- node ${BIN}
 
-Or to a JSON-configured host (Claude Desktop, Cursor…), under "mcpServers":
+Or to a JSON-configured host: Claude Desktop and Cursor under "mcpServers",
   "browser-cloud": { "command": "node", "args": [${JSON.stringify(BIN)}], "env": { "${BASE_URL_ENV}": "…", "${TOKEN_ENV}": "…" } }
+VS Code (.vscode/mcp.json) under "servers", the same with "type": "stdio".
 
 Exit status: 0 when stdin closes, 2 for bad usage or a missing or invalid variable.
 `;

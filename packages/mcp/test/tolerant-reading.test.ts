@@ -34,6 +34,11 @@ const ANSWERS: Record<string, CannedAnswer> = {
   },
   'GET /browsers/br_extra/logs/stream': { type: 'text/event-stream', body: event(1) + event(2, { level: 'info' }) },
   'GET /browsers/br_bad/logs/stream': { type: 'text/event-stream', body: event(1) + event(2, { message: null }) },
+  // Only a heartbeat, with an ID: the place in the log, with no line to show.
+  'GET /browsers/br_heartbeat/logs/stream': {
+    type: 'text/event-stream',
+    body: `id: 7\ndata: ${JSON.stringify({ event: 'sse_heartbeat', timestamp: '2026-11-22T19:58:07Z' })}\n\n`,
+  },
 };
 
 let server: HostileServer;
@@ -109,5 +114,12 @@ describe('a missing required property, or a known one of the wrong type', () => 
     const result = await call('tail_browser_logs', { id: 'br_bad', ...TAIL });
     expect(result.isError).toBe(true);
     expect(text(result)).toContain('event.message: must be string');
+  });
+});
+
+describe('a call that returns no line', () => {
+  it('returns where the stream stood: the ID of a heartbeat it read', async () => {
+    const heartbeat = await call('tail_browser_logs', { id: 'br_heartbeat', ...TAIL });
+    expect(heartbeat.structuredContent).toEqual({ events: [], cursor: '7', stopped: 'end_of_log' });
   });
 });

@@ -1,51 +1,125 @@
 import { describe, expect, it } from 'vitest';
 import { OpenApiDocumentError } from './document-error.js';
 import type { OpenApiDocument } from './document-types.js';
-import { loadOpenApiDocument } from './load-document.js';
-import { findOperation, findResponse, operations } from './operations.js';
+import { findOperation, findResponse, isRepeatable, operations } from './operations.js';
 
-const document = loadOpenApiDocument();
-
-describe('operations over the real document', () => {
-  it('yields the three operations with method, path and pointer', () => {
-    expect(
-      [...operations(document)].map(({ operationId, method, path, pointer }) => ({
-        operationId,
-        method,
-        path,
-        pointer,
-      })),
-    ).toEqual([
-      {
+/** A document of the test's own: what the iterator reads, whatever the repository's document says. */
+const document: OpenApiDocument = {
+  openapi: '3.1.0',
+  info: { title: 'T', version: '1' },
+  security: [{ bearerAuth: [] }],
+  paths: {
+    '/auth/connections/{id}/login': {
+      post: {
         operationId: 'loginAuthConnection',
-        method: 'post',
-        path: '/auth/connections/{id}/login',
-        pointer: '/paths/~1auth~1connections~1{id}~1login/post',
+        parameters: [{ $ref: '#/components/parameters/ConnectionId' }],
+        requestBody: {
+          content: {
+            'text/plain': { schema: { type: 'string' } },
+            'application/json': { schema: { $ref: '#/components/schemas/Login' }, examples: { empty: { value: {} } } },
+          },
+        },
+        responses: {
+          '200': {
+            description: 'ok',
+            headers: { 'X-Request-Id': { $ref: '#/components/headers/RequestId' } },
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Login' } } },
+          },
+          '404': { $ref: '#/components/responses/NotFound' },
+        },
       },
-      {
+    },
+    '/profiles/{id_or_name}': {
+      patch: {
         operationId: 'renameProfile',
-        method: 'patch',
-        path: '/profiles/{id_or_name}',
-        pointer: '/paths/~1profiles~1{id_or_name}/patch',
+        'x-repeatable': true,
+        parameters: [
+          {
+            name: 'id_or_name',
+            in: 'path',
+            required: true,
+            schema: { type: 'string' },
+            'x-repeatable-when-matches': '^prof_',
+          },
+        ],
+        requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' } } } },
+        responses: { '200': { description: 'ok' } },
       },
-      {
+      delete: { operationId: 'deleteProfile', security: [{}], responses: { '204': { description: 'gone' } } },
+      get: { operationId: 'retrieveProfile', 'x-sdk-verb': 'get', responses: { '200': { description: 'ok' } } },
+    },
+    '/browsers/{id}/logs/stream': {
+      get: {
         operationId: 'streamBrowserLogs',
-        method: 'get',
-        path: '/browsers/{id}/logs/stream',
-        pointer: '/paths/~1browsers~1{id}~1logs~1stream/get',
+        parameters: [
+          { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+          { name: 'source', in: 'query', required: true, schema: { $ref: '#/components/schemas/Q/properties/source' } },
+          { name: 'path', in: 'query', schema: { $ref: '#/components/schemas/Q/properties/path' } },
+        ],
+        responses: {
+          '200': {
+            description: 'events',
+            content: {
+              'text/event-stream': {
+                schema: { type: 'string', 'x-sse-event-data': { $ref: '#/components/schemas/Login' } },
+              },
+            },
+          },
+        },
       },
+    },
+    '/plain': {
+      get: {
+        operationId: 'listPlain',
+        parameters: [
+          { name: 'page', in: 'query', schema: { type: 'integer' } },
+          { name: 'source', in: 'query', schema: { $ref: '#/components/schemas/Q/properties/source' } },
+        ],
+        responses: { default: { description: 'whatever' } },
+      },
+    },
+  },
+  components: {
+    parameters: { ConnectionId: { name: 'id', in: 'path', required: true, schema: { type: 'string', minLength: 1 } } },
+    headers: { RequestId: { schema: { type: 'string' } } },
+    responses: {
+      NotFound: {
+        description: 'not found',
+        content: { 'application/json': { schema: { type: 'object', required: ['code', 'message'] } } },
+      },
+    },
+    schemas: {
+      Login: { type: 'object', properties: { proxy: { type: 'string' } }, additionalProperties: false },
+      Q: { type: 'object', properties: { source: { enum: ['a', 'b'] }, path: { type: 'string' } } },
+    },
+  },
+};
+
+describe('operations', () => {
+  it('yields every operation with method, path and pointer, in document order', () => {
+    expect(
+      [...operations(document)].map(({ operationId, method, path, pointer }) => [operationId, method, path, pointer]),
+    ).toEqual([
+      ['loginAuthConnection', 'post', '/auth/connections/{id}/login', '/paths/~1auth~1connections~1{id}~1login/post'],
+      ['retrieveProfile', 'get', '/profiles/{id_or_name}', '/paths/~1profiles~1{id_or_name}/get'],
+      ['deleteProfile', 'delete', '/profiles/{id_or_name}', '/paths/~1profiles~1{id_or_name}/delete'],
+      ['renameProfile', 'patch', '/profiles/{id_or_name}', '/paths/~1profiles~1{id_or_name}/patch'],
+      ['streamBrowserLogs', 'get', '/browsers/{id}/logs/stream', '/paths/~1browsers~1{id}~1logs~1stream/get'],
+      ['listPlain', 'get', '/plain', '/paths/~1plain/get'],
     ]);
   });
 
-  it('follows a parameter $ref and locates its schema there', () => {
+  it('follows a parameter $ref and locates its schema there; a path parameter names its collection', () => {
     const [id] = findOperation(document, 'loginAuthConnection').parameters;
     expect(id).toMatchObject({
       name: 'id',
       in: 'path',
       required: true,
-      pointer: '/components/parameters/AuthConnectionId',
-      schema: { pointer: '/components/parameters/AuthConnectionId/schema', schema: { type: 'string', minLength: 1 } },
+      collection: 'connections',
+      pointer: '/components/parameters/ConnectionId',
+      schema: { pointer: '/components/parameters/ConnectionId/schema', schema: { type: 'string', minLength: 1 } },
     });
+    expect(findOperation(document, 'listPlain').parameters[0]?.collection).toBeUndefined();
   });
 
   it('resolves a parameter schema that is a $ref, and keeps where it is written', () => {
@@ -54,50 +128,103 @@ describe('operations over the real document', () => {
       'path id true',
       'query source true',
       'query path false',
-      'query supervisor_process false',
-      'query follow false',
     ]);
-    const source = parameters[1];
-    expect(source?.schema?.pointer).toBe('/paths/~1browsers~1{id}~1logs~1stream/get/parameters/1/schema');
-    expect(source?.schema?.schema).toMatchObject({ enum: ['path', 'supervisor'] });
+    expect(parameters[1]?.schema).toEqual({
+      pointer: '/paths/~1browsers~1{id}~1logs~1stream/get/parameters/1/schema',
+      schema: { enum: ['a', 'b'] },
+    });
   });
 
-  it('gives request body schemas by media type', () => {
-    const body = findOperation(document, 'renameProfile').requestBody;
-    expect(body?.required).toBe(true);
-    const json = body?.content['application/json'];
-    expect(json?.schema?.pointer).toBe(
-      '/paths/~1profiles~1{id_or_name}/patch/requestBody/content/application~1json/schema',
-    );
-    expect(json?.schema?.schema).toMatchObject({ required: ['name'], additionalProperties: false });
-    expect(json?.media.examples).toHaveProperty('rename');
-    expect(findOperation(document, 'loginAuthConnection').requestBody?.required).toBe(false);
-    expect(findOperation(document, 'streamBrowserLogs').requestBody).toBeUndefined();
+  it('gives the request body by media type, and the JSON one as the body a client sends', () => {
+    const login = findOperation(document, 'loginAuthConnection');
+    expect(Object.keys(login.requestBody?.content ?? {})).toEqual(['text/plain', 'application/json']);
+    expect(login.body).toEqual({
+      required: false,
+      mediaType: 'application/json',
+      schema: {
+        pointer: '/paths/~1auth~1connections~1{id}~1login/post/requestBody/content/application~1json/schema',
+        schema: document.components?.schemas?.['Login'],
+      },
+    });
+    expect(login.requestBody?.content['application/json']?.media.examples).toHaveProperty('empty');
+    expect(findOperation(document, 'renameProfile').body?.required).toBe(true);
+    expect(findOperation(document, 'streamBrowserLogs').body).toBeUndefined();
   });
 
   it('gives responses by status, a $ref followed, with schemas by media type and headers', () => {
-    const rename = findOperation(document, 'renameProfile');
-    expect(Object.keys(rename.responses)).toEqual(['200', '400', '401', '403', '404', '409', '500']);
-    const notFound = rename.responses['404'];
-    expect(notFound?.pointer).toBe('/components/responses/NotFound');
-    expect(notFound?.content['application/json']?.schema).toMatchObject({
-      pointer: '/components/responses/NotFound/content/application~1json/schema',
-      schema: { required: expect.arrayContaining(['code', 'message']) },
+    const login = findOperation(document, 'loginAuthConnection');
+    expect(Object.keys(login.responses)).toEqual(['200', '404']);
+    expect(login.responses['404']).toMatchObject({
+      pointer: '/components/responses/NotFound',
+      content: {
+        'application/json': { schema: { pointer: '/components/responses/NotFound/content/application~1json/schema' } },
+      },
     });
-    const ok = rename.responses['200'];
-    expect(ok?.headers['X-Request-Id']).toMatchObject({
+    expect(login.responses['200']?.headers['X-Request-Id']).toMatchObject({
       name: 'X-Request-Id',
       pointer: '/components/headers/RequestId',
+      schema: { schema: { type: 'string' } },
     });
-    expect(ok?.headers['X-Request-Id']?.schema?.schema).toMatchObject({ type: 'string' });
-    const stream = findOperation(document, 'streamBrowserLogs').responses['200']?.content['text/event-stream'];
-    expect(stream?.schema?.schema).toHaveProperty('x-sse-event-data');
   });
 
-  it('findOperation names an unknown operation', () => {
-    expect(() => findOperation(document, 'deleteEverything')).toThrow(
-      'the OpenAPI document has no operation "deleteEverything"',
-    );
+  it('gives the success answer, and says when it is an event stream with the schema of its events', () => {
+    expect(findOperation(document, 'loginAuthConnection')).toMatchObject({
+      streaming: false,
+      success: {
+        status: '200',
+        mediaType: 'application/json',
+        schema: { schema: document.components?.schemas?.['Login'] },
+      },
+    });
+    expect(findOperation(document, 'deleteProfile').success).toEqual({
+      status: '204',
+      mediaType: undefined,
+      schema: undefined,
+      eventData: undefined,
+    });
+    const stream = findOperation(document, 'streamBrowserLogs');
+    expect(stream.streaming).toBe(true);
+    expect(stream.success?.eventData).toEqual({
+      pointer:
+        '/paths/~1browsers~1{id}~1logs~1stream/get/responses/200/content/text~1event-stream/schema/x-sse-event-data',
+      schema: { $ref: '#/components/schemas/Login' },
+    });
+    expect(findOperation(document, 'listPlain').success).toBeUndefined();
+  });
+
+  it('finds the one object schema that states the whole query, when every query parameter points into it', () => {
+    expect(findOperation(document, 'streamBrowserLogs').query).toMatchObject({
+      pointer: '/components/schemas/Q',
+      parameters: [{ name: 'source' }, { name: 'path' }],
+    });
+    expect(findOperation(document, 'listPlain').query?.pointer).toBeUndefined();
+    expect(findOperation(document, 'renameProfile').query).toBeUndefined();
+  });
+
+  it('reads security from the operation, else the document; an empty requirement makes it optional', () => {
+    expect(findOperation(document, 'renameProfile')).toMatchObject({ securitySchemes: ['bearerAuth'], secured: true });
+    expect(findOperation(document, 'deleteProfile')).toMatchObject({ securitySchemes: [], secured: false });
+  });
+
+  it('names each operation for an SDK: the path less its verb, and the operationId verb or x-sdk-verb', () => {
+    expect([...operations(document)].map((o) => [...o.sdk.resource, o.sdk.verb].join('.'))).toEqual([
+      'auth.connections.login',
+      'profiles.get',
+      'profiles.delete',
+      'profiles.rename',
+      'browsers.logs.stream',
+      'plain.list',
+    ]);
+  });
+
+  it('says which requests may be sent again: HTTP idempotency by default, x-repeatable, and per parameter value', () => {
+    expect(findOperation(document, 'loginAuthConnection').repeatability).toEqual({ repeatable: false, when: {} });
+    expect(findOperation(document, 'deleteProfile').repeatability).toEqual({ repeatable: true, when: {} });
+    const rename = findOperation(document, 'renameProfile');
+    expect(rename.repeatability).toEqual({ repeatable: true, when: { id_or_name: '^prof_' } });
+    expect(isRepeatable(rename, { id_or_name: 'prof_1' })).toBe(true);
+    expect(isRepeatable(rename, { id_or_name: 'my-profile' })).toBe(false);
+    expect(isRepeatable(findOperation(document, 'loginAuthConnection'), {})).toBe(false);
   });
 });
 
@@ -141,6 +268,29 @@ describe('a document the iterator cannot use', () => {
     expect(() => [...operations(nameless as unknown as OpenApiDocument)]).toThrow(
       'the parameter at /paths/~1x/get/parameters/0 needs a name and an "in"',
     );
+  });
+
+  it.each([
+    [{ 'x-repeatable': 'yes' }, {}, 'x-repeatable at /paths/~1x~1{id}/post must be true or false'],
+    [{}, { 'x-repeatable-when-matches': 1 }, 'must be a regular expression (a string)'],
+    [{}, { 'x-repeatable-when-matches': '(' }, 'is not a regular expression'],
+    [{}, { 'x-repeatable-when-matches': '^x' }, 'narrows an operation that is not repeatable'],
+    [{ operationId: 'Post' }, {}, 'does not start with a lower-case verb; set x-sdk-verb'],
+    [{ 'x-sdk-verb': 'not-a-name' }, {}, 'x-sdk-verb at /paths/~1x~1{id}/post must be a camelCase identifier'],
+  ])('refuses %j on the operation with %j on its parameter', (onOperation, onParameter, message) => {
+    const doc: OpenApiDocument = {
+      ...base,
+      paths: {
+        '/x/{id}': {
+          post: {
+            operationId: 'postX',
+            parameters: [{ name: 'id', in: 'path', schema: { type: 'string' }, ...onParameter }],
+            ...onOperation,
+          },
+        },
+      },
+    };
+    expect(() => [...operations(doc)]).toThrow(message);
   });
 
   it('merges path-item parameters, the operation overriding one of the same name and place', () => {

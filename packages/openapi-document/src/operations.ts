@@ -9,7 +9,7 @@ import type {
   RequestBodyObject,
   ResponseObject,
 } from './document-types.js';
-import { appendPointer, formatPointer } from './json-pointer.js';
+import { appendPointer, escapePointerToken, formatPointer, parsePointer } from './json-pointer.js';
 import { resolveNode } from './resolve-ref.js';
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
@@ -29,6 +29,11 @@ export interface SchemaAt {
 export interface OperationParameter {
   readonly name: string;
   readonly in: ParameterObject['in'];
+  /**
+   * For a path parameter, the collection it addresses: the static path segment before it
+   * (`profiles` for `/profiles/{id_or_name}`); undefined for other parameters.
+   */
+  readonly collection: string | undefined;
   /** Path parameters are always required (OpenAPI says so even when `required` is omitted). */
   readonly required: boolean;
   /** Where the Parameter Object lives, a `$ref` followed. */
@@ -71,6 +76,58 @@ export interface OperationResponse {
   readonly headers: Readonly<Record<string, OperationHeader>>;
 }
 
+/** The request body as it is sent: its JSON media type (else the first one) and that media type's schema. */
+export interface OperationBody {
+  readonly required: boolean;
+  readonly mediaType: string;
+  readonly schema: SchemaAt | undefined;
+}
+
+/** The query as one object. */
+export interface OperationQuery {
+  readonly parameters: readonly OperationParameter[];
+  /**
+   * Where one object schema states the whole query, when every query parameter's schema is a
+   * `$ref` to a property of that one schema (`LogStreamQuery`): its rules over several
+   * parameters (`if`/`then`) apply to the query as a whole. Undefined otherwise.
+   */
+  readonly pointer: string | undefined;
+}
+
+/** The answer of a call that succeeds: the operation's first 2xx response. */
+export interface OperationSuccess {
+  /** As the document keys it: `200`, `204`, `2XX`. */
+  readonly status: string;
+  /** Undefined for an answer without a body. */
+  readonly mediaType: string | undefined;
+  readonly schema: SchemaAt | undefined;
+  /** For a `text/event-stream` answer, the schema of each event's data (`x-sse-event-data`). */
+  readonly eventData: SchemaAt | undefined;
+}
+
+/**
+ * Whether a request that may have reached the server can be sent again: once a response came
+ * back, or after a failure that may follow sending (a timeout, a connection lost mid-request).
+ */
+export interface Repeatability {
+  /** `x-repeatable` of the operation; without it, HTTP's idempotency of the method (RFC 9110 §9.2.2). */
+  readonly repeatable: boolean;
+  /**
+   * Parameters whose value decides (`x-repeatable-when-matches` on a parameter): a request is
+   * repeatable only when each of these values matches its pattern (Unicode regular expressions).
+   * The profile rename is repeatable by ID (`^prof_`), not by name: once applied, the old name
+   * no longer resolves.
+   */
+  readonly when: Readonly<Record<string, string>>;
+}
+
+/** Where a generated SDK puts the operation: `client.<resource…>.<verb>()`. */
+export interface SdkName {
+  /** `['auth', 'connections']` for `client.auth.connections.login`. */
+  readonly resource: readonly string[];
+  readonly verb: string;
+}
+
 /** One operation of the document with its references followed and every schema located. */
 export interface Operation {
   readonly operationId: string;
@@ -82,9 +139,26 @@ export interface Operation {
   /** The path item's parameters merged with the operation's (the operation's win). */
   readonly parameters: readonly OperationParameter[];
   readonly requestBody: OperationRequestBody | undefined;
+  /** The body's one media type a client sends, undefined when the operation takes no body. */
+  readonly body: OperationBody | undefined;
+  /** Undefined when the operation has no query parameter. */
+  readonly query: OperationQuery | undefined;
   /** By status as the document keys it. */
   readonly responses: Readonly<Record<string, OperationResponse>>;
+  /** Undefined when the document gives no 2xx answer. */
+  readonly success: OperationSuccess | undefined;
+  /** Whether the success answer is a `text/event-stream`. */
+  readonly streaming: boolean;
+  /** The security schemes its requirements name (the operation's `security`, else the document's). */
+  readonly securitySchemes: readonly string[];
+  /** Whether every security requirement needs a credential (an empty requirement `{}` makes it optional). */
+  readonly secured: boolean;
+  readonly repeatability: Repeatability;
+  readonly sdk: SdkName;
 }
+
+/** The methods HTTP defines as idempotent (RFC 9110 §9.2.2): repeatable unless `x-repeatable` says otherwise. */
+const IDEMPOTENT_METHODS: ReadonlySet<HttpMethod> = new Set(['get', 'head', 'options', 'put', 'delete', 'trace']);
 
 /**
  * Every operation of the document, in document order.
@@ -100,15 +174,28 @@ export function* operations(document: OpenApiDocument): Generator<Operation> {
       if (typeof operation?.operationId !== 'string' || operation.operationId === '') {
         throw new OpenApiDocumentError(`the operation at ${pointer} has no operationId`);
       }
+      const parameters = parametersOf(document, path, item.parameters, operation.parameters, pointer);
+      const requestBody = requestBodyOf(document, operation, pointer);
+      const responses = responsesOf(document, operation, pointer);
+      const success = successOf(responses);
+      const requirements = (operation['security'] ?? document['security'] ?? []) as Record<string, unknown>[];
       yield {
         operationId: operation.operationId,
         method,
         path,
         pointer,
         operation,
-        parameters: parametersOf(document, path, item.parameters, operation.parameters, pointer),
-        requestBody: requestBodyOf(document, operation, pointer),
-        responses: responsesOf(document, operation, pointer),
+        parameters,
+        requestBody,
+        body: bodyOf(requestBody),
+        query: queryOf(parameters),
+        responses,
+        success,
+        streaming: success?.mediaType === EVENT_STREAM,
+        securitySchemes: [...new Set(requirements.flatMap((requirement) => Object.keys(requirement)))],
+        secured: requirements.length > 0 && requirements.every((requirement) => Object.keys(requirement).length > 0),
+        repeatability: repeatabilityOf(operation, method, parameters, pointer),
+        sdk: sdkNameOf(operation, operation.operationId, path, pointer),
       };
     }
   }
@@ -147,6 +234,7 @@ function parametersOf(
         name: parameter.name,
         in: parameter.in,
         required: parameter.in === 'path' || parameter.required === true,
+        collection: parameter.in === 'path' ? collectionOf(path, parameter.name) : undefined,
         pointer,
         parameter,
         schema: schemaAt(document, parameter.schema, appendPointer(pointer, 'schema')),
@@ -220,4 +308,122 @@ function contentOf(
 function schemaAt(document: OpenApiDocument, schema: JsonSchema | undefined, pointer: string): SchemaAt | undefined {
   if (schema === undefined) return undefined;
   return { schema: resolveNode(document, schema, pointer).node, pointer };
+}
+
+const EVENT_STREAM = 'text/event-stream';
+
+function bodyOf(requestBody: OperationRequestBody | undefined): OperationBody | undefined {
+  if (requestBody === undefined) return undefined;
+  const types = Object.keys(requestBody.content);
+  const mediaType = types.find(isJson) ?? types[0];
+  if (mediaType === undefined) return undefined;
+  return { required: requestBody.required, mediaType, schema: requestBody.content[mediaType]?.schema };
+}
+
+function isJson(mediaType: string): boolean {
+  return /^application\/(?:[\w.-]+\+)?json$/i.test(mediaType);
+}
+
+function queryOf(parameters: readonly OperationParameter[]): OperationQuery | undefined {
+  const query = parameters.filter((p) => p.in === 'query');
+  if (query.length === 0) return undefined;
+  const parents = new Set(
+    query.map((p) => {
+      const ref = (p.parameter.schema as { $ref?: unknown } | undefined)?.$ref;
+      const suffix = `/properties/${escapePointerToken(p.name)}`;
+      return typeof ref === 'string' && ref.startsWith('#') && ref.endsWith(suffix)
+        ? formatPointer(parsePointer(ref.slice(0, -suffix.length)))
+        : undefined;
+    }),
+  );
+  const [parent] = parents;
+  return { parameters: query, pointer: parents.size === 1 ? parent : undefined };
+}
+
+function successOf(responses: Readonly<Record<string, OperationResponse>>): OperationSuccess | undefined {
+  const response = Object.values(responses).find((r) => /^2(?:\d\d|XX)$/.test(r.status));
+  if (response === undefined) return undefined;
+  const [media] = Object.values(response.content);
+  const eventData = media?.schema?.schema as { 'x-sse-event-data'?: JsonSchema } | undefined;
+  return {
+    status: response.status,
+    mediaType: media?.mediaType,
+    schema: media?.schema,
+    eventData:
+      media?.mediaType === EVENT_STREAM && media.schema !== undefined && eventData?.['x-sse-event-data'] !== undefined
+        ? { schema: eventData['x-sse-event-data'], pointer: appendPointer(media.schema.pointer, 'x-sse-event-data') }
+        : undefined,
+  };
+}
+
+function repeatabilityOf(
+  operation: OperationObject,
+  method: HttpMethod,
+  parameters: readonly OperationParameter[],
+  pointer: string,
+): Repeatability {
+  const flag = operation['x-repeatable'];
+  if (flag !== undefined && typeof flag !== 'boolean') {
+    throw new OpenApiDocumentError(`x-repeatable at ${pointer} must be true or false`);
+  }
+  const repeatable = flag ?? IDEMPOTENT_METHODS.has(method);
+  const when: Record<string, string> = {};
+  for (const parameter of parameters) {
+    const pattern = parameter.parameter['x-repeatable-when-matches'];
+    if (pattern === undefined) continue;
+    const where = `x-repeatable-when-matches at ${parameter.pointer}`;
+    if (typeof pattern !== 'string') throw new OpenApiDocumentError(`${where} must be a regular expression (a string)`);
+    try {
+      new RegExp(pattern, 'u');
+    } catch (error) {
+      throw new OpenApiDocumentError(`${where} is not a regular expression: ${(error as Error).message}`);
+    }
+    if (!repeatable) {
+      throw new OpenApiDocumentError(`${where} narrows an operation that is not repeatable (${pointer})`);
+    }
+    when[parameter.name] = pattern;
+  }
+  return { repeatable, when };
+}
+
+/**
+ * `client.<resource>.<verb>`: the verb is `x-sdk-verb`, else the operationId's first word
+ * (`rename` of `renameProfile`); the resource is the path's static segments, camel-cased, less
+ * a last segment that is the verb itself (`/auth/connections/{id}/login` → `auth.connections`).
+ */
+function sdkNameOf(operation: OperationObject, operationId: string, path: string, pointer: string): SdkName {
+  const given = operation['x-sdk-verb'];
+  const verb = given ?? /^[a-z][a-z0-9]*/.exec(operationId)?.[0];
+  if (typeof verb !== 'string' || !/^[a-z][A-Za-z0-9]*$/.test(verb)) {
+    throw new OpenApiDocumentError(
+      given === undefined
+        ? `the operationId at ${pointer} does not start with a lower-case verb; set x-sdk-verb`
+        : `x-sdk-verb at ${pointer} must be a camelCase identifier`,
+    );
+  }
+  const resource = path
+    .split('/')
+    .filter((segment) => segment !== '' && !segment.startsWith('{'))
+    .map((segment) => segment.replace(/[^A-Za-z0-9]+([A-Za-z0-9])/g, (_, c: string) => c.toUpperCase()));
+  if (resource.at(-1) === verb) resource.pop();
+  return { resource, verb };
+}
+
+/** The static path segment before `{name}`, if there is one. */
+function collectionOf(path: string, name: string): string | undefined {
+  const segments = path.split('/');
+  const at = segments.indexOf(`{${name}}`);
+  const before = at > 0 ? segments[at - 1] : undefined;
+  return before && !before.startsWith('{') ? before : undefined;
+}
+
+/**
+ * Whether a request of `operation` with these parameter values may be sent again once it may
+ * have reached the server (see {@link Repeatability}).
+ */
+export function isRepeatable(operation: Pick<Operation, 'repeatability'>, values: Readonly<Record<string, unknown>>) {
+  const { repeatable, when } = operation.repeatability;
+  return (
+    repeatable && Object.entries(when).every(([name, pattern]) => new RegExp(pattern, 'u').test(String(values[name])))
+  );
 }

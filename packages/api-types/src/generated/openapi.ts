@@ -57,6 +57,9 @@ export interface paths {
          *       no backing unique index, so a duplicate can still arise.
          *     - Renaming a profile that a browser session references by name may prevent that session's
          *       changes from saving. Renaming while the profile is not in use is advised.
+         *
+         *     Sending the same rename again is harmless when the profile is addressed by its ID; by
+         *     name it is not, since once applied the old name no longer resolves (404).
          */
         patch: operations["renameProfile"];
         trace?: never;

@@ -168,7 +168,7 @@ function logStream(
   const stream: LogStream = {
     // The ID to resume from, as handed out: without the token, should the server echo it there.
     get lastEventId() {
-      return transport.redact(connection.lastEventId);
+      return transport.redactAnswer(connection.lastEventId);
     },
     [Symbol.asyncIterator]() {
       return stream;
@@ -179,7 +179,7 @@ function logStream(
           const result = await connection.next();
           if (result.done === true) return DONE;
           const event = decode(result.value);
-          if (event !== undefined) return { done: false, value: transport.redactJson(event.data) };
+          if (event !== undefined) return { done: false, value: transport.redactAnswer(event.data) };
         }
       } catch (error) {
         await connection.close();

@@ -282,7 +282,7 @@ export const TOOL_DEFINITIONS = {
     "method": "PATCH",
     "path": "/profiles/{id_or_name}",
     "title": "Rename a profile",
-    "description": "Rename a profile\n\nRenames a profile.\n\n- The name must be unique within the logical project. During the default-project\n  migration, unscoped profiles and profiles in the organization default project count as\n  the same project.\n- Duplicate-name conflicts are checked before the update, on a best-effort basis: there is\n  no backing unique index, so a duplicate can still arise.\n- Renaming a profile that a browser session references by name may prevent that session's\n  changes from saving. Renaming while the profile is not in use is advised.",
+    "description": "Rename a profile\n\nRenames a profile.\n\n- The name must be unique within the logical project. During the default-project\n  migration, unscoped profiles and profiles in the organization default project count as\n  the same project.\n- Duplicate-name conflicts are checked before the update, on a best-effort basis: there is\n  no backing unique index, so a duplicate can still arise.\n- Renaming a profile that a browser session references by name may prevent that session's\n  changes from saving. Renaming while the profile is not in use is advised.\n\nSending the same rename again is harmless when the profile is addressed by its ID; by\nname it is not, since once applied the old name no longer resolves (404).",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -453,7 +453,7 @@ export const TOOL_DEFINITIONS = {
         },
         "cursor": {
           "type": "string",
-          "description": "Pass this as `cursor` to continue after the last event returned (the SSE last event ID)."
+          "description": "Pass this as `cursor` to continue where this call stopped (the SSE last event ID); `\"\"` only while the log has given no ID: the next call starts at its beginning."
         },
         "stopped": {
           "type": "string",

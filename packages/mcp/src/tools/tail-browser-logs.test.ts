@@ -111,3 +111,16 @@ describe('tail_browser_logs with follow, once lines have arrived', () => {
     });
   });
 });
+
+describe('arguments the client refuses', () => {
+  it('reject the call and leave no timer behind (one would keep the server process alive for wait_ms)', async () => {
+    vi.useFakeTimers();
+    const { client, requests } = clientServing([]);
+    await expect(call(client, { path: '/x\ud800.log', wait_ms: 30_000 })).rejects.toMatchObject({
+      name: 'ValidationError',
+      field: 'query.path',
+    });
+    expect(vi.getTimerCount()).toBe(0);
+    expect(requests).toEqual([]);
+  });
+});

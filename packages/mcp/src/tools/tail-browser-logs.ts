@@ -67,22 +67,25 @@ type Client = Parameters<McpTool['call']>[0];
 
 /**
  * Reads up to `maxEvents` events and `maxBytes` bytes of them, for at most `waitMs`, from the
- * event after `cursor`. The cursor returned is the ID of the last event returned, never of one
- * read and left out, so the next call continues exactly there.
+ * event after `cursor`. The cursor returned is the stream's last event ID, never the ID of an
+ * event read and left out, so the next call continues exactly there.
  */
 async function tail(client: Client, args: Parameters<McpTool['call']>[1], bounds: TailBounds): Promise<TailResult> {
   const stopper = new AbortController();
+  // First, as it may throw (a ValidationError): no timer or listener is left behind then.
+  const stream = client.browsers.logs.stream(args.path['id'] as string, args.query as LogStreamQueryBySource, {
+    signal: stopper.signal,
+    lastEventId: bounds.cursor ?? '',
+  });
   const timer = setTimeout(() => stopper.abort(), bounds.waitMs);
   let quiet: ReturnType<typeof setTimeout> | undefined;
   let quieted = false;
   const cancel = () => stopper.abort();
   bounds.signal.addEventListener('abort', cancel, { once: true });
-  const stream = client.browsers.logs.stream(args.path['id'] as string, args.query as LogStreamQueryBySource, {
-    signal: stopper.signal,
-    lastEventId: bounds.cursor ?? '',
-  });
   const events: TailedEvent[] = [];
   let cursor = bounds.cursor ?? '';
+  /** An event was read and not returned (over `maxBytes`): the cursor stays on the last returned. */
+  let leftOut = false;
   let bytes = 2; // the array's brackets
   let stopped: TailStop = 'end_of_log';
   try {
@@ -97,7 +100,8 @@ async function tail(client: Client, args: Parameters<McpTool['call']>[1], bounds
       if (bytes + size > bounds.maxBytes) {
         stopped = 'max_bytes';
         // An event alone over the budget would block every later call: return it cut to fit.
-        if (events.length > 0) break;
+        leftOut = events.length > 0;
+        if (leftOut) break;
         event = truncated(event, bounds.maxBytes - bytes - 1);
         size = jsonBytes(event) + 1;
       }
@@ -123,6 +127,9 @@ async function tail(client: Client, args: Parameters<McpTool['call']>[1], bounds
     bounds.signal.removeEventListener('abort', cancel);
     await stream.close();
   }
+  // Else where the stream stands, which an ID without a line (a heartbeat's) moves on too: a call
+  // that returns no line says where to continue, not "" (the start of the log).
+  if (!leftOut && stream.lastEventId !== '') cursor = stream.lastEventId;
   return { events, cursor, stopped };
 }
 
