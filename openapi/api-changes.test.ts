@@ -223,6 +223,15 @@ describe('breaking-change gate', { timeout: 180_000 }, () => {
     );
   });
 
+  it('classes a vendor extension as documentation wherever it is (the SSE event data schema is no extension)', () => {
+    const result = gate((_, at) => {
+      at.queryOperation().node['x-zz_extension'] = true;
+      at.queryOperation().node.parameters[0]['x-zz_extension'] = 'Made up.';
+      at.responseProperty().node['x-zz_extension'] = { zz: 1 };
+    });
+    expect(classes(result)).toEqual(['documentation', 'documentation', 'documentation']);
+  });
+
   it('fails when info.version goes below the release', () => {
     expect(semver.gt(released.version, '0.0.0')).toBe(true);
     const result = gate((doc) => {

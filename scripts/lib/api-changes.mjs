@@ -191,6 +191,10 @@ function byOperation(change) {
 
 function isDocumentation(change, tokens) {
   if (DOCUMENTATION_KEYWORDS.has(change.property)) return true;
+  // A vendor extension is read by tools (the SDK's generators), never sent or validated; the SSE
+  // event data schema is the exception: it is what the stream carries.
+  const keys = change.property ? [...tokens, change.property] : tokens;
+  if (keys.some((key) => key.startsWith('x-') && key !== 'x-sse-event-data')) return true;
   if (DOCUMENTATION_ROOTS.has(tokens[0])) return true;
   // An example's value is documentation (the lint checks it against its schema).
   return tokens.includes('examples') || tokens.includes('example') || change.typeName === 'Example';
