@@ -26,9 +26,9 @@ describe('the summary after a failing `npm test`', { timeout: 120_000 }, () => {
     const fixture = 'scripts/fixtures/failing-tests';
     expect(text).toContain('✖ 3 failing tests, from the vitest reports of this run:');
     expect(text).toContain(
-      `browser-cloud-sdk  ${fixture}/sample.fixture.mjs:9\n  a suite > compares numbers\n  AssertionError: expected 2 to be 3 // Object.is equality\n`,
+      `(root)  ${fixture}/sample.fixture.mjs:9\n  a suite > compares numbers\n  AssertionError: expected 2 to be 3 // Object.is equality\n`,
     );
-    expect(text).toContain(`browser-cloud-sdk  ${fixture}/sample.fixture.mjs:14\n  throws\n  TypeError: zz_thrown`);
+    expect(text).toContain(`(root)  ${fixture}/sample.fixture.mjs:14\n  throws\n  TypeError: zz_thrown`);
     expect(text).toMatch(
       new RegExp(`  ${fixture}/broken\\.fixture\\.mjs\\n  \\(the file as a whole[^\\n]*\\n  .*zz-not-a-module`),
     );

@@ -1,7 +1,7 @@
 // The vitest JSON reports of the test tasks of `npm test`, and the failing tests in them, which
 // `npm test` prints after turbo's output (scripts/test-summary.mjs).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -16,16 +16,6 @@ export function vitestReporters(dir) {
   const task = process.env.npm_lifecycle_event ?? 'vitest';
   const name = `${relative(ROOT, dir).replaceAll('/', '-') || 'root'}-${task}`.replace(/[^\w.-]/g, '-');
   return ['default', ['json', { outputFile: join(reports, `${name}.json`) }]];
-}
-
-/** The name in the package.json nearest to `file` (the repo root's, at worst). */
-function packageOf(file) {
-  for (let dir = dirname(file); dir.startsWith(ROOT) || `${dir}/` === ROOT; dir = dirname(dir)) {
-    const manifest = join(dir, 'package.json');
-    if (existsSync(manifest)) return JSON.parse(readFileSync(manifest, 'utf8')).name ?? relative(ROOT, dir);
-    if (dir === dirname(dir)) break;
-  }
-  return '';
 }
 
 /** The vitest JSON reports in `dirs` (and their subfolders) written at `since` or after. */
@@ -52,13 +42,18 @@ const firstLine = (text) =>
 
 /**
  * Every failing test in the vitest JSON reports of `dirs` written since `since` (ms): its
- * package, file (from the repo root) and line, name, and the first line of its error. A file
+ * package (its folder), file (from the repo root) and line, name, and the first line of its error. A file
  * that failed as a whole (it did not load, or a hook failed) is one entry without a name.
  */
 export function failingTests(dirs, since = 0) {
   return reportsIn(dirs, since).flatMap(({ testResults }) =>
     testResults.flatMap(({ name: file, status, message, assertionResults = [] }) => {
-      const where = { package: packageOf(file), file: relative(ROOT, file) };
+      const path = relative(ROOT, file);
+      // The workspace folder (packages/sse), or the repo's own tests (openapi, scripts).
+      const where = {
+        package: /^(packages|apps)\//.test(path) ? path.split('/').slice(0, 2).join('/') : '(root)',
+        file: path,
+      };
       const failed = assertionResults.filter((test) => test.status === 'failed');
       if (failed.length === 0)
         return status === 'failed' ? [{ ...where, line: null, name: null, error: firstLine(message) }] : [];
