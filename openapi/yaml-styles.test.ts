@@ -13,6 +13,8 @@ import {
 } from '@browser-cloud/openapi-document';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
+import { generateArtifacts as generateCliArtifacts } from '../packages/cli/scripts/command-definitions.mjs';
+import { generateArtifacts as generateClientArtifacts } from '../packages/client/scripts/client-operations.mjs';
 import { generateArtifacts as generateMcpArtifacts } from '../packages/mcp/scripts/tool-definitions.mjs';
 import { checkApiChanges } from '../scripts/lib/api-changes.mjs';
 import { generateArtifacts } from '../scripts/lib/generate-artifacts.mjs';
@@ -111,6 +113,8 @@ describe('the same content in several YAML styles', { timeout: 180_000 }, () => 
     for (const { path, contents } of [
       ...(await generateArtifacts(paths[name])),
       ...(await generateMcpArtifacts(paths[name])),
+      ...(await generateCliArtifacts(paths[name])),
+      ...(await generateClientArtifacts(paths[name])),
     ]) {
       expect(contents, path).toBe(readFileSync(path, 'utf8'));
     }

@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // (src/engine, scripts) need no target: vitest.engine.config.ts runs them.
 export default defineConfig({
   test: {
-    include: ['src/**/*.contract.test.ts', 'src/*.test.ts'],
+    include: ['src/**/*.contract.test.ts'],
     // The cases that drive the sandbox through its /_sandbox control endpoints are cases of the
     // sandbox target only: elsewhere they are not cases at all, rather than skips.
     exclude:

@@ -18,6 +18,6 @@ export const equivalentMutants = [
 ];
 
 export default mutationConfig({
-  mutate: ['src/**/*.ts', '!src/**/*.test.ts', '!src/**/*.test-d.ts', '!src/test-support/**'],
+  mutate: ['src/**/*.ts', '!src/**/*.test.ts', '!src/**/*.test-d.ts', '!src/test-support/**', '!src/generated/**'],
   minScore: 85,
 });

@@ -28,12 +28,39 @@ describe('preflight', () => {
     });
   });
 
-  it('sends the token as a bearer token, once, to the given browser', async () => {
+  it("sends the token as a bearer token, once, to the document's first secured GET with its parameters' examples", async () => {
+    const get = (security: unknown[]) => ({
+      operationId: 'zzRead',
+      security,
+      parameters: [
+        { name: 'zz_id', in: 'path', required: true, schema: { type: 'string' }, example: 'a b' },
+        { name: 'zz_q', in: 'query', schema: { type: 'boolean' }, example: true },
+      ],
+      responses: { '200': { description: 'ok' } },
+    });
+    const document = {
+      openapi: '3.1.0',
+      info: { title: 'zz', version: '0' },
+      security: [{ bearerAuth: [] }],
+      paths: {
+        '/zz_open': { get: { ...get([{}]), operationId: 'zzOpen' } },
+        '/zz_things/{zz_id}': { get: get([{ bearerAuth: [] }]) },
+      },
+    };
     const seen: Request[] = [];
-    await preflight({ baseUrl: 'http://api.test', token: TOKEN, browserId: 'br 1', fetch: answering(200, seen) });
+    await preflight({ baseUrl: 'http://api.test', token: TOKEN, document, fetch: answering(200, seen) });
     expect(seen).toHaveLength(1);
     expect(seen[0]!.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
-    expect(new URL(seen[0]!.url).pathname).toBe('/browsers/br%201/logs/stream');
+    expect(seen[0]!.url).toBe('http://api.test/zz_things/a%20b?zz_q=true');
+
+    const none = await preflight({
+      baseUrl: 'http://api.test',
+      token: TOKEN,
+      document: { ...document, paths: {} },
+      fetch: answering(401, seen),
+    });
+    expect(none).toEqual({ ok: true, status: undefined });
+    expect(seen).toHaveLength(1);
   });
 
   it('says the target cannot be reached, without a stack', async () => {

@@ -1,98 +1,105 @@
-// What a run of the suite reports, from vitest's JSON report: the rows per operation, every skip
-// with its reason (and, for unset variables, each variable once with the cases it cost), and
-// junit.xml. vitest's own JUnit reporter writes `<skipped/>` without a reason, and nothing at all
-// for a case that skipped itself, so the runner writes junit.xml from here.
-import { exemptFromRequireAll, skipOf } from './skips.mjs';
+// What a run of the suite reports, from vitest's JSON report: the rows per operation, every case
+// that did not run with its reason (and, for unset variables, each variable once with the cases
+// it cost), junit.xml, and the one closing line. vitest's own JUnit reporter writes `<skipped/>`
+// without a reason, and nothing at all for a case that skipped itself, so the runner writes
+// junit.xml from here.
+import { notApplicable, skipOf } from './skips.mjs';
 
-const STATUS = { passed: 'passed', failed: 'failed' };
 const withoutReason = (title) => title.replace(/ \(skipped: .*\)$/, '');
 
 /**
+ * Each case is `passed`, `failed`, `not-applicable` (it cannot mean anything on the target) or
+ * `skipped` (it could not run, and `allowSkips` lets that pass; otherwise it is a failure). A
+ * case that failed because it could not run keeps its reason (`notRun`).
+ *
  * @param {any} report vitest's JSON report, or undefined when none was written
- * @param {{ mode: string, requireAll: boolean, root?: string }} options `root`: file names are given relative to it
+ * @param {{ mode: string, allowSkips: boolean, root?: string }} options `root`: file names are given relative to it
  */
-export function analyseReport(report, { mode, requireAll, root }) {
+export function analyseReport(report, { mode, allowSkips, root }) {
   const operations = {};
   const cases = [];
   if (!report) {
-    return {
-      operations,
-      cases: [{ file: 'vitest', name: 'vitest', status: 'failed', message: 'no report was written' }],
-      skips: [],
-      unset: {},
-    };
+    const failed = { file: 'vitest', name: 'vitest', status: 'failed', message: 'no report was written' };
+    return { operations, cases: [failed], notRun: [], unset: {} };
   }
   for (const { name: path, ...file } of report.testResults) {
-    file.name = root && path.startsWith(`${root}/`) ? path.slice(root.length + 1) : path;
+    const fileName = root && path.startsWith(`${root}/`) ? path.slice(root.length + 1) : path;
     for (const test of file.assertionResults) {
-      const operation = (test.ancestorTitles[0] ?? file.name).split(' ')[0];
-      operations[operation] ??= { run: 0, passed: 0, failed: 0, skipped: 0 };
-      const row = operations[operation];
+      const operation = (test.ancestorTitles[0] ?? fileName).split(' ')[0];
       // The reason of a skip is in its title; the reports say it once, beside the name.
-      const name = [...test.ancestorTitles, test.title].map(withoutReason).join(' ');
-      if (STATUS[test.status]) {
-        row.run++;
-        row[test.status]++;
-        cases.push({
-          file: file.name,
-          name,
-          status: test.status,
-          time: test.duration,
-          ...(test.status === 'failed' ? { message: test.failureMessages.join('\n') } : {}),
-        });
-        continue;
-      }
-      const skip = skipOf(test);
-      const exempt = exemptFromRequireAll(skip.kind, mode);
-      // Under CONTRACT_REQUIRE_ALL a skip fails the run, except where the case cannot mean
-      // anything on this target; a skip with no reason at all is never intended.
-      if ((requireAll && !exempt) || skip.kind === 'unexplained') {
-        row.run++;
-        row.failed++;
-        cases.push({
-          file: file.name,
-          name,
-          status: 'failed',
-          message: `skipped${requireAll && !exempt ? ' under CONTRACT_REQUIRE_ALL' : ''}: ${skip.reason}`,
-          skip: { operation, ...skip },
-        });
+      const c = { file: fileName, operation, name: [...test.ancestorTitles, test.title].map(withoutReason).join(' ') };
+      if (test.status === 'passed') cases.push({ ...c, status: 'passed', time: test.duration });
+      else if (test.status === 'failed') {
+        const skip = test.meta?.skipReason ? { skip: skipOf(test) } : {};
+        cases.push({ ...c, status: 'failed', time: test.duration, message: test.failureMessages.join('\n'), ...skip });
       } else {
-        row.skipped++;
-        cases.push({ file: file.name, name, status: 'skipped', message: skip.reason, skip: { operation, ...skip } });
+        const skip = skipOf(test);
+        const status = notApplicable(skip.kind, mode)
+          ? 'not-applicable'
+          : allowSkips && skip.kind !== 'unexplained'
+            ? 'skipped'
+            : 'failed';
+        // A skip without any reason (a -t filter…) is never intended: a failure, always.
+        const message = status === 'failed' ? `not run: ${skip.reason}` : skip.reason;
+        cases.push({ ...c, status, message, skip });
       }
     }
     if (file.status === 'failed' && file.assertionResults.length === 0) {
-      operations[file.name] = { run: 1, passed: 0, failed: 1, skipped: 0 };
-      cases.push({ file: file.name, name: file.name, status: 'failed', message: file.message || 'the file failed' });
+      cases.push({
+        file: fileName,
+        operation: fileName,
+        name: fileName,
+        status: 'failed',
+        message: file.message || 'the file failed',
+      });
     }
   }
-  const skips = cases.filter((c) => c.skip).map((c) => ({ case: c.name, failed: c.status === 'failed', ...c.skip }));
+  for (const c of cases) {
+    operations[c.operation] ??= { passed: 0, failed: 0, 'not-applicable': 0, skipped: 0 };
+    operations[c.operation][c.status]++;
+  }
+  const notRun = cases
+    .filter((c) => c.skip && c.status !== 'not-applicable')
+    .map((c) => ({ case: c.name, failed: c.status === 'failed', operation: c.operation, ...c.skip }));
   /** Each unset variable once, with the cases it cost. */
   const unset = {};
-  for (const skip of skips) {
+  for (const skip of notRun) {
     for (const variable of skip.variables) unset[variable] = [...(unset[variable] ?? []), skip.case];
   }
-  return { operations, cases, skips, unset };
+  return { operations, cases, notRun, unset };
 }
 
-/** The console lines: a row per operation, then the skips grouped by reason. */
-export function summaryLines({ operations, skips, unset }) {
+/** How many cases of each kind. */
+export function countCases(cases) {
+  const count = (status) => cases.filter((c) => c.status === status).length;
+  return {
+    passed: count('passed'),
+    failed: count('failed'),
+    notApplicable: count('not-applicable'),
+    skipped: count('skipped'),
+  };
+}
+
+/** The last line of a run: one verdict, then the cases run, not applicable, skipped and failed, each once. */
+export function verdictLine({ passed, failed, notApplicable, skipped }, problems = []) {
+  const verdict = failed > 0 || problems.length > 0 ? 'FAILED' : 'PASSED';
+  const why = problems.length > 0 ? `; ${problems.join('; ')}` : '';
+  return `contract: ${verdict}: ${passed + failed} cases run (${passed} passed, ${failed} failed), ${notApplicable} not applicable to the target, ${skipped} skipped${why}`;
+}
+
+/** The console lines: a row per operation, then the cases that did not run, grouped by reason. */
+export function summaryLines({ operations, cases, notRun, unset }) {
   const lines = Object.entries(operations).map(
     ([operation, r]) =>
-      `  ${operation.padEnd(24)} ${String(r.run).padStart(3)} run ${String(r.passed).padStart(3)} passed ${String(r.failed).padStart(3)} failed${r.skipped ? ` ${r.skipped} skipped` : ''}`,
+      `  ${operation.padEnd(24)} ${String(r.passed).padStart(3)} passed ${String(r.failed).padStart(3)} failed ${String(r['not-applicable']).padStart(3)} not applicable ${String(r.skipped).padStart(3)} skipped`,
   );
-  if (skips.length === 0) return lines;
-  lines.push(`  skipped (${skips.length}), each with its reason:`);
-  for (const [variable, cost] of Object.entries(unset)) {
-    lines.push(`    ${variable} is not set: ${cost.length} case(s) not run`);
-    for (const name of cost) lines.push(`      - ${name}`);
-  }
-  const byReason = new Map();
-  for (const skip of skips.filter((s) => s.kind !== 'unset-variable')) {
-    const key = `${skip.failed ? 'FAILED, ' : ''}${skip.reason}`;
-    byReason.set(key, [...(byReason.get(key) ?? []), skip.case]);
-  }
-  for (const [reason, names] of byReason) {
+  const groups = new Map();
+  const add = (key, name) => groups.set(key, [...(groups.get(key) ?? []), name]);
+  for (const [variable, cost] of Object.entries(unset)) for (const name of cost) add(`${variable} is not set`, name);
+  for (const skip of notRun.filter((s) => s.kind !== 'unset-variable')) add(skip.reason, skip.case);
+  for (const c of cases.filter((c) => c.status === 'not-applicable')) add(`not applicable: ${c.message}`, c.name);
+  if (groups.size > 0) lines.push('  not run, each with its reason:');
+  for (const [reason, names] of groups) {
     lines.push(`    ${reason}: ${names.length} case(s)`);
     for (const name of names) lines.push(`      - ${name}`);
   }
@@ -108,23 +115,25 @@ const escapeXml = (text) =>
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;');
 
-/** junit.xml of the cases: one testsuite per file, `<skipped message="reason">` for each skip. */
+/** junit.xml of the cases: one testsuite per file, `<skipped message="reason">` for each case that did not run. */
 export function junitXml(cases, suiteName = 'contract') {
   const files = new Map();
   for (const c of cases) files.set(c.file, [...(files.get(c.file) ?? []), c]);
-  const count = (list, status) => list.filter((c) => c.status === status).length;
+  const tally = (list) => {
+    const { failed, notApplicable, skipped } = countCases(list);
+    return `tests="${list.length}" failures="${failed}" skipped="${notApplicable + skipped}" errors="0"`;
+  };
   const out = [
     '<?xml version="1.0" encoding="UTF-8" ?>',
-    `<testsuites name="${escapeXml(suiteName)}" tests="${cases.length}" failures="${count(cases, 'failed')}" skipped="${count(cases, 'skipped')}" errors="0">`,
+    `<testsuites name="${escapeXml(suiteName)}" ${tally(cases)}>`,
   ];
   for (const [file, list] of files) {
-    out.push(
-      `  <testsuite name="${escapeXml(file)}" tests="${list.length}" failures="${count(list, 'failed')}" skipped="${count(list, 'skipped')}" errors="0">`,
-    );
+    out.push(`  <testsuite name="${escapeXml(file)}" ${tally(list)}>`);
     for (const c of list) {
       const time = c.time === undefined ? '' : ` time="${(c.time / 1000).toFixed(3)}"`;
       out.push(`    <testcase classname="${escapeXml(file)}" name="${escapeXml(c.name)}"${time}>`);
       const firstLine = (c.message ?? '').split('\n')[0];
+      if (c.status === 'not-applicable') out.push(`      <skipped message="not applicable: ${escapeXml(firstLine)}"/>`);
       if (c.status === 'skipped') out.push(`      <skipped message="${escapeXml(firstLine)}"/>`);
       if (c.status === 'failed') {
         out.push(`      <failure message="${escapeXml(firstLine)}">${escapeXml(c.message ?? '')}</failure>`);

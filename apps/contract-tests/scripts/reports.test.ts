@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyseReport, junitXml, summaryLines } from './reports.mjs';
+import { analyseReport, countCases, junitXml, summaryLines, verdictLine } from './reports.mjs';
 import { MOCK_ONLY, STATEFUL_ONLY, skipOf, skipTitle } from './skips.mjs';
 
 const ROOT = '/repo/apps/contract-tests';
@@ -86,43 +86,64 @@ describe('skipOf', () => {
 });
 
 describe('analyseReport', () => {
-  it('counts each skip with its reason, names each unset variable once with the cases it cost', () => {
-    const analysis = analyseReport(report, { mode: 'server', requireAll: false, root: ROOT });
+  it('fails every case that could not run off the mock, naming each unset variable once with the cases it cost', () => {
+    const analysis = analyseReport(report, { mode: 'server', allowSkips: false, root: ROOT });
     expect(analysis.operations).toEqual({
-      streamBrowserLogs: { run: 0, passed: 0, failed: 0, skipped: 3 },
-      // A skip without a reason is a failure: nothing is skipped silently.
-      loginAuthConnection: { run: 3, passed: 1, failed: 2, skipped: 1 },
+      streamBrowserLogs: { passed: 0, failed: 2, 'not-applicable': 1, skipped: 0 },
+      loginAuthConnection: { passed: 1, failed: 3, 'not-applicable': 0, skipped: 0 },
     });
     expect(analysis.unset).toEqual({
       CONTRACT_BROWSER_ID: ['streamBrowserLogs parses events', 'streamBrowserLogs refuses <bad> & "worse"'],
       CONTRACT_LOG_PATH: ['streamBrowserLogs parses events', 'streamBrowserLogs refuses <bad> & "worse"'],
     });
-    expect(analysis.skips.map((s) => [s.case, s.kind, s.failed])).toEqual([
-      ['streamBrowserLogs parses events', 'unset-variable', false],
-      ['streamBrowserLogs refuses <bad> & "worse"', 'unset-variable', false],
-      ['streamBrowserLogs answers 400', 'mock-only', false],
-      ['loginAuthConnection rules a ProxyRef with id alone is accepted', 'target-state', false],
+    expect(analysis.notRun.map((s) => [s.case, s.kind, s.failed])).toEqual([
+      ['streamBrowserLogs parses events', 'unset-variable', true],
+      ['streamBrowserLogs refuses <bad> & "worse"', 'unset-variable', true],
+      ['loginAuthConnection rules a ProxyRef with id alone is accepted', 'target-state', true],
       ['loginAuthConnection filtered out by -t', 'unexplained', true],
     ]);
     expect(analysis.cases[0]!.file).toBe('src/log-stream.contract.test.ts');
+    expect(analysis.cases.find((c) => c.name.endsWith('answers 400'))).toMatchObject({
+      status: 'not-applicable',
+      message: `${MOCK_ONLY} (target: server)`,
+    });
+    expect(countCases(analysis.cases)).toEqual({ passed: 1, failed: 5, notApplicable: 1, skipped: 0 });
 
     const lines = summaryLines(analysis).join('\n');
     expect(lines.match(/CONTRACT_BROWSER_ID is not set/g)).toHaveLength(1);
-    expect(lines).toContain(
-      'CONTRACT_BROWSER_ID is not set: 2 case(s) not run\n      - streamBrowserLogs parses events',
-    );
+    expect(lines).toContain('CONTRACT_BROWSER_ID is not set: 2 case(s)\n      - streamBrowserLogs parses events');
     expect(lines).toContain(
       'a login flow was already in progress for CONTRACT_CONNECTION_ID before this case (409): 1 case(s)',
     );
-    expect(lines).toContain('FAILED, no reason given: 1 case(s)');
+    expect(lines).toContain('no reason given: 1 case(s)');
+    expect(lines).toContain(`not applicable: ${MOCK_ONLY} (target: server): 1 case(s)`);
   });
 
-  it('under CONTRACT_REQUIRE_ALL fails every skip but the cases that cannot apply to the target', () => {
-    const live = analyseReport(report, { mode: 'server', requireAll: true });
-    expect(live.skips.filter((s) => !s.failed).map((s) => s.kind)).toEqual(['mock-only']);
-    expect(live.cases.filter((c) => c.status === 'failed').map((c) => c.message)).toContain(
-      'skipped under CONTRACT_REQUIRE_ALL: CONTRACT_BROWSER_ID, CONTRACT_LOG_PATH are not set',
+  it('keeps a case that failed because it could not run with its reason', () => {
+    const failedNotRun = test('failed', ['renameProfile'], 'a rename answers 200', {
+      failureMessages: ['not run: CONTRACT_PROFILE_ID is not set'],
+      meta: { skipReason: 'CONTRACT_PROFILE_ID is not set' },
+    });
+    const analysis = analyseReport(
+      { testResults: [{ name: 'f', status: 'failed', message: '', assertionResults: [failedNotRun] }] },
+      { mode: 'server', allowSkips: false },
     );
+    expect(analysis.unset).toEqual({ CONTRACT_PROFILE_ID: ['renameProfile a rename answers 200'] });
+    expect(countCases(analysis.cases)).toMatchObject({ failed: 1, skipped: 0 });
+  });
+
+  it('with --allow-skips lets a case that could not run be skipped, but never one without a reason', () => {
+    const analysis = analyseReport(report, { mode: 'server', allowSkips: true });
+    expect(analysis.notRun.map((s) => [s.kind, s.failed])).toEqual([
+      ['unset-variable', false],
+      ['unset-variable', false],
+      ['target-state', false],
+      ['unexplained', true],
+    ]);
+    expect(countCases(analysis.cases)).toEqual({ passed: 1, failed: 2, notApplicable: 1, skipped: 3 });
+  });
+
+  it('lists the stateful cases as not applicable on the mock, and a Prefer case there as a failure', () => {
     const mockReport = {
       testResults: [
         {
@@ -136,22 +157,33 @@ describe('analyseReport', () => {
         },
       ],
     };
-    const mock = analyseReport(mockReport, { mode: 'mock', requireAll: true });
-    expect(mock.skips.map((s) => [s.kind, s.failed])).toEqual([
-      ['stateful-only', false],
-      ['mock-only', true],
-    ]);
+    const { cases } = analyseReport(mockReport, { mode: 'mock', allowSkips: false });
+    expect(cases.map((c) => c.status)).toEqual(['not-applicable', 'failed']);
   });
 
   it('fails the run when vitest wrote no report', () => {
-    const { cases } = analyseReport(undefined, { mode: 'mock', requireAll: false });
+    const { cases } = analyseReport(undefined, { mode: 'mock', allowSkips: false });
     expect(cases).toEqual([expect.objectContaining({ status: 'failed', message: 'no report was written' })]);
+  });
+});
+
+describe('verdictLine', () => {
+  it('states one verdict and the cases run, not applicable, skipped and failed, each once', () => {
+    expect(verdictLine({ passed: 39, failed: 4, notApplicable: 21, skipped: 0 })).toBe(
+      'contract: FAILED: 43 cases run (39 passed, 4 failed), 21 not applicable to the target, 0 skipped',
+    );
+    expect(verdictLine({ passed: 39, failed: 0, notApplicable: 21, skipped: 3 })).toBe(
+      'contract: PASSED: 39 cases run (39 passed, 0 failed), 21 not applicable to the target, 3 skipped',
+    );
+    expect(verdictLine({ passed: 1, failed: 0, notApplicable: 0, skipped: 0 }, ['preflight refused'])).toMatch(
+      /^contract: FAILED: .*; preflight refused$/,
+    );
   });
 });
 
 describe('junitXml', () => {
   it('writes each skip with its reason, each failure with its message, escaped', () => {
-    const { cases } = analyseReport(report, { mode: 'server', requireAll: false, root: ROOT });
+    const { cases } = analyseReport(report, { mode: 'server', allowSkips: true, root: ROOT });
     const xml = junitXml(cases, 'contract server');
     expect(xml).toContain('<testsuites name="contract server" tests="7" failures="2" skipped="4" errors="0">');
     expect(xml).toContain(

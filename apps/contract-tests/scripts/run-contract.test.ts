@@ -1,57 +1,154 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_FIXTURE_REFS as R, startHostileServer, startSandbox } from '@browser-cloud/sandbox';
 import { afterEach, describe, expect, it } from 'vitest';
 
 const RUNNER = fileURLToPath(new URL('./run-contract.mjs', import.meta.url));
 const TOKEN = 'sk_secret_runner_token';
-const cleanups: (() => void)[] = [];
-afterEach(() => {
-  for (const cleanup of cleanups.splice(0)) cleanup();
+const RENAME_FILE = 'src/generated/renameProfile.contract.test.ts';
+const cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
-function runner(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+function reportsDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'contract-reports-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** The runner with `env` and `args`, and none of the caller's API_* or CONTRACT_* settings. */
+function runner(env: Record<string, string>, args: string[] = []): Promise<{ code: number | null; output: string }> {
+  const own = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(API|CONTRACT)_/.test(name)));
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [RUNNER], { env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, [RUNNER, ...args], { env: { ...own, NO_COLOR: '1', ...env } });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk));
-    child.on('exit', (code) => resolve({ code, output }));
+    child.on('close', (code) => resolve({ code, output }));
   });
+}
+
+const lastLine = (output: string) => output.trim().split('\n').at(-1);
+/** vitest's own count line, e.g. `Tests  4 failed | 39 passed | 21 skipped (64)`. */
+function vitestCounts(output: string): Record<string, number> {
+  const line = /^\s*Tests\s+(.*)$/m.exec(output)?.[1] ?? '';
+  return Object.fromEntries([...line.matchAll(/(\d+) (failed|passed|skipped)/g)].map((m) => [m[2]!, Number(m[1])]));
 }
 
 describe('the runner', () => {
   it('writes junit.xml (one failed case, preflight) and summary.json when the preflight refuses the run', async () => {
-    const server = createServer((_req, res) => {
-      res.writeHead(401, { 'content-type': 'application/json' });
-      res.end('{"code":"unauthorized","message":"bad token"}');
+    const server = await startHostileServer((request, response) => {
+      request.resume();
+      response.writeHead(401, { 'content-type': 'application/json' }).end('{"code":"unauthorized","message":"no"}');
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     cleanups.push(() => server.close());
-    const reports = mkdtempSync(join(tmpdir(), 'contract-reports-'));
-    cleanups.push(() => rmSync(reports, { recursive: true, force: true }));
-    const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const reports = reportsDir();
 
     const { code, output } = await runner({
-      API_BASE_URL: baseUrl,
+      API_BASE_URL: server.url,
       API_TOKEN: TOKEN,
-      API_UPSTREAM_URL: '',
       CONTRACT_REPORTS_DIR: reports,
       CONTRACT_SEED: '5',
     });
 
     expect(code).toBe(1);
-    const message = `preflight: ${baseUrl} refused API_TOKEN (401 Unauthorized); check the token; no case was run`;
+    const message = `preflight: ${server.url} refused API_TOKEN (401 Unauthorized); check the token; no case was run`;
     expect(output).toContain(message);
     const junit = readFileSync(join(reports, 'server', 'junit.xml'), 'utf8');
     expect(junit).toContain('<testsuites name="contract server" tests="1" failures="1" skipped="0" errors="0">');
     expect(junit).toContain(`<testcase classname="preflight" name="preflight">\n      <failure message="${message}">`);
     const summary = JSON.parse(readFileSync(join(reports, 'server', 'summary.json'), 'utf8'));
     expect(summary).toMatchObject({ target: 'server', seed: 5, exitCode: 1, failed: 1, preflight: message });
+    expect(lastLine(output)).toBe(
+      'contract: FAILED: 1 cases run (0 passed, 1 failed), 0 not applicable to the target, 0 skipped; preflight refused',
+    );
     expect(junit + JSON.stringify(summary) + output).not.toContain(TOKEN);
   });
+
+  it('scrubs the token from its output and every report when the server echoes it', async () => {
+    // Every answer carries the Authorization header it was sent: each failure quotes it.
+    const server = await startHostileServer((request, response) => {
+      request.resume();
+      response
+        .writeHead(200, { 'content-type': 'application/json', 'x-echo': String(request.headers.authorization) })
+        .end(JSON.stringify({ echo: request.headers.authorization }));
+    });
+    cleanups.push(() => server.close());
+    const reports = reportsDir();
+
+    const { code, output } = await runner(
+      {
+        API_BASE_URL: server.url,
+        API_TOKEN: TOKEN,
+        CONTRACT_PROFILE_ID: 'prof_echo',
+        CONTRACT_RUNS: '2',
+        CONTRACT_REPORTS_DIR: reports,
+      },
+      [RENAME_FILE],
+    );
+
+    expect(code).toBe(1);
+    const files = ['junit.xml', 'report.json', 'summary.json'].map((file) =>
+      readFileSync(join(reports, 'server', file), 'utf8'),
+    );
+    for (const text of [output, ...files]) expect(text).not.toContain(TOKEN);
+    // The echo reached the reports, scrubbed.
+    expect(output).toContain('Bearer [token]');
+    expect(files[0]).toContain('Bearer [token]');
+    expect(files[1]).toContain('Bearer [token]');
+  }, 120_000);
+
+  it('fails a live run whose cases cannot run for a variable not set; --allow-skips lets them be skipped', async () => {
+    const sandbox = await startSandbox({ port: 0, quiet: true });
+    cleanups.push(() => sandbox.close());
+    const env = {
+      API_BASE_URL: sandbox.url,
+      API_TOKEN: R.tokens.owner,
+      CONTRACT_RUNS: '2',
+      CONTRACT_REPORTS_DIR: reportsDir(),
+    };
+
+    const strict = await runner(env, [RENAME_FILE]);
+    expect(strict.code).toBe(1);
+    expect(strict.output).toContain('CONTRACT_PROFILE_ID is not set');
+    const failed =
+      /^contract: FAILED: (\d+) cases run \((\d+) passed, (\d+) failed\), (\d+) not applicable to the target, 0 skipped$/.exec(
+        lastLine(strict.output) ?? '',
+      );
+    expect(failed, lastLine(strict.output)).not.toBeNull();
+    const [, , passed, failures, notApplicable] = failed!.map(Number);
+    expect(failures).toBeGreaterThan(0);
+    expect(notApplicable).toBeGreaterThan(0);
+    // vitest's own summary counts the same cases.
+    expect(vitestCounts(strict.output)).toEqual({ failed: failures, passed, skipped: notApplicable });
+
+    const lenient = await runner(env, ['--allow-skips', RENAME_FILE]);
+    expect(lenient.code).toBe(0);
+    const passedLine =
+      /^contract: PASSED: (\d+) cases run \((\d+) passed, 0 failed\), (\d+) not applicable to the target, (\d+) skipped$/.exec(
+        lastLine(lenient.output) ?? '',
+      );
+    expect(passedLine, lastLine(lenient.output)).not.toBeNull();
+    const [, , okCount, naCount, skipped] = passedLine!.map(Number);
+    expect(skipped).toBe(failures);
+    expect(vitestCounts(lenient.output)).toEqual({ passed: okCount, skipped: naCount! + skipped! });
+  }, 120_000);
+
+  it('leaves a sandbox so that a second run in a row passes too (it resets it through /_sandbox/reset)', async () => {
+    // The login rules start flows that last ten minutes: without the reset, the second run's
+    // first login meets a 409 and cannot check what it must.
+    const sandbox = await startSandbox({ port: 0, quiet: true });
+    cleanups.push(() => sandbox.close());
+    const env = { CONTRACT_SANDBOX_URL: sandbox.url, CONTRACT_RUNS: '2', CONTRACT_REPORTS_DIR: reportsDir() };
+    const args = ['--target', 'live-sandbox', 'src/generated/loginAuthConnection.contract.test.ts'];
+    for (const run of ['first', 'second']) {
+      const { code, output } = await runner(env, args);
+      expect(code, `${run} run:\n${output}`).toBe(0);
+      expect(lastLine(output)).toMatch(/^contract: PASSED: /);
+    }
+  }, 120_000);
 });

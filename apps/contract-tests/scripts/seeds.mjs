@@ -30,7 +30,12 @@ export function pinnedSeeds(file = PINNED_FILE) {
   });
 }
 
-/** The seeds a run's cases use: its own first, then the pinned ones it does not repeat. */
-export function runSeeds(seed, pinned) {
-  return [...new Set([seed, ...pinned])];
+/**
+ * The seeds the generated cases run with: the run's own (CONTRACT_SEED, which the runner sets;
+ * the default when a file is run by hand), then each pinned one (CONTRACT_PINNED_SEEDS) it does
+ * not repeat.
+ */
+export function contractSeeds(env = process.env) {
+  const pinned = (env.CONTRACT_PINNED_SEEDS ?? '').split(',').filter(Boolean).map(Number);
+  return [...new Set([Number(env.CONTRACT_SEED || DEFAULT_SEED), ...pinned])];
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SEED, pinnedSeeds, runSeeds, seedFromEnv } from './seeds.mjs';
+import { contractSeeds, DEFAULT_SEED, pinnedSeeds, seedFromEnv } from './seeds.mjs';
 
 function pinnedFile(content: unknown): string {
   const file = join(mkdtempSync(join(tmpdir(), 'seeds-')), 'pinned-seeds.json');
@@ -42,6 +42,7 @@ describe('pinned seeds', () => {
   });
 
   it('runs the run’s own seed first, then each pinned seed once', () => {
-    expect(runSeeds(1, [42, 1, 7, 42])).toEqual([1, 42, 7]);
+    expect(contractSeeds({ CONTRACT_SEED: '1', CONTRACT_PINNED_SEEDS: '42,1,7,42' })).toEqual([1, 42, 7]);
+    expect(contractSeeds({})).toEqual([DEFAULT_SEED]);
   });
 });

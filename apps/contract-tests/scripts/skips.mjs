@@ -1,4 +1,4 @@
-// Why a case was skipped, said the same way by the cases (their title, or the meta of a case that
+// Why a case did not run, said the same way by the cases (their title, or the meta of a case that
 // skips itself) and read back by the runner for the console summary, junit.xml and summary.json.
 
 /** Cases that need Prism's `Prefer` header: they mean something on the mock only. */
@@ -24,8 +24,8 @@ function kindOf(reason) {
 const PRECEDENCE = ['mock-only', 'stateful-only', 'unset-variable', 'target-state'];
 
 /**
- * The reason, kind and unset variables of a skipped case of vitest's JSON report, from the case's
- * meta (a case that skipped itself) and from its own and its suites' titles.
+ * The reason, kind and unset variables of a case of vitest's JSON report that did not run, from
+ * the case's meta (a case that skipped itself) and from its own and its suites' titles.
  * Kinds: `mock-only`, `stateful-only`, `unset-variable`, `target-state` (anything else the target
  * made impossible to check), `unexplained` (no reason at all: never intended).
  * @returns {{ reason: string, kind: string, variables: string[] }}
@@ -43,10 +43,7 @@ export function skipOf(assertion) {
   return { reason: own.join('; '), kind, variables };
 }
 
-/**
- * Whether CONTRACT_REQUIRE_ALL lets this skip pass on this target: only cases that cannot mean
- * anything there (Prefer cases off the mock, stateful cases on it).
- */
-export function exemptFromRequireAll(kind, mode) {
+/** Whether a case of this kind cannot mean anything on the target: Prefer cases off the mock, stateful cases on it. */
+export function notApplicable(kind, mode) {
   return mode === 'mock' ? kind === 'stateful-only' : kind === 'mock-only';
 }

@@ -10,9 +10,12 @@ import { createClient } from '@browser-cloud/client';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cuttingFetch } from './harness/cut-connections.js';
-import { FLOW } from './harness/flow-types.js';
-import { documentValidator } from './harness/observed-fetch.js';
-import { contractSeeds } from './harness/seeds.js';
+import { document, documentValidator } from './harness/target.js';
+import { flowTypesOf } from '@browser-cloud/sandbox';
+
+const FLOW = flowTypesOf(document);
+import { findOperation } from '@browser-cloud/openapi-document';
+import { contractSeeds } from '../scripts/seeds.mjs';
 import { target } from './harness/target.js';
 
 const sandbox = target.sandbox;
@@ -46,7 +49,14 @@ async function call(method: string, path: string, body?: unknown) {
 
 /** The answer of an operation must also match the document, whatever the model expects. */
 function conforms(operationId: string, answer: { status: number; body: unknown }) {
-  expect(documentValidator.validateResponse(operationId, answer.status, 'application/json', answer.body)).toEqual([]);
+  expect(
+    documentValidator.validateResponse(
+      findOperation(document, operationId),
+      answer.status,
+      'application/json',
+      answer.body,
+    ),
+  ).toEqual([]);
 }
 
 class Login implements fc.AsyncCommand<Model, Real> {

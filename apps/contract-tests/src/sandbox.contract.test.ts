@@ -4,6 +4,7 @@
  * except the follow/reconnect streams, which need the sandbox directly (the proxy buffers).
  */
 import {
+  type APIError,
   AuthenticationError,
   BadRequestError,
   ConflictError,
@@ -13,14 +14,23 @@ import {
   resolveTelemetry,
 } from '@browser-cloud/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { failure } from './harness/api-errors.js';
 import { client, clientWithToken } from './harness/clients.js';
 import { cuttingFetch } from './harness/cut-connections.js';
-import { FLOW } from './harness/flow-types.js';
-import { documentValidator } from './harness/observed-fetch.js';
+import { flowTypesOf } from '@browser-cloud/sandbox';
+import { document, documentValidator } from './harness/target.js';
 import { target } from './harness/target.js';
 
 const onSandbox = target.mode === 'sandbox';
+const FLOW = flowTypesOf(document);
+
+/** Settles `work` and returns what it threw. */
+const failure = (work: Promise<unknown>): Promise<APIError> =>
+  work.then(
+    () => {
+      throw new Error('expected the call to fail');
+    },
+    (e: unknown) => e as APIError,
+  );
 const sandbox = target.sandbox!;
 const R = sandbox?.refs;
 

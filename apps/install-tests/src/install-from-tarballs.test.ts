@@ -187,7 +187,7 @@ describe('the installed bins', () => {
     expect(refused).toMatchObject({ code: 2, stderr: expect.stringMatching(/name.*255/) });
   });
 
-  it('browser-cloud-mcp answers over stdio: its tools, and a call through the client', async () => {
+  it('browser-cloud-mcp answers over stdio: its tools, one per operation, and a call through the client', async () => {
     const server = spawn(join(project, 'node_modules/.bin/browser-cloud-mcp'), [], {
       cwd: project,
       env: env(),

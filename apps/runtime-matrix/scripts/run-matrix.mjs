@@ -329,7 +329,7 @@ async function cliSmoke(project, binary, baseUrl) {
   }
 }
 
-/** The MCP server over stdio: initialize, its tools, a rename through the client. */
+/** The MCP server over stdio: initialize, its tools (one per operation of the document), a rename through the client. */
 async function mcpSmoke(project, binary, baseUrl) {
   const env = { ...process.env, BROWSER_CLOUD_BASE_URL: baseUrl, BROWSER_CLOUD_API_KEY: R.tokens.owner };
   const server = spawn(binary, [join(project, 'node_modules/@browser-cloud/mcp/dist/bin.js')], {

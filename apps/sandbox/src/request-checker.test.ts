@@ -6,6 +6,7 @@ import {
   isRefusal,
   MAX_JSON_DEPTH,
   type Refusal,
+  type RouteMatch,
 } from './request-checker.js';
 
 /** A small document of its own: the rules under test, whatever the repository's document says. */
@@ -80,8 +81,8 @@ function send(method: string, target: string, body?: string, contentType = 'appl
   return checker.check(match, { search, headers: body === undefined ? {} : { 'content-type': contentType }, body });
 }
 
-function refused(result: CheckedRequest | Refusal): Refusal {
-  if (!isRefusal(result)) throw new Error(`accepted: ${JSON.stringify(result.body)}`);
+function refused(result: CheckedRequest | RouteMatch | Refusal): Refusal {
+  if (!isRefusal(result)) throw new Error(`accepted: ${JSON.stringify(result)}`);
   return result;
 }
 

@@ -1,4 +1,4 @@
-import type { FetchLike } from '@browser-cloud/client';
+import type { BrowserCloudClient, FetchLike } from '@browser-cloud/client';
 
 /** A stream the CLI writes to: a terminal or a pipe. */
 export interface OutputStream {
@@ -16,6 +16,8 @@ export interface CliIo {
   readonly interrupt: AbortSignal;
   /** A fetch to use instead of the global one (tests). */
   readonly fetch?: FetchLike | undefined;
+  /** A client to use instead of one configured from the environment (tests). */
+  readonly client?: BrowserCloudClient | undefined;
 }
 
 /** Writes and waits for the stream to drain when it asks to, so a slow pipe holds back the reader. */

@@ -24,12 +24,14 @@ export async function withClient(
   const fetch = options.fetch ?? io.fetch;
   let client: BrowserCloudClient;
   try {
-    client = createClient({
-      baseUrl: io.env[BASE_URL_ENV],
-      token: io.env[TOKEN_ENV],
-      ...(fetch ? { fetch } : {}),
-      ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
-    });
+    client =
+      io.client ??
+      createClient({
+        baseUrl: io.env[BASE_URL_ENV],
+        token: io.env[TOKEN_ENV],
+        ...(fetch ? { fetch } : {}),
+        ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
+      });
   } catch (error) {
     await reportError(io, error, options.json);
     return EXIT.config;

@@ -1,12 +1,12 @@
 import { createRequire } from 'node:module';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { type CliIo, writeOut } from './cli-io.js';
-import { login } from './commands/login.js';
+import type { CommandDefinition } from './command-definition.js';
 import { tailLogs } from './commands/logs-tail.js';
-import { renameProfile } from './commands/profiles-rename.js';
 import { writeReport } from './error-output.js';
 import { EXIT, EXIT_CODES_HELP } from './exit-codes.js';
-import { parseTelemetry } from './telemetry-option.js';
+import { COMMAND_DEFINITIONS } from './generated/command-definitions.js';
+import { addOperationCommands } from './operation-commands.js';
 import { forTerminal } from './terminal-text.js';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
@@ -18,9 +18,14 @@ const ENVIRONMENT_HELP = `Environment:
 
 /**
  * Runs the CLI on `argv` (without `node` and the script) and resolves to the exit code. Bad
- * usage and bad input give 2 before any request; see {@link EXIT} for the rest.
+ * usage and bad input give 2 before any request; see {@link EXIT} for the rest. `commands` are
+ * the operations' commands: by default those generated from the document, one per operation.
  */
-export async function run(argv: readonly string[], io: CliIo): Promise<number> {
+export async function run(
+  argv: readonly string[],
+  io: CliIo,
+  commands: readonly CommandDefinition[] = COMMAND_DEFINITIONS,
+): Promise<number> {
   let code: number = EXIT.ok;
   const done = (promise: Promise<number>) =>
     promise.then((result) => {
@@ -30,7 +35,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   // Commander's report of bad usage, held until it is known how to give it: as it is, or as JSON.
   let usageText = '';
   const program = new Command('browser-cloud')
-    .description('Browser Cloud from the command line: start login flows, rename profiles, tail browser logs.')
+    .description('The Browser Cloud API from the command line: a command per operation, and logs tail.')
     .version(version)
     .exitOverride()
     .configureOutput({
@@ -42,46 +47,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     .showHelpAfterError('(add --help for usage)')
     .addHelpText('after', `\n${ENVIRONMENT_HELP}\n\n${EXIT_CODES_HELP}\n`);
 
-  program
-    .command('login')
-    .description('Start a login flow for an auth connection (never retried: a second login meets 409).')
-    .argument('<connection-id>', 'the auth connection ID')
-    .option('--proxy-id <id>', 'log in through the proxy with this ID')
-    .option('--proxy-name <name>', 'log in through the proxy with this name (one active proxy of the project)')
-    .option('--record-session', "record this login's browser session")
-    .option('--no-record-session', "do not record this login's browser session")
-    .option(
-      '--telemetry <spec>',
-      'browser telemetry for this login: on, off, or categories, "-" turning one off, ":default" leaving one at its default (console,network,-captcha,page:default)',
-      parseTelemetry,
-    )
-    .option('--json', 'print the result (or the error) as JSON')
-    .addHelpText(
-      'after',
-      `
-Examples:
-  $ browser-cloud login ac_01HZY2R6F1J8K3P5S7T9V2X4ZA
-  $ browser-cloud login ac_01HZY2R6F1J8K3P5S7T9V2X4ZA --proxy-name residential-us-east --record-session
-  $ browser-cloud login ac_01HZY2R6F1J8K3P5S7T9V2X4ZA --telemetry on,console,network --json`,
-    )
-    .action((connectionId: string, options) => done(login(io, connectionId, options)));
-
-  program
-    .command('profiles')
-    .description('Browser profiles.')
-    .command('rename')
-    .description('Rename a profile, by ID or by current name.')
-    .argument('<id-or-name>', 'the profile ID or its current name')
-    .argument('<new-name>', 'the new name, unique in the project (1 to 255 characters)')
-    .option('--json', 'print the renamed profile (or the error) as JSON')
-    .addHelpText(
-      'after',
-      `
-Examples:
-  $ browser-cloud profiles rename prof_01HZY5C7D9E1F3G5H7J9K1M3NA checkout-agent-eu
-  $ browser-cloud profiles rename checkout-agent checkout-agent-eu --json`,
-    )
-    .action((idOrName: string, name: string, options) => done(renameProfile(io, idOrName, name, options)));
+  addOperationCommands(program, commands, io, done);
 
   program
     .command('logs')

@@ -1,12 +1,16 @@
 import type { BrowserTelemetryRequestConfig } from '@browser-cloud/client';
 import { InvalidArgumentError } from 'commander';
 
+/** How `parseTelemetry` reads a value, for the help of an option that takes it. */
+export const TELEMETRY_SYNTAX =
+  'A list of on, off and categories, "-" turning one off, ":default" leaving one at its default (on,console,-captcha,page:default), or JSON';
+
 /** The suffix that sends a category without `enabled`: at its default (a login starts a session). */
 const AT_DEFAULT = ':default';
 
 /**
- * Parses `--telemetry`: a comma-separated list of `on`, `off` and category names, a category
- * prefixed with `-` turned off, one suffixed with `:default` sent without `enabled` (at its
+ * Parses a BrowserTelemetryRequestConfig (`--browser-telemetry`): a comma-separated list of `on`,
+ * `off` and category names, a category prefixed with `-` turned off, one suffixed with `:default` sent without `enabled` (at its
  * default on create, unchanged on update). `on` → `{enabled: true}`, `off` → `{enabled: false}`,
  * `console,-captcha` → `{browser: {console: {enabled: true}, captcha: {enabled: false}}}`,
  * `console:default` → `{browser: {console: {}}}`.

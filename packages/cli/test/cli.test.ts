@@ -6,6 +6,7 @@ import {
   startSandbox,
 } from '@browser-cloud/sandbox';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { COMMAND_DEFINITIONS } from '../src/generated/command-definitions.js';
 import { runBin } from './run-bin.js';
 
 const FLOW = flowTypesOf(loadSandboxDocument());
@@ -15,6 +16,7 @@ let env: Record<string, string>;
 /** Where nothing listens: a sandbox that was started and stopped. */
 let closedUrl: string;
 const MAIN = ['--source', 'path', '--path', R.browsers.main.path] as const;
+const LOGIN = ['auth', 'connections', 'login'];
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, quiet: true });
@@ -44,10 +46,11 @@ describe('help', () => {
   it('documents the commands, the environment and the exit codes, with examples per command', async () => {
     const top = await runBin(['--help'], {});
     expect(top.code).toBe(0);
-    expect(top.stdout).toMatch(/login \[options\] <connection-id>/);
+    const commands = [...COMMAND_DEFINITIONS.map((definition) => definition.command), ['logs', 'tail']];
+    for (const [group] of commands) expect(top.stdout).toMatch(new RegExp(`^  ${group} `, 'm'));
     expect(top.stdout).toContain('BROWSER_CLOUD_API_KEY');
     expect(top.stdout).toMatch(/6 {4}409/);
-    for (const command of [['login'], ['profiles', 'rename'], ['logs', 'tail']]) {
+    for (const command of commands) {
       const help = await runBin([...command, '--help'], {});
       expect(help.code).toBe(0);
       expect(help.stdout).toContain(`Examples:\n  $ browser-cloud ${command.join(' ')} `);
@@ -55,8 +58,8 @@ describe('help', () => {
   });
 
   it('bad usage exits 2', async () => {
-    expect((await runBin(['login'], env)).code).toBe(2);
-    expect((await runBin(['login', 'ac_1', '--bogus'], env)).code).toBe(2);
+    expect((await runBin(LOGIN, env)).code).toBe(2);
+    expect((await runBin([...LOGIN, 'ac_1', '--bogus'], env)).code).toBe(2);
     const count = await runBin(['logs', 'tail', 'br_1', ...MAIN, '--max-retries', 'many'], env);
     expect(count.code).toBe(2);
     expect(count.stderr).toContain("option '--max-retries <n>' argument 'many' is invalid. must be a whole number.");
@@ -67,10 +70,10 @@ describe('help', () => {
 
   it('with --json, bad usage is the JSON error object on stderr, still 2', async () => {
     const cases: Array<[string[], string]> = [
-      [['login', '--json'], "missing required argument 'connection-id'"],
-      [['login', 'ac_1', '--bogus', '--json'], "unknown option '--bogus'"],
+      [[...LOGIN, '--json'], "missing required argument 'id'"],
+      [[...LOGIN, 'ac_1', '--bogus', '--json'], "unknown option '--bogus'"],
       // --json after the option that failed: commander stopped before it.
-      [['login', 'ac_1', '--telemetry', 'console,,network', '--json'], 'empty item in "console,,network"'],
+      [[...LOGIN, 'ac_1', '--browser-telemetry', 'console,,network', '--json'], 'empty item in "console,,network"'],
       [['logs', 'tail', 'br_1', ...MAIN, '--json', '--max-retries', 'many'], 'must be a whole number.'],
       [['zz_not_a_command', '--json'], "unknown command 'zz_not_a_command'"],
     ];
@@ -91,20 +94,23 @@ describe('help', () => {
   });
 });
 
-describe('login', () => {
+describe('auth connections login', () => {
   it('starts a flow, prints it (or its JSON), and a second login exits 6 with the 409', async () => {
-    const first = await runBin(['login', R.authConnections.withoutCredentials], env);
+    const first = await runBin([...LOGIN, R.authConnections.withoutCredentials], env);
     expect(first.code).toBe(0);
+    // The answer's properties as `key: value` lines.
     expect(first.stdout).toMatch(
-      /^Login flow started: complete the login at http:\/\/127\.0\.0\.1:\d+\/_sandbox\/hosted\//,
+      new RegExp(
+        `^id: ${R.authConnections.withoutCredentials}\nflow_type: ${FLOW.login}\nhosted_url: http://127\\.0\\.0\\.1:\\d+/_sandbox/hosted/`,
+      ),
     );
-    const second = await runBin(['login', R.authConnections.withoutCredentials, '--json'], env);
+    const second = await runBin([...LOGIN, R.authConnections.withoutCredentials, '--json'], env);
     expect(second.code).toBe(6);
     expect(second.stdout).toBe('');
     expect(JSON.parse(second.stderr)).toMatchObject({
       error: { type: 'ConflictError', status: 409, code: 'conflict', request_id: expect.any(String) },
     });
-    const reauth = await runBin(['login', R.authConnections.withCredentials, '--json'], env);
+    const reauth = await runBin([...LOGIN, R.authConnections.withCredentials, '--json'], env);
     expect(reauth.code).toBe(0);
     expect(JSON.parse(reauth.stdout)).toMatchObject({ id: R.authConnections.withCredentials, flow_type: FLOW.reauth });
   });
@@ -112,12 +118,12 @@ describe('login', () => {
   it('sends the proxy, record-session and telemetry options', async () => {
     const result = await runBin(
       [
-        'login',
+        ...LOGIN,
         R.authConnections.withoutCredentials,
         '--proxy-name',
         R.proxies.datacenter.name,
         '--no-record-session',
-        '--telemetry',
+        '--browser-telemetry',
         'on,console,-captcha',
       ],
       env,
@@ -135,7 +141,7 @@ describe('login', () => {
 
   it('sends a category without enabled for name:default, which the sandbox leaves at its default', async () => {
     const result = await runBin(
-      ['login', R.authConnections.withoutCredentials, '--telemetry', 'console:default,network'],
+      [...LOGIN, R.authConnections.withoutCredentials, '--browser-telemetry', 'console:default,network'],
       env,
     );
     expect(result.code, result.stderr).toBe(0);
@@ -151,20 +157,30 @@ describe('login', () => {
   it.each([
     [['--proxy-id', 'prx_1', '--proxy-name', 'x'], 'body.proxy: must provide exactly one of "id" or "name"'],
     [
-      ['--telemetry', 'off,console'],
+      ['--browser-telemetry', 'off,console'],
       'body.browser_telemetry: these properties are not allowed in this combination (enabled=false, browser)',
     ],
     [['--proxy-id', ''], 'body.proxy.id: must not be empty'],
   ])('refuses %j with the client’s ValidationError text, exit 2, nothing sent', async (args, message) => {
-    const result = await runBin(['login', R.authConnections.withoutCredentials, ...args], env);
+    const result = await runBin([...LOGIN, R.authConnections.withoutCredentials, ...args], env);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(`browser-cloud: ${message}\n`);
     expect(await flows()).toEqual([]);
   });
 
-  it('a malformed --telemetry list is bad usage', async () => {
+  it('takes the telemetry as JSON too, as every object option', async () => {
     const result = await runBin(
-      ['login', R.authConnections.withoutCredentials, '--telemetry', 'console,,network'],
+      [...LOGIN, R.authConnections.withoutCredentials, '--browser-telemetry', '{"enabled":false}'],
+      env,
+    );
+    expect(result.code, result.stderr).toBe(0);
+    const flow = await (await fetch(`${sandbox.url}/_sandbox/flows/${R.authConnections.withoutCredentials}`)).json();
+    expect(flow).toMatchObject({ browser_telemetry: { requested: { enabled: false } } });
+  });
+
+  it('a malformed --browser-telemetry list is bad usage', async () => {
+    const result = await runBin(
+      [...LOGIN, R.authConnections.withoutCredentials, '--browser-telemetry', 'console,,network'],
       env,
     );
     expect(result.code).toBe(2);
@@ -210,7 +226,7 @@ describe('configuration and errors by class', () => {
       stderr:
         'browser-cloud: BROWSER_CLOUD_BASE_URL and BROWSER_CLOUD_API_KEY are not set: set them in the environment (see browser-cloud --help).\n',
     });
-    const blank = await runBin(['login', 'ac_1', '--json'], {
+    const blank = await runBin([...LOGIN, 'ac_1', '--json'], {
       BROWSER_CLOUD_BASE_URL: sandbox.url,
       BROWSER_CLOUD_API_KEY: ' \n',
     });
@@ -230,7 +246,7 @@ describe('configuration and errors by class', () => {
     expect(refused.code).toBe(4);
     expect(JSON.parse(refused.stderr)).toMatchObject({ error: { status: 401, code: 'unauthorized' } });
     expect(refused.stdout + refused.stderr).not.toContain(secret);
-    const readonly = await runBin(['login', R.authConnections.withoutCredentials], {
+    const readonly = await runBin([...LOGIN, R.authConnections.withoutCredentials], {
       ...env,
       BROWSER_CLOUD_API_KEY: R.tokens.readonly,
     });

@@ -28,7 +28,7 @@ describe('a redirect', () => {
       response.writeHead(307, { location: target }).end();
     });
     for (const args of [
-      ['login', 'ac_1'],
+      ['auth', 'connections', 'login', 'ac_1'],
       ['profiles', 'rename', 'checkout-agent', 'x'],
     ]) {
       const result = await runBin(args, env(server.url));
@@ -60,7 +60,7 @@ describe('a base URL', () => {
   it('with surrounding spaces is a configuration error too', async () => {
     server = await startHostileServer((_request, response) => response.writeHead(500).end());
     for (const url of [` ${server.url}/p`, `${server.url}/p `]) {
-      const result = await runBin(['login', 'ac_1', '--json'], env(url));
+      const result = await runBin(['auth', 'connections', 'login', 'ac_1', '--json'], env(url));
       expect(result.code).toBe(3);
       expect(JSON.parse(result.stderr).error).toMatchObject({
         type: 'ValidationError',
@@ -80,7 +80,7 @@ describe('an error body that starts and then stalls', () => {
       response.write('{"code":"not_found","mess');
     });
     for (const args of [
-      ['login', 'ac_1'],
+      ['auth', 'connections', 'login', 'ac_1'],
       ['profiles', 'rename', 'prof_1', 'x'],
     ]) {
       const result = await runBin(args, env(server.url));

@@ -114,8 +114,9 @@ describe('exit codes, as the README’s table says', () => {
       [[...TAIL, '--max-retries', '9'.repeat(400)], env(server.url), 2],
       [['profiles', 'rename', '..', 'x'], env(server.url), 2],
       [['profiles', 'rename', '.', 'x'], env(server.url), 2],
-      [['login', 'ac_1', '--telemetry', '__proto__'], env(server.url), 2],
-      [['login', 'ac_1', '--telemetry', 'off,__proto__'], env(server.url), 2],
+      [['auth', 'connections', 'login', 'ac_1', '--browser-telemetry', '__proto__'], env(server.url), 2],
+      [['auth', 'connections', 'login', 'ac_1', '--browser-telemetry', 'off,__proto__'], env(server.url), 2],
+      [['auth', 'connections', 'login', 'ac_1', '--browser-telemetry', '{"__proto__":{}}'], env(server.url), 2],
       [['profiles', 'rename', 'prof_1', 'x'], env(server.url.replace('://', '://user:pw@')), 3],
     ];
     for (const [args, environment, code] of cases) {

@@ -50,13 +50,17 @@ const TAIL = ['--source', 'path', '--path', '/var/log/chrome.log'];
 describe('a property the document does not know yet', () => {
   it('in a Profile: the rename succeeds, and --json passes it through', async () => {
     const text = await runBin(['profiles', 'rename', 'extra', 'renamed'], env);
-    expect(text).toMatchObject({ code: 0, stdout: 'Renamed profile prof_1 to "renamed".\n' });
+    // For people, the answer's properties as `key: value` lines, the new one among them.
+    expect(text).toMatchObject({
+      code: 0,
+      stdout: `id: prof_1\ncreated_at: ${PROFILE.created_at}\nname: renamed\nregion: eu-west\n`,
+    });
     const json = await runBin(['profiles', 'rename', 'extra', 'renamed', '--json'], env);
     expect(JSON.parse(json.stdout)).toEqual({ ...PROFILE, region: 'eu-west' });
   });
 
   it('in a login response: the login succeeds', async () => {
-    const result = await runBin(['login', 'ac_extra', '--json'], env);
+    const result = await runBin(['auth', 'connections', 'login', 'ac_extra', '--json'], env);
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ id: 'ac_1', region: 'eu' });
   });
@@ -89,7 +93,7 @@ describe('a missing required property, or a known one of the wrong type', () => 
   });
 
   it('a 200 login answer without id exits 1 naming the field', async () => {
-    const result = await runBin(['login', 'ac_bare'], env);
+    const result = await runBin(['auth', 'connections', 'login', 'ac_bare'], env);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('body.id: is required');
   });

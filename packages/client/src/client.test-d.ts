@@ -3,7 +3,17 @@ import { describe, expectTypeOf, it } from 'vitest';
 import { createClient } from './create-client.js';
 import { createRawClient } from './raw.js';
 import { resolveTelemetry } from './telemetry/resolve-telemetry.js';
-import type { LogStream } from './resources/browser-logs.js';
+import type {
+  BrowserCloudClient,
+  BrowserLogs,
+  BrowserLogsStreamOptions,
+  Connection,
+  LogStream,
+  loginAuthConnection,
+  renameProfile,
+  StreamOptions,
+  streamBrowserLogs,
+} from './index.js';
 
 const client = createClient({ baseUrl: 'http://127.0.0.1:4010', token: 't' });
 
@@ -44,7 +54,6 @@ describe('login', () => {
     const response = await client.auth.connections.login('ac_1');
     // @ts-expect-error no overlap: 'LOGOUT' is not a flow type
     if (response.flow_type === 'LOGOUT') return;
-    expectTypeOf(response.handoff_code).toEqualTypeOf<string | undefined>();
   });
 });
 
@@ -94,6 +103,19 @@ describe('log stream', () => {
     client.browsers.logs.stream('br_1', { source: 'path', path: '/x', tail: 10 });
     // @ts-expect-error missing query
     client.browsers.logs.stream('br_1');
+  });
+});
+
+describe('the standalone functions and the names of earlier releases', () => {
+  it('take a connection, then the arguments of the method, and answer the same', () => {
+    type Method<F> = F extends (...args: infer A) => infer R ? [A, R] : never;
+    type Standalone<F> = F extends (connection: Connection, ...args: infer A) => infer R ? [A, R] : never;
+    expectTypeOf<Standalone<typeof loginAuthConnection>>().toEqualTypeOf<
+      Method<BrowserCloudClient['auth']['connections']['login']>
+    >();
+    expectTypeOf<Standalone<typeof renameProfile>>().toEqualTypeOf<Method<BrowserCloudClient['profiles']['rename']>>();
+    expectTypeOf<Standalone<typeof streamBrowserLogs>>().toEqualTypeOf<Method<BrowserLogs['stream']>>();
+    expectTypeOf<BrowserLogsStreamOptions>().toEqualTypeOf<StreamOptions>();
   });
 });
 

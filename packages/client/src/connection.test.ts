@@ -4,9 +4,7 @@ import { createConnection } from './connection.js';
 import { createClient } from './create-client.js';
 import { BrowserCloudError, ConflictError, ValidationError } from './errors.js';
 import { createRawClient } from './raw.js';
-import { loginAuthConnection } from './resources/auth-connections.js';
-import { streamBrowserLogs } from './resources/browser-logs.js';
-import { renameProfile } from './resources/profiles.js';
+import { loginAuthConnection, renameProfile, streamBrowserLogs } from './generated/client.js';
 import { findSecret } from './test-support/find-secret.js';
 import { json, LOGIN_RESPONSE, PROFILE, scriptedFetch, TOKEN } from './test-support/mock-fetch.js';
 

@@ -85,7 +85,7 @@ describe('error text built from what the server sent', () => {
     const error = await failure(stream.next());
     expect(error).toBeInstanceOf(InvalidResponseError);
     expect((error as Error).message).toMatch(
-      /^Log stream event \[REDACTED\] cannot be read as a LogEvent: event\.message: /,
+      /^Stream event \[REDACTED\] cannot be read as a LogEvent: event\.message: /,
     );
     expect(findSecret(error, TOKEN)).toEqual([]);
   });

@@ -6,12 +6,10 @@ import type { paths } from '@browser-cloud/api-types';
 import createFetchClient, { type Client, defaultPathSerializer } from 'openapi-fetch';
 import { type Connection, findContext } from './connection.js';
 import { BrowserCloudError } from './errors.js';
+import { PATH_RESOURCES } from './generated/operations.js';
 import { pathSegment } from './validation.js';
 
 export type RawClient = Client<paths>;
-
-/** What each path parameter of the document addresses, for the message refusing `.` and `..`. */
-const RESOURCES = new Map([['id_or_name', 'profile']]);
 
 /**
  * The openapi-fetch client typed by the document, sending through `client`'s transport, which
@@ -33,7 +31,8 @@ export function createRawClient(client: Connection): RawClient {
     // Before the URL is built: once built, a `.` or `..` segment is gone from it.
     pathSerializer: (pathname, params) => {
       for (const [name, value] of Object.entries(params ?? {})) {
-        if (typeof value === 'string') pathSegment(name, value, RESOURCES.get(name) ?? 'resource');
+        if (typeof value === 'string')
+          pathSegment(name, value, PATH_RESOURCES[pathname.slice(access.baseUrl.length)]?.[name] ?? 'resource');
       }
       return defaultPathSerializer(pathname, params);
     },

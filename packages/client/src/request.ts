@@ -9,6 +9,7 @@ import {
   APIError,
   BrowserCloudError,
   describeConnectionFailure,
+  NotFoundError,
 } from './errors.js';
 import { failedBeforeSending } from './failed-before-sending.js';
 import type { FetchLike, Transport } from './transport.js';
@@ -50,18 +51,20 @@ export interface Operation<T> {
   /** Sent as JSON when defined. */
   readonly body?: unknown;
   /**
-   * Whether another attempt is harmless once the server may have acted on this one. False for
-   * the login (a second attempt would meet 409) and for a rename addressed by name (a second
-   * attempt would meet a profile already renamed: 404): after any response, or a failure that
-   * may follow sending, they are retried only when the connection certainly failed before sending.
+   * Whether another attempt is harmless once the server may have acted on this one (the
+   * document's `x-repeatable`, see `prepare`). When false, after any response, or a failure that
+   * may follow sending, it is retried only when the connection certainly failed before sending.
    */
   readonly repeatable: boolean;
   /**
    * The generated tolerant reader of the 2xx body (`validateReceived<answer>`) and the answer's
    * schema name: a body without a required property, or with a known one of the wrong type, is
-   * an InvalidResponseError; properties the document does not know pass through.
+   * an InvalidResponseError; properties the document does not know pass through. Absent for an
+   * answer without a body.
    */
-  readonly answer: { readonly validate: Validator<T>; readonly name: string };
+  readonly answer?: { readonly validate: Validator<T>; readonly name: string } | undefined;
+  /** Whether this failure means the call is done after all (see {@link goneOnceApplied}). */
+  readonly done?: ((error: BrowserCloudError) => boolean) | undefined;
 }
 
 /**
@@ -101,20 +104,41 @@ export async function execute<T>(
   for (let retry = 0; ; retry++) {
     const outcome = await attempt<T>(context, operation, options);
     if (outcome.ok) {
-      const { validate, name } = operation.answer;
+      const { answer } = operation;
+      if (!answer) return undefined as T;
       checkReceived(
-        validate,
+        answer.validate,
         outcome.data,
         'body',
-        `The answer of ${operation.method} ${operation.path} cannot be read as a ${name}`,
+        `The answer of ${operation.method} ${operation.path} cannot be read as a ${answer.name}`,
         context.transport.redactJson,
       );
       return outcome.data;
     }
-    if (!outcome.retry || retry >= maxRetries) throw outcome.error;
+    const { error } = outcome;
+    if (operation.done?.(error)) return undefined as T;
+    if (!outcome.retry || retry >= maxRetries) throw error;
     const retryAfter = outcome.headers && parseRetryAfter(outcome.headers);
     await sleep(backoffDelay(retry + 1, BACKOFF.base, { ...BACKOFF, retryAfter }), options.signal);
   }
+}
+
+/**
+ * The `done` of a DELETE answered without a body: a 404 once an earlier attempt may have applied
+ * (a timeout, a connection lost after sending, a 5xx) means what it deletes is gone, and the call
+ * resolves. A 404 at the first attempt, or after attempts that certainly did not apply (408,
+ * 429, a refused connection), is the caller's NotFoundError. One per call: it remembers the attempts.
+ */
+export function goneOnceApplied(): (error: BrowserCloudError) => boolean {
+  let applied = false;
+  return (error) => {
+    if (applied && error instanceof NotFoundError) return true;
+    applied ||=
+      error instanceof APIError
+        ? error.status >= 500
+        : error instanceof APIConnectionError && !failedBeforeSending(error.cause);
+    return false;
+  };
 }
 
 async function attempt<T>(

@@ -1,18 +1,18 @@
-// The MCP tools' definitions, generated from the OpenAPI document: each tool's input schema is
-// its operation's path and query parameters and request-body properties, with the document's
-// own schemas (references inlined, so a model needs nothing else), and its title and
-// description are the operation's. `node ../../scripts/generate.mjs --artifacts <this file>`
-// writes the result; with `--check` it is the drift check.
+// The MCP tools, generated from the OpenAPI document: a tool per operation, named, described and
+// typed by the document (its schemas inlined, so a model needs nothing else), and the paged log
+// tail (the one special tool) for each event stream of log entries.
+// `node ../../scripts/generate.mjs --artifacts <this file>` writes them; with `--check` it is the drift check.
 import { fileURLToPath } from 'node:url';
 import {
   allowingUnknownProperties,
-  findOperation,
   inlineRefs,
   loadOpenApiDocument,
   OPENAPI_PATH,
+  operationSignature,
+  operations,
 } from '@browser-cloud/openapi-document';
 
-/** With `follow`, how long `tail_browser_logs` waits after the last line that arrived before it returns. */
+/** With `follow`, how long the log tail waits after the last line that arrived before it returns. */
 const FOLLOW_QUIET_MS = 500;
 
 const OUTPUT = fileURLToPath(new URL('../src/generated/tool-definitions.ts', import.meta.url));
@@ -25,168 +25,235 @@ const BANNER = [
 ].join('\n');
 
 /**
- * What the document cannot say: which operation each tool calls, the schema that states the
- * query's rules over all its parameters, and the tool's own arguments (paging and bounds,
- * which are the tool's, not the API's). Everything else comes from the document.
+ * The paged log tail: what the document cannot say of it. An event stream has no end a model
+ * could wait for, so the tool reads a bounded page and returns a cursor; its description speaks
+ * of that JSON result rather than of SSE and heartbeats, and its own arguments are the bounds.
  */
-const TOOLS = [
-  { name: 'login_auth_connection', operationId: 'loginAuthConnection', output: 'LoginResponse' },
-  { name: 'rename_profile', operationId: 'renameProfile', output: 'Profile' },
-  {
-    name: 'tail_browser_logs',
-    operationId: 'streamBrowserLogs',
-    // The operation's description speaks of SSE and heartbeats, which the tool's JSON result does not have.
-    description: [
-      "Reads a browser session's log lines and returns them as JSON: `{ events: [{ id, timestamp, message }], cursor, stopped }`.",
-      "With `source` `path`, `path` (the log file on the browser's machine) is required; with `source` `supervisor`,",
-      "`supervisor_process` (the supervised process's name) is required. A call without it is refused before anything is sent.",
-    ].join(' '),
-    notes: [
-      'This tool returns at most `max_events` log events (default 100) and at most `max_bytes` bytes of them, and',
-      'returns within `wait_ms`. Pass the returned `cursor` to the next call to continue exactly after the last event',
-      'returned: no event is skipped or repeated. `stopped` says why the call returned: `max_events`, `max_bytes`,',
-      '`end_of_log` (every line so far was read; without `follow`), `quiet` (with `follow`: no new line for',
-      `${FOLLOW_QUIET_MS} ms after the last one) or \`time_limit\`. With \`follow\`, the call waits up to \`wait_ms\` for new`,
-      `lines and returns ${FOLLOW_QUIET_MS} ms after the last line that arrived.`,
-    ].join(' '),
-    arguments: {
-      max_events: {
-        type: 'integer',
-        minimum: 1,
-        maximum: 1000,
-        default: 100,
-        description: 'The most log events to return.',
-      },
-      max_bytes: {
-        type: 'integer',
-        minimum: 1024,
-        maximum: 1048576,
-        default: 65536,
-        description:
-          'The most bytes of log events (as JSON) to return. A single event larger than this is returned truncated.',
-      },
-      wait_ms: {
-        type: 'integer',
-        minimum: 100,
-        maximum: 30000,
-        default: 10000,
-        description:
-          'The longest time, in milliseconds, this call reads the log; with `follow`, how long it waits for new lines.',
-      },
-      cursor: {
-        type: 'string',
-        maxLength: 1024,
-        pattern: '^[^\\r\\n\\u0000]*$',
-        description:
-          'The `cursor` a previous call returned: continue after the last event it returned. Omit it to start at the beginning of the log.',
-      },
+const TAIL = {
+  description: [
+    'Reads log lines and returns them as JSON: `{ events: [{ id, timestamp, message }], cursor, stopped }`.',
+    'This tool returns at most `max_events` log events (default 100) and at most `max_bytes` bytes of them, and',
+    'returns within `wait_ms`. Pass the returned `cursor` to the next call to continue exactly after the last event',
+    'returned: no event is skipped or repeated. `stopped` says why the call returned: `max_events`, `max_bytes`,',
+    '`end_of_log` (every line so far was read; without `follow`), `quiet` (with `follow`: no new line for',
+    `${FOLLOW_QUIET_MS} ms after the last one) or \`time_limit\`. With \`follow\`, the call waits up to \`wait_ms\` for new`,
+    `lines and returns ${FOLLOW_QUIET_MS} ms after the last line that arrived.`,
+  ].join(' '),
+  arguments: {
+    max_events: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 1000,
+      default: 100,
+      description: 'The most log events to return.',
     },
-    output: {
-      type: 'object',
-      properties: {
-        events: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              id: { type: 'string', description: 'The event ID (the SSE `id`).' },
-              timestamp: { $ref: '#/components/schemas/LogEvent/properties/timestamp' },
-              message: { $ref: '#/components/schemas/LogEvent/properties/message' },
-              truncated: {
-                type: 'boolean',
-                description: 'Present and true when the message was cut to fit `max_bytes`.',
-              },
-            },
-            required: ['id', 'timestamp', 'message'],
-            additionalProperties: false,
-          },
-        },
-        cursor: {
-          type: 'string',
-          description:
-            'Pass this as `cursor` to continue where this call stopped (the SSE last event ID); `""` only while the log has given no ID: the next call starts at its beginning.',
-        },
-        stopped: { type: 'string', enum: ['max_events', 'max_bytes', 'end_of_log', 'quiet', 'time_limit'] },
-      },
-      required: ['events', 'cursor', 'stopped'],
-      additionalProperties: false,
+    max_bytes: {
+      type: 'integer',
+      minimum: 1024,
+      maximum: 1048576,
+      default: 65536,
+      description:
+        'The most bytes of log events (as JSON) to return. A single event larger than this is returned truncated.',
+    },
+    wait_ms: {
+      type: 'integer',
+      minimum: 100,
+      maximum: 30000,
+      default: 10000,
+      description:
+        'The longest time, in milliseconds, this call reads the log; with `follow`, how long it waits for new lines.',
+    },
+    cursor: {
+      type: 'string',
+      maxLength: 1024,
+      pattern: '^[^\\r\\n\\u0000]*$',
+      description:
+        'The `cursor` a previous call returned: continue after the last event it returned. Omit it to start at the beginning of the log.',
     },
   },
-];
+  /** What each returned event holds of the stream's event data. */
+  eventProperties: ['timestamp', 'message'],
+};
 
-/** `{ type: object }` of the named properties, with their required ones, in the given order. */
-function objectOf(entries) {
-  return {
-    properties: Object.fromEntries(entries.map(({ name, schema }) => [name, schema])),
-    required: entries.filter(({ required }) => required).map(({ name }) => name),
-  };
-}
+/** `loginAuthConnection` → `login_auth_connection`. */
+const snakeCase = (name) =>
+  name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z])([A-Z][a-z])/g, '$1_$2')
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .toLowerCase();
 
-function toolDefinition(document, tool) {
-  const operation = findOperation(document, tool.operationId);
-  const entries = [];
-  const locations = {};
-  const add = (name, location, schema, required) => {
-    if (name in locations)
-      throw new Error(`${tool.name}: argument "${name}" comes from both ${locations[name]} and ${location}`);
-    locations[name] = location;
-    entries.push({ name, schema, required });
-  };
-  for (const parameter of operation.parameters.filter((p) => p.in === 'path' || p.in === 'query')) {
-    const schema = inlineRefs(document, parameter.schema.schema);
-    // A parameter that defers to a schema ("see LogStreamQuery.source") is described by it.
-    const description = schema.description ?? parameter.parameter.description;
-    add(parameter.name, parameter.in, { ...schema, ...(description ? { description } : {}) }, parameter.required);
+function toolDefinition(document, operation) {
+  const { arguments: args, call } = operationSignature(document, operation);
+  const tail = operation.streaming;
+  const name = tail
+    ? `tail_${snakeCase(operation.operationId.replace(/^[a-z][a-z0-9]*/, ''))}`
+    : snakeCase(operation.operationId);
+  const locations = Object.fromEntries(args.map((a) => [a.name, a.in]));
+  const properties = Object.fromEntries(args.map((a) => [a.name, a.schema]));
+  for (const [argument, schema] of Object.entries(tail ? TAIL.arguments : {})) {
+    if (argument in locations)
+      throw new Error(`${name}: "${argument}" is both an input of the operation and of the tool`);
+    locations[argument] = 'tool';
+    properties[argument] = schema;
   }
-  const body = operation.requestBody?.content['application/json']?.schema;
-  if (body) {
-    const schema = inlineRefs(document, body.schema);
-    if (schema.type !== 'object' || !schema.properties)
-      throw new Error(`${tool.name}: the request body is not an object`);
-    const required = new Set(operation.requestBody.required ? (schema.required ?? []) : []);
-    for (const [name, property] of Object.entries(schema.properties)) add(name, 'body', property, required.has(name));
-  }
-  for (const [name, schema] of Object.entries(tool.arguments ?? {})) add(name, 'tool', schema, false);
-
-  // A plain object schema: hosts refuse combinators at the top level of a tool's input schema
-  // (the Claude API: "input_schema does not support oneOf, allOf, or anyOf at the top level"),
-  // so the rules the document states over several query parameters (LogStreamQuery's if/then)
-  // are said in the descriptions of the arguments they require, and the client checks them
-  // before sending, as it does for its own callers.
-  const inputSchema = { type: 'object', ...objectOf(entries), additionalProperties: false };
-  // An answer of the service is handed out as the client read it, properties the document does
-  // not know yet included (a tolerant reader): its output schema says so. A result the tool
-  // builds itself keeps its closed schema.
-  const outputSchema =
-    typeof tool.output === 'string'
-      ? allowingUnknownProperties(inlineRefs(document, { $ref: `#/components/schemas/${tool.output}` }))
-      : inlineRefs(document, tool.output);
-  const { summary, description } = operation.operation;
+  const { summary = operation.operationId, description } = operation.operation;
+  const conflict = operation.responses['409']?.response.description?.replace(/\s+/g, ' ').trim();
+  const { repeatable, when } = operation.repeatability;
   return {
-    name: tool.name,
-    operationId: tool.operationId,
-    method: operation.method.toUpperCase(),
-    path: operation.path,
+    name,
+    operationId: operation.operationId,
     title: summary,
-    description: [summary, tool.description ?? description?.trim(), tool.notes].filter(Boolean).join('\n\n'),
-    inputSchema,
-    outputSchema,
+    description: [summary, tail ? TAIL.description : description?.trim()].filter(Boolean).join('\n\n'),
+    // A plain object schema: hosts refuse combinators at the top level of a tool's input schema
+    // (the Claude API: "input_schema does not support oneOf, allOf, or anyOf at the top level"),
+    // so rules the document states over several arguments (LogStreamQuery's if/then) are said in
+    // the descriptions of the arguments they require, and the client checks them before sending.
+    inputSchema: {
+      type: 'object',
+      properties,
+      required: args.filter((a) => a.required).map((a) => a.name),
+      additionalProperties: false,
+    },
+    ...(tail ? { answer: 'log-events', outputSchema: tailOutput(document, operation) } : answerOf(document, operation)),
+    // What the operation does to the world, as its method and repeatability say.
+    annotations: {
+      title: summary,
+      readOnlyHint: operation.method === 'get' || operation.method === 'head',
+      destructiveHint: ['delete', 'put', 'patch'].includes(operation.method),
+      idempotentHint: repeatable && Object.keys(when).length === 0,
+      openWorldHint: true,
+    },
+    conflictHint: conflict
+      ? `${conflict} Calling ${name} again with the same arguments meets the same conflict until that changes.`
+      : '',
+    call,
     locations,
   };
 }
 
+/**
+ * The success answer as the tool hands it on: read as the client reads it, properties the
+ * document does not know yet included (a tolerant reader), so its schema allows them. MCP wants
+ * an object: an answer of another type is wrapped as `{ result }`, and no body is `{}`.
+ */
+function answerOf(document, operation) {
+  const schema = operation.success?.schema;
+  if (schema === undefined) {
+    const description = `Empty: the operation answers ${operation.success?.status ?? '2XX'} without a body.`;
+    return {
+      answer: 'none',
+      outputSchema: { type: 'object', description, properties: {}, additionalProperties: false },
+    };
+  }
+  const tolerant = allowingUnknownProperties(inlineRefs(document, schema.schema));
+  if (tolerant.type === 'object') return { answer: 'object', outputSchema: tolerant };
+  return { answer: 'value', outputSchema: { type: 'object', properties: { result: tolerant }, required: ['result'] } };
+}
+
+/** The tail's result: a page of events, each its SSE ID and the log entry's timestamp and message. */
+function tailOutput(document, operation) {
+  const data = inlineRefs(document, operation.success?.eventData?.schema ?? {});
+  const event = Object.fromEntries(TAIL.eventProperties.map((name) => [name, data.properties?.[name]]));
+  if (Object.values(event).includes(undefined)) {
+    throw new Error(
+      `${operation.operationId}: events without ${TAIL.eventProperties} need a special tool, not the log tail`,
+    );
+  }
+  return {
+    type: 'object',
+    properties: {
+      events: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            id: { type: 'string', description: 'The event ID (the SSE `id`).' },
+            ...event,
+            truncated: {
+              type: 'boolean',
+              description: 'Present and true when the message was cut to fit `max_bytes`.',
+            },
+          },
+          required: ['id', ...TAIL.eventProperties],
+          additionalProperties: false,
+        },
+      },
+      cursor: {
+        type: 'string',
+        description:
+          'Pass this as `cursor` to continue where this call stopped (the SSE last event ID); `""` only while the log has given no ID: the next call starts at its beginning.',
+      },
+      stopped: { type: 'string', enum: ['max_events', 'max_bytes', 'end_of_log', 'quiet', 'time_limit'] },
+    },
+    required: ['events', 'cursor', 'stopped'],
+    additionalProperties: false,
+  };
+}
+
+/**
+ * The rules `tool` breaks of what hosts accept, as they publish it; empty when all accept it. The
+ * Claude API ("Tool use", `input_schema`) refuses `oneOf`, `allOf` or `anyOf` at the top level of
+ * an input schema, which must be `type: "object"`, and Claude Code drops such an MCP tool
+ * silently, a top-level `allOf` of `if/then` included; OpenAI's function calling ("Structured
+ * Outputs", supported schemas) wants an object root, not an `anyOf`, and leaves composition,
+ * conditionals, `dependent*` and `patternProperties` out. Both take names of
+ * `^[a-zA-Z0-9_-]{1,64}$`, and nested keywords inside a property; a `$ref` (with nothing to resolve
+ * it against) is refused anywhere. The MCP SDK's own client accepts any schema.
+ */
+export function hostRuleViolations(tool) {
+  const violations = [];
+  if (!/^[a-zA-Z0-9_-]{1,64}$/.test(tool.name))
+    violations.push(`name ${tool.name} does not match /^[a-zA-Z0-9_-]{1,64}$/`);
+  const input = tool.inputSchema;
+  if (input.type !== 'object') violations.push('inputSchema: type is not "object"');
+  if (typeof input.properties !== 'object') violations.push('inputSchema: no properties');
+  for (const keyword of NOT_AT_TOP_LEVEL)
+    if (keyword in input) violations.push(`inputSchema: ${keyword} at the top level`);
+  const walk = (node, path) => {
+    if (typeof node !== 'object' || node === null) return;
+    if (!Array.isArray(node) && '$ref' in node) violations.push(`${path}: $ref`);
+    for (const [key, value] of Object.entries(node)) {
+      // Values, not schemas.
+      if (!['enum', 'const', 'default', 'examples'].includes(key) || path.endsWith('/properties'))
+        walk(value, `${path}/${key}`);
+    }
+  };
+  walk(input, '#');
+  return violations;
+}
+
+const NOT_AT_TOP_LEVEL = [
+  ...['allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', '$ref', 'enum', 'const'],
+  ...['dependentRequired', 'dependentSchemas', 'patternProperties'],
+];
+
+/**
+ * Every tool of the document, by name.
+ * @throws Error for a tool that some host would refuse (or drop silently), or a name taken twice.
+ */
+export function toolDefinitions(document) {
+  const tools = {};
+  for (const operation of operations(document)) {
+    const tool = toolDefinition(document, operation);
+    const violations = hostRuleViolations(tool);
+    if (violations.length > 0) throw new Error(`${tool.name} breaks what hosts accept: ${violations.join('; ')}`);
+    if (tools[tool.name]) throw new Error(`two operations make the tool ${tool.name}`);
+    tools[tool.name] = tool;
+  }
+  return tools;
+}
+
 /** @param documentPath the document to generate from; the repository's by default. */
 export async function generateArtifacts(documentPath = OPENAPI_PATH) {
-  const document = loadOpenApiDocument(documentPath);
-  const definitions = Object.fromEntries(TOOLS.map((tool) => [tool.name, toolDefinition(document, tool)]));
   const contents = [
     BANNER,
     "import type { ToolDefinition } from '../tool-definition.js';",
     '',
-    '/** With `follow`, how long `tail_browser_logs` waits after the last line that arrived before it returns. */',
+    '/** With `follow`, how long the log tail waits after the last line that arrived before it returns. */',
     `export const FOLLOW_QUIET_MS = ${FOLLOW_QUIET_MS};`,
     '',
-    `export const TOOL_DEFINITIONS = ${JSON.stringify(definitions, null, 2)} satisfies Record<string, ToolDefinition>;`,
+    `export const TOOL_DEFINITIONS = ${JSON.stringify(toolDefinitions(loadOpenApiDocument(documentPath)), null, 2)} satisfies Record<string, ToolDefinition>;`,
     '',
   ].join('\n');
   return [{ path: OUTPUT, contents }];

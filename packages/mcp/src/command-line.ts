@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { BASE_URL_ENV, TOKEN_ENV } from '@browser-cloud/client';
+import { TOOL_DEFINITIONS } from './generated/tool-definitions.js';
 
 export const { version: VERSION } = createRequire(import.meta.url)('../package.json') as { version: string };
 
@@ -10,7 +11,7 @@ const BIN = fileURLToPath(new URL('./bin.js', import.meta.url));
 export const USAGE = `Usage: browser-cloud-mcp [--help | --version]
 
 The Browser Cloud MCP server: it speaks MCP (JSON-RPC) over stdin and stdout, so an MCP host
-starts it, not a person. Tools: login_auth_connection, rename_profile, tail_browser_logs.
+starts it, not a person. Tools: ${Object.keys(TOOL_DEFINITIONS).join(', ')}.
 
 Environment (both required):
   ${BASE_URL_ENV}  base address of the service, e.g. https://api.example.com

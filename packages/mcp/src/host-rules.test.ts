@@ -1,71 +1,16 @@
 import { createClient } from '@browser-cloud/client';
-import { findOperation, loadOpenApiDocument, OPENAPI_PATH } from '@browser-cloud/openapi-document';
+import { getAt, loadOpenApiDocument, OPENAPI_PATH, operations } from '@browser-cloud/openapi-document';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { hostRuleViolations } from '../scripts/tool-definitions.mjs';
 import { TOOL_DEFINITIONS } from './generated/tool-definitions.js';
 import { createMcpServer } from './server.js';
 
-/**
- * What hosts accept of a tool, as they publish it. The MCP SDK's own client accepts any
- * schema, so these rules are written out here and checked on what `tools/list` answers.
- *
- * - Claude API, "Tool use" (docs.anthropic.com, `input_schema`): a JSON Schema object with
- *   `type: "object"`; the API refuses `oneOf`, `allOf` or `anyOf` at the top level ("input_schema
- *   does not support oneOf, allOf, or anyOf at the top level"), and Claude Code drops such an MCP
- *   tool silently, a top-level `allOf` of `if/then` included. Tool names match
- *   `^[a-zA-Z0-9_-]{1,64}$`.
- * - OpenAI function calling (platform.openai.com, "Function calling" and "Structured Outputs",
- *   supported schemas): `parameters` is an object schema whose root is `type: "object"`, not an
- *   `anyOf`; composition and conditionals (`allOf`, `not`, `if/then/else`,
- *   `dependentRequired`, `dependentSchemas`, `patternProperties`) are not in the supported
- *   subset of strict mode; function names match `^[a-zA-Z0-9_-]{1,64}$`. Strict mode (every
- *   property required, every object closed) is opt-in and not what MCP hosts send; without it
- *   nested keywords pass through, as they do on the Claude API (nested `oneOf`, `anyOf`, `if/then`
- *   inside a property are accepted), so the rules below hold at the top level, and a `$ref`
- *   (with nothing to resolve it against, once the definitions are inlined) is refused anywhere.
- * - Both: keywords under `properties` are what the model reads, so the rules the document
- *   states across arguments must be in their descriptions (and the server checks them).
- */
-const NAME = /^[a-zA-Z0-9_-]{1,64}$/;
-const NOT_AT_TOP_LEVEL = ['allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', '$ref', 'enum', 'const'];
-const NOT_AT_TOP_LEVEL_OPENAI = ['dependentRequired', 'dependentSchemas', 'patternProperties'];
-const NOWHERE = ['$ref'];
-
-/** Every schema under `schema` (itself included), with the path to it. */
-function* schemas(schema: unknown, path = '#'): Generator<[string, Record<string, unknown>]> {
-  if (typeof schema !== 'object' || schema === null) return;
-  if (Array.isArray(schema)) {
-    for (const [index, item] of schema.entries()) yield* schemas(item, `${path}/${index}`);
-    return;
-  }
-  const object = schema as Record<string, unknown>;
-  yield [path, object];
-  for (const [key, value] of Object.entries(object)) {
-    if (key === 'properties' && typeof value === 'object' && value !== null) {
-      for (const [name, property] of Object.entries(value)) yield* schemas(property, `${path}/properties/${name}`);
-    } else if (key !== 'enum' && key !== 'const' && key !== 'default' && key !== 'examples') {
-      yield* schemas(value, `${path}/${key}`);
-    }
-  }
-}
-
-/** The host rules a tool breaks; empty when every host above accepts it. */
-export function hostRuleViolations(tool: Tool): string[] {
-  const violations: string[] = [];
-  if (!NAME.test(tool.name)) violations.push(`name ${tool.name} does not match ${NAME}`);
-  const input = tool.inputSchema as Record<string, unknown>;
-  if (input['type'] !== 'object') violations.push('inputSchema: type is not "object"');
-  if (typeof input['properties'] !== 'object') violations.push('inputSchema: no properties');
-  for (const keyword of [...NOT_AT_TOP_LEVEL, ...NOT_AT_TOP_LEVEL_OPENAI]) {
-    if (keyword in input) violations.push(`inputSchema: ${keyword} at the top level`);
-  }
-  for (const [path, schema] of schemas(input)) {
-    for (const keyword of NOWHERE) if (keyword in schema) violations.push(`${path}: ${keyword}`);
-  }
-  return violations;
-}
+// What hosts accept of a tool is written out (with its sources) in `hostRuleViolations` of the
+// generator, which refuses to generate a tool that breaks it. The MCP SDK's own client accepts
+// any schema, so the rules are checked here on what `tools/list` answers, as a host reads it.
 
 let tools: Tool[];
 
@@ -96,35 +41,44 @@ describe('every tool of tools/list, against the hosts’ published rules', () =>
     const [tool] = tools;
     const broken = {
       ...tool!,
-      name: 'tail browser logs',
+      name: 'zz not in document',
       inputSchema: { ...tool!.inputSchema, allOf: [{ if: {}, then: { $ref: '#/$defs/x' } }] },
     } as Tool;
     expect(hostRuleViolations(broken)).toEqual([
-      'name tail browser logs does not match /^[a-zA-Z0-9_-]{1,64}$/',
+      'name zz not in document does not match /^[a-zA-Z0-9_-]{1,64}$/',
       'inputSchema: allOf at the top level',
       '#/allOf/0/then: $ref',
     ]);
     expect(
       hostRuleViolations({ ...tool!, inputSchema: { type: 'object', properties: {}, oneOf: [] } } as Tool),
     ).toEqual(['inputSchema: oneOf at the top level']);
+    // A `$ref` nested in a property is refused too; a property named like a keyword is no keyword.
+    const nested = {
+      type: 'object',
+      properties: { enum: { type: 'object', properties: { zz: { $ref: '#/x' } } }, const: { enum: [{ $ref: 1 }] } },
+    };
+    expect(hostRuleViolations({ name: 'zz', inputSchema: nested })).toEqual(['#/properties/enum/properties/zz: $ref']);
   });
 
   it('states each rule the document puts across the query in the description of the argument it requires', () => {
     const document = loadOpenApiDocument(OPENAPI_PATH);
-    const tail = tools.find((tool) => tool.name === 'tail_browser_logs')!;
-    const operation = findOperation(document, TOOL_DEFINITIONS.tail_browser_logs.operationId);
-    expect(operation.path).toBe(TOOL_DEFINITIONS.tail_browser_logs.path);
-    const query = document.components?.schemas?.['LogStreamQuery'] as { allOf?: unknown[] } | undefined;
-    const rules = (query?.allOf ?? []) as Array<{
-      if: { properties: Record<string, { const: string }> };
-      then: { required: string[] };
-    }>;
-    expect(rules.length).toBeGreaterThan(0);
-    const properties = tail.inputSchema.properties as Record<string, { description?: string }>;
-    for (const rule of rules) {
-      const [[name, { const: value }]] = Object.entries(rule.if.properties) as [[string, { const: string }]];
-      for (const required of rule.then.required) {
-        expect(properties[required]?.description).toMatch(new RegExp(`[Rr]equired.*\`${name}\` is \`${value}\``));
+    const withRules = [...operations(document)].filter((operation) => operation.query?.pointer !== undefined);
+    expect(withRules.length).toBeGreaterThan(0);
+    for (const operation of withRules) {
+      const definition = Object.values(TOOL_DEFINITIONS).find((d) => d.operationId === operation.operationId);
+      const tool = tools.find((t) => t.name === definition?.name);
+      const query = getAt(document, operation.query!.pointer!) as { allOf?: unknown[] };
+      const rules = (query.allOf ?? []) as Array<{
+        if: { properties: Record<string, { const: string }> };
+        then: { required: string[] };
+      }>;
+      expect(rules.length).toBeGreaterThan(0);
+      const properties = tool!.inputSchema.properties as Record<string, { description?: string }>;
+      for (const rule of rules) {
+        const [[name, { const: value }]] = Object.entries(rule.if.properties) as [[string, { const: string }]];
+        for (const required of rule.then.required) {
+          expect(properties[required]?.description).toMatch(new RegExp(`[Rr]equired.*\`${name}\` is \`${value}\``));
+        }
       }
     }
   });

@@ -2,8 +2,16 @@ import { ValidationError } from '@browser-cloud/client';
 import { describe, expect, it } from 'vitest';
 import { TOOL_DEFINITIONS } from './generated/tool-definitions.js';
 import { sortArguments } from './tool-arguments.js';
+import type { ToolDefinition } from './tool-definition.js';
 
+/** The log tail: a tool with arguments of its own, defaulted by their schema. */
 const tail = TOOL_DEFINITIONS.tail_browser_logs;
+/** A tool of the test's own, with a path and a body argument. */
+const zz = {
+  name: 'zz_not_in_document',
+  inputSchema: { type: 'object', properties: { zz_id: { type: 'string' }, zz_name: { type: 'string' } }, required: [] },
+  locations: { zz_id: 'path', zz_name: 'body' },
+} as unknown as ToolDefinition;
 
 function refusal(run: () => unknown): ValidationError {
   try {
@@ -23,14 +31,19 @@ describe('sortArguments', () => {
       body: {},
       tool: { cursor: '4', max_events: 100, max_bytes: 65536, wait_ms: 10000 },
     });
-    expect(sortArguments(TOOL_DEFINITIONS.rename_profile, { id_or_name: 'a', name: 'b' })).toMatchObject({
-      path: { id_or_name: 'a' },
-      body: { name: 'b' },
+    expect(sortArguments(zz, { zz_id: 'a', zz_name: 'b' })).toEqual({
+      path: { zz_id: 'a' },
+      query: {},
+      body: { zz_name: 'b' },
+      tool: {},
     });
   });
 
   it('leaves the document’s rules to the client: wrong types pass through to it', () => {
-    expect(sortArguments(TOOL_DEFINITIONS.rename_profile, { id_or_name: 5, name: null }).body).toEqual({ name: null });
+    expect(sortArguments(zz, { zz_id: 5, zz_name: null })).toMatchObject({
+      path: { zz_id: 5 },
+      body: { zz_name: null },
+    });
   });
 
   it('refuses unknown arguments, naming each', () => {
@@ -61,7 +74,7 @@ describe('sortArguments', () => {
   });
 
   it('takes no arguments as none', () => {
-    expect(sortArguments(TOOL_DEFINITIONS.login_auth_connection, undefined)).toEqual({
+    expect(sortArguments(zz, undefined)).toEqual({
       path: {},
       query: {},
       body: {},

@@ -1,3 +1,6 @@
+import type { OperationCall } from '@browser-cloud/client';
+import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+
 /** A JSON Schema, as the document writes it. */
 export type JsonSchema = { [keyword: string]: unknown };
 
@@ -8,14 +11,23 @@ export type ArgumentLocation = 'path' | 'query' | 'body' | 'tool';
 export interface ToolDefinition {
   readonly name: string;
   readonly operationId: string;
-  readonly method: string;
-  readonly path: string;
   /** The operation's summary. */
   readonly title: string;
   /** The operation's summary and description, and what the tool adds. */
   readonly description: string;
   readonly inputSchema: { type: 'object'; properties: Record<string, JsonSchema>; required: string[] } & JsonSchema;
   readonly outputSchema: { type: 'object' } & JsonSchema;
+  /**
+   * What the tool returns: the answer (`object`), the answer as `{ result }` (`value`), `{}` for an
+   * answer without a body (`none`), or a page of the event stream (`log-events`: the log tail).
+   */
+  readonly answer: 'object' | 'value' | 'none' | 'log-events';
+  /** From the operation's method and repeatability. */
+  readonly annotations: ToolAnnotations;
+  /** What a model should know of a 409 (the document's description of it); empty without one. */
+  readonly conflictHint: string;
+  /** How the operation's client method is called. */
+  readonly call: OperationCall;
   /** Where each argument goes. */
   readonly locations: Readonly<Record<string, ArgumentLocation>>;
 }

@@ -7,7 +7,7 @@ import {
   ValidationError,
 } from '@browser-cloud/client';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { McpTool } from './tools/mcp-tool.js';
+import type { ToolDefinition } from './tool-definition.js';
 
 /** A tool's answer: the same object as text (for models that read text) and as structured content. */
 export function toolResult(structured: Record<string, unknown>): CallToolResult {
@@ -20,11 +20,11 @@ export function toolResult(structured: Record<string, unknown>): CallToolResult 
  * client's errors never hold the token; anything else is reported by class only, since its
  * message was not written with the token in mind.
  */
-export function errorResult(error: unknown, tool: McpTool): CallToolResult {
+export function errorResult(error: unknown, tool: ToolDefinition): CallToolResult {
   return { isError: true, content: [{ type: 'text', text: describeError(error, tool) }] };
 }
 
-function describeError(error: unknown, tool: McpTool): string {
+function describeError(error: unknown, tool: ToolDefinition): string {
   if (error instanceof ValidationError) {
     return `Invalid arguments, nothing was sent: ${error.message}`;
   }

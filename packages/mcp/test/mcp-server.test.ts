@@ -12,7 +12,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadOpenApiDocument, OPENAPI_PATH, operations } from '@browser-cloud/openapi-document';
 import { TOOL_DEFINITIONS } from '../src/generated/tool-definitions.js';
+import type { ToolDefinition } from '../src/tool-definition.js';
 
 // The built bin, driven as an MCP host drives it: a child process speaking MCP over stdio.
 const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
@@ -91,23 +93,31 @@ afterEach(() => {
 });
 
 describe('tools/list', () => {
-  it('lists the three tools with the generated schemas and truthful annotations', async () => {
+  it('lists a tool per operation of the document, with the generated schemas and annotations from its method', async () => {
     const { tools } = await mcp.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(['login_auth_connection', 'rename_profile', 'tail_browser_logs']);
-    for (const tool of tools) {
-      const definition = TOOL_DEFINITIONS[tool.name as keyof typeof TOOL_DEFINITIONS];
+    const definitions = Object.values(TOOL_DEFINITIONS) as ToolDefinition[];
+    expect(tools.map((tool) => tool.name)).toEqual(definitions.map((definition) => definition.name));
+    const document = loadOpenApiDocument(OPENAPI_PATH);
+    expect(definitions.map((definition) => definition.operationId)).toEqual(
+      [...operations(document)].map((operation) => operation.operationId),
+    );
+    for (const operation of operations(document)) {
+      const definition = definitions.find((d) => d.operationId === operation.operationId)!;
+      const tool = tools.find((t) => t.name === definition.name)!;
       expect(tool.inputSchema).toEqual(definition.inputSchema);
       expect(tool.outputSchema).toEqual(definition.outputSchema);
       expect(tool.description).toBe(definition.description);
+      expect(tool.annotations).toMatchObject({
+        readOnlyHint: operation.method === 'get' || operation.method === 'head',
+        destructiveHint: ['delete', 'put', 'patch'].includes(operation.method),
+        // Repeatable for every value: a rename by name is not (once applied, the name is gone).
+        idempotentHint: operation.repeatability.repeatable && Object.keys(operation.repeatability.when).length === 0,
+        openWorldHint: true,
+      });
+      // What a 409 says comes from the document's description of it.
+      const conflict = operation.responses['409']?.response.description;
+      if (conflict) expect(definition.conflictHint).toContain(conflict.replace(/\s+/g, ' ').trim());
     }
-    const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
-    expect(byName['rename_profile']?.annotations).toMatchObject({
-      readOnlyHint: false,
-      destructiveHint: true,
-      idempotentHint: false,
-    });
-    expect(byName['login_auth_connection']?.annotations).toMatchObject({ readOnlyHint: false, idempotentHint: false });
-    expect(byName['tail_browser_logs']?.annotations).toMatchObject({ readOnlyHint: true });
   });
 });
 
@@ -126,7 +136,7 @@ describe('login_auth_connection', () => {
     const second = await call('login_auth_connection', { id: R.authConnections.withoutCredentials });
     expect(second.isError).toBe(true);
     expect(text(second)).toMatch(/^The API answered 409 conflict: a login flow is already in progress/);
-    expect(text(second)).toContain('Do not call login_auth_connection again now');
+    expect(text(second)).toContain(TOOL_DEFINITIONS.login_auth_connection.conflictHint);
     expect(text(second)).toMatch(/Request ID: \S+/);
   });
 
@@ -182,7 +192,7 @@ describe('rename_profile', () => {
     });
     expect(taken.isError).toBe(true);
     expect(text(taken)).toContain('409 conflict');
-    expect(text(taken)).toContain('choose another name');
+    expect(text(taken)).toContain(TOOL_DEFINITIONS.rename_profile.conflictHint);
     const long = await call('rename_profile', { id_or_name: R.profiles.defaultProject.id, name: 'x'.repeat(256) });
     expect(text(long)).toBe('Invalid arguments, nothing was sent: body.name: must be at most 255 characters (got 256)');
   });

@@ -4,6 +4,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { startHostileServer } from '@browser-cloud/sandbox';
 import { afterEach, describe, expect, it } from 'vitest';
+import { TOOL_DEFINITIONS } from '../src/generated/tool-definitions.js';
 import { MAX_MESSAGE_BYTES } from '../src/stdin-guard.js';
 
 // The built bin spoken to line by line, as a host's transport does, with lines no SDK client
@@ -62,7 +63,7 @@ describe('a line the SDK would drop without a word', () => {
     const refused = await answer();
     expect(refused).toEqual({ jsonrpc: '2.0', id, error: { code, message: expect.any(String) } });
     send({ jsonrpc: '2.0', id: 3, method: 'tools/list' });
-    expect((await answer()).result.tools).toHaveLength(3);
+    expect((await answer()).result.tools).toHaveLength(Object.keys(TOOL_DEFINITIONS).length);
     expect(stderr.join('')).toContain(`browser-cloud-mcp: ${refused.error.message}; the server goes on.\n`);
   });
 
@@ -120,7 +121,7 @@ describe('an oversized JSON-RPC line', () => {
     send({ jsonrpc: '2.0', id: 3, method: 'tools/list' });
     const listed = await answer();
     expect(listed).toMatchObject({ id: 3 });
-    expect(listed.result.tools).toHaveLength(3);
+    expect(listed.result.tools).toHaveLength(Object.keys(TOOL_DEFINITIONS).length);
     expect(stderr.join('')).toContain(`browser-cloud-mcp: Message over ${MAX_MESSAGE_BYTES} bytes`);
   });
 });

@@ -53,6 +53,7 @@ export {
   operations,
   type SchemaAt,
 } from './operations.js';
+export { type OperationArgument, operationSignature } from './operation-signature.js';
 export {
   readYaml,
   type YamlPosition,

@@ -1,27 +1,26 @@
 // The engine against the sandbox, which keeps the contract, and against the same sandbox behind a
 // proxy that plants one contract bug at a time: the engine must pass the first and fail each of
 // the others, naming the operation and the rule.
-import { type RunningSandbox, flowTypesOf, startSandbox, DEFAULT_FIXTURE_REFS as R } from '@browser-cloud/sandbox';
+import { findOperation, loadOpenApiDocument, operations } from '@browser-cloud/openapi-document';
+import {
+  createRequestChecker,
+  DEFAULT_FIXTURE_REFS as R,
+  type RunningSandbox,
+  flowTypesOf,
+  startSandbox,
+} from '@browser-cloud/sandbox';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { deref, loadOpenApiDocument } from '@browser-cloud/openapi-document';
+import { sandboxResources } from '../../scripts/targets.mjs';
 import { createDocumentValidator } from '../harness/document-validator.js';
-import { knownValues } from '../harness/resources.js';
-import { operationById } from './operations.js';
+import { knownValues, resourcesFrom } from './resources.js';
 import { type CaseKind, runGeneratedCases } from './run-cases.js';
 import { type Fault, startFaultProxy } from './test-support/fault-proxy.js';
 
 const document = loadOpenApiDocument();
+const checker = createRequestChecker(document);
 const validator = createDocumentValidator(document);
 const TOKEN = R.tokens.owner;
-const KNOWN = knownValues({
-  connectionId: R.authConnections.withoutCredentials,
-  reauthConnectionId: R.authConnections.withCredentials,
-  profileId: R.profiles.defaultProject.id,
-  takenProfileName: R.profiles.unscoped.name,
-  browserId: R.browsers.main.id,
-  logPath: R.browsers.main.path,
-  supervisorProcess: R.browsers.main.supervisorProcess,
-});
+const RESOURCES = resourcesFrom(sandboxResources(R));
 const SEED = 20261123;
 const RUNS = 30;
 
@@ -33,13 +32,15 @@ beforeEach(() => sandbox.state.reset());
 afterAll(() => sandbox?.close());
 
 function judge(baseUrl: string, operationId: string, kind: CaseKind) {
+  const operation = findOperation(document, operationId);
   return runGeneratedCases({
-    operation: operationById(document, operationId),
+    document,
+    operation,
     kind,
+    checker,
     validator,
-    deref: (node) => deref(document, node) as Record<string, unknown>,
     target: { baseUrl, token: TOKEN },
-    known: KNOWN[operationId],
+    known: knownValues(operation, RESOURCES),
     seed: SEED,
     runs: RUNS,
     // A stream is read until its first complete data event (the sandbox's logs all have lines),
@@ -63,14 +64,12 @@ const LOGIN = /^\/auth\/connections\/[^/]+\/login/;
 const PROFILE = /^\/profiles\//;
 
 describe('the contract engine', () => {
-  it.each([
-    ['loginAuthConnection', 'valid'],
-    ['loginAuthConnection', 'invalid'],
-    ['renameProfile', 'valid'],
-    ['renameProfile', 'invalid'],
-    ['streamBrowserLogs', 'valid'],
-    ['streamBrowserLogs', 'invalid'],
-  ] as const)('passes the sandbox, which keeps the contract: %s, %s cases', async (operationId, kind) => {
+  it.each(
+    [...operations(document)].flatMap(({ operationId }) => [
+      [operationId, 'valid'],
+      [operationId, 'invalid'],
+    ]) as [string, CaseKind][],
+  )('passes the sandbox, which keeps the contract: %s, %s cases', async (operationId, kind) => {
     const result = await judge(sandbox.url, operationId, kind);
     expect(result.report).toBeUndefined();
     expect(result).toMatchObject({ ok: true, runs: RUNS });
@@ -100,10 +99,10 @@ describe('the contract engine', () => {
           'PATCH',
           PROFILE,
           200,
-          jsonAnswer((body) => ({ ...body, nickname: 'x' })),
+          jsonAnswer((body) => ({ ...body, zz_not_in_document: 'x' })),
         ),
       },
-      ['nickname: is not a known property'],
+      ['zz_not_in_document: is not a known property'],
     ],
     [
       'an undeclared property in a login response',
@@ -114,10 +113,10 @@ describe('the contract engine', () => {
           'POST',
           LOGIN,
           200,
-          jsonAnswer((body) => ({ ...body, region: 'eu-west' })),
+          jsonAnswer((body) => ({ ...body, zz_undeclared_region: 'eu-west' })),
         ),
       },
-      ['region: is not a known property'],
+      ['zz_undeclared_region: is not a known property'],
     ],
     [
       'an undeclared property in a log event',
@@ -136,7 +135,7 @@ describe('the contract engine', () => {
           'POST',
           LOGIN,
           200,
-          jsonAnswer((body) => ({ ...body, flow_type: 'SSO' })),
+          jsonAnswer((body) => ({ ...body, flow_type: 'ZZ_NOT_A_FLOW_TYPE' })),
         ),
       },
       [
@@ -181,14 +180,14 @@ describe('the contract engine', () => {
       ['additionalProperties: (root) with an unknown property', 'expected 400'],
     ],
     [
-      'a duplicate name answered 500',
+      'a rename answered 500',
       'renameProfile',
       'valid',
       {
-        answer: on('PATCH', PROFILE, 409, (answer) => ({
+        answer: on('PATCH', PROFILE, 200, (answer) => ({
           ...answer,
           status: 500,
-          body: JSON.stringify({ code: 'internal_error', message: 'duplicate key' }),
+          body: JSON.stringify({ code: 'internal_error', message: 'the database is away' }),
         })),
       },
       ['a valid request got 500, a server error'],

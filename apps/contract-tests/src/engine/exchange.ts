@@ -35,55 +35,42 @@ export class NoAnswerError extends Error {
   override name = 'NoAnswerError';
 }
 
-async function readBounded(
-  response: Response,
-  maxBytes: number,
-  untilMs: number | undefined,
-  until?: ((text: string) => boolean) | undefined,
-) {
+/**
+ * At most `maxBytes` of the body, read until it ends, `ms` pass or `until` holds for the text so
+ * far; the rest is cancelled. The time limit races each read, so a body that stalls cannot hang it.
+ */
+async function readBounded(response: Response, maxBytes: number, ms: number, until?: (text: string) => boolean) {
   const reader = response.body?.getReader();
-  if (!reader) return { text: '', truncated: false };
   const chunks: Uint8Array[] = [];
   let size = 0;
-  let truncated = false;
-  const deadline = untilMs === undefined ? undefined : Date.now() + untilMs;
-  const decoder = new TextDecoder();
   let seen = '';
+  const decoder = new TextDecoder();
+  const deadline = Date.now() + ms;
   try {
-    for (;;) {
+    while (reader && size < maxBytes) {
       // Past the deadline the timer is 0 ms: data already queued still wins the race (a read
       // settles in microtasks, a timer in a later macrotask), so a slow host loses no chunk.
-      const remaining = deadline === undefined ? undefined : Math.max(0, deadline - Date.now());
       let timer: NodeJS.Timeout | undefined;
-      const next = await Promise.race([
-        reader.read(),
-        ...(remaining === undefined
-          ? []
-          : [new Promise<'time'>((resolve) => (timer = setTimeout(() => resolve('time'), remaining)))]),
-      ]);
+      const late = new Promise<'time'>(
+        (resolve) => (timer = setTimeout(resolve, Math.max(0, deadline - Date.now()), 'time')),
+      );
+      const next = await Promise.race([reader.read(), late]);
       clearTimeout(timer);
       if (next === 'time' || next.done) break;
       chunks.push(next.value);
       size += next.value.byteLength;
-      if (size >= maxBytes) {
-        truncated = true;
-        break;
-      }
-      if (until !== undefined) {
-        seen += decoder.decode(next.value, { stream: true });
-        if (until(seen)) break;
-      }
+      seen += until ? decoder.decode(next.value, { stream: true }) : '';
+      if (until?.(seen)) break;
     }
   } finally {
-    await reader.cancel().catch(() => {});
+    await reader?.cancel().catch(() => {});
   }
-  return { text: new TextDecoder().decode(Buffer.concat(chunks).subarray(0, maxBytes)), truncated };
+  return { text: new TextDecoder().decode(Buffer.concat(chunks).subarray(0, maxBytes)), truncated: size >= maxBytes };
 }
 
 export async function exchange(target: ExchangeTarget, c: RequestCase, limits: ExchangeLimits = {}): Promise<Answer> {
   const { answerMs = 10_000, maxBytes = 1024 * 1024, streamMs = 500, streamUntil } = limits;
-  const headers: Record<string, string> = { ...c.headers };
-  if (c.withToken) headers.Authorization = `Bearer ${target.token}`;
+  const headers = { ...c.headers, ...(c.withToken ? { Authorization: `Bearer ${target.token}` } : {}) };
   let response: Response;
   try {
     response = await (target.fetch ?? fetch)(`${target.baseUrl}${pathOf(c)}`, {
@@ -97,13 +84,19 @@ export async function exchange(target: ExchangeTarget, c: RequestCase, limits: E
     throw new NoAnswerError(`no answer within ${answerMs} ms (${cause})`);
   }
   const contentType = response.headers.get('content-type') ?? '';
-  const stream = contentType.split(';')[0]!.trim().toLowerCase() === 'text/event-stream';
+  const stream = /^text\/event-stream\s*(;|$)/i.test(contentType);
   const { text, truncated } = await readBounded(
     response,
     maxBytes,
     stream ? streamMs : answerMs,
     stream ? streamUntil : undefined,
   );
+  return answerOf(response, text, truncated);
+}
+
+/** The answer of `response` whose body read as `text`; JSON parsed when the content type says JSON. */
+export function answerOf(response: Response, text: string, truncated = false): Answer {
+  const contentType = response.headers.get('content-type') ?? '';
   const answer: Answer = { status: response.status, headers: response.headers, contentType, text, truncated };
   if (/json/i.test(contentType)) {
     try {

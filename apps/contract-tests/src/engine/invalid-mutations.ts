@@ -1,7 +1,7 @@
 // Invalid values made from valid ones, each breaking one keyword of the schema at one place. No
 // well-kept library generates invalid data, so this stays a small table of keyword → mutation;
 // the caller re-checks every result with Ajv and drops any that is still valid.
-import type { JsonSchema } from './operations.js';
+import type { Schema } from './schema-arbitrary.js';
 
 export interface Mutation {
   /** The keyword broken and where, e.g. `maxLength: /name longer than 255`. */
@@ -10,7 +10,7 @@ export interface Mutation {
 }
 
 export interface MutationOptions {
-  deref: (schema: unknown) => JsonSchema;
+  deref: (schema: unknown) => Schema;
   /**
    * Query parameters travel as text: a number where a string is expected arrives as a valid
    * string, so wrong-type mutations of strings are left out there.
@@ -77,7 +77,7 @@ export function minimalValue(raw: unknown, deref: MutationOptions['deref']): unk
 }
 
 /** A value of a type the schema does not allow, or undefined when every type is allowed. */
-function wrongTypeValue(schema: JsonSchema, textual: boolean): unknown {
+function wrongTypeValue(schema: Schema, textual: boolean): unknown {
   const declared = Array.isArray(schema.type) ? (schema.type as string[]) : schema.type ? [schema.type as string] : [];
   if (declared.length === 0) return undefined;
   if (textual && declared.includes('string')) return undefined;
@@ -87,7 +87,7 @@ function wrongTypeValue(schema: JsonSchema, textual: boolean): unknown {
 }
 
 /** Branches of a oneOf/anyOf the value may belong to: same type, required properties present. */
-function plausibleBranches(branches: unknown[], value: unknown, deref: MutationOptions['deref']): JsonSchema[] {
+function plausibleBranches(branches: unknown[], value: unknown, deref: MutationOptions['deref']): Schema[] {
   return branches
     .map((b) => deref(b))
     .filter((branch) => {

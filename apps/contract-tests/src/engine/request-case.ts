@@ -1,4 +1,5 @@
 // One HTTP request the engine sends, and how to turn it into a URL and a `curl` command.
+import type { Operation } from '@browser-cloud/openapi-document';
 
 export interface RequestCase {
   operationId: string;
@@ -16,6 +17,33 @@ export interface RequestCase {
   withToken: boolean;
   /** For invalid cases: the one rule the request breaks. */
   rule?: string | undefined;
+}
+
+/** The parts of a request that vary; the rest follows from the operation. */
+export interface RequestParts {
+  path: Record<string, string>;
+  query?: Record<string, unknown> | undefined;
+  /** As a value, serialised as JSON. */
+  body?: unknown;
+  headers?: Record<string, string> | undefined;
+}
+
+/** A request of `operation`: Accept from its success answer, Content-Type from its body when one is sent. */
+export function requestOf(operation: Operation, parts: RequestParts): RequestCase {
+  return {
+    operationId: operation.operationId,
+    method: operation.method.toUpperCase(),
+    pathTemplate: operation.path,
+    pathParams: parts.path,
+    query: parts.query ?? {},
+    headers: {
+      ...(operation.success?.mediaType ? { Accept: operation.success.mediaType } : {}),
+      ...(parts.body !== undefined && operation.body ? { 'Content-Type': operation.body.mediaType } : {}),
+      ...parts.headers,
+    },
+    body: parts.body === undefined ? undefined : JSON.stringify(parts.body),
+    withToken: true,
+  };
 }
 
 export function pathOf(c: RequestCase): string {

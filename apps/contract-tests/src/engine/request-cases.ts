@@ -1,73 +1,82 @@
 // Valid and invalid requests of one operation, as fast-check arbitraries built from the
-// operation's own schemas. Valid ones are re-checked with Ajv before they count as valid; each
-// invalid one breaks one rule, and is re-checked with Ajv to be really invalid before it is sent.
+// operation's own schemas. Whether a request keeps the document is the one request checker's
+// answer (@browser-cloud/sandbox), the one the sandbox and the mock's front give: a valid case
+// is one it accepts, and each invalid one breaks one rule and is one it refuses.
+import { deref, type OpenApiDocument, type Operation, type OperationParameter } from '@browser-cloud/openapi-document';
+import { isRefusal, type RequestChecker } from '@browser-cloud/sandbox';
 import fc from 'fast-check';
-import type { DocumentValidator } from '../harness/document-validator.js';
 import { mutationsOf } from './invalid-mutations.js';
-import type { JsonSchema, OperationModel } from './operations.js';
-import type { RequestCase } from './request-case.js';
-import { schemaArbitrary } from './schema-arbitrary.js';
+import { pathOf, type RequestCase, requestOf } from './request-case.js';
+import { type Schema, schemaArbitrary } from './schema-arbitrary.js';
 
-/** Values that exist on the target, preferred over generated ones: ids, log paths, names. */
+/** Values that exist on the target, preferred over generated ones: ids, log paths. By parameter name. */
 export interface KnownValues {
-  path?: Record<string, readonly string[]>;
-  query?: Record<string, readonly string[]>;
-  /** By instance path inside the body (`/name`). */
-  body?: Record<string, readonly unknown[]>;
+  path?: Readonly<Record<string, readonly string[]>>;
+  query?: Readonly<Record<string, readonly string[]>>;
 }
 
 export interface InvalidCase extends RequestCase {
   rule: string;
   /**
-   * The statuses that refuse it: 401 for a request without a token, 400 for every other broken
-   * rule, and 400 or 404 for an empty path parameter (the URL no longer matches the template, so a
-   * server may not route it to the operation at all).
+   * The statuses that refuse it: the checker's (400), 401 for a request without a token, and
+   * 400 or 404 for an empty path parameter (the URL no longer matches the template, so a server
+   * may not route it to the operation at all).
    */
   expectedStatuses: readonly number[];
 }
 
 export interface CaseArbitraries {
+  /** Valid requests whose path parameters mix the target's resources with generated values. */
   valid: fc.Arbitrary<RequestCase>;
+  /** Valid requests addressing the target's resources only. */
+  addressed: fc.Arbitrary<RequestCase>;
   invalid: fc.Arbitrary<InvalidCase>;
 }
 
 const WRONG_CONTENT_TYPE = 'text/plain';
 
+/** The checker's refusal status of a case, or undefined when it keeps every rule of `operation`. */
+export function refusalOf(checker: RequestChecker, operation: Operation, c: RequestCase): number | undefined {
+  const [pathname = '', search = ''] = pathOf(c).split('?');
+  const match = checker.route(operation.method, pathname);
+  if (isRefusal(match)) return match.status;
+  // A value equal to another template's static segment routes elsewhere: not this operation's request.
+  if (match.operation.operationId !== operation.operationId) return 404;
+  const headers = Object.fromEntries(Object.entries(c.headers).map(([name, value]) => [name.toLowerCase(), value]));
+  const checked = checker.check(match, { search, headers, body: c.body });
+  return isRefusal(checked) ? checked.status : undefined;
+}
+
 export function caseArbitraries(
-  operation: OperationModel,
-  validator: DocumentValidator,
-  deref: (schema: unknown) => JsonSchema,
+  document: OpenApiDocument,
+  operation: Operation,
+  checker: RequestChecker,
   known: KnownValues = {},
 ): CaseArbitraries {
+  const derefIn = (node: unknown) => deref(document, node) as Schema;
+  const schemaOf = (p: OperationParameter) => (p.schema?.schema ?? {}) as Schema;
   const inPath = operation.parameters.filter((p) => p.in === 'path');
-  const inQuery = operation.parameters.filter((p) => p.in === 'query');
-  const bodyPointer = operation.body?.schemaPointer;
-  const bodySchema = bodyPointer ? deref({ $ref: bodyPointer }) : undefined;
-
+  const inQuery = operation.query?.parameters ?? [];
+  const body = operation.body;
+  const bodySchema = body?.schema && derefIn(body.schema.schema);
   // The whole query as one object: the document's own (LogStreamQuery), or one made of the parameters.
-  const querySchema: JsonSchema = operation.querySchemaPointer
-    ? deref({ $ref: operation.querySchemaPointer })
+  const querySchema: Schema = operation.query?.pointer
+    ? derefIn({ $ref: `#${operation.query.pointer}` })
     : {
         type: 'object',
-        properties: Object.fromEntries(inQuery.map((p) => [p.name, p.schema])),
+        properties: Object.fromEntries(inQuery.map((p) => [p.name, schemaOf(p)])),
         required: inQuery.filter((p) => p.required).map((p) => p.name),
+        additionalProperties: false,
       };
-  const queryProblems = (query: Record<string, unknown>): string[] => {
-    if (operation.querySchemaPointer) return validator.validateAt(operation.querySchemaPointer, query);
-    return inQuery.flatMap((p) =>
-      p.name in query ? validator.validateAt(p.schemaPointer, query[p.name]) : p.required ? [`${p.name} missing`] : [],
-    );
-  };
-  const bodyProblems = (body: unknown) => (bodyPointer ? validator.validateAt(bodyPointer, body) : []);
+  const keeps = (c: RequestCase) => refusalOf(checker, operation, c) === undefined;
 
-  const accept = operation.successMediaTypes.join(', ') || undefined;
   const pathArb = (onlyKnown: boolean) =>
     fc.record(
       Object.fromEntries(
         inPath.map((p) => {
           const given = known.path?.[p.name];
           if (onlyKnown && given && given.length > 0) return [p.name, fc.constantFrom(...given)];
-          const generated = schemaArbitrary(p.schema, { deref, known: { '': given } })
+          const generated = schemaArbitrary(schemaOf(p), { deref: derefIn, known: { '': given } })
             .map(String)
             // `.` and `..` are resolved away by URL parsers: they never reach the operation.
             .filter((v) => v !== '.' && v !== '..');
@@ -75,85 +84,67 @@ export function caseArbitraries(
         }),
       ),
     ) as fc.Arbitrary<Record<string, string>>;
-  const queryArb = (
-    inQuery.length === 0
-      ? fc.constant({})
-      : fc.record(
-          Object.fromEntries(
-            inQuery.map((p) => [p.name, schemaArbitrary(p.schema, { deref, known: { '': known.query?.[p.name] } })]),
-          ),
-          { requiredKeys: inQuery.filter((p) => p.required).map((p) => p.name) },
-        )
-  ).filter((q) => queryProblems(q).length === 0) as fc.Arbitrary<Record<string, unknown>>;
-  const bodyValueArb = bodySchema
-    ? schemaArbitrary(bodySchema, { deref, known: known.body }).filter((b) => bodyProblems(b).length === 0)
-    : undefined;
-  const bodyArb: fc.Arbitrary<unknown> = !bodyValueArb
-    ? fc.constant(undefined)
-    : operation.body?.required
-      ? bodyValueArb
-      : fc.option(bodyValueArb, { nil: undefined });
+  const queryArb = fc.record(
+    Object.fromEntries(
+      inQuery.map((p) => [
+        p.name,
+        schemaArbitrary(schemaOf(p), { deref: derefIn, known: { '': known.query?.[p.name] } }),
+      ]),
+    ),
+    { requiredKeys: inQuery.filter((p) => p.required).map((p) => p.name) },
+  ) as fc.Arbitrary<Record<string, unknown>>;
+  const bodyValue = bodySchema ? schemaArbitrary(bodySchema, { deref: derefIn }) : fc.constant(undefined);
+  const bodyArb = body?.required || !bodySchema ? bodyValue : fc.option(bodyValue, { nil: undefined });
 
-  // Invalid cases address resources that exist, so that the broken rule is the only reason to refuse.
-  const requests = (onlyKnownIds: boolean) =>
-    fc.record({ pathParams: pathArb(onlyKnownIds), query: queryArb, body: bodyArb }).map(
-      ({ pathParams, query, body }): RequestCase => ({
-        operationId: operation.operationId,
-        method: operation.method,
-        pathTemplate: operation.path,
-        pathParams,
-        query,
-        headers: {
-          ...(accept ? { Accept: accept } : {}),
-          ...(body !== undefined && operation.body ? { 'Content-Type': operation.body.mediaType } : {}),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        withToken: true,
-      }),
-    );
-  const valid = requests(false);
+  const requests = (onlyKnown: boolean) =>
+    fc
+      .record({ path: pathArb(onlyKnown), query: queryArb, body: bodyArb })
+      .map((parts) => requestOf(operation, parts))
+      .filter(keeps);
 
-  /** Every one-rule-broken variant of a valid case that Ajv confirms is invalid. */
+  /** Every one-rule-broken variant of a valid case that the checker refuses. */
   function invalidVariants(c: RequestCase): InvalidCase[] {
     const variants: InvalidCase[] = [];
-    const refuse = (rule: string, change: Partial<RequestCase>, expectedStatuses: readonly number[] = [400]) =>
-      variants.push({ ...c, ...change, rule, expectedStatuses });
+    const refuse = (rule: string, change: Partial<RequestCase>, also: readonly number[] = []) => {
+      const variant = { ...c, ...change };
+      const status = refusalOf(checker, operation, variant);
+      if (status !== undefined) variants.push({ ...variant, rule, expectedStatuses: [status, ...also] });
+    };
     for (const p of inPath) {
-      const value = c.pathParams[p.name] ?? '';
-      for (const m of mutationsOf(p.schema, value, { deref, textual: true })) {
+      for (const m of mutationsOf(schemaOf(p), c.pathParams[p.name] ?? '', { deref: derefIn, textual: true })) {
         const broken = String(m.value);
-        if (validator.validateAt(p.schemaPointer, broken).length === 0) continue;
-        const rule = `path ${m.rule.replace('(root)', p.name)}`;
-        refuse(rule, { pathParams: { ...c.pathParams, [p.name]: broken } }, broken === '' ? [400, 404] : [400]);
+        refuse(
+          `path ${m.rule.replace('(root)', p.name)}`,
+          { pathParams: { ...c.pathParams, [p.name]: broken } },
+          broken === '' ? [404] : [],
+        );
       }
     }
-    if (operation.body && bodySchema) {
-      const jsonHeaders = { ...c.headers, 'Content-Type': operation.body.mediaType };
-      const value = c.body === undefined ? {} : JSON.parse(c.body);
-      for (const m of mutationsOf(bodySchema, value, { deref })) {
-        if (bodyProblems(m.value).length > 0)
-          refuse(`body ${m.rule}`, { body: JSON.stringify(m.value), headers: jsonHeaders });
+    if (body && bodySchema) {
+      const headers = { ...c.headers, 'Content-Type': body.mediaType };
+      for (const m of mutationsOf(bodySchema, c.body === undefined ? {} : JSON.parse(c.body), { deref: derefIn })) {
+        refuse(`body ${m.rule}`, { body: JSON.stringify(m.value), headers });
       }
-      if (bodyProblems(null).length > 0) refuse('body: null', { body: 'null', headers: jsonHeaders });
-      if (operation.body.required) {
-        const { 'Content-Type': _dropped, ...withoutType } = c.headers;
-        refuse('requestBody: the required body is missing', { body: undefined, headers: withoutType });
-      }
-      refuse(`content type: ${WRONG_CONTENT_TYPE} is not documented (${operation.body.mediaType})`, {
+      refuse('body: null', { body: 'null', headers });
+      const { 'Content-Type': _dropped, ...withoutType } = c.headers;
+      refuse('requestBody: the required body is missing', { body: undefined, headers: withoutType });
+      refuse(`content type: ${WRONG_CONTENT_TYPE} is not documented (${body.mediaType})`, {
         body: c.body ?? '{}',
         headers: { ...c.headers, 'Content-Type': WRONG_CONTENT_TYPE },
       });
     }
     if (inQuery.length > 0) {
-      for (const m of mutationsOf(querySchema, c.query, { deref, textual: true })) {
-        const query = m.value as Record<string, unknown>;
-        if (queryProblems(query).length > 0) refuse(`query ${m.rule}`, { query });
+      for (const m of mutationsOf(querySchema, c.query, { deref: derefIn, textual: true })) {
+        refuse(`query ${m.rule}`, { query: m.value as Record<string, unknown> });
       }
     }
-    if (operation.secured) refuse('security: no bearer token', { withToken: false }, [401]);
+    // The checker does not look at credentials: a request without a token is otherwise valid.
+    if (operation.secured)
+      variants.push({ ...c, withToken: false, rule: 'security: no bearer token', expectedStatuses: [401] });
     return variants;
   }
 
+  // Invalid cases address resources that exist, so that the broken rule is the only reason to refuse.
   const invalid = fc
     .tuple(requests(true), fc.nat())
     .map(([c, pick]) => {
@@ -161,5 +152,5 @@ export function caseArbitraries(
       return variants[pick % Math.max(1, variants.length)];
     })
     .filter((c): c is InvalidCase => c !== undefined);
-  return { valid, invalid };
+  return { valid: requests(false), addressed: requests(true), invalid };
 }

@@ -1,21 +1,23 @@
 // Runs the generated cases of one operation against a target with fast-check: seeded and
 // reproducible, a failing case shrunk to a small one and reported with the operation, the rule and
 // a curl command that sends it again.
+import type { OpenApiDocument, Operation } from '@browser-cloud/openapi-document';
+import type { RequestChecker } from '@browser-cloud/sandbox';
 import fc from 'fast-check';
 import type { DocumentValidator } from '../harness/document-validator.js';
 import { type Answer, type ExchangeLimits, type ExchangeTarget, exchange, NoAnswerError } from './exchange.js';
 import { createJudge } from './judge.js';
-import type { JsonSchema, OperationModel } from './operations.js';
 import { type RequestCase, toCurl } from './request-case.js';
-import { type InvalidCase, type KnownValues, caseArbitraries } from './request-cases.js';
+import { caseArbitraries, type InvalidCase, type KnownValues } from './request-cases.js';
 
 export type CaseKind = 'valid' | 'invalid';
 
 export interface RunCasesOptions {
-  operation: OperationModel;
+  document: OpenApiDocument;
+  operation: Operation;
   kind: CaseKind;
+  checker: RequestChecker;
   validator: DocumentValidator;
-  deref: (schema: unknown) => JsonSchema;
   target: ExchangeTarget;
   known?: KnownValues | undefined;
   /** The run's seed; each operation and kind derives its own from it, so shards agree. */
@@ -52,9 +54,9 @@ class CaseFailure extends Error {
 }
 
 export async function runGeneratedCases(options: RunCasesOptions): Promise<CasesResult> {
-  const { operation, kind, validator, deref, target, limits } = options;
-  const judge = createJudge(validator);
-  const arbitraries = caseArbitraries(operation, validator, deref, options.known);
+  const { operation, kind, target, limits } = options;
+  const judge = createJudge(options.validator);
+  const arbitraries = caseArbitraries(options.document, operation, options.checker, options.known);
   const arbitrary: fc.Arbitrary<RequestCase> = kind === 'valid' ? arbitraries.valid : arbitraries.invalid;
   const property = fc.asyncProperty(arbitrary, async (c) => {
     let answer: Answer;
@@ -64,10 +66,7 @@ export async function runGeneratedCases(options: RunCasesOptions): Promise<Cases
       if (error instanceof NoAnswerError) throw new CaseFailure([`answer: ${error.message}`], undefined);
       throw error;
     }
-    const problems =
-      kind === 'valid'
-        ? judge.valid(operation, answer)
-        : judge.invalid(operation, answer, (c as InvalidCase).expectedStatuses);
+    const problems = judge(operation, answer, kind === 'valid' ? undefined : (c as InvalidCase).expectedStatuses);
     if (problems.length > 0) throw new CaseFailure(problems, answer);
   });
   const seed = derivedSeed(options.seed, operation.operationId, kind);

@@ -4,11 +4,13 @@
 // tie properties together (if/then, not) are not generated for: the caller filters every value
 // through Ajv, so a value that breaks them is dropped, never sent as "valid".
 import fc from 'fast-check';
-import type { JsonSchema } from './operations.js';
+
+/** An object schema (boolean schemas do not occur where the engine generates). */
+export type Schema = Record<string, unknown>;
 
 export interface ArbitraryOptions {
   /** Follows a `$ref` to the schema it names. */
-  deref: (schema: unknown) => JsonSchema;
+  deref: (schema: unknown) => Schema;
   /**
    * Values to prefer at an instance path (`''` for the root, `/name`, `/proxy/id`): the ids of
    * resources that exist on the target, for instance. They are mixed with generated values.
@@ -21,7 +23,7 @@ const ISO_DATES = fc
   .map((d) => d.toISOString());
 
 /** Strings whose lengths sit on the schema's bounds as often as between them. */
-function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
+function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
   if (schema.format === 'date-time') return ISO_DATES;
   if (schema.format === 'uri') return fc.webUrl();
   const minLength = typeof schema.minLength === 'number' ? schema.minLength : 0;
@@ -34,7 +36,7 @@ function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
   );
 }
 
-function objectArbitrary(schema: JsonSchema, options: ArbitraryOptions, at: string): fc.Arbitrary<unknown> {
+function objectArbitrary(schema: Schema, options: ArbitraryOptions, at: string): fc.Arbitrary<unknown> {
   const properties = (schema.properties ?? {}) as Record<string, unknown>;
   const required = new Set((schema.required ?? []) as string[]);
   const model: Record<string, fc.Arbitrary<unknown>> = {};
@@ -54,7 +56,7 @@ export function schemaArbitrary(raw: unknown, options: ArbitraryOptions, at = ''
   return fc.oneof({ arbitrary: fc.constantFrom(...known), weight: 3 }, { arbitrary: generated, weight: 1 });
 }
 
-function generatedArbitrary(schema: JsonSchema, options: ArbitraryOptions, at: string): fc.Arbitrary<unknown> {
+function generatedArbitrary(schema: Schema, options: ArbitraryOptions, at: string): fc.Arbitrary<unknown> {
   if ('const' in schema) return fc.constant(schema.const);
   if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
   const branches = (schema.oneOf ?? schema.anyOf) as unknown[] | undefined;

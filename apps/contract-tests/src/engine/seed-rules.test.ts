@@ -1,36 +1,30 @@
 // The seed's rule cases against the sandbox, which keeps the rules, and against the same sandbox
 // behind a proxy that breaks one rule at a time: every rule must pass the first, and the rule the
 // proxy breaks must fail with the operation, the rule and a curl command.
-import { DEFAULT_FIXTURE_REFS as R, type RunningSandbox, startSandbox } from '@browser-cloud/sandbox';
 import { loadOpenApiDocument } from '@browser-cloud/openapi-document';
+import { flowTypesOf, DEFAULT_FIXTURE_REFS as R, type RunningSandbox, startSandbox } from '@browser-cloud/sandbox';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sandboxResources } from '../../scripts/targets.mjs';
 import { createDocumentValidator } from '../harness/document-validator.js';
-import type { Resources } from '../harness/resources.js';
-import { FLOW } from '../harness/flow-types.js';
+import { type Resources, resourcesFrom } from './resources.js';
 import {
-  LOGIN_FLOW_PLAN,
-  RENAME_PLAN,
+  checkRule,
+  type RuleContext,
   type RuleOutcome,
-  runRules,
-  STREAM_PLAN,
+  SEED_PLANS,
+  type SeedPlan,
   type SeedRule,
   wrongToken,
 } from './seed-rules.js';
 import { type Fault, type ProxiedAnswer, startFaultProxy } from './test-support/fault-proxy.js';
 
-const validator = createDocumentValidator(loadOpenApiDocument());
+const document = loadOpenApiDocument();
+const validator = createDocumentValidator(document);
+const FLOW = flowTypesOf(document);
 const TOKEN = R.tokens.owner;
-const RESOURCES: Resources = {
-  connectionId: R.authConnections.withoutCredentials,
-  reauthConnectionId: R.authConnections.withCredentials,
-  proxyId: R.proxies.datacenter.id,
-  proxyName: R.proxies.datacenter.name,
-  profileId: R.profiles.defaultProject.id,
-  takenProfileName: R.profiles.unscoped.name,
-  browserId: R.browsers.main.id,
-  logPath: R.browsers.main.path,
-};
-const ALL = [...LOGIN_FLOW_PLAN, ...RENAME_PLAN, ...STREAM_PLAN];
+const RESOURCES = resourcesFrom(sandboxResources(R));
+const ALL_RULES = Object.values(SEED_PLANS).flatMap((plan) => plan.rules);
+const LOGIN = 'loginAuthConnection';
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
@@ -39,8 +33,27 @@ beforeAll(async () => {
 beforeEach(() => sandbox.state.reset());
 afterAll(() => sandbox?.close());
 
-function run(baseUrl: string, plan: readonly SeedRule[] = ALL, resources = RESOURCES): Promise<RuleOutcome[]> {
-  return runRules(plan, {
+/** Runs plans in order, as the suite does: each rule's outcome; a rule whose variables are unset is skipped. */
+async function runRules(plans: Record<string, SeedPlan>, context: RuleContext): Promise<RuleOutcome[]> {
+  const outcomes: RuleOutcome[] = [];
+  for (const [operationId, plan] of Object.entries(plans)) {
+    for (const rule of plan.rules) {
+      const unset = rule.needs.filter((variable) => context.resources[variable] === undefined);
+      if (unset.length > 0)
+        outcomes.push({ operationId, rule: rule.rule, outcome: 'skipped', message: `unset: ${unset.join(', ')}` });
+      else outcomes.push(await checkRule(operationId, rule, context));
+    }
+  }
+  return outcomes;
+}
+
+function run(
+  baseUrl: string,
+  plans: Record<string, SeedPlan> = SEED_PLANS,
+  resources: Resources = RESOURCES,
+): Promise<RuleOutcome[]> {
+  return runRules(plans, {
+    document,
     target: { baseUrl, token: TOKEN },
     limits: { answerMs: 5_000, streamMs: 300 },
     validator,
@@ -49,11 +62,12 @@ function run(baseUrl: string, plan: readonly SeedRule[] = ALL, resources = RESOU
   });
 }
 
-const ruleOf = (plan: readonly SeedRule[], words: string) => {
-  const rule = plan.find((r) => r.rule.includes(words));
-  if (!rule) throw new Error(`no rule says "${words}"`);
-  return rule;
+const ruleOf = (operationId: string, words: string): [string, SeedRule] => {
+  const rule = SEED_PLANS[operationId]?.rules.find((r) => r.rule.includes(words));
+  if (!rule) throw new Error(`no rule of ${operationId} says "${words}"`);
+  return [operationId, rule];
 };
+const loginOnly = { [LOGIN]: SEED_PLANS[LOGIN]! };
 
 const json = (text: string) => JSON.parse(text) as Record<string, unknown>;
 const isLogin = (a: { method: string; url: string }) =>
@@ -70,16 +84,16 @@ describe("the seed's rule cases", () => {
   it('pass the sandbox, which keeps the rules, with every variable set', async () => {
     const outcomes = await run(sandbox.url);
     expect(outcomes.filter((o) => o.outcome !== 'passed')).toEqual([]);
-    expect(outcomes).toHaveLength(ALL.length);
+    expect(outcomes).toHaveLength(ALL_RULES.length);
   });
 
   it('skip the planned flow cases with the reason when a flow was in progress before the run', async () => {
-    const before = await fetch(`${sandbox.url}/auth/connections/${RESOURCES.connectionId}/login`, {
+    const before = await fetch(`${sandbox.url}/auth/connections/${RESOURCES.CONTRACT_CONNECTION_ID}/login`, {
       method: 'POST',
       headers: { authorization: `Bearer ${TOKEN}` },
     });
     expect(before.status).toBe(200);
-    const outcomes = await run(sandbox.url, LOGIN_FLOW_PLAN);
+    const outcomes = await run(sandbox.url, loginOnly);
     const first = outcomes.find((o) => o.rule.startsWith('a login on CONTRACT_CONNECTION_ID'));
     expect(first).toMatchObject({ outcome: 'skipped', message: expect.stringContaining('already in progress') });
     // The conflict itself is still checked.
@@ -87,10 +101,10 @@ describe("the seed's rule cases", () => {
   });
 
   it('skip a rule whose resources are not given, naming them', async () => {
-    const { proxyId: _, ...withoutProxyId } = RESOURCES;
-    const outcomes = await run(sandbox.url, LOGIN_FLOW_PLAN, withoutProxyId);
+    const { CONTRACT_PROXY_ID: _, ...withoutProxyId } = RESOURCES;
+    const outcomes = await run(sandbox.url, loginOnly, withoutProxyId);
     expect(outcomes.find((o) => o.rule.includes('both id and name'))).toEqual(
-      expect.objectContaining({ outcome: 'skipped', message: 'unset: proxyId' }),
+      expect.objectContaining({ outcome: 'skipped', message: 'unset: CONTRACT_PROXY_ID' }),
     );
     expect(outcomes.filter((o) => o.outcome === 'failed')).toEqual([]);
   });
@@ -102,10 +116,10 @@ describe("the seed's rule cases", () => {
     expect(wrongToken('abc')).not.toBe('abc');
   });
 
-  const faults: [string, SeedRule, Fault][] = [
+  const faults: [string, [string, SeedRule], Fault][] = [
     [
       'the 409 answered 200',
-      ruleOf(LOGIN_FLOW_PLAN, 'a second login while a flow is in progress'),
+      ruleOf(LOGIN, 'a second login while a flow is in progress'),
       {
         answer: (a) =>
           isLogin(a.request) && a.status === 409
@@ -113,7 +127,7 @@ describe("the seed's rule cases", () => {
                 ...a,
                 status: 200,
                 body: JSON.stringify({
-                  id: RESOURCES.connectionId,
+                  id: RESOURCES.CONTRACT_CONNECTION_ID,
                   flow_type: FLOW.login,
                   hosted_url: 'https://login.example/flow',
                   flow_expires_at: '2030-01-01T00:00:00Z',
@@ -124,7 +138,7 @@ describe("the seed's rule cases", () => {
     ],
     [
       `${FLOW.reauth} answered ${FLOW.login}`,
-      ruleOf(LOGIN_FLOW_PLAN, `starts a ${FLOW.reauth} flow`),
+      ruleOf(LOGIN, `starts a ${FLOW.reauth} flow`),
       {
         answer: (a) =>
           isLogin(a.request) && a.status === 200
@@ -134,7 +148,7 @@ describe("the seed's rule cases", () => {
     ],
     [
       'both proxy fields accepted',
-      ruleOf(LOGIN_FLOW_PLAN, 'both id and name'),
+      ruleOf(LOGIN, 'both id and name'),
       {
         // The server takes the id and drops the name instead of refusing the pair.
         request: (r) => {
@@ -148,7 +162,7 @@ describe("the seed's rule cases", () => {
     ],
     [
       'a wrong token accepted',
-      ruleOf(LOGIN_FLOW_PLAN, 'wrong bearer token'),
+      ruleOf(LOGIN, 'wrong bearer token'),
       {
         request: (r) =>
           r.headers.authorization && r.headers.authorization !== `Bearer ${TOKEN}`
@@ -158,7 +172,7 @@ describe("the seed's rule cases", () => {
     ],
     [
       'a rename answered but not applied',
-      ruleOf(RENAME_PLAN, 'answers to its new name afterwards'),
+      ruleOf('renameProfile', 'answers to its new name afterwards'),
       {
         // Renames by id are answered as if done, and never reach the server.
         intercept: (r) => {
@@ -175,14 +189,14 @@ describe("the seed's rule cases", () => {
     ],
     [
       'a rename echoing a stale name',
-      ruleOf(RENAME_PLAN, 'carries the requested name'),
+      ruleOf('renameProfile', 'carries the requested name'),
       {
         answer: (a) => (isRename(a.request) && a.status === 200 ? profileAnswer(a, R.profiles.defaultProject.name) : a),
       },
     ],
     [
       'a duplicate name accepted',
-      ruleOf(RENAME_PLAN, 'another profile of the project has'),
+      ruleOf('renameProfile', 'another profile of the project has'),
       {
         answer: (a) =>
           isRename(a.request) && a.status === 409 ? profileAnswer(a, String(json(a.request.body).name)) : a,
@@ -190,7 +204,7 @@ describe("the seed's rule cases", () => {
     ],
     [
       'Last-Event-ID ignored',
-      ruleOf(STREAM_PLAN, 'Last-Event-ID'),
+      ruleOf('streamBrowserLogs', 'Last-Event-ID'),
       {
         request: (r) => {
           const { 'last-event-id': _, ...headers } = r.headers;
@@ -200,13 +214,13 @@ describe("the seed's rule cases", () => {
     ],
   ];
 
-  it.each(faults)('fail when the server breaks a rule: %s', async (_what, rule, fault) => {
+  it.each(faults)('fail when the server breaks a rule: %s', async (_what, [operationId, rule], fault) => {
     const proxy = await startFaultProxy(sandbox.url, fault);
     try {
       const outcomes = await run(proxy.url);
       const outcome = outcomes.find((o) => o.rule === rule.rule);
       expect(outcome?.outcome, JSON.stringify(outcomes, null, 2)).toBe('failed');
-      expect(outcome?.message).toContain(`${rule.operationId}: the rule "${rule.rule}" is broken`);
+      expect(outcome?.message).toContain(`${operationId}: the rule "${rule.rule}" is broken`);
       expect(outcome?.message).toMatch(/\n {2}reproduce: curl -sS -i -X (POST|PATCH|GET) 'http:\/\/127\.0\.0\.1:\d+\//);
       for (const o of outcomes) expect(o.message ?? '').not.toContain(TOKEN);
     } finally {

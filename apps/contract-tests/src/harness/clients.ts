@@ -1,4 +1,6 @@
 import { createClient } from '@browser-cloud/client';
+import type { Operation } from '@browser-cloud/openapi-document';
+import type { RequestCase } from '../engine/request-case.js';
 import { observedFetch } from './observed-fetch.js';
 import { target } from './target.js';
 
@@ -14,43 +16,31 @@ export const client = createClient({
 export const clientWithToken = (token: string) =>
   createClient({ baseUrl: target.baseUrl, token, fetch: observedFetch, maxRetries: 0 });
 
-/** Prism picks the response status from this header. */
-export const prefer = (status: number) => ({ headers: { Prefer: `code=${status}` } });
-
 /**
- * A request sent past the client, as a raw HTTP call, to see what the server itself does with
- * input the client would refuse.
+ * Calls the client's method of `operation` (`client.profiles.rename` for its SDK name) as an
+ * agent would: the path parameters in the template's order, then the body (else the query), then
+ * the request options. A stream is read to its end.
  */
-export async function raw(
-  method: string,
-  path: string,
-  init: { body?: string; headers?: Record<string, string>; token?: string | null } = {},
-) {
-  const headers: Record<string, string> = { ...init.headers };
-  if (init.token !== null) headers.Authorization = `Bearer ${init.token ?? target.token}`;
-  if (init.body !== undefined) headers['Content-Type'] ??= 'application/json';
-  const response = await observedFetch(`${target.directUrl}${path}`, { method, headers, body: init.body ?? null });
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {}
-  return { status: response.status, body, headers: response.headers };
-}
-
-/**
- * Puts the name of the profile the suite renames (CONTRACT_PROFILE_ID) back to
- * CONTRACT_PROFILE_NAME. The document has no operation that reads a profile, so without that
- * variable the suite cannot know the name, and says so.
- */
-export async function restoreProfileName(): Promise<void> {
-  const { profileId, profileName } = target.resources;
-  if (target.mode === 'mock' || !profileId) return;
-  if (!profileName) {
-    console.info(
-      '[contract] renameProfile: CONTRACT_PROFILE_NAME is not set, so the renamed profile keeps its new name',
-    );
-    return;
+export async function callClient(operation: Operation, c: RequestCase, options: object): Promise<unknown> {
+  type Node = Record<string, unknown> | undefined;
+  const { resource, verb } = operation.sdk;
+  const owner = resource.reduce<Node>((node, key) => node?.[key] as Node, client as unknown as Node);
+  const method = owner?.[verb];
+  if (typeof method !== 'function') {
+    throw new Error(`the client has no client.${[...resource, verb].join('.')} for ${operation.operationId}`);
   }
-  await client.profiles.rename(profileId, { name: profileName });
+  const path = [...operation.path.matchAll(/\{([^}]+)\}/g)].map((m) => c.pathParams[m[1]!]);
+  const input = operation.body
+    ? [c.body === undefined ? undefined : JSON.parse(c.body)]
+    : operation.query
+      ? [c.query]
+      : [];
+  const result: unknown = await method.apply(owner, [...path, ...input, options]);
+  if (!isAsyncIterable(result)) return result;
+  const items: unknown[] = [];
+  for await (const item of result) items.push(item);
+  return items;
 }
+
+const isAsyncIterable = (value: unknown): value is AsyncIterable<unknown> =>
+  typeof (value as { [Symbol.asyncIterator]?: unknown } | null)?.[Symbol.asyncIterator] === 'function';

@@ -1,22 +1,22 @@
 import { toIssues } from '@browser-cloud/api-types';
 import {
   eventStreamData,
-  findOperation,
   findResponse,
   type OpenApiDocument,
+  type Operation,
   schemaValidator,
 } from '@browser-cloud/openapi-document';
 
 /** Checks data against the document's own schemas (formats asserted); each returns problems, [] when valid. */
 export interface DocumentValidator {
-  /** `data` against the schema at `pointer` (`#/components/schemas/Profile`). */
+  /** `data` against the schema at `pointer` (`/components/schemas/Profile`). */
   validateAt(pointer: string, data: unknown): string[];
   /**
-   * A response body against what the document says `operationId` answers with `status` and
+   * A response body against what the document says `operation` answers with `status` and
    * `contentType`. An undocumented status or media type is itself a problem. For
    * `text/event-stream`, each event's data is checked against `x-sse-event-data`.
    */
-  validateResponse(operationId: string, status: number, contentType: string | null, body: unknown): string[];
+  validateResponse(operation: Operation, status: number, contentType: string | null, body: unknown): string[];
 }
 
 export function createDocumentValidator(document: OpenApiDocument): DocumentValidator {
@@ -26,8 +26,9 @@ export function createDocumentValidator(document: OpenApiDocument): DocumentVali
     return toIssues(validate.errors ?? [], data, '(root)', { prefixFields: false }).map((issue) => issue.message);
   }
 
-  function validateResponse(operationId: string, status: number, contentType: string | null, body: unknown): string[] {
-    const response = findResponse(findOperation(document, operationId), status);
+  function validateResponse(operation: Operation, status: number, contentType: string | null, body: unknown): string[] {
+    const { operationId } = operation;
+    const response = findResponse(operation, status);
     if (response === undefined) return [`status ${status} is not documented for ${operationId}`];
     const mediaType = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
     const media = Object.keys(response.content);
@@ -39,9 +40,8 @@ export function createDocumentValidator(document: OpenApiDocument): DocumentVali
     }
     if (documented.schema === undefined) return [];
     const problems = validateAt(documented.schema.pointer, body);
-    if (mediaType !== 'text/event-stream' || typeof body !== 'string') return problems;
-    const eventSchema = (documented.schema.schema as Record<string, unknown>)['x-sse-event-data'];
-    if (eventSchema === undefined) return problems;
+    const eventData = operation.success?.eventData;
+    if (mediaType !== 'text/event-stream' || typeof body !== 'string' || eventData === undefined) return problems;
     eventStreamData(body).forEach((data, i) => {
       let value: unknown;
       try {
@@ -50,8 +50,7 @@ export function createDocumentValidator(document: OpenApiDocument): DocumentVali
         problems.push(`event ${i}: data is not JSON: ${data.slice(0, 80)}`);
         return;
       }
-      for (const p of validateAt(`${documented.schema?.pointer}/x-sse-event-data`, value))
-        problems.push(`event ${i}: ${p}`);
+      for (const p of validateAt(eventData.pointer, value)) problems.push(`event ${i}: ${p}`);
     });
     return problems;
   }

@@ -1,22 +1,14 @@
 import { appendFileSync } from 'node:fs';
-import { loadOpenApiDocument, operations } from '@browser-cloud/openapi-document';
-import { createDocumentValidator } from './document-validator.js';
+import { isRefusal } from '@browser-cloud/sandbox';
+import { readBoundedBody } from '@browser-cloud/sse';
+import { answerOf } from '../engine/exchange.js';
+import { createJudge } from '../engine/judge.js';
+import { checker, documentValidator, target } from './target.js';
 
-const document = loadOpenApiDocument();
-export const documentValidator = createDocumentValidator(document);
+const judge = createJudge(documentValidator);
 
-// A parameter matches an empty segment too: the engine sends one on purpose (an invalid path
-// parameter), and its answer is the operation's to judge.
-const routes = [...operations(document)].map(({ operationId, method, path }) => ({
-  operationId,
-  method: method.toUpperCase(),
-  pattern: new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]*')}$`),
-}));
-
-export function operationOf(method: string, url: string): string | undefined {
-  const { pathname } = new URL(url);
-  return routes.find((o) => o.method === method.toUpperCase() && o.pattern.test(pathname))?.operationId;
-}
+/** The most of a body read to check it (the cases' own reads are bounded alike). */
+const MAX_BODY_BYTES = 1024 * 1024;
 
 /** Problems found in responses since the last `takeViolations()`. */
 let violations: string[] = [];
@@ -34,38 +26,29 @@ export function takeViolations(): string[] {
 export const observedFetch: typeof fetch = async (input, init) => {
   const request = new Request(input, init);
   const response = await fetch(request);
-  const operationId = operationOf(request.method, request.url);
-  if (!operationId) {
+  // The checker's routing matches an empty segment too: the engine sends one on purpose (an
+  // invalid path parameter), and its answer is the operation's to judge.
+  const match = checker.route(request.method, new URL(request.url).pathname);
+  if (isRefusal(match)) {
     violations.push(`${request.method} ${new URL(request.url).pathname} is not an operation of the document`);
     return response;
   }
+  const { operation } = match;
   if (process.env.CONTRACT_COVERAGE_FILE) {
-    appendFileSync(process.env.CONTRACT_COVERAGE_FILE, `${JSON.stringify({ operationId, status: response.status })}\n`);
+    const line = { operationId: operation.operationId, status: response.status };
+    appendFileSync(process.env.CONTRACT_COVERAGE_FILE, `${JSON.stringify(line)}\n`);
   }
-  const contentType = response.headers.get('content-type') ?? '';
+  const where = `${operation.operationId} ${response.status}`;
   // Prism's --errors proxy turns a response that breaks the document into a 500 that names it.
   const sl = response.headers.get('sl-violations');
   if (sl && (target.mode === 'proxy' || target.mode === 'sandbox')) {
-    violations.push(`${operationId} ${response.status}: server response breaks the document: ${sl}`);
+    violations.push(`${where}: server response breaks the document: ${sl}`);
   }
-  if (contentType.includes('text/event-stream')) {
-    // Stream bodies are checked event by event by the suite; reading them here could block.
-    return response;
-  }
-  const text = await response.clone().text();
-  let body: unknown = text;
-  if (contentType.includes('json')) {
-    try {
-      body = JSON.parse(text);
-    } catch {
-      violations.push(`${operationId} ${response.status}: body is not JSON: ${text.slice(0, 120)}`);
-      return response;
-    }
-  }
-  for (const problem of documentValidator.validateResponse(operationId, response.status, contentType, body)) {
-    violations.push(`${operationId} ${response.status}: ${problem}`);
+  // Stream bodies are checked event by event by the cases; reading them here could block.
+  if (/text\/event-stream/i.test(response.headers.get('content-type') ?? '')) return response;
+  const { text } = await readBoundedBody(response.clone().body, MAX_BODY_BYTES);
+  for (const problem of judge(operation, answerOf(response, text), [response.status])) {
+    violations.push(`${where}: ${problem}`);
   }
   return response;
 };
-
-import { target } from './target.js';

@@ -1,6 +1,7 @@
-import type { DEFAULT_FIXTURE_REFS } from '@browser-cloud/sandbox';
-import { MOCK_ONLY, STATEFUL_ONLY, skipTitle } from '../../scripts/skips.mjs';
-import { MOCK_RESOURCES, type Resources, resourcesFrom } from './resources.js';
+import { loadOpenApiDocument } from '@browser-cloud/openapi-document';
+import { createRequestChecker, type DEFAULT_FIXTURE_REFS } from '@browser-cloud/sandbox';
+import { mockResources, type Resources, resourcesFrom } from '../engine/resources.js';
+import { createDocumentValidator } from './document-validator.js';
 
 /**
  * Where the suite runs, from the environment that scripts/run-contract.mjs sets:
@@ -17,6 +18,11 @@ function required(name: string): string {
   return value;
 }
 
+export const document = loadOpenApiDocument();
+/** The one request checker (the sandbox's and the mock front's): which operation a request is, and whether it keeps the document. */
+export const checker = createRequestChecker(document);
+export const documentValidator = createDocumentValidator(document);
+
 const mode = required('CONTRACT_MODE') as TargetMode;
 
 export const target = {
@@ -28,20 +34,15 @@ export const target = {
    * invalid requests on its own (422), so raw requests that test the server's refusals go here.
    */
   directUrl: process.env.CONTRACT_DIRECT_URL ?? required('CONTRACT_BASE_URL'),
-  /** The resources the cases may use (ids of things that exist on the target). */
-  resources: (mode === 'mock'
-    ? { ...MOCK_RESOURCES, ...resourcesFrom(process.env) }
-    : resourcesFrom(process.env)) as Resources,
+  /** The resources the cases may use (ids of things that exist on the target), by variable. */
+  resources: {
+    ...(mode === 'mock' ? mockResources(checker.operations) : {}),
+    ...resourcesFrom(process.env),
+  } as Resources,
+  /** A case that cannot run for a missing variable or the target's state is skipped rather than failed. */
+  allowSkips: process.env.CONTRACT_ALLOW_SKIPS === '1',
   /** Extra facts the sandbox target passes (fixture ids and tokens), as JSON. */
   sandbox: process.env.CONTRACT_SANDBOX
     ? (JSON.parse(process.env.CONTRACT_SANDBOX) as { refs: typeof DEFAULT_FIXTURE_REFS; directUrl: string })
     : undefined,
 };
-
-/** Prism's `Prefer` header only means something to the mock. */
-export const mockOnly = target.mode !== 'mock';
-export const MOCK_ONLY_REASON = `${MOCK_ONLY} (target: ${target.mode})`;
-/** The title of a `Prefer` case: off the mock it names why it is skipped. */
-export const mockOnlyTitle = (title: string) => (mockOnly ? skipTitle(title, MOCK_ONLY_REASON) : title);
-/** The title of a case that needs a stateful server: on the mock it names why it is skipped. */
-export const statefulOnlyTitle = (title: string) => (target.mode === 'mock' ? skipTitle(title, STATEFUL_ONLY) : title);

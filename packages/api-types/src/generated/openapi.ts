@@ -570,7 +570,9 @@ export interface operations {
                  */
                 supervisor_process?: components["schemas"]["LogStreamQuery"]["supervisor_process"];
                 /**
-                 * @description See `LogStreamQuery.follow`.
+                 * @description See `LogStreamQuery.follow`. When true, the server keeps the stream going: an end of
+                 *     the body is a dropped connection, to be reconnected with `Last-Event-ID`
+                 *     (`x-sse-follow`).
                  * @example true
                  */
                 follow?: components["schemas"]["LogStreamQuery"]["follow"];

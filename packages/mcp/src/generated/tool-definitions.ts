@@ -4,15 +4,13 @@
  */
 import type { ToolDefinition } from '../tool-definition.js';
 
-/** With `follow`, how long `tail_browser_logs` waits after the last line that arrived before it returns. */
+/** With `follow`, how long the log tail waits after the last line that arrived before it returns. */
 export const FOLLOW_QUIET_MS = 500;
 
 export const TOOL_DEFINITIONS = {
   "login_auth_connection": {
     "name": "login_auth_connection",
     "operationId": "loginAuthConnection",
-    "method": "POST",
-    "path": "/auth/connections/{id}/login",
     "title": "Start a login flow",
     "description": "Start a login flow\n\nStarts a login flow for an auth connection. It returns immediately.\n\n`flow_type` is `REAUTH` when stored credentials trigger automatic re-authentication, and\n`LOGIN` when the user must complete authentication at `hosted_url`. `flow_type` names the\nkind of flow started; it is not a state.\n\nWhile a login flow is already in progress for the connection, the operation answers 409.\nRetrying a login after any response is therefore wrong: a second attempt meets that 409.\n\nThe login operation emits no event; it returns `live_view_url` for watching the flow.",
     "inputSchema": {
@@ -225,6 +223,7 @@ export const TOOL_DEFINITIONS = {
       ],
       "additionalProperties": false
     },
+    "answer": "object",
     "outputSchema": {
       "type": "object",
       "title": "LoginResponse",
@@ -269,6 +268,28 @@ export const TOOL_DEFINITIONS = {
         "flow_expires_at"
       ]
     },
+    "annotations": {
+      "title": "Start a login flow",
+      "readOnlyHint": false,
+      "destructiveHint": false,
+      "idempotentHint": false,
+      "openWorldHint": true
+    },
+    "conflictHint": "A login flow is already in progress for the connection. Calling login_auth_connection again with the same arguments meets the same conflict until that changes.",
+    "call": {
+      "sdk": {
+        "resource": [
+          "auth",
+          "connections"
+        ],
+        "verb": "login"
+      },
+      "path": [
+        "id"
+      ],
+      "body": "optional",
+      "query": false
+    },
     "locations": {
       "id": "path",
       "proxy": "body",
@@ -279,8 +300,6 @@ export const TOOL_DEFINITIONS = {
   "rename_profile": {
     "name": "rename_profile",
     "operationId": "renameProfile",
-    "method": "PATCH",
-    "path": "/profiles/{id_or_name}",
     "title": "Rename a profile",
     "description": "Rename a profile\n\nRenames a profile.\n\n- The name must be unique within the logical project. During the default-project\n  migration, unscoped profiles and profiles in the organization default project count as\n  the same project.\n- Duplicate-name conflicts are checked before the update, on a best-effort basis: there is\n  no backing unique index, so a duplicate can still arise.\n- Renaming a profile that a browser session references by name may prevent that session's\n  changes from saving. Renaming while the profile is not in use is advised.\n\nSending the same rename again is harmless when the profile is addressed by its ID; by\nname it is not, since once applied the old name no longer resolves (404).",
     "inputSchema": {
@@ -304,6 +323,7 @@ export const TOOL_DEFINITIONS = {
       ],
       "additionalProperties": false
     },
+    "answer": "object",
     "outputSchema": {
       "type": "object",
       "title": "Profile",
@@ -341,6 +361,27 @@ export const TOOL_DEFINITIONS = {
         "created_at"
       ]
     },
+    "annotations": {
+      "title": "Rename a profile",
+      "readOnlyHint": false,
+      "destructiveHint": true,
+      "idempotentHint": false,
+      "openWorldHint": true
+    },
+    "conflictHint": "Another profile of the logical project already has this name. The check is best-effort: there is no backing unique index, so a duplicate can still arise. Calling rename_profile again with the same arguments meets the same conflict until that changes.",
+    "call": {
+      "sdk": {
+        "resource": [
+          "profiles"
+        ],
+        "verb": "rename"
+      },
+      "path": [
+        "id_or_name"
+      ],
+      "body": "required",
+      "query": false
+    },
     "locations": {
       "id_or_name": "path",
       "name": "body"
@@ -349,10 +390,8 @@ export const TOOL_DEFINITIONS = {
   "tail_browser_logs": {
     "name": "tail_browser_logs",
     "operationId": "streamBrowserLogs",
-    "method": "GET",
-    "path": "/browsers/{id}/logs/stream",
     "title": "Stream browser logs",
-    "description": "Stream browser logs\n\nReads a browser session's log lines and returns them as JSON: `{ events: [{ id, timestamp, message }], cursor, stopped }`. With `source` `path`, `path` (the log file on the browser's machine) is required; with `source` `supervisor`, `supervisor_process` (the supervised process's name) is required. A call without it is refused before anything is sent.\n\nThis tool returns at most `max_events` log events (default 100) and at most `max_bytes` bytes of them, and returns within `wait_ms`. Pass the returned `cursor` to the next call to continue exactly after the last event returned: no event is skipped or repeated. `stopped` says why the call returned: `max_events`, `max_bytes`, `end_of_log` (every line so far was read; without `follow`), `quiet` (with `follow`: no new line for 500 ms after the last one) or `time_limit`. With `follow`, the call waits up to `wait_ms` for new lines and returns 500 ms after the last line that arrived.",
+    "description": "Stream browser logs\n\nReads log lines and returns them as JSON: `{ events: [{ id, timestamp, message }], cursor, stopped }`. This tool returns at most `max_events` log events (default 100) and at most `max_bytes` bytes of them, and returns within `wait_ms`. Pass the returned `cursor` to the next call to continue exactly after the last event returned: no event is skipped or repeated. `stopped` says why the call returned: `max_events`, `max_bytes`, `end_of_log` (every line so far was read; without `follow`), `quiet` (with `follow`: no new line for 500 ms after the last one) or `time_limit`. With `follow`, the call waits up to `wait_ms` for new lines and returns 500 ms after the last line that arrived.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -417,6 +456,7 @@ export const TOOL_DEFINITIONS = {
       ],
       "additionalProperties": false
     },
+    "answer": "log-events",
     "outputSchema": {
       "type": "object",
       "properties": {
@@ -472,6 +512,28 @@ export const TOOL_DEFINITIONS = {
         "stopped"
       ],
       "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Stream browser logs",
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true,
+      "openWorldHint": true
+    },
+    "conflictHint": "",
+    "call": {
+      "sdk": {
+        "resource": [
+          "browsers",
+          "logs"
+        ],
+        "verb": "stream"
+      },
+      "path": [
+        "id"
+      ],
+      "body": "none",
+      "query": true
     },
     "locations": {
       "id": "path",

@@ -1,0 +1,38 @@
+import { loadOpenApiDocument, operations } from '@browser-cloud/openapi-document';
+import { createRequestChecker } from '@browser-cloud/sandbox';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { caseArbitraries, refusalOf } from './request-cases.js';
+
+const document = loadOpenApiDocument();
+const checker = createRequestChecker(document);
+
+describe('the cases of every operation of the document', () => {
+  it.each([...operations(document)].map((o) => [o.operationId, o] as const))(
+    '%s: valid ones are requests the one checker accepts, invalid ones requests it refuses',
+    (_id, operation) => {
+      const { valid, addressed, invalid } = caseArbitraries(document, operation, checker, {
+        path: Object.fromEntries(
+          operation.parameters.filter((p) => p.in === 'path').map((p) => [p.name, ['zz-known']]),
+        ),
+      });
+      for (const c of fc.sample(valid, { seed: 1, numRuns: 50 }))
+        expect(refusalOf(checker, operation, c)).toBeUndefined();
+      for (const c of fc.sample(addressed, { seed: 2, numRuns: 20 })) {
+        expect(Object.values(c.pathParams).every((v) => v === 'zz-known')).toBe(true);
+      }
+      const rules = new Set<string>();
+      for (const c of fc.sample(invalid, { seed: 3, numRuns: 200 })) {
+        rules.add(c.rule.split(':')[0]!);
+        if (c.withToken) expect(c.expectedStatuses).toContain(refusalOf(checker, operation, c));
+        else expect(c.expectedStatuses).toEqual([401]);
+      }
+      // A path parameter broken, and a body or query rule broken, wherever the operation has them.
+      if (operation.parameters.some((p) => p.in === 'path'))
+        expect([...rules].some((r) => r.startsWith('path'))).toBe(true);
+      if (operation.body) expect([...rules].some((r) => r.startsWith('body'))).toBe(true);
+      if (operation.query) expect([...rules].some((r) => r.startsWith('query'))).toBe(true);
+      if (operation.secured) expect(rules).toContain('security');
+    },
+  );
+});

@@ -1,0 +1,57 @@
+// The planned cases of one operation (src/engine/plan.ts) as vitest cases. `npm run generate`
+// writes one file per operation into src/generated/ that calls this, so that --shard spreads
+// the operations over machines.
+import { findOperation } from '@browser-cloud/openapi-document';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { contractSeeds } from '../../scripts/seeds.mjs';
+import { skipTitle } from '../../scripts/skips.mjs';
+import { type PlannedCase, planOperation } from '../engine/plan.js';
+import { missingReason } from '../engine/resources.js';
+import { callClient } from './clients.js';
+import { observedFetch } from './observed-fetch.js';
+import { checker, document, documentValidator, target } from './target.js';
+
+/**
+ * A case that cannot run: skipped with the reason under --allow-skips, else a failure that says
+ * what is missing. The reason goes in the case's meta, which the runner reads back.
+ */
+function notRun(meta: object, reason: string, skip: (reason: string) => void): never {
+  (meta as { skipReason?: string }).skipReason = reason;
+  if (target.allowSkips) skip(reason);
+  throw new Error(`not run: ${reason} (every case must run; --allow-skips lets it be skipped)`);
+}
+
+function register(planned: PlannedCase) {
+  if (planned.notApplicable) return it.skip(skipTitle(planned.title, planned.notApplicable), () => {});
+  const missing = missingReason(target.resources, planned.needs);
+  if (missing && target.allowSkips) return it.skip(skipTitle(planned.title, missing), () => {});
+  return it(
+    planned.title,
+    async (context) => {
+      const skip = (reason: string) => notRun(context.task.meta, reason, (why) => context.skip(why));
+      if (missing) skip(missing);
+      await planned.run(skip);
+    },
+    planned.timeout,
+  );
+}
+
+export function describeOperation(operationId: string) {
+  const plan = planOperation(findOperation(document, operationId), {
+    document,
+    checker,
+    validator: documentValidator,
+    mode: target.mode,
+    resources: target.resources,
+    seeds: contractSeeds(),
+    runs: Number(process.env.CONTRACT_RUNS ?? 20),
+    target: { baseUrl: target.directUrl, token: target.token, fetch: observedFetch },
+    callClient,
+  });
+  // In the plan's order even when vitest shuffles (--sequence.shuffle): later cases build on earlier ones.
+  describe(operationId, { shuffle: false }, () => {
+    beforeAll(plan.before);
+    afterAll(plan.after);
+    for (const planned of plan.cases) register(planned);
+  });
+}

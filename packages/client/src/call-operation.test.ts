@@ -1,0 +1,57 @@
+import { describe, expect, it, vi } from 'vitest';
+import { callOperation, type OperationCall } from './call-operation.js';
+import { BrowserCloudError } from './errors.js';
+
+const call = (overrides: Partial<OperationCall>): OperationCall => ({
+  sdk: { resource: ['zz', 'things'], verb: 'move' },
+  path: ['first', 'second'],
+  body: 'required',
+  query: true,
+  ...overrides,
+});
+
+/** A client of the test's own: one method, recording its arguments. */
+function clientWith() {
+  const move = vi.fn(async () => ({ ok: true }));
+  return { client: { zz: { things: { move } } }, move };
+}
+
+describe('callOperation', () => {
+  it('passes path values in path order, then the body, the query and the options', async () => {
+    const { client, move } = clientWith();
+    const signal = new AbortController().signal;
+    const answer = callOperation(
+      client,
+      call({}),
+      { path: { second: 'b', first: 'a' }, query: { dry_run: true }, body: { label: 'x' } },
+      { signal },
+    );
+    await expect(answer).resolves.toEqual({ ok: true });
+    expect(move).toHaveBeenCalledWith('a', 'b', { label: 'x' }, { dry_run: true }, { signal });
+  });
+
+  it('leaves out what the operation does not take, and an empty optional body', () => {
+    const { client, move } = clientWith();
+    callOperation(client, call({ body: 'none', query: false }), { path: { first: 1 }, query: {}, body: {} }, {});
+    expect(move).toHaveBeenLastCalledWith(1, undefined, {});
+    callOperation(client, call({ body: 'optional', query: false }), { path: {}, query: {}, body: {} }, {});
+    expect(move).toHaveBeenLastCalledWith(undefined, undefined, undefined, {});
+    // A required body goes as it is, empty or not: the method says what it lacks.
+    callOperation(client, call({ query: false }), { path: {}, query: {}, body: {} }, {});
+    expect(move).toHaveBeenLastCalledWith(undefined, undefined, {}, {});
+  });
+
+  it('a method the client lacks is a BrowserCloudError naming it', () => {
+    const { client } = clientWith();
+    for (const sdk of [
+      { resource: ['zz', 'things'], verb: 'zz_not_in_document' },
+      { resource: ['zz_not_in_document', 'things'], verb: 'move' },
+    ]) {
+      expect(() => callOperation(client, call({ sdk }), { path: {}, query: {}, body: {} }, {})).toThrow(
+        new BrowserCloudError(
+          `This client has no method ${[...sdk.resource, sdk.verb].join('.')}: it is older than the document of this call`,
+        ),
+      );
+    }
+  });
+});

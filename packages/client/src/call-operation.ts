@@ -1,0 +1,45 @@
+import { BrowserCloudError } from './errors.js';
+import type { RequestOptions } from './request.js';
+
+/**
+ * How an operation's method is reached and called, as the MCP server's and the CLI's generators
+ * write it from the operations model (the calling convention of every method of the client):
+ * `client[sdk.resource…][sdk.verb]`, with the path parameters' values in path order, then the
+ * body if the operation takes one (`optional`: none is sent for an empty one, so the server's
+ * defaults apply), then the query object if it has query parameters, then the options.
+ */
+export interface OperationCall {
+  readonly sdk: { readonly resource: readonly string[]; readonly verb: string };
+  readonly path: readonly string[];
+  readonly body: 'none' | 'optional' | 'required';
+  readonly query: boolean;
+}
+
+type Values = Readonly<Record<string, unknown>>;
+
+/**
+ * Calls the method `call` names on `client` with `args` sorted by where they go, which it checks
+ * against the document as for every caller (a value missing here is its ValidationError).
+ * @throws BrowserCloudError when the client has no such method (data generated from a newer document).
+ */
+export function callOperation(
+  client: object,
+  call: OperationCall,
+  args: { readonly path: Values; readonly query: Values; readonly body: Values },
+  options: RequestOptions & Record<string, unknown>,
+): unknown {
+  const target = call.sdk.resource.reduce<unknown>((node, name) => (node as Values | undefined)?.[name], client);
+  const method = (target as Values | undefined)?.[call.sdk.verb];
+  if (typeof method !== 'function') {
+    const name = [...call.sdk.resource, call.sdk.verb].join('.');
+    throw new BrowserCloudError(`This client has no method ${name}: it is older than the document of this call`);
+  }
+  const body = call.body === 'optional' && Object.keys(args.body).length === 0 ? undefined : args.body;
+  return method.call(
+    target,
+    ...call.path.map((name) => args.path[name]),
+    ...(call.body === 'none' ? [] : [body]),
+    ...(call.query ? [args.query] : []),
+    options,
+  );
+}

@@ -1,0 +1,117 @@
+import {
+  deref,
+  isRepeatable,
+  loadOpenApiDocument,
+  type MediaTypeObject,
+  type Operation as DocumentOperation,
+  operations,
+} from '@browser-cloud/openapi-document';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resolveContext } from './connection.js';
+import { InternalServerError, NotFoundError, RateLimitError } from './errors.js';
+import * as generated from './generated/operations.js';
+import { execute, goneOnceApplied, type Operation } from './request.js';
+import { hangingFetch, json, networkError, scriptedFetch, TOKEN } from './test-support/mock-fetch.js';
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** Runs `promise` to completion under fake timers; resolves to its value or its rejection. */
+async function settle<T>(promise: Promise<T>): Promise<T | unknown> {
+  const outcome = promise.then(
+    (value) => value,
+    (error: unknown) => error,
+  );
+  await vi.runAllTimersAsync();
+  return outcome;
+}
+
+const context = (fetch: Parameters<typeof resolveContext>[0]['fetch'], timeoutMs = 1000) =>
+  resolveContext({ token: TOKEN, baseUrl: 'http://127.0.0.1:1', fetch, timeoutMs }).context;
+const unavailable = json(503, { code: 'unavailable', message: 'later' });
+
+describe('the generated calls are repeatable as the document says, and only then', () => {
+  const document = loadOpenApiDocument();
+  const calls = generated as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+  /** The first example the document gives of a media type's value. */
+  const example = (media: MediaTypeObject | undefined): unknown =>
+    media?.example ?? deref<{ value?: unknown }>(document, Object.values(media?.examples ?? {})[0] ?? {}).value;
+  const sent = [...operations(document)].filter((operation) => !operation.streaming);
+
+  it.each(sent.map((operation) => [operation.operationId, operation] as const))(
+    '%s: after a 503, sent again for the values the model says are repeatable',
+    async (operationId, operation: DocumentOperation) => {
+      const names = [...operation.path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => name!);
+      const parameter = (name: string) => operation.parameters.find((p) => p.name === name)!.parameter;
+      const body = operation.body && example(operation.requestBody?.content[operation.body.mediaType]?.media);
+      const success = operation.success!;
+      const answer = success.mediaType
+        ? json(Number(success.status), example(operation.responses[success.status]!.content[success.mediaType]!.media))
+        : () => new Response(null, { status: Number(success.status) });
+      // Each parameter that decides, at its documented example and at a value nothing documents.
+      const decisive = Object.keys(operation.repeatability.when).map((name) => parameter(name).example);
+      for (const value of [...decisive, 'zz_not_in_document']) {
+        const fetch = scriptedFetch(unavailable, answer);
+        const args = [...names.map(() => value), ...(operation.body ? [body] : [])];
+        await settle(calls[`${operationId}Call`]!(context(fetch), ...args, { maxRetries: 1 }));
+        const values = Object.fromEntries(names.map((name) => [name, value]));
+        expect(fetch.mock.calls.length, String(value)).toBe(isRepeatable(operation, values) ? 2 : 1);
+      }
+    },
+  );
+});
+
+describe('a DELETE answered without a body, retried after it may have applied', () => {
+  // A `done` remembers the attempts of one call: one per call.
+  const deleting = (): Operation<void> => ({
+    method: 'DELETE',
+    path: '/zz_not_in_document/a',
+    repeatable: true,
+    done: goneOnceApplied(),
+  });
+  const missing = json(404, { code: 'not_found', message: 'resource not found' });
+
+  it('resolves when the retry meets 404 after a 5xx, a reset or a timeout: what it deletes is gone', async () => {
+    for (const first of [unavailable, networkError('ECONNRESET')]) {
+      const fetch = scriptedFetch(first, missing);
+      expect(await settle(execute(context(fetch), deleting()))).toBeUndefined();
+      expect(fetch).toHaveBeenCalledTimes(2);
+    }
+    const hanging = hangingFetch();
+    const timedOut = vi.fn(async (request: Request) =>
+      timedOut.mock.calls.length === 1 ? hanging(request) : missing(),
+    );
+    expect(await settle(execute(context(timedOut), deleting()))).toBeUndefined();
+    expect(timedOut).toHaveBeenCalledTimes(2);
+  });
+
+  it('rejects with NotFoundError when no attempt may have applied: a first 404, after 429, after a refused connection', async () => {
+    for (const answers of [
+      [missing],
+      [json(429, { code: 'r', message: 'r' }), missing],
+      [networkError('ECONNREFUSED'), missing],
+    ]) {
+      const fetch = scriptedFetch(...answers);
+      expect(await settle(execute(context(fetch), deleting()))).toBeInstanceOf(NotFoundError);
+      expect(fetch).toHaveBeenCalledTimes(answers.length);
+    }
+  });
+
+  it('keeps the 404 of an operation that does not delete, and resolves a 204 to undefined', async () => {
+    const fetch = scriptedFetch(unavailable, missing);
+    expect(await settle(execute(context(fetch), { ...deleting(), done: undefined }))).toBeInstanceOf(NotFoundError);
+    const empty = scriptedFetch(() => new Response(null, { status: 204 }));
+    expect(await settle(execute(context(empty), deleting()))).toBeUndefined();
+    expect(empty.requests[0]?.method).toBe('DELETE');
+  });
+
+  it('gives up as any call does when the retries run out', async () => {
+    expect(await settle(execute(context(scriptedFetch(unavailable)), deleting()))).toBeInstanceOf(InternalServerError);
+    const limited = scriptedFetch(json(429, { code: 'r', message: 'r' }));
+    expect(await settle(execute(context(limited), deleting()))).toBeInstanceOf(RateLimitError);
+  });
+});

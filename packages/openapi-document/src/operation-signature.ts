@@ -1,0 +1,64 @@
+import { OpenApiDocumentError } from './document-error.js';
+import type { OpenApiDocument } from './document-types.js';
+import type { Operation, OperationParameter } from './operations.js';
+import { inlineRefs } from './resolve-ref.js';
+
+/** One input of an operation as a named argument: a path or query parameter, or a property of the request body. */
+export interface OperationArgument {
+  readonly name: string;
+  readonly in: 'path' | 'query' | 'body';
+  readonly required: boolean;
+  /** The schema with every `$ref` inlined; a parameter's description when the schema has none. */
+  readonly schema: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * The operation's inputs as one flat set of named arguments, as a tool or a command takes them
+ * (path parameters in path order, query parameters, then the request body's properties, required
+ * when the body is), and how its client method is called with them (the calling convention of
+ * every method): `client[sdk.resource…][sdk.verb]`, with the path parameters' values in path
+ * order, then the body if the operation takes one (`optional`: none is sent when no argument is
+ * given, so the server's defaults apply), then the query object if it has query parameters, then
+ * the options (`{ signal }`…).
+ * @throws OpenApiDocumentError when two inputs share a name (an argument could not say where it
+ *   goes), a parameter has no schema, or the request body is not an object of properties.
+ */
+export function operationSignature(document: OpenApiDocument, operation: Operation) {
+  const position = (p: OperationParameter) =>
+    p.in === 'path' ? operation.path.indexOf(`{${p.name}}`) : Number.MAX_SAFE_INTEGER;
+  const parameters = operation.parameters
+    .filter((p) => p.in === 'path' || p.in === 'query')
+    .sort((a, b) => position(a) - position(b));
+  const args: OperationArgument[] = parameters.map((parameter) => {
+    if (!parameter.schema) throw new OpenApiDocumentError(`${parameter.pointer}: the parameter has no schema`);
+    const schema = inlineRefs(document, parameter.schema.schema) as Record<string, unknown>;
+    const description = schema['description'] ?? parameter.parameter.description;
+    return {
+      name: parameter.name,
+      in: parameter.in as 'path' | 'query',
+      required: parameter.required,
+      schema: description === undefined ? schema : { ...schema, description },
+    };
+  });
+  const { body } = operation;
+  if (body) {
+    const schema = inlineRefs(document, body.schema?.schema) as Record<string, unknown> | undefined;
+    const properties = schema?.['properties'] as Record<string, Record<string, unknown>> | undefined;
+    if (schema?.['type'] !== 'object' || !properties) {
+      throw new OpenApiDocumentError(`${operation.pointer}: the request body is not an object with properties`);
+    }
+    const required = (body.required && (schema['required'] as string[] | undefined)) || [];
+    for (const [name, property] of Object.entries(properties)) {
+      args.push({ name, in: 'body', required: required.includes(name), schema: property });
+    }
+  }
+  const twice = args.find((a, i) => args.findIndex((b) => b.name === a.name) !== i);
+  if (twice) throw new OpenApiDocumentError(`${operation.pointer}: two inputs are named "${twice.name}"`);
+  const call = {
+    sdk: operation.sdk,
+    path: parameters.filter((p) => p.in === 'path').map((p) => p.name),
+    body: body ? (body.required ? 'required' : 'optional') : 'none',
+    query: operation.query !== undefined,
+  } as const;
+  return { arguments: args, call };
+}
