@@ -1,179 +1,318 @@
-// The breaking-change gate, run on edited copies of the released document.
+// The breaking-change gate, run on edited copies of the released document. What is edited is found
+// through the operations model (test-support/document-places.ts); what is added has made-up names.
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { HTTP_METHODS } from '@browser-cloud/openapi-document';
+import semver from 'semver';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { checkApiChanges, releasedSnapshots, versionForBreakingChange } from '../scripts/lib/api-changes.mjs';
+import { type Place, placesOf } from './test-support/document-places.js';
 
 type Doc = Record<string, any>;
+type Edit = (doc: Doc, at: ReturnType<typeof placesOf>) => void;
 
 const RELEASES = join(import.meta.dirname, 'releases');
 const [released] = releasedSnapshots(RELEASES);
 if (!released) throw new Error('openapi/releases holds no snapshot');
 const releasedText = readFileSync(released.path, 'utf8');
+const breakingVersion = versionForBreakingChange(released.version);
 const dirs: string[] = [];
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-/** The gate over the released document edited by `edit`, in a temp copy of the layout. */
-function gate(edit: (doc: Doc) => void) {
+/** The released document with `edit` made, as text. */
+function edited(edit: Edit): string {
+  const doc = parse(releasedText);
+  edit(doc, placesOf(doc));
+  return stringify(doc);
+}
+
+/**
+ * The gate over the released document edited by `edit`, in a temp copy of the layout. With
+ * `committed`, the copy is a git repository whose last commit has the document edited by it.
+ */
+function gate(edit: Edit, { committed }: { committed?: Edit } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'api-changes-'));
   dirs.push(dir);
   mkdirSync(join(dir, 'releases'));
   writeFileSync(join(dir, 'releases', `${released!.version}.yaml`), releasedText);
-  const doc = parse(releasedText);
-  edit(doc);
-  writeFileSync(join(dir, 'openapi.yaml'), stringify(doc));
-  return checkApiChanges({ document: 'openapi.yaml', releasesDir: 'releases', cwd: dir });
+  if (committed) {
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@localhost', ...args], { cwd: dir });
+    writeFileSync(join(dir, 'openapi.yaml'), edited(committed));
+    git('init', '-q');
+    git('add', '-A');
+    git('commit', '-q', '-m', 'committed');
+  }
+  writeFileSync(join(dir, 'openapi.yaml'), edited(edit));
+  return checkApiChanges({
+    document: 'openapi.yaml',
+    releasesDir: 'releases',
+    cwd: dir,
+    ...(committed ? {} : { committed: null }),
+  });
 }
 
-const schemas = (doc: Doc) => doc.components.schemas;
 const classes = (result: ReturnType<typeof gate>) => result.changes?.map((c) => c.changeClass);
 const bump = (doc: Doc) => {
-  doc.info.version = versionForBreakingChange(released.version);
+  doc.info.version = breakingVersion;
 };
+const removeProperty = (place: Place) => delete place.node.properties[place.name];
+const made = (description: string) => ({ type: 'string', description });
 
 // Each case starts the Redocly CLI (about a second alone; much more on a loaded machine).
 describe('breaking-change gate', { timeout: 180_000 }, () => {
   it('fails on a removed response property without a bump, naming it, where it is, and "breaking"', () => {
-    const result = gate((doc) => delete schemas(doc).Profile.properties.last_used_at);
+    let removed!: Place;
+    const result = gate((_, at) => {
+      removed = at.responseProperty();
+      removeProperty(removed);
+    });
     expect(result.ok).toBe(false);
     expect(classes(result)).toEqual(['breaking-clients']);
     expect(result.text).toContain('1 breaking change for clients');
-    expect(result.text).toContain('PATCH /profiles/{id_or_name}');
-    expect(result.text).toContain('Property `last_used_at` of `Profile` was removed');
-    expect(result.text).toContain('#/components/schemas/Profile/properties/last_used_at');
-    expect(result.text).toContain('needs at least 0.2.0');
+    expect(result.changes?.[0]).toMatchObject({
+      operation: removed.operation,
+      message: expect.stringMatching(new RegExp(`^Property \`${removed.name}\` .*removed`)),
+      location: { pointer: expect.stringMatching(new RegExp(`/properties/${removed.name}$`)) },
+    });
+    expect(result.text).toContain(`needs at least ${breakingVersion}`);
   });
 
-  it('passes the same change once info.version has the minor bump (0.x)', () => {
-    const result = gate((doc) => {
-      delete schemas(doc).Profile.properties.last_used_at;
+  it('passes the same change once info.version has the breaking bump (the minor while 0.x)', () => {
+    const result = gate((doc, at) => {
+      removeProperty(at.responseProperty());
       bump(doc);
     });
     expect(result.ok).toBe(true);
     expect(classes(result)).toEqual(['breaking-clients']);
+    expect(result.text).toContain(`✔ ${breakingVersion} covers every change since ${released.version}.`);
   });
 
   it('fails when the bump is smaller than a breaking change needs (a patch bump)', () => {
-    const result = gate((doc) => {
-      delete schemas(doc).Profile.properties.last_used_at;
-      doc.info.version = '0.1.1';
+    const patch = semver.inc(released.version, 'patch')!;
+    const result = gate((doc, at) => {
+      removeProperty(at.responseProperty());
+      doc.info.version = patch;
     });
     expect(result.ok).toBe(false);
-    expect(result.text).toContain('info.version is 0.1.1');
+    expect(result.text).toContain(`info.version is ${patch}`);
   });
 
   // One document with every breaking edit at once: one Redocly run instead of five.
-  it('names each breaking edit: required request property, renamed enum values, SSE data, conditional rule', () => {
-    const result = gate((doc) => {
-      const request = schemas(doc).RenameProfileRequest;
-      request.properties.reason = { type: 'string', description: 'Why.' };
-      request.required.push('reason');
-      schemas(doc).LoginResponse.properties.flow_type.enum = ['SIGN_IN', 'REAUTH'];
-      schemas(doc).LogStreamQuery.properties.source.enum = ['file', 'supervisor'];
-      const event = schemas(doc).LogEvent;
-      delete event.properties.message;
-      event.required = ['event', 'timestamp'];
-      schemas(doc).LogStreamQuery.allOf[1].then.required.push('follow');
+  it('names each breaking edit: required request property, response and request enums, SSE data, conditional rule', () => {
+    const at = placesOf(parse(releasedText));
+    const [body, responseEnum, requestEnum, eventData, rule] = [
+      at.requestBody(),
+      at.responseEnum(),
+      at.requestEnum(),
+      at.eventData(),
+      at.conditionalRule(),
+    ];
+    const result = gate((_, at) => {
+      const request = at.requestBody().node;
+      request.properties.zz_required = made('Made up.');
+      request.required = [...(request.required ?? []), 'zz_required'];
+      at.responseEnum().node.enum.push('zz_value');
+      at.requestEnum().node.enum.shift();
+      removeProperty(at.eventData());
+      at.conditionalRule().node.required.push(rule.name);
     });
     expect(result.ok).toBe(false);
     const breaking = result.changes?.filter((c) => c.changeClass === 'breaking-clients') ?? [];
-    const messages = breaking.map((c) => `${c.operation} ${c.message}`);
-    expect(messages).toEqual(
+    expect(breaking.map((c) => `${c.operation} ${c.message}`)).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/^PATCH \/profiles\/\{id_or_name\} .*became required: `reason`/),
-        expect.stringMatching(/^POST \/auth\/connections\/\{id\}\/login Enum of `flow_type` gained values: 'SIGN_IN'/),
-        expect.stringMatching(/^GET \/browsers\/\{id\}\/logs\/stream Enum of `source` lost values: 'path'/),
+        expect.stringMatching(new RegExp(`^${escapeRegExp(body.operation)} .*\`zz_required\``)),
+        expect.stringContaining(`${responseEnum.operation} Enum of property \`${responseEnum.name}\``),
+        expect.stringContaining(`gained values: 'zz_value'`),
+        expect.stringContaining(`${requestEnum.operation} Enum of `),
+        expect.stringContaining(`lost values: '${requestEnum.node.enum[0]}'`),
         expect.stringMatching(
-          /^GET \/browsers\/\{id\}\/logs\/stream Property `message` of `x-sse-event-data` was removed/,
+          new RegExp(`^${escapeRegExp(eventData.operation)} Property \`${eventData.name}\` .*removed`),
         ),
         // The gap redocly diff leaves (it rates this patch): filled by the gate.
-        expect.stringContaining('`required` gained `follow` on the request side (redocly diff rated it patch)'),
+        expect.stringContaining(`\`${rule.name}\` of `),
       ]),
     );
     expect(breaking).toHaveLength(5);
-    expect(breaking.find((c) => c.message.includes('x-sse-event-data'))?.path).toContain('text/event-stream');
+    expect(breaking.find((c) => c.message.includes(`\`${rule.name}\` of`))?.message).toContain(
+      'became required on the request side (redocly diff rated it patch)',
+    );
+    expect(breaking.find((c) => c.message.includes(`Property \`${eventData.name}\``))?.path).toContain(
+      'text/event-stream',
+    );
     expect(result.text).toContain('5 breaking changes for clients');
     // The new property itself is something a server must accept: breaking for servers, not clients.
-    expect(result.changes?.find((c) => c.path.endsWith('properties/reason'))?.changeClass).toBe('breaking-servers');
+    expect(result.changes?.find((c) => c.path.endsWith('properties/zz_required'))?.changeClass).toBe(
+      'breaking-servers',
+    );
   });
 
   it('lists both parts of a renamed enum value, each classified for the side it breaks', () => {
-    const result = gate((doc) => {
-      const flowType = schemas(doc).LoginResponse.properties.flow_type;
-      flowType.enum = flowType.enum.map((v: string) => (v === 'REAUTH' ? 'RE_AUTH' : v));
-      schemas(doc).LogStreamQuery.properties.source.enum = ['path', 'syslog'];
+    const at = placesOf(parse(releasedText));
+    const [response, request] = [at.responseEnum(), at.requestEnum()];
+    const [responseOld, requestOld] = [response.node.enum[0], request.node.enum[0]];
+    const result = gate((_, at) => {
+      at.responseEnum().node.enum[0] = 'zz_renamed';
+      at.requestEnum().node.enum[0] = 'zz_renamed';
     });
     expect(result.ok).toBe(false);
-    const parts = (result.changes ?? []).map((c) => [c.changeClass, c.operation, c.message.split(' (')[0]]);
+    const parts = (result.changes ?? []).map((c) => [c.changeClass, c.operation, c.message.split(': ')[1]]);
     expect(parts).toEqual(
       expect.arrayContaining([
         // A response: a client refuses the new value; a server built for the release still sends the old one.
-        ['breaking-clients', 'POST /auth/connections/{id}/login', "Enum of `flow_type` gained values: 'RE_AUTH'."],
-        ['breaking-servers', 'POST /auth/connections/{id}/login', "Enum of `flow_type` lost values: 'REAUTH'."],
+        ['breaking-clients', response.operation, "'zz_renamed'. (enum-values-added"],
+        ['breaking-servers', response.operation, `'${responseOld}'. (enum-values-removed`],
         // A request: the old value a client sends is refused; a server must accept the new one.
-        ['breaking-clients', 'GET /browsers/{id}/logs/stream', "Enum of `source` lost values: 'supervisor'."],
-        ['breaking-servers', 'GET /browsers/{id}/logs/stream', "Enum of `source` gained values: 'syslog'."],
+        ['breaking-clients', request.operation, `'${requestOld}'. (enum-values-removed`],
+        ['breaking-servers', request.operation, "'zz_renamed'. (enum-values-added"],
       ]),
     );
     expect(result.text).toContain('2 breaking changes for clients');
     expect(result.text).toContain('2 changes breaking for servers');
-    expect(result.text).toMatch(
-      /lost values: 'REAUTH'[^\n]*\n\s+at #\/components\/schemas\/LoginResponse\/properties\/flow_type\/enum/,
-    );
-    expect(result.text).toContain('needs at least 0.2.0');
+    expect(result.text).toMatch(new RegExp(`lost values: '${responseOld}'[^\\n]*\\n\\s+at #/[^\\n]*/enum `));
+    expect(result.text).toContain(`needs at least ${breakingVersion}`);
   });
 
   it('classifies an enum that only grows or only shrinks by its side', () => {
-    const grown = gate((doc) => {
-      schemas(doc).LoginResponse.properties.flow_type.enum.push('SSO');
-      schemas(doc).LogStreamQuery.properties.source.enum.push('syslog');
+    const grown = gate((_, at) => {
+      at.responseEnum().node.enum.push('zz_value');
+      at.requestEnum().node.enum.push('zz_value');
     });
     expect((grown.changes ?? []).map((c) => [c.changeClass, c.message.split(' (')[0]])).toEqual([
-      ['breaking-clients', "Enum of `flow_type` gained values: 'SSO'."],
-      ['breaking-servers', "Enum of `source` gained values: 'syslog'."],
+      ['breaking-clients', expect.stringContaining("gained values: 'zz_value'.")],
+      ['breaking-servers', expect.stringContaining("gained values: 'zz_value'.")],
     ]);
-    const shrunk = gate((doc) => {
-      schemas(doc).LoginResponse.properties.flow_type.enum = ['LOGIN'];
+    const shrunk = gate((_, at) => {
+      at.responseEnum().node.enum.pop();
     });
-    expect((shrunk.changes ?? []).map((c) => [c.changeClass, c.message.split(' (')[0]])).toEqual([
-      ['breaking-servers', "Enum of `flow_type` lost values: 'REAUTH'."],
+    expect((shrunk.changes ?? []).map((c) => [c.changeClass, c.message.split(': ')[0]])).toEqual([
+      ['breaking-servers', expect.stringMatching(/^Enum of .* lost values$/)],
     ]);
   });
 
   it('passes compatible edits with no bump: optional response and SSE data properties, an optional request one', () => {
-    const result = gate((doc) => {
-      schemas(doc).LoginResponse.properties.region = { type: 'string', description: 'Where.' };
-      schemas(doc).LogEvent.properties.level = { type: 'string', description: 'Severity.' };
-      schemas(doc).RenameProfileRequest.properties.reason = { type: 'string', description: 'Why.' };
+    const result = gate((_, at) => {
+      at.responseProperty().node.properties.zz_response = made('Made up.');
+      at.eventData().node.properties.zz_event = made('Made up.');
+      at.requestBody().node.properties.zz_request = made('Made up.');
     });
     expect(result.ok).toBe(true);
     const classOf = (end: string) => result.changes?.find((c) => c.path.endsWith(end))?.changeClass;
-    expect(classOf('properties/region')).toBe('additive');
-    expect(classOf('x-sse-event-data/properties/level')).toBe('additive');
+    expect(classOf('properties/zz_response')).toBe('additive');
+    expect(classOf('x-sse-event-data/properties/zz_event')).toBe('additive');
     // Closed schemas: a server written for the release refuses the new request property.
-    expect(classOf('properties/reason')).toBe('breaking-servers');
+    expect(classOf('properties/zz_request')).toBe('breaking-servers');
     expect(result.changes).toHaveLength(3);
-    expect(result.text).toContain('needs info.version bumped');
+    expect(result.text).toContain(`needs info.version ${semver.inc(released.version, 'minor')} or above`);
   });
 
-  it('passes a description-only change as documentation, with no bump', () => {
-    const result = gate((doc) => {
-      schemas(doc).Profile.properties.last_used_at.description = 'When a session last used the profile.';
+  it('passes a description-only change as documentation, with no bump but a patch at release', () => {
+    const result = gate((_, at) => {
+      const { node, name } = at.responseProperty();
+      node.properties[name].description = 'Made up.';
     });
     expect(result.ok).toBe(true);
     expect(classes(result)).toEqual(['documentation']);
+    expect(result.text).toContain(
+      `needs info.version ${semver.inc(released.version, 'patch')} or above (documentation`,
+    );
+  });
+
+  it('classes a vendor extension as documentation wherever it is (the SSE event data schema is no extension)', () => {
+    const result = gate((_, at) => {
+      at.queryOperation().node['x-zz_extension'] = true;
+      at.queryOperation().node.parameters[0]['x-zz_extension'] = 'Made up.';
+      at.responseProperty().node['x-zz_extension'] = { zz: 1 };
+    });
+    expect(classes(result)).toEqual(['documentation', 'documentation', 'documentation']);
   });
 
   it('fails when info.version goes below the release', () => {
+    expect(semver.gt(released.version, '0.0.0')).toBe(true);
     const result = gate((doc) => {
-      doc.info.version = '0.0.9';
+      doc.info.version = '0.0.0';
     });
     expect(result.ok).toBe(false);
     expect(result.text).toContain('lower than the released');
+  });
+
+  it('names a new parameter and property by name, and an added and a removed operation by method and path', () => {
+    const at = placesOf(parse(releasedText));
+    const { node: item, name: method, operation: removed } = at.operation();
+    const path = removed.split(' ')[1];
+    const unused = HTTP_METHODS.find((m) => item[m] === undefined)!;
+    const query = at.queryOperation();
+    const response = at.responseProperty();
+    // Apart: an operation removed takes its schemas out of every other row.
+    const operations = gate((_, at) => {
+      const { node } = at.operation();
+      node[unused] = { ...node[method], operationId: 'zzAddedOperation' };
+      delete node[method];
+    });
+    const added = `${unused.toUpperCase()} ${path}`;
+    expect(operations.changes).toHaveLength(2);
+    expect((operations.changes ?? []).map((c) => `${c.operation}: ${c.message}`)).toEqual(
+      expect.arrayContaining([
+        `${added}: Operation \`${added}\` added.`,
+        expect.stringMatching(
+          new RegExp(`^${escapeRegExp(removed)}: Operation \`${escapeRegExp(removed)}\` .*removed`),
+        ),
+      ]),
+    );
+    const result = gate((_, at) => {
+      at.queryOperation().node.parameters.push({ name: 'zz_parameter', in: 'query', schema: { type: 'string' } });
+      at.responseProperty().node.properties.zz_property = made('Made up.');
+    });
+    expect(result.changes).toHaveLength(2);
+    expect((result.changes ?? []).map((c) => `${c.operation}: ${c.message}`)).toEqual(
+      expect.arrayContaining([
+        `${query.operation}: Query parameter \`zz_parameter\` added (optional).`,
+        expect.stringMatching(
+          new RegExp(`^${escapeRegExp(response.operation)}: Property \`zz_property\` of .* added\\.$`),
+        ),
+      ]),
+    );
+    expect(result.text).not.toMatch(/parameters\/\d+ added/);
+  });
+
+  it('keeps the changes committed before apart from the new ones, and asks one bump of one class', () => {
+    const releaseMinor = semver.inc(released.version, 'minor');
+    // Both break servers: a required request property made optional, and a new optional parameter.
+    const optional: Edit = (_, at) => {
+      const { node, name } = at.requiredRequestProperty();
+      node.required = node.required.filter((n: string) => n !== name);
+    };
+    const parameter: Edit = (_, at) => {
+      at.queryOperation().node.parameters.push({ name: 'zz_parameter', in: 'query', schema: { type: 'string' } });
+    };
+    const needs = (result: ReturnType<typeof gate>) => result.text.match(/needs info\.version (\S+) or above/)?.[1];
+    const alone = [gate(optional), gate(parameter)];
+    expect(alone.map(classes)).toEqual([['breaking-servers'], ['breaking-servers']]);
+    expect(alone.map(needs)).toEqual([releaseMinor, releaseMinor]);
+
+    const both = gate(
+      (doc, at) => {
+        optional(doc, at);
+        parameter(doc, at);
+      },
+      { committed: optional },
+    );
+    expect(both.changes?.map((c) => [c.pending, c.message.includes('zz_parameter')])).toEqual(
+      expect.arrayContaining([
+        [true, false],
+        [false, true],
+      ]),
+    );
+    const [, fresh, pending] = both.text.split(/^(?:New|Pending) \(/m);
+    expect(fresh).toContain('`zz_parameter`');
+    expect(fresh).not.toContain('no longer required');
+    expect(pending).toContain('no longer required');
+    expect(pending).not.toContain('`zz_parameter`');
   });
 });
 
@@ -199,3 +338,7 @@ describe('released snapshots', () => {
     expect(versionForBreakingChange('1.4.2')).toBe('2.0.0');
   });
 });
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -53,39 +53,55 @@ describe('the API workflow changes', { timeout: 120_000 }, () => {
 
   it('the optional properties are additive, and pass with no bump', () => {
     const text = edited('additive');
-    const doc = parse(text);
-    expect(doc.components.schemas.LogEvent.required).not.toContain('level');
-    expect(doc.info.version).toBe(parse(original).info.version);
+    const added = onlyIn(parse(text), parse(original));
+    expect(added.length).toBeGreaterThan(0);
+    expect(parse(text).info.version).toBe(parse(original).info.version);
     const result = gate(text);
     expect(result.ok).toBe(true);
-    expect(summary(result)).toEqual([
-      expect.stringMatching(/^additive .*x-sse-event-data\/properties\/level added$/),
-      expect.stringMatching(/^additive .*application\/json\/schema\/properties\/region added$/),
-    ]);
+    expect(summary(result)).toHaveLength(added.length);
+    expect(summary(result)).toEqual(
+      expect.arrayContaining(
+        added.map((name) => expect.stringMatching(new RegExp(`^additive Property \`${name}\` of .* added\\.$`))),
+      ),
+    );
   });
 
   it('the removal takes the property and its examples, bumps the version, and passes', () => {
     const text = edited('breaking');
-    expect(text).not.toContain('last_used_at');
-    expect(original).toContain('last_used_at');
+    const [removed, ...others] = new Set(onlyIn(parse(original), parse(text)));
+    expect(others).toEqual([]);
+    expect(text).not.toContain(removed);
     const result = gate(text);
     expect(result.ok).toBe(true);
-    expect(summary(result)).toEqual(['breaking-clients Property `last_used_at` of `Profile` was removed.']);
+    expect(summary(result)).toEqual([
+      expect.stringMatching(new RegExp(`^breaking-clients Property \`${removed}\` .*removed\\.$`)),
+    ]);
   });
 
   it('the enum rename is listed as a value lost and a value gained, and passes with its bump', () => {
     const text = edited('enum rename');
-    expect(text).not.toMatch(/\bREAUTH\b/);
+    const [lost] = onlyIn(parse(original), parse(text));
+    const [gained] = onlyIn(parse(text), parse(original));
+    expect(text).not.toMatch(new RegExp(`\\b${lost}\\b`));
     const result = gate(text);
     expect(result.ok).toBe(true);
     expect(summary(result)).toEqual(
       expect.arrayContaining([
-        "breaking-clients Enum of `flow_type` gained values: 'RE_AUTH'.",
-        "breaking-servers Enum of `flow_type` lost values: 'REAUTH'.",
+        expect.stringMatching(new RegExp(`^breaking-clients Enum of .* gained values: '${gained}'\\.$`)),
+        expect.stringMatching(new RegExp(`^breaking-servers Enum of .* lost values: '${lost}'\\.$`)),
       ]),
     );
   });
 });
+
+/** The keys of `a`'s objects, and the values of its arrays, that `b` lacks at the same place. */
+function onlyIn(a: unknown, b: unknown): string[] {
+  if (Array.isArray(a) && Array.isArray(b)) return a.filter((v) => typeof v !== 'object' && !b.includes(v));
+  if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) return [];
+  return Object.entries(a).flatMap(([key, value]) =>
+    key in b ? onlyIn(value, (b as Record<string, unknown>)[key]) : [key],
+  );
+}
 
 describe('what `npm run generate` may change', () => {
   it('the document and the generated folders, nothing else', () => {

@@ -7,6 +7,7 @@ import { OpenApiDocumentError } from '@browser-cloud/openapi-document';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { checkApiChanges, releasedSnapshots } from '../scripts/lib/api-changes.mjs';
+import { placesOf } from './test-support/document-places.js';
 
 const released = releasedSnapshots(join(import.meta.dirname, 'releases'))[0];
 if (!released) throw new Error('openapi/releases holds no snapshot');
@@ -27,20 +28,22 @@ function layout(documentText: string) {
 describe('gate locations', { timeout: 120_000 }, () => {
   it('cite the line of the YAML, through an alias, for a change inside a shared object', () => {
     const doc = parse(readFileSync(released.path, 'utf8'));
-    const { schemas } = doc.components;
+    // A component schema of a response, found through the operations model.
+    const { node } = placesOf(doc).responseProperty();
+    const [name] = Object.entries(doc.components.schemas).find(([, schema]) => schema === node)!;
     // One object written once with an anchor and used again by alias.
-    const shared = { type: 'string', format: 'date-time', description: 'Last sync time' };
-    schemas.Profile.properties.synced_at = shared;
-    doc.components.schemas.Profile.properties.synced_again_at = shared;
+    const shared = { type: 'string', format: 'date-time', description: 'Made up.' };
+    node.properties.zz_synced_at = shared;
+    node.properties.zz_synced_again_at = shared;
     const text = stringify(doc);
-    expect(text).toMatch(/synced_again_at: \*a1\n/);
+    expect(text).toMatch(/zz_synced_again_at: \*a1\n/);
     const result = layout(text)();
     const lines = text.split('\n');
-    const anchored = lines.findIndex((line) => line.includes('synced_at: &a1')) + 2;
-    const aliased = lines.findIndex((line) => line.includes('synced_again_at: *a1')) + 1;
+    const anchored = lines.findIndex((line) => line.includes('zz_synced_at: &a1')) + 2;
+    const aliased = lines.findIndex((line) => line.includes('zz_synced_again_at: *a1')) + 1;
     const located = result.changes?.map((c) => `${c.location?.pointer} ${c.location?.file}:${c.location?.line}`);
-    expect(located).toContain(`#/components/schemas/Profile/properties/synced_at openapi.yaml:${anchored}`);
-    expect(located).toContain(`#/components/schemas/Profile/properties/synced_again_at openapi.yaml:${aliased}`);
+    expect(located).toContain(`#/components/schemas/${name}/properties/zz_synced_at openapi.yaml:${anchored}`);
+    expect(located).toContain(`#/components/schemas/${name}/properties/zz_synced_again_at openapi.yaml:${aliased}`);
     expect(result.text).toContain(`(openapi.yaml:${aliased})`);
   });
 

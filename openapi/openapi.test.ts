@@ -3,7 +3,10 @@ import {
   appendPointer,
   deref,
   escapePointerToken,
+  formatPointer,
   getAt,
+  parsePointer,
+  resolveNode,
   loadOpenApiDocument,
   type MediaTypeObject,
   operations,
@@ -19,6 +22,10 @@ const document: Doc = loadOpenApiDocument();
 
 interface Example {
   where: string;
+  /** Where the example's value is written (in a Media Type Object: `…/examples/<name>/value`). */
+  pointer: string;
+  /** The Media Type or Parameter Object that holds the example. */
+  holder: string;
   schemaPointer: string;
   value: unknown;
   mediaType?: string;
@@ -33,22 +40,34 @@ function examplesOf(doc: Doc): Example[] {
   ) => {
     for (const [mediaType, { pointer, media }] of Object.entries(content)) {
       const schemaPointer = appendPointer(pointer, 'schema');
-      if (media.example !== undefined)
-        found.push({ where: `#${base} ${mediaType} example`, schemaPointer, value: media.example, mediaType });
+      const holder = { holder: pointer, schemaPointer, mediaType };
+      if (media.example !== undefined) {
+        const at = appendPointer(pointer, 'example');
+        found.push({ where: `#${base} ${mediaType} example`, pointer: at, value: media.example, ...holder });
+      }
       for (const [name, example] of Object.entries(media.examples ?? {})) {
+        const { node, pointer: at } = resolveNode<Doc>(doc, example as Doc, appendPointer(pointer, 'examples', name));
         found.push({
           where: `#${base} ${mediaType} examples.${name}`,
-          schemaPointer,
-          value: deref<Doc>(doc, example as Doc).value,
-          mediaType,
+          pointer: appendPointer(at, 'value'),
+          value: node.value,
+          ...holder,
         });
       }
     }
   };
   for (const operation of operations(doc as OpenApiDocument)) {
     for (const { parameter, pointer, schema } of operation.parameters) {
-      if (parameter.example !== undefined && schema !== undefined)
-        found.push({ where: `#${pointer} example`, schemaPointer: schema.pointer, value: parameter.example });
+      if (parameter.example !== undefined && schema !== undefined) {
+        const at = appendPointer(pointer, 'example');
+        found.push({
+          where: `#${pointer} example`,
+          pointer: at,
+          holder: pointer,
+          schemaPointer: schema.pointer,
+          value: parameter.example,
+        });
+      }
     }
     if (operation.requestBody) fromContent(operation.requestBody.pointer, operation.requestBody.content);
     for (const response of Object.values(operation.responses)) fromContent(response.pointer, response.content);
@@ -77,25 +96,33 @@ function exampleProblems(doc: Doc): string[] {
   });
 }
 
-/** The flow types a login can answer with, as the document lists them. */
-const flowTypes: string[] = deref<Doc>(
-  document,
-  document.paths['/auth/connections/{id}/login'].post.responses['200'].content['application/json'].schema,
-).properties.flow_type.enum;
+/** The Media Type Objects of every request body and response with content. */
+const allMedia = [...operations(document as OpenApiDocument)].flatMap((operation) => [
+  ...Object.values(operation.requestBody?.content ?? {}),
+  ...Object.values(operation.responses).flatMap((response) => Object.values(response.content)),
+]);
+
+/** The first example of each kind of media (JSON, event stream), the place its value is written. */
+const firstExample = (examples: Example[], json: boolean) =>
+  examples.find(
+    (e) => e.mediaType !== undefined && e.mediaType.includes('json') === json && e.pointer.includes('/examples/'),
+  )!;
 
 describe('examples of the document', () => {
-  it('cover every request body and every response, with both flow types and each error status', () => {
+  it('cover every request body and every response, and every value of an enum of a response', () => {
     const examples = examplesOf(document);
-    const wheres = examples.map((e) => e.where).join('\n');
-    for (const status of ['200', '400', '409']) expect(wheres).toContain(`~1login/post/responses/${status}`);
-    for (const status of ['200', '409']) expect(wheres).toContain(`~1profiles~1{id_or_name}/patch/responses/${status}`);
-    for (const response of ['BadRequest', 'Unauthorized', 'Forbidden', 'NotFound', 'InternalError']) {
-      expect(wheres).toContain(`#/components/responses/${response}`);
+    const holders = new Set(examples.map((e) => e.holder));
+    expect(allMedia.filter((media) => !holders.has(media.pointer)).map((m) => m.pointer)).toEqual([]);
+    for (const media of allMedia) {
+      const values = examples.filter((e) => e.holder === media.pointer).map((e) => e.value as Doc);
+      for (const [name, property] of Object.entries((media.schema?.schema as Doc | undefined)?.properties ?? {})) {
+        const { enum: allowed } = deref<Doc>(document, property as Doc);
+        if (allowed) expect(new Set(values.map((v) => v[name])), `${media.pointer} ${name}`).toEqual(new Set(allowed));
+      }
     }
-    const loginExamples = examples.filter((e) => e.where.includes('~1login/post/responses/200'));
-    expect(new Set(loginExamples.map((e) => (e.value as Doc).flow_type))).toEqual(new Set(flowTypes));
-    const stream = examples.find((e) => e.mediaType === 'text/event-stream');
-    expect(String(stream?.value).match(/^data: /gm)).toHaveLength(2);
+    const streams = examples.filter((e) => e.mediaType === 'text/event-stream');
+    expect(streams.length).toBeGreaterThan(0);
+    for (const stream of streams) expect(eventStreamData(stream.value as string).length).toBeGreaterThan(0);
   });
 
   // Compiling Ajv over the whole document takes a few seconds on a loaded machine.
@@ -105,20 +132,20 @@ describe('examples of the document', () => {
 
   it('a broken example is reported with its place', { timeout: 60_000 }, () => {
     const broken = structuredClone(document);
-    const login = broken.paths['/auth/connections/{id}/login'].post;
-    login.responses['200'].content['application/json'].examples.reauth.value.flow_type = 'PENDING';
-    login.responses['200'].content['application/json'].examples.login.value.hosted_url = 'not a url';
-    broken.paths['/browsers/{id}/logs/stream'].get.responses['200'].content[
-      'text/event-stream'
-    ].examples.two_events.value = 'id: 1\nevent: log\ndata: {"event":"log","timestamp":"yesterday","message":"x"}\n\n';
+    const [json, stream] = [firstExample(examplesOf(broken), true), firstExample(examplesOf(broken), false)];
+    (getAt(broken, json.pointer) as Doc).zz_not_in_document = 1;
+    setAt(broken, stream.pointer, 'id: 1\nevent: log\ndata: {"zz_not_in_document":1}\n\n');
     const problems = exampleProblems(broken).join('\n');
-    expect(problems).toContain(
-      `~1login/post/responses/200 application/json examples.reauth: flow_type: must be one of ${flowTypes.map((t) => `"${t}"`).join(', ')}`,
-    );
-    expect(problems).toMatch(/examples\.login: hosted_url: must match format "uri"/);
-    expect(problems).toMatch(/examples\.two_events: timestamp: must match format "date-time"/);
+    expect(problems).toContain(`${json.where}: zz_not_in_document: is not a known property`);
+    expect(problems).toContain(`${stream.where}: zz_not_in_document: is not a known property`);
   });
 });
+
+/** Sets the value at `pointer` (its parent must exist). */
+function setAt(root: unknown, pointer: string, value: unknown) {
+  const tokens = parsePointer(pointer);
+  (getAt(root, formatPointer(tokens.slice(0, -1))) as Doc)[tokens.at(-1)!] = value;
+}
 
 /** JSON pointers of every schema in the document that declares `type: object`. */
 function objectSchemaPointers(node: unknown, pointer = '#'): string[] {
@@ -133,6 +160,14 @@ function objectSchemaPointers(node: unknown, pointer = '#'): string[] {
 
 describe('lint of the document', () => {
   const pointers = objectSchemaPointers(document);
+  // A request example and a response example, each given a property that no schema declares.
+  const jsonExamples = examplesOf(document).filter(
+    (e) => e.mediaType?.includes('json') && e.pointer.includes('/examples/'),
+  );
+  const badExamples = [
+    jsonExamples.find((e) => e.holder.includes('/requestBody/'))!,
+    jsonExamples.find((e) => e.holder.includes('/responses/'))!,
+  ];
   let results: Map<string, Problem[]>;
   let files: Record<string, string>;
 
@@ -144,21 +179,21 @@ describe('lint of the document', () => {
       documents[`open-${i}`] = copy;
     });
     const badExample = structuredClone(document);
-    badExample.paths['/profiles/{id_or_name}'].patch.requestBody.content[
-      'application/json'
-    ].examples.rename.value.name = '';
-    badExample.paths['/profiles/{id_or_name}'].patch.responses['200'].content[
-      'application/json'
-    ].examples.renamed.value.owner = 'me';
+    for (const example of badExamples) (getAt(badExample, example.pointer) as Doc).zz_not_in_document = 1;
     documents['bad-example'] = badExample;
     files = writeDocuments(documents);
     results = await lintFiles(Object.values(files));
   }, 120_000);
 
   it('finds every object schema, components and inline alike', () => {
-    expect(pointers.length).toBeGreaterThanOrEqual(13);
-    expect(pointers).toContain('#/components/schemas/BrowserTelemetryCategoryConfig');
-    expect(pointers).toContain('#/components/schemas/ErrorDetail');
+    const components = Object.entries(document.components.schemas as Record<string, Doc>)
+      .filter(([, schema]) => schema.type === 'object')
+      .map(([name]) => `#/components/schemas/${escapePointerToken(name)}`);
+    expect(components.length).toBeGreaterThan(0);
+    expect(pointers).toEqual(expect.arrayContaining(components));
+    const inline = structuredClone(document);
+    inline.components.schemas[components[0]!.split('/').at(-1)!].properties.zz_inline = { type: 'object' };
+    expect(objectSchemaPointers(inline)).toContain(`${components[0]}/properties/zz_inline`);
   });
 
   it('fails, naming the place, when any object schema loses `additionalProperties: false`', () => {
@@ -178,10 +213,7 @@ describe('lint of the document', () => {
     const problems = results.get(files['bad-example']!) ?? [];
     const invalid = problems.filter((p) => p.ruleId === 'no-invalid-media-type-examples' && p.severity === 'error');
     expect(invalid.map((p) => p.pointer)).toEqual(
-      expect.arrayContaining([
-        '#/paths/~1profiles~1{id_or_name}/patch/requestBody/content/application~1json/examples/rename/value/name',
-        '#/paths/~1profiles~1{id_or_name}/patch/responses/200/content/application~1json/examples/renamed/value/owner',
-      ]),
+      expect.arrayContaining(badExamples.map((e) => `#${e.pointer.replace(/^#/, '')}/zz_not_in_document`)),
     );
   });
 });
@@ -191,11 +223,12 @@ describe('retry hints of the document', () => {
     const conflicts = [...operations(document as OpenApiDocument)].flatMap((operation) =>
       operation.responses['409'] === undefined ? [] : [operation.responses['409']],
     );
-    expect(conflicts.map((c) => c.pointer)).toHaveLength(2);
+    expect(conflicts.length).toBeGreaterThan(0);
     for (const { response, headers } of conflicts) {
-      expect((response.headers as Doc)['X-Should-Retry']).toEqual({ $ref: '#/components/headers/ShouldRetry' });
-      expect(headers['X-Should-Retry']?.schema?.pointer).toBe('/components/headers/ShouldRetry/schema');
+      expect((response.headers as Doc)['X-Should-Retry']).toEqual({
+        $ref: expect.stringMatching(/^#\/components\/headers\//),
+      });
+      expect(headers['X-Should-Retry']?.schema?.schema).toEqual({ type: 'string', enum: ['false'] });
     }
-    expect(document.components.headers.ShouldRetry.schema).toEqual({ type: 'string', enum: ['false'] });
   });
 });

@@ -1,19 +1,25 @@
-// `npm run release` on a temp copy of the repo's layout: document, snapshot, workspaces.
+// `npm run release` on a temp copy of the repo's layout: document, snapshot, workspaces. What is
+// edited is found through the operations model; the versions are computed from the snapshot's.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { HTTP_METHODS, loadOpenApiDocument } from '@browser-cloud/openapi-document';
+import semver from 'semver';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { releasedSnapshots } from '../scripts/lib/api-changes.mjs';
-import { ReleaseError, release, workspaceManifests } from '../scripts/lib/release.mjs';
-import semver from 'semver';
-import { loadOpenApiDocument } from '@browser-cloud/openapi-document';
+import { releasedSnapshots, versionForBreakingChange } from '../scripts/lib/api-changes.mjs';
+import { ReleaseError, release } from '../scripts/lib/release.mjs';
+import { workspaceManifests } from '../scripts/lib/workspaces.mjs';
+import { placesOf } from './test-support/document-places.js';
 
 type Doc = Record<string, any>;
 
 const [snapshot] = releasedSnapshots(join(import.meta.dirname, 'releases'));
 if (!snapshot) throw new Error('openapi/releases holds no snapshot');
 const releasedText = readFileSync(snapshot.path, 'utf8');
+const breaking = versionForBreakingChange(snapshot.version);
+const patch = semver.inc(snapshot.version, 'patch')!;
+const places = placesOf(parse(releasedText));
 const dirs: string[] = [];
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
@@ -31,13 +37,13 @@ const manifests = {
   'apps/sandbox': { name: '@scope/sandbox', private: true, version: snapshot.version },
 };
 
-function repoCopy(edit: (doc: Doc) => void): string {
+function repoCopy(edit: (doc: Doc, at: typeof places) => void): string {
   const root = mkdtempSync(join(tmpdir(), 'release-'));
   dirs.push(root);
   mkdirSync(join(root, 'openapi/releases'), { recursive: true });
   writeFileSync(join(root, 'openapi/releases', `${snapshot!.version}.yaml`), releasedText);
   const doc = parse(releasedText);
-  edit(doc);
+  edit(doc, placesOf(doc));
   writeFileSync(join(root, 'openapi/openapi.yaml'), stringify(doc));
   writeFileSync(join(root, 'package.json'), JSON.stringify({ private: true, workspaces: ['packages/*', 'apps/*'] }));
   for (const [dir, manifest] of Object.entries(manifests)) {
@@ -49,105 +55,126 @@ function repoCopy(edit: (doc: Doc) => void): string {
 
 const read = (root: string, path: string) => readFileSync(join(root, path), 'utf8');
 const manifest = (root: string, dir: string) => JSON.parse(read(root, `${dir}/package.json`));
+const section = (changelog: string, title: string) => changelog.split(`#### ${title}\n`)[1]?.split('\n#')[0] ?? '';
+const describeSchema = (_doc: Doc, at: typeof places) => {
+  at.responseProperty().node.description = 'Made up.';
+};
 
 describe('npm run release', { timeout: 180_000 }, () => {
-  it('releases a breaking change at 0.2.0: snapshot moved, changelog entry by class, versions and ranges set', () => {
-    const root = repoCopy((doc) => {
-      doc.info.version = '0.2.0';
-      delete doc.components.schemas.Profile.properties.last_used_at;
-      doc.components.schemas.Profile.properties.labels = {
-        type: 'array',
-        items: { type: 'string' },
-        description: 'Labels.',
-      };
-      doc.components.schemas.Profile.description = 'A browser profile.';
+  it('releases a breaking change at its bump: snapshot moved, changelog entry by class, versions and ranges set', () => {
+    const removed = places.responseProperty();
+    const root = repoCopy((doc, at) => {
+      doc.info.version = breaking;
+      const { node, name } = at.responseProperty();
+      delete node.properties[name];
+      node.properties.zz_labels = { type: 'array', items: { type: 'string' }, description: 'Made up.' };
+      describeSchema(doc, at);
     });
     const result = release({ root, date: '2026-12-01', lockFile: false });
 
-    expect(result).toMatchObject({ released: true, version: '0.2.0' });
+    expect(result).toMatchObject({ released: true, version: breaking });
     expect(existsSync(join(root, `openapi/releases/${snapshot.version}.yaml`))).toBe(false);
-    expect(read(root, 'openapi/releases/0.2.0.yaml')).toBe(read(root, 'openapi/openapi.yaml'));
+    expect(read(root, `openapi/releases/${breaking}.yaml`)).toBe(read(root, 'openapi/openapi.yaml'));
 
     const changelog = read(root, 'CHANGELOG.md');
     expect(changelog).toMatch(/^# Changelog\n/);
-    expect(changelog).toContain('## 0.2.0 (2026-12-01)');
-    const section = (title: string) => changelog.split(`### ${title}\n`)[1]?.split('\n###')[0] ?? '';
-    expect(section('Breaking for clients')).toContain('Property `last_used_at` of `Profile` was removed');
-    expect(section('Breaking for clients')).toContain('`PATCH /profiles/{id_or_name}`');
-    expect(section('Additive')).toContain('labels');
-    expect(section('Documentation')).toContain('description');
+    expect(changelog).toContain(`## ${breaking} (2026-12-01)\n\n### Changes since ${snapshot.version}`);
+    expect(section(changelog, 'Breaking for clients')).toContain(
+      `- \`${removed.operation}\`: Property \`${removed.name}\``,
+    );
+    expect(section(changelog, 'Additive')).toContain('Property `zz_labels`');
+    expect(section(changelog, 'Documentation')).toContain('`description` of');
 
-    for (const dir of Object.keys(manifests)) expect(manifest(root, dir).version).toBe('0.2.0');
+    for (const dir of Object.keys(manifests)) expect(manifest(root, dir).version).toBe(breaking);
     expect(manifest(root, 'packages/client').dependencies).toEqual({
-      '@scope/api-types': '^0.2.0',
+      '@scope/api-types': `^${breaking}`,
       'openapi-fetch': '~0.17.0',
     });
-    expect(manifest(root, 'packages/client').devDependencies).toEqual({ '@scope/sse': '^0.2.0' });
+    expect(manifest(root, 'packages/client').devDependencies).toEqual({ '@scope/sse': `^${breaking}` });
 
-    // Released: the gate now compares against 0.2.0, and a second run has nothing to do.
+    // Released: the gate now compares against the new version, and a second run has nothing to do.
     expect(release({ root, lockFile: false })).toMatchObject({ released: false });
   });
 
   it('writes both parts of a renamed enum value into the changelog, each under its class', () => {
-    const root = repoCopy((doc) => {
-      doc.info.version = '0.2.0';
-      const flowType = doc.components.schemas.LoginResponse.properties.flow_type;
-      flowType.enum = flowType.enum.map((v: string) => (v === 'REAUTH' ? 'RE_AUTH' : v));
+    const renamed = places.responseEnum();
+    const old = renamed.node.enum[0];
+    const root = repoCopy((doc, at) => {
+      doc.info.version = breaking;
+      at.responseEnum().node.enum[0] = 'zz_renamed';
     });
     release({ root, date: '2026-12-03', lockFile: false });
     const changelog = read(root, 'CHANGELOG.md');
-    const section = (title: string) => changelog.split(`### ${title}\n`)[1]?.split('\n###')[0] ?? '';
-    expect(section('Breaking for clients')).toContain("Enum of `flow_type` gained values: 'RE_AUTH'.");
-    expect(section('Breaking for servers')).toContain("Enum of `flow_type` lost values: 'REAUTH'.");
-    expect(section('Breaking for clients')).toContain('`POST /auth/connections/{id}/login`');
+    expect(section(changelog, 'Breaking for clients')).toContain("gained values: 'zz_renamed'.");
+    expect(section(changelog, 'Breaking for servers')).toContain(`lost values: '${old}'.`);
+    expect(section(changelog, 'Breaking for clients')).toContain(`\`${renamed.operation}\``);
+  });
+
+  it('names an added and a removed operation by method and path in the changelog', () => {
+    const { node: item, name: method, operation: removed } = places.operation();
+    const added = `${HTTP_METHODS.find((m) => item[m] === undefined)!.toUpperCase()} ${removed.split(' ')[1]}`;
+    const root = repoCopy((doc, at) => {
+      doc.info.version = breaking;
+      const { node } = at.operation();
+      node[added.split(' ')[0]!.toLowerCase()] = { ...node[method], operationId: 'zzAddedOperation' };
+      delete node[method];
+    });
+    release({ root, date: '2026-12-04', lockFile: false });
+    const changelog = read(root, 'CHANGELOG.md');
+    expect(section(changelog, 'Breaking for servers')).toContain(`- \`${added}\`: Operation \`${added}\` added.`);
+    expect(section(changelog, 'Breaking for clients')).toContain(`- \`${removed}\`: Operation \`${removed}\``);
   });
 
   it('puts a new entry above the older ones, under the heading', () => {
-    const root = repoCopy((doc) => {
-      doc.info.version = '0.1.1';
-      doc.components.schemas.Profile.description = 'A browser profile.';
+    const root = repoCopy((doc, at) => {
+      doc.info.version = patch;
+      describeSchema(doc, at);
     });
-    writeFileSync(join(root, 'CHANGELOG.md'), '# Changelog\n\nIntro.\n\n## 0.1.0 (2026-11-23)\n\nFirst.\n');
+    const older = `## ${snapshot.version} (2026-11-23)\n\nFirst.\n`;
+    writeFileSync(join(root, 'CHANGELOG.md'), `# Changelog\n\nIntro.\n\n${older}`);
     release({ root, date: '2026-12-02', lockFile: false });
     const changelog = read(root, 'CHANGELOG.md');
-    expect(changelog.indexOf('Intro.')).toBeLessThan(changelog.indexOf('## 0.1.1 (2026-12-02)'));
-    expect(changelog.indexOf('## 0.1.1')).toBeLessThan(changelog.indexOf('## 0.1.0'));
+    expect(changelog.indexOf('Intro.')).toBeLessThan(changelog.indexOf(`## ${patch} (2026-12-02)`));
+    expect(changelog.indexOf(`## ${patch}`)).toBeLessThan(changelog.indexOf(older));
   });
 
-  it('replaces the Unreleased section with the release entry', () => {
-    const root = repoCopy((doc) => {
-      doc.info.version = '0.1.1';
-      doc.components.schemas.Profile.description = 'A browser profile.';
+  it("keeps the Unreleased section's hand-written notes in the entry, and adds the gate's lines beside them", () => {
+    const root = repoCopy((doc, at) => {
+      doc.info.version = patch;
+      describeSchema(doc, at);
     });
-    writeFileSync(
-      join(root, 'CHANGELOG.md'),
-      '# Changelog\n\nIntro.\n\n## Unreleased\n\n### Documentation\n\n- Profile reworded.\n\n## 0.1.0 (2026-11-23)\n\nFirst.\n',
-    );
+    const notes = 'A schema reworded, as a maintainer wrote it.\n\n### Documentation\n\n- Said by hand.';
+    const older = `## ${snapshot.version} (2026-11-23)\n\nFirst.\n`;
+    writeFileSync(join(root, 'CHANGELOG.md'), `# Changelog\n\nIntro.\n\n## Unreleased\n\n${notes}\n\n${older}`);
     release({ root, date: '2026-12-02', lockFile: false });
     const changelog = read(root, 'CHANGELOG.md');
     expect(changelog).not.toContain('Unreleased');
-    expect(changelog).not.toContain('Profile reworded.');
-    expect(changelog.indexOf('Intro.')).toBeLessThan(changelog.indexOf('## 0.1.1 (2026-12-02)'));
-    expect(changelog.indexOf('## 0.1.1')).toBeLessThan(changelog.indexOf('## 0.1.0 (2026-11-23)\n\nFirst.'));
+    const entry = changelog.slice(changelog.indexOf(`## ${patch} (2026-12-02)`), changelog.indexOf(older));
+    expect(entry).toContain(`\n\n${notes}\n\n### Changes since ${snapshot.version}`);
+    expect(section(entry, 'Documentation')).toContain('`description` of');
+    expect(changelog.indexOf('Intro.')).toBeLessThan(changelog.indexOf(entry));
   });
 
   it('refuses a breaking change with a patch bump, and changes nothing', () => {
-    const root = repoCopy((doc) => {
-      doc.info.version = '0.1.1';
-      delete doc.components.schemas.Profile.properties.last_used_at;
+    const root = repoCopy((doc, at) => {
+      doc.info.version = patch;
+      const { node, name } = at.responseProperty();
+      delete node.properties[name];
     });
     expect(() => release({ root, lockFile: false })).toThrow(ReleaseError);
-    expect(() => release({ root, lockFile: false })).toThrow(/0\.1\.1 is too small .*minor bump \(0\.2\.0\)/);
+    expect(() => release({ root, lockFile: false })).toThrow(
+      `info.version ${patch} is too small for the changes since ${snapshot.version}: they need ${breaking} (breaking for clients`,
+    );
     expect(existsSync(join(root, `openapi/releases/${snapshot.version}.yaml`))).toBe(true);
     expect(existsSync(join(root, 'CHANGELOG.md'))).toBe(false);
     expect(manifest(root, 'packages/client').version).toBe(snapshot.version);
   });
 
   it('refuses changes whose version was not bumped at all, even documentation', () => {
-    const root = repoCopy((doc) => {
-      doc.components.schemas.Profile.description = 'A browser profile.';
-    });
-    expect(() => release({ root, lockFile: false })).toThrow(/must be above the released .*patch bump/);
+    const root = repoCopy(describeSchema);
+    expect(() => release({ root, lockFile: false })).toThrow(
+      `must be above the released ${snapshot.version}: bump it in openapi/openapi.yaml; the changes since need ${patch} (documentation: a patch bump).`,
+    );
   });
 
   it('has nothing to release when the document is the released one', () => {

@@ -71,19 +71,19 @@ const STYLES: Record<string, { write: (data: Json) => string; shows: RegExp[] }>
   },
   flow: {
     write: (data) => stringify(data, { collectionStyle: 'flow' }),
-    shows: [/^\{\n {2}openapi: 3\.1\.0,\n {2}info:\n {4}\{/],
+    shows: [/^\{\n {2}openapi: [\d.]+,\n {2}info:\n {4}\{/],
   },
   quoted: {
     write: (data) =>
       stringify(data, { defaultStringType: 'QUOTE_SINGLE', defaultKeyType: 'QUOTE_DOUBLE', blockQuote: false }),
-    shows: [/^"openapi": '3\.1\.0'\n/m, /'id: 1\n/],
+    shows: [/^"openapi": '[\d.]+'\n/m, /: '[^'\n]+\n/],
   },
   plainAndDoubleQuoted: {
     // Plain scalars where they can be; a string with line breaks double-quoted over several lines.
     write: (data) => stringify(data, { blockQuote: false, lineWidth: 0 }),
-    shows: [/^ {2}title: Browser Cloud API$/m, /^ {2}description: "An HTTP\/JSON API[^"\n]*\n\n/m],
+    shows: [/^ {2}title: [^"'|>\n]+$/m, /^ {2}description: "[^"\n]*\n\n/m],
   },
-  json: { write: (data) => JSON.stringify(data, null, 1), shows: [/^\{\n "openapi": "3\.1\.0",/] },
+  json: { write: (data) => JSON.stringify(data, null, 1), shows: [/^\{\n "openapi": "[\d.]+",/] },
   otherKeyOrder: { write: (data) => stringify(reverseFields(data)), shows: [/^components:\n/] },
 };
 
@@ -216,7 +216,8 @@ describe('the mock serves every example byte for byte as the loader reads it', {
 
   it.each(served)('%s', async (name) => {
     const examples = servedExamples(loadOpenApiDocument(paths[name]));
-    expect(examples.map((e) => `${e.operation} ${e.status} ${e.name}`)).toContain('streamBrowserLogs 200 two_events');
+    // The event-stream examples among them: the bytes a `|+` block keeps.
+    expect(examples.some((e) => e.mediaType === 'text/event-stream')).toBe(true);
     for (const example of examples) {
       const response = await fetch(`${prisms[name]!.url}${example.path}`, {
         method: example.method,

@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { vitestReporters } from '../../scripts/lib/test-reports.mjs';
 
 export default defineConfig({
   test: {
+    reporters: vitestReporters(import.meta.dirname),
     include: ['src/**/*.test.ts'],
     environment: 'node',
     // One Chromium launch plus one page load takes a few seconds on an idle machine; under CI's

@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { vitestReporters } from '../../scripts/lib/test-reports.mjs';
 
 export default defineConfig({
   test: {
+    reporters: vitestReporters(import.meta.dirname),
     include: ['src/**/*.test.ts'],
     // Packing, an npm install from the local cache and three compiler runs: slow on a busy machine.
     testTimeout: 300_000,

@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { vitestReporters } from '../../scripts/lib/test-reports.mjs';
 
 export default defineConfig({
   test: {
+    reporters: vitestReporters(import.meta.dirname),
     include: ['src/**/*.test.ts'],
     environment: 'node',
     // Prism takes about 1.2 s to start on an idle machine, several seconds on a loaded one.

@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { vitestReporters } from '../../scripts/lib/test-reports.mjs';
 
 export default defineConfig({
   test: {
+    reporters: vitestReporters(import.meta.dirname),
     include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
     testTimeout: 20_000,

@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { vitestReporters } from '../../scripts/lib/test-reports.mjs';
 
 export default defineConfig({
   test: {
+    reporters: vitestReporters(import.meta.dirname),
     include: ['src/**/*.test.ts'],
     environment: 'node',
     // Real sockets on 127.0.0.1 are used by the connection tests; keep any hang short.

@@ -1,16 +1,19 @@
-// What changed in the OpenAPI document since its last release, and for whom it breaks.
+// What changed in the OpenAPI document since its last release, for whom it breaks, and which
+// version the next release needs.
 //
 // `redocly diff` does the diff: it walks each operation (request and response sides apart, and
-// the SSE event data schema under `x-sse-event-data`), rates every change by the semver bump it
-// needs, and with `--check-version` says whether `info.version` was bumped enough. This module
-// adds what it does not say: for whom a change breaks (clients or servers), which changes are
-// documentation only, and one gap it leaves open (see `requiredGrew`).
+// the SSE event data schema under `x-sse-event-data`) and rates each change. This module adds
+// what it does not say: for whom a change breaks (clients or servers), which changes are
+// documentation only, one bump per class, a sentence naming what changed where its verdicts say
+// nothing (they name only what breaks), which changes were committed before the edit at hand,
+// and one gap it leaves open (see `requiredGrew`).
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parsePointer } from '@browser-cloud/openapi-document';
+import { deref, formatPointer, getAt, HTTP_METHODS, parsePointer } from '@browser-cloud/openapi-document';
 import semver from 'semver';
 import { renderDocuments } from './rendered-documents.mjs';
 
@@ -28,6 +31,19 @@ export const CLASS_TITLES = {
   additive: 'additive',
   documentation: 'documentation',
 };
+
+/**
+ * The bump each class needs, whatever `redocly diff` rated the change: a server built for the
+ * release refuses what a change breaking for servers allows, so it ships as a new feature, like
+ * an additive one.
+ */
+const CLASS_BUMPS = {
+  'breaking-clients': 'breaking',
+  'breaking-servers': 'minor',
+  additive: 'minor',
+  documentation: 'patch',
+};
+const BUMP_WORDS = { breaking: 'a breaking bump (the minor while 0.x)', minor: 'a minor bump', patch: 'a patch bump' };
 
 /** Keywords that change what people read, never what validates or what is sent. */
 const DOCUMENTATION_KEYWORDS = new Set([
@@ -60,74 +76,95 @@ export function releasedSnapshots(dir) {
     .map(({ name, version }) => ({ version, path: join(dir, name) }));
 }
 
+/** The lowest version that may carry a breaking change after `released` (while 0.x, the minor). */
+export function versionForBreakingChange(released) {
+  return semver.inc(released, semver.major(released) === 0 ? 'minor' : 'major');
+}
+
+/** The lowest version after `released` that a change of `changeClass` may ship in. */
+export function versionFor(changeClass, released) {
+  const bump = CLASS_BUMPS[changeClass];
+  return bump === 'breaking' ? versionForBreakingChange(released) : semver.inc(released, bump);
+}
+
+/** The lowest version that covers every change since `released` (`released` when there is none). */
+export function nextVersion(released, changes) {
+  return changes.reduce((next, change) => {
+    const needed = versionFor(change.changeClass, released);
+    return semver.gt(needed, next) ? needed : next;
+  }, released);
+}
+
+/** "breaking for servers and additive: a minor bump": the classes that set the next version. */
+export function bumpReasons(released, changes) {
+  const next = nextVersion(released, changes);
+  const classes = CHANGE_CLASSES.filter(
+    (c) => changes.some((change) => change.changeClass === c) && versionFor(c, released) === next,
+  );
+  return classes.length === 0
+    ? 'no change'
+    : `${classes.map((c) => CLASS_TITLES[c]).join(' and ')}: ${BUMP_WORDS[CLASS_BUMPS[classes[0]]]}`;
+}
+
 /**
- * `redocly diff --check-version` of two documents. Its JSON report carries no version verdict;
- * the exit status and stderr do (1 and "❌ info.version stayed …" when the bump is too small).
- * Redocly reads the loader's JSON rendering of each (its own YAML reading takes an alias for a
- * removal), and the report's locations are mapped back to the YAML files.
+ * `redocly diff` of two documents (paths relative to `cwd`), with the loader's reading of each.
+ * Redocly reads the loader's JSON rendering (its own YAML reading takes an alias for a removal);
+ * the report's locations are mapped back to the YAML files.
  */
 export function diffDocuments(base, revision, { cwd = process.cwd() } = {}) {
   const rendered = renderDocuments([base, revision], { cwd });
   try {
-    return redoclyDiff(rendered, base, revision, cwd);
+    const [baseDocument, revisionDocument] = rendered.files.map((file) => JSON.parse(readFileSync(file, 'utf8')));
+    const result = spawnSync(
+      process.execPath,
+      [
+        REDOCLY_BIN,
+        'diff',
+        ...rendered.files,
+        '--format=json',
+        '--fail-on=none',
+        '--lint-config=off',
+        `--config=${REDOCLY_CONFIG}`,
+      ],
+      {
+        cwd,
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', NO_COLOR: '1' },
+      },
+    );
+    let report;
+    try {
+      report = JSON.parse(result.stdout);
+    } catch {
+      throw new Error(
+        `redocly diff ${base} ${revision} failed (exit ${result.status}):\n${result.stderr || result.error || ''}`,
+      );
+    }
+    report.files = { base, revision };
+    for (const change of report.changes ?? []) {
+      if (change.base) change.base = rendered.relocate(change.base);
+      if (change.revision) change.revision = rendered.relocate(change.revision);
+      for (const v of change.verdicts ?? []) if (v.location) v.location = rendered.relocate(v.location);
+    }
+    return { report, documents: { base: baseDocument, revision: revisionDocument } };
   } finally {
     rendered.dispose();
   }
 }
 
-function redoclyDiff({ files, relocate }, base, revision, cwd) {
-  const result = spawnSync(
-    process.execPath,
-    [
-      REDOCLY_BIN,
-      'diff',
-      ...files,
-      '--format=json',
-      '--check-version',
-      '--fail-on=none',
-      '--lint-config=off',
-      `--config=${REDOCLY_CONFIG}`,
-    ],
-    {
-      cwd,
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-      env: { ...process.env, REDOCLY_TELEMETRY: 'off', NO_COLOR: '1' },
-    },
-  );
-  let report;
-  try {
-    report = JSON.parse(result.stdout);
-  } catch {
-    throw new Error(
-      `redocly diff ${base} ${revision} failed (exit ${result.status}):\n${result.stderr || result.error || ''}`,
-    );
-  }
-  report.files = { base, revision };
-  for (const change of report.changes ?? []) {
-    if (change.base) change.base = relocate(change.base);
-    if (change.revision) change.revision = relocate(change.revision);
-    for (const verdict of change.verdicts ?? []) if (verdict.location) verdict.location = relocate(verdict.location);
-  }
-  const verdict = result.stderr
-    .split('\n')
-    .map((line) => line.replace(/^\W*/u, '').trim())
-    .find((line) => line.startsWith('info.version'));
-  return { report, versionBumpedEnough: result.status === 0, versionVerdict: verdict ?? null };
-}
-
-const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+const METHODS = new Set(HTTP_METHODS);
 
 /**
  * Which side of an exchange a change is on: `request` (parameters, body), `response`,
  * `operation` (the operation itself: added, removed, its id or security), or `document` for
- * what no operation reaches (components only the generated validators use, like LogStreamQuery's
+ * what no operation reaches (components only the generated validators use, like a schema of
  * cross-parameter rules).
  */
 function sideOf(tokens) {
   if (tokens[0] !== 'paths') return { side: 'document', operation: null, rest: tokens };
   const [, path, method, section] = tokens;
-  if (!HTTP_METHODS.has(method)) {
+  if (!METHODS.has(method)) {
     return { side: method === 'parameters' ? 'request' : 'operation', operation: path, rest: tokens.slice(2) };
   }
   const operation = `${method.toUpperCase()} ${path}`;
@@ -137,35 +174,55 @@ function sideOf(tokens) {
   return { side: 'operation', operation, rest };
 }
 
+/** A path item added or removed as a whole is one change per operation in it. */
+function byOperation(change) {
+  const tokens = parsePointer(change.path);
+  if (tokens[0] !== 'paths' || tokens.length !== 2 || change.property) return [change];
+  const item = (change.kind === 'removed' ? change.base : change.revision)?.value ?? {};
+  const at = (located, method) => located && { ...located, pointer: `${located.pointer}/${method}` };
+  return HTTP_METHODS.filter((method) => item[method] !== undefined).map((method) => ({
+    ...change,
+    path: `#${formatPointer(['paths', tokens[1], method])}`,
+    base: at(change.base, method),
+    revision: at(change.revision, method),
+    verdicts: [],
+  }));
+}
+
 function isDocumentation(change, tokens) {
   if (DOCUMENTATION_KEYWORDS.has(change.property)) return true;
+  // A vendor extension is read by tools (the SDK's generators), never sent or validated; the SSE
+  // event data schema is the exception: it is what the stream carries.
+  const keys = change.property ? [...tokens, change.property] : tokens;
+  if (keys.some((key) => key.startsWith('x-') && key !== 'x-sse-event-data')) return true;
   if (DOCUMENTATION_ROOTS.has(tokens[0])) return true;
   // An example's value is documentation (the lint checks it against its schema).
   return tokens.includes('examples') || tokens.includes('example') || change.typeName === 'Example';
 }
 
+/** The values of two lists (either may be missing) that only one has. */
+function listDiff(before, after) {
+  const [b, a] = [before, after].map((list) => (Array.isArray(list) ? list : []));
+  const missingIn = (list) => (value) => !list.some((v) => Object.is(v, value));
+  return { removed: b.filter(missingIn(a)), added: a.filter(missingIn(b)) };
+}
+
 /**
  * The gap `redocly diff` leaves: a `required` list that grows where the tool cannot tell the
- * side (a `then` branch, or a component no operation reaches, such as LogStreamQuery's
- * "`path` is required when `source` is `path`") is rated patch. Requests that were valid become
- * invalid, and the generated validators refuse them in the client: breaking for clients.
+ * side (a `then` branch, or a component no operation reaches, such as a rule "`b` is required
+ * when `a` is `x`" over the query) is rated patch. Requests that were valid become invalid, and
+ * the generated validators refuse them in the client: breaking for clients.
  */
 function requiredGrew(change) {
   if (change.property !== 'required' || change.kind === 'removed') return [];
-  const before = new Set(Array.isArray(change.base?.value) ? change.base.value : []);
-  const after = Array.isArray(change.revision?.value) ? change.revision.value : [];
-  return after.filter((name) => !before.has(name));
+  return listDiff(change.base?.value, change.revision?.value).added;
 }
 
 function classOf(change, side, tokens) {
   if (change.impact === 'major') return { changeClass: 'breaking-clients', gap: null };
   if (isDocumentation(change, tokens)) return { changeClass: 'documentation', gap: null };
-  const grew = requiredGrew(change);
-  if (grew.length > 0 && (side === 'request' || side === 'document')) {
-    return {
-      changeClass: 'breaking-clients',
-      gap: `\`required\` gained ${grew.map((n) => `\`${n}\``).join(', ')} on the request side (redocly diff rated it ${change.impact})`,
-    };
+  if (requiredGrew(change).length > 0 && (side === 'request' || side === 'document')) {
+    return { changeClass: 'breaking-clients', gap: `on the request side (redocly diff rated it ${change.impact})` };
   }
   // A server written for the released document must now accept more (any request-side change
   // that does not break clients widens what they may send), implement a new operation, or send
@@ -174,6 +231,83 @@ function classOf(change, side, tokens) {
   if (side === 'operation' && change.kind === 'added') return { changeClass: 'breaking-servers', gap: null };
   if (side === 'response' && change.kind !== 'added') return { changeClass: 'breaking-servers', gap: null };
   return { changeClass: 'additive', gap: null };
+}
+
+const code = (name) => `\`${name}\``;
+const capitalized = (text) => `${text[0]?.toUpperCase() ?? ''}${text.slice(1)}`;
+
+/**
+ * The place `tokens` names in `document`, in words: "property `a.b` of `Profile`", "query
+ * parameter `follow`", "the request body of `POST /login`", "operation `GET /x`".
+ */
+function subjectOf(tokens, document) {
+  const parameter = (at) => {
+    const node = deref(document, getAt(document, formatPointer(at)) ?? {});
+    return `${node.in ?? ''} parameter ${code(node.name ?? at.at(-1))}`.trim();
+  };
+  let owner;
+  let rest;
+  if (tokens[0] === 'components' && tokens[1] === 'parameters')
+    [owner, rest] = [parameter(tokens.slice(0, 3)), tokens.slice(3)];
+  else if (tokens[0] === 'components') [owner, rest] = [code(tokens[2] ?? tokens[1]), tokens.slice(3)];
+  else if (tokens[0] === 'paths') {
+    const operation = METHODS.has(tokens[2]) ? `${tokens[2].toUpperCase()} ${tokens[1]}` : tokens[1];
+    const at = METHODS.has(tokens[2]) ? 3 : 2;
+    const [section, key] = [tokens[at], tokens[at + 1]];
+    if (section === undefined) return `operation ${code(operation)}`;
+    if (section === 'parameters' && key !== undefined)
+      [owner, rest] = [parameter(tokens.slice(0, at + 2)), tokens.slice(at + 2)];
+    else if (section === 'requestBody')
+      [owner, rest] = [`the request body of ${code(operation)}`, tokens.slice(at + 1)];
+    else if (section === 'responses' && key !== undefined) {
+      [owner, rest] = [`the ${key} response of ${code(operation)}`, tokens.slice(at + 2)];
+    } else [owner, rest] = [`${code(tokens.slice(at).join('/'))} of ${code(operation)}`, []];
+  } else return code(tokens.join('/') || 'the document');
+  const chain = [];
+  for (let i = 0; i < rest.length; i++) {
+    if (rest[i] === 'properties' && i + 1 < rest.length) chain.push(rest[++i]);
+    else if (rest[i] === 'x-sse-event-data') {
+      owner = `the event data of ${owner}`;
+      chain.length = 0;
+    }
+  }
+  return chain.length > 0 ? `property ${code(chain.join('.'))} of ${owner}` : owner;
+}
+
+/** Where a change is written, as tokens of a pointer into the document it is in. */
+function placeOf(change) {
+  const located = change.kind === 'removed' ? (change.base ?? change.revision) : (change.revision ?? change.base);
+  const tokens = parsePointer(located?.pointer ?? change.path);
+  return change.property && tokens.at(-1) === change.property ? tokens.slice(0, -1) : tokens;
+}
+
+const shortValue = (value) => {
+  const text = JSON.stringify(value);
+  return text !== undefined && text.length <= 60 ? text : undefined;
+};
+
+/** A sentence naming what changed: Redocly's verdict when it gave one, else the gate's. */
+function describe(change, subject, gap) {
+  const verdict = change.verdicts?.find((v) => v.message);
+  if (verdict) return `${verdict.message} (${verdict.ruleId})`;
+  if (!change.property) {
+    const value = change.kind === 'removed' ? change.base?.value : change.revision?.value;
+    const presence = change.typeName === 'Parameter' ? ` (${value?.required ? 'required' : 'optional'})` : '';
+    return `${capitalized(subject)} ${change.kind}${presence}.`;
+  }
+  if (change.property === 'required' && (Array.isArray(change.base?.value) || Array.isArray(change.revision?.value))) {
+    const { added: grew, removed: shrank } = listDiff(change.base?.value, change.revision?.value);
+    const list = (names) => names.map(code).join(', ');
+    return [
+      ...(grew.length > 0 ? [`${list(grew)} of ${subject} became required${gap ? ` ${gap}` : ''}.`] : []),
+      ...(shrank.length > 0
+        ? [`${list(shrank)} of ${subject} ${shrank.length === 1 ? 'is' : 'are'} no longer required.`]
+        : []),
+    ].join(' ');
+  }
+  const [from, to] = [shortValue(change.base?.value), shortValue(change.revision?.value)];
+  const values = change.kind === 'modified' && from && to ? ` from ${from} to ${to}` : '';
+  return `${code(change.property)} of ${subject} ${change.kind}${values}.`;
 }
 
 /**
@@ -185,23 +319,17 @@ function classOf(change, side, tokens) {
  * only the generated validators use, it is the other way round: a removed value breaks clients
  * (what they send is refused), an added one breaks servers (they must accept it).
  */
-function enumParts(change, side) {
+function enumParts(change, side, subject) {
   if (change.property !== 'enum' || change.kind !== 'modified') return null;
-  const before = change.base?.value;
-  const after = change.revision?.value;
-  if (!Array.isArray(before) || !Array.isArray(after)) return null;
-  const removed = before.filter((value) => !after.some((v) => Object.is(v, value)));
-  const added = after.filter((value) => !before.some((v) => Object.is(v, value)));
+  if (!Array.isArray(change.base?.value) || !Array.isArray(change.revision?.value)) return null;
+  const { removed, added } = listDiff(change.base.value, change.revision.value);
   const sentByServer = side === 'response';
-  const pointer = parsePointer((change.revision ?? change.base).pointer);
-  const named = pointer.at(-2);
-  const name = named && named !== 'schema' && named !== 'items' ? named : (parsePointer(change.path).at(-1) ?? 'enum');
   const list = (values) => values.map((v) => (typeof v === 'string' ? `'${v}'` : JSON.stringify(v))).join(', ');
   const parts = [];
   if (removed.length > 0) {
     parts.push({
       changeClass: sentByServer ? 'breaking-servers' : 'breaking-clients',
-      message: `Enum of \`${name}\` lost values: ${list(removed)}. (enum-values-removed: ${
+      message: `Enum of ${subject} lost values: ${list(removed)}. (enum-values-removed: ${
         sentByServer ? 'a server built for the release may still send them' : 'requests that send them are refused'
       })`,
       located: change.base,
@@ -210,7 +338,7 @@ function enumParts(change, side) {
   if (added.length > 0) {
     parts.push({
       changeClass: sentByServer ? 'breaking-clients' : 'breaking-servers',
-      message: `Enum of \`${name}\` gained values: ${list(added)}. (enum-values-added: ${
+      message: `Enum of ${subject} gained values: ${list(added)}. (enum-values-added: ${
         sentByServer ? 'clients built for the release refuse them' : 'a server built for the release refuses them'
       })`,
       located: change.revision,
@@ -219,93 +347,138 @@ function enumParts(change, side) {
   return parts;
 }
 
-function describe(change, rest, gap) {
-  const verdict = change.verdicts?.find((v) => v.message)?.message;
-  if (verdict) return `${verdict} (${change.verdicts[0].ruleId})`;
-  const what = change.property ? `\`${change.property}\` of ${rest.join('/') || 'the operation'}` : rest.join('/');
-  const text = `${what} ${change.kind}`;
-  return gap ? `${text}: ${gap}` : text;
-}
-
-function locationOf(change) {
-  const located = change.verdicts?.find((v) => v.location)?.location ?? change.revision ?? change.base;
-  if (!located) return null;
-  return { file: located.file, line: located.line, pointer: located.pointer };
+function locationOf(located) {
+  return located ? { file: located.file, line: located.line, pointer: located.pointer } : null;
 }
 
 /**
  * Every change of a `redocly diff` JSON report with its class, where it is (the operation and
- * the path inside it), a sentence that names the changed property, and its place in the file.
- * The `info.version` change itself is left out: it is what the gate checks. A changed `enum`
- * gives one entry per part, its removed values and its added ones (see `enumParts`).
+ * the path inside it), a sentence that names what changed, its place in the file, and a key
+ * that is equal for the same change in another diff from the same release. The `info.version`
+ * change itself is left out: it is what the gate checks. A changed `enum` gives one entry per
+ * part, its removed values and its added ones (see `enumParts`); a path item added or removed
+ * one entry per operation. `documents` (the two documents diffed) name parameters by their name.
  */
-export function classifyChanges(report) {
+export function classifyChanges(report, documents = { base: {}, revision: {} }) {
   const changes = [];
-  for (const change of report.changes ?? []) {
+  for (const change of (report.changes ?? []).flatMap(byOperation)) {
     const tokens = parsePointer(change.path);
     if (tokens[0] === 'info' && change.property === 'version') continue;
     const { side, operation, rest } = sideOf(tokens);
     const path = [...rest, ...(change.property ? [change.property] : [])].join('/');
     const { kind, impact } = change;
-    const parts = enumParts(change, side);
+    const key = JSON.stringify([change.path, change.property, kind, change.base?.value, change.revision?.value]);
+    const subject = subjectOf(placeOf(change), change.kind === 'removed' ? documents.base : documents.revision);
+    const common = { side, operation, path, kind, impact };
+    const parts = enumParts(change, side, subject);
     if (parts) {
-      for (const { changeClass, message, located } of parts) {
-        const location = located ? { file: located.file, line: located.line, pointer: located.pointer } : null;
-        changes.push({ changeClass, side, operation, path, kind, impact, message, location });
+      for (const [i, { changeClass, message, located }] of parts.entries()) {
+        changes.push({ changeClass, ...common, message, location: locationOf(located), key: `${key}#${i}` });
       }
       continue;
     }
     const { changeClass, gap } = classOf(change, side, tokens);
+    const located = change.verdicts?.find((v) => v.location)?.location ?? change.revision ?? change.base;
     changes.push({
       changeClass,
-      side,
-      operation,
-      path,
-      kind,
-      impact,
-      message: describe(change, rest, gap),
-      location: locationOf(change),
+      ...common,
+      message: describe(change, subject, gap),
+      location: locationOf(located),
+      key,
     });
   }
   return changes;
 }
 
-/** The lowest version that may carry a breaking change after `released` (while 0.x, the minor). */
-export function versionForBreakingChange(released) {
-  return semver.inc(released, semver.major(released) === 0 ? 'minor' : 'major');
-}
-
-/** One line per change, for the gate's output and the changelog. */
+/** One line per change (and its place), for the gate's output and the changelog. */
 export function formatChange(change, { markdown = false } = {}) {
   const where = change.operation ?? 'components';
-  const at = change.location ? `${change.location.pointer} (${change.location.file}:${change.location.line})` : '';
-  if (markdown) return `- \`${where}\` ${change.path ? `\`${change.path}\`` : ''}: ${change.message}`;
-  return `  ${where}  ${change.path}\n      ${change.message}${at ? `\n      at ${at}` : ''}`;
+  if (markdown) return `- \`${where}\`: ${change.message}`;
+  const at = change.location
+    ? `\n      at ${change.location.pointer} (${change.location.file}:${change.location.line})`
+    : '';
+  return `    ${where}: ${change.message}${at}`;
+}
+
+/** The changes by class, under `title`: the gate's report of one group. */
+function formatGroup(title, changes) {
+  const lines = ['', title];
+  for (const changeClass of CHANGE_CLASSES) {
+    const ofClass = changes.filter((c) => c.changeClass === changeClass);
+    if (ofClass.length === 0) continue;
+    lines.push(`  ${ofClass.length} ${ofClass.length === 1 ? 'change' : 'changes'} ${CLASS_TITLES[changeClass]}:`);
+    lines.push(...ofClass.map((c) => formatChange(c)));
+  }
+  if (changes.length === 0) lines.push('  no changes');
+  return lines;
+}
+
+/** `document` as the last commit has it, or null (not a git checkout, or not committed). */
+export function committedDocument(cwd, document) {
+  const git = spawnSync('git', ['show', `HEAD:./${document}`], { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  return git.status === 0 ? git.stdout : null;
+}
+
+/** Keys of the changes from the release to `text` (a document not written to a file). */
+function changeKeys(releasedPath, text, cwd) {
+  const dir = mkdtempSync(join(tmpdir(), 'api-changes-committed-'));
+  try {
+    writeFileSync(join(dir, 'openapi.yaml'), text);
+    const { report, documents } = diffDocuments(releasedPath, join(dir, 'openapi.yaml'), { cwd });
+    return new Set(classifyChanges(report, documents).map((c) => c.key));
+  } catch {
+    return null;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /**
  * The breaking-change gate: `document` against the highest snapshot in `releasesDir`. Fails when
  * a change breaks clients and `info.version` is not bumped as semver requires (while 0.x, the
- * minor), or when the version went backwards. Other changes pass; the report says which bump
- * the next release will need for them.
+ * minor), or when the version went backwards. Other changes pass; the report says which version
+ * the next release needs for them. `committed` (by default the document in git's HEAD) splits
+ * the changes: those already committed (`pending: true`) are listed apart from the new ones.
  */
-export function checkApiChanges({ document, releasesDir, cwd = process.cwd() }) {
+export function checkApiChanges({
+  document,
+  releasesDir,
+  cwd = process.cwd(),
+  committed = committedDocument(cwd, document),
+}) {
   const [latest] = releasedSnapshots(resolve(cwd, releasesDir));
   const released = latest && { ...latest, path: relative(cwd, latest.path) };
   if (!released) {
     return { ok: false, text: `No released snapshot (<version>.yaml) in ${releasesDir}: run \`npm run release\`.` };
   }
-  const { report, versionBumpedEnough, versionVerdict } = diffDocuments(released.path, document, { cwd });
+  const { report, documents } = diffDocuments(released.path, document, { cwd });
   const version = report.infoVersions.revision;
-  const changes = classifyChanges(report);
+  const changes = classifyChanges(report, documents);
+  const current = readFileSync(resolve(cwd, document), 'utf8');
+  const pending =
+    committed === null || changes.length === 0
+      ? null
+      : committed === current
+        ? 'all'
+        : changeKeys(released.path, committed, cwd);
+  for (const change of changes) change.pending = pending === 'all' || (pending?.has(change.key) ?? false);
+
   const lines = [`${document} (info.version ${version}) against the last release, ${released.path}:`];
-  for (const changeClass of CHANGE_CLASSES) {
-    const ofClass = changes.filter((c) => c.changeClass === changeClass);
-    if (ofClass.length === 0) continue;
-    lines.push('', `${ofClass.length} ${ofClass.length === 1 ? 'change' : 'changes'} ${CLASS_TITLES[changeClass]}:`);
-    lines.push(...ofClass.map((c) => formatChange(c)));
+  if (pending === null) lines.push(...formatGroup('Changes since the release:', changes));
+  else {
+    lines.push(
+      ...formatGroup(
+        'New (not committed yet):',
+        changes.filter((c) => !c.pending),
+      ),
+    );
+    lines.push(
+      ...formatGroup(
+        'Pending (committed since the release):',
+        changes.filter((c) => c.pending),
+      ),
+    );
   }
-  if (changes.length === 0) lines.push('  no changes');
 
   const failures = [];
   if (!semver.valid(version)) failures.push(`info.version "${version}" is not a semver version.`);
@@ -314,19 +487,19 @@ export function checkApiChanges({ document, releasesDir, cwd = process.cwd() }) 
   }
   const breaking = changes.filter((c) => c.changeClass === 'breaking-clients');
   const needed = versionForBreakingChange(released.version);
-  if (breaking.length > 0 && semver.valid(version) && (!versionBumpedEnough || semver.lt(version, needed))) {
+  if (breaking.length > 0 && semver.valid(version) && semver.lt(version, needed)) {
     failures.push(
       `${breaking.length} breaking ${breaking.length === 1 ? 'change' : 'changes'} for clients, and info.version is ` +
         `${version}: a breaking change needs at least ${needed}. Bump info.version in ${document} ` +
-        `(then \`npm run generate\`), or make the change compatible.` +
-        (versionVerdict ? `\nredocly diff --check-version: ${versionVerdict}` : ''),
+        `(then \`npm run generate\`), or make the change compatible.`,
     );
   }
-  if (failures.length > 0)
+  if (failures.length > 0) {
     return { ok: false, changes, text: [...lines, '', ...failures.map((f) => `✖ ${f}`)].join('\n') };
-  const summary =
-    versionBumpedEnough || changes.length === 0
-      ? `✔ ${version} covers every change since ${released.version}.`
-      : `✔ no breaking change without its version bump. The next \`npm run release\` needs info.version bumped: ${versionVerdict}`;
+  }
+  const next = nextVersion(released.version, changes);
+  const summary = semver.gte(version, next)
+    ? `✔ ${version} covers every change since ${released.version}.`
+    : `✔ no breaking change without its version bump. The next \`npm run release\` needs info.version ${next} or above (${bumpReasons(released.version, changes)}).`;
   return { ok: true, changes, text: [...lines, '', summary].join('\n') };
 }

@@ -1,13 +1,4 @@
-import type { ClassifiedChange } from './api-changes.mjs';
-
 export class ReleaseError extends Error {}
-export function workspaceManifests(root: string): string[];
-export function changelogEntry(options: {
-  version: string;
-  previous: string;
-  date: string;
-  changes: ClassifiedChange[];
-}): string;
 export function release(options: { root: string; date?: string; lockFile?: boolean }): {
   released: boolean;
   version: string;

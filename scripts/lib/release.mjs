@@ -3,18 +3,20 @@
 // document's version (internal dependency ranges follow), so that a published package says
 // which document it was built from (as its DOCUMENT_VERSION constant does).
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import semver from 'semver';
 import {
+  bumpReasons,
   CHANGE_CLASSES,
   CLASS_TITLES,
   classifyChanges,
   diffDocuments,
   formatChange,
+  nextVersion,
   releasedSnapshots,
-  versionForBreakingChange,
 } from './api-changes.mjs';
+import { workspaceManifests } from './workspaces.mjs';
 
 const DOCUMENT = 'openapi/openapi.yaml';
 const RELEASES = 'openapi/releases';
@@ -23,25 +25,13 @@ const CHANGELOG_HEAD = [
   '# Changelog',
   '',
   'Releases of the Browser Cloud API document (`openapi/openapi.yaml`) and of the packages built from it,',
-  "which carry the document's version. `npm run release` writes each entry from `redocly diff` of the",
-  'document against its previous release.',
+  "which carry the document's version. `npm run release` writes each entry: the notes written by hand",
+  'under `## Unreleased`, then the changes since the previous release, classified from `redocly diff`.',
   '',
 ].join('\n');
 
 export class ReleaseError extends Error {
   name = 'ReleaseError';
-}
-
-/** `package.json` paths of the workspaces (`dir/*` patterns, the form the root uses). */
-export function workspaceManifests(root) {
-  const { workspaces = [] } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-  return workspaces
-    .flatMap((pattern) => {
-      if (!pattern.endsWith('/*')) return [join(root, pattern, 'package.json')];
-      const dir = join(root, pattern.slice(0, -2));
-      return readdirSync(dir).map((name) => join(dir, name, 'package.json'));
-    })
-    .filter((path) => existsSync(path));
 }
 
 function setPackageVersions(root, version) {
@@ -59,35 +49,43 @@ function setPackageVersions(root, version) {
   return manifests.map(({ path, json }) => ({ name: json.name, path: relative(root, path) }));
 }
 
-export function changelogEntry({ version, previous, date, changes }) {
-  const lines = [`## ${version} (${date})`, '', `Changes since ${previous}, classified from \`redocly diff\`.`];
+/**
+ * The changelog entry of a release: the hand-written notes (the `## Unreleased` section's
+ * text), then the changes since `previous` by class, as the gate lists them.
+ */
+function changelogEntry({ version, previous, date, changes, notes = '' }) {
+  const lines = [`## ${version} (${date})`, ''];
+  if (notes.trim() !== '') lines.push(notes.trim(), '');
+  lines.push(`### Changes since ${previous} (from \`redocly diff\`)`);
   for (const changeClass of CHANGE_CLASSES) {
     const ofClass = changes.filter((c) => c.changeClass === changeClass);
     if (ofClass.length === 0) continue;
     const title = CLASS_TITLES[changeClass];
-    lines.push('', `### ${title[0].toUpperCase()}${title.slice(1)}`, '');
+    lines.push('', `#### ${title[0].toUpperCase()}${title.slice(1)}`, '');
     lines.push(...ofClass.map((c) => formatChange(c, { markdown: true })));
   }
   if (changes.length === 0) lines.push('', 'No change to the contract.');
   return `${lines.join('\n')}\n`;
 }
 
+const UNRELEASED = /^## Unreleased\b[^\n]*\n([\s\S]*?)(?=^## |(?![\s\S]))/m;
+
 /**
- * Puts `entry` above the older ones. An `## Unreleased` section (the changes recorded between
- * releases, as the gate classified them) is replaced: the entry is written from the same diff.
+ * Puts the release's entry above the older ones. The notes of an `## Unreleased` section,
+ * written by hand between releases, move into the entry, beside the gate's lines.
  */
-function prependChangelog(root, entry) {
+function updateChangelog(root, entryOf) {
   const path = join(root, 'CHANGELOG.md');
-  const current = (existsSync(path) ? readFileSync(path, 'utf8') : CHANGELOG_HEAD).replace(
-    /^## Unreleased\b[^\n]*\n[\s\S]*?(?=^## |(?![\s\S]))/m,
-    '',
-  );
+  const text = existsSync(path) ? readFileSync(path, 'utf8') : CHANGELOG_HEAD;
+  const entry = entryOf(text.match(UNRELEASED)?.[1] ?? '');
+  const current = text.replace(UNRELEASED, '');
   const firstEntry = current.search(/^## /m);
   const next =
     firstEntry === -1
       ? `${current.trimEnd()}\n\n${entry}`
       : `${current.slice(0, firstEntry)}${entry}\n${current.slice(firstEntry)}`;
   writeFileSync(path, next);
+  return entry;
 }
 
 /** Lock entries that this registry does not serve and that were added by hand (see README). */
@@ -96,11 +94,16 @@ const countStubs = (lock) => (lock.match(/"node_modules\/(@turbo\/|@biomejs\/cli
 function updateLockFile(root) {
   const path = join(root, 'package-lock.json');
   const before = countStubs(readFileSync(path, 'utf8'));
-  const result = spawnSync('npm', ['install', '--package-lock-only', '--ignore-scripts', '--no-audit', '--no-fund'], {
-    cwd: root,
-    encoding: 'utf8',
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const result = spawnSync(
+    'npm',
+    ['install', '--package-lock-only', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'],
+    {
+      cwd: root,
+      encoding: 'utf8',
+      // npm's summary ("up to date in 1s") stays out of the release's report; its errors do not.
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   if (result.status !== 0)
     throw new ReleaseError('npm install --package-lock-only failed; the lock file is not updated.');
   const after = countStubs(readFileSync(path, 'utf8'));
@@ -113,38 +116,38 @@ function updateLockFile(root) {
 
 /**
  * Releases the document's `info.version`. Refuses when the version is not above the last
- * release, or not bumped as far as the changes need (`redocly diff --check-version`: breaking
- * needs the minor while 0.x, additive the minor, documentation a patch).
+ * release, or below what the changes need (one bump per class: breaking for clients the minor
+ * while 0.x, else the major; breaking for servers and additive the minor; documentation a patch).
  */
 export function release({ root, date = new Date().toISOString().slice(0, 10), lockFile = true }) {
   const [previous] = releasedSnapshots(join(root, RELEASES));
   if (!previous) throw new ReleaseError(`No released snapshot in ${RELEASES}.`);
-  const { report, versionBumpedEnough, versionVerdict } = diffDocuments(relative(root, previous.path), DOCUMENT, {
-    cwd: root,
-  });
+  const { report, documents } = diffDocuments(relative(root, previous.path), DOCUMENT, { cwd: root });
   const version = report.infoVersions.revision;
-  const changes = classifyChanges(report);
+  const changes = classifyChanges(report, documents);
   if (version === previous.version && changes.length === 0) {
     return { released: false, version, text: `Nothing to release: ${DOCUMENT} is the released ${version}.` };
   }
+  const needed = nextVersion(previous.version, changes);
+  const reasons = `${needed} (${bumpReasons(previous.version, changes)})`;
   if (!semver.valid(version) || semver.lte(version, previous.version)) {
     throw new ReleaseError(
       `info.version ${version} must be above the released ${previous.version}: bump it in ${DOCUMENT}` +
-        (versionVerdict ? ` (${versionVerdict})` : '.'),
+        (changes.length > 0 ? `; the changes since need ${reasons}.` : '.'),
     );
   }
-  const breaking = changes.some((c) => c.changeClass === 'breaking-clients');
-  if (!versionBumpedEnough || (breaking && semver.lt(version, versionForBreakingChange(previous.version)))) {
+  if (semver.lt(version, needed)) {
     throw new ReleaseError(
-      `info.version ${version} is too small for the changes since ${previous.version}: ${versionVerdict ?? `breaking changes need ${versionForBreakingChange(previous.version)}`}`,
+      `info.version ${version} is too small for the changes since ${previous.version}: they need ${reasons}.`,
     );
   }
 
   const snapshot = join(root, RELEASES, `${version}.yaml`);
   copyFileSync(join(root, DOCUMENT), snapshot);
   rmSync(previous.path);
-  const entry = changelogEntry({ version, previous: previous.version, date, changes });
-  prependChangelog(root, entry);
+  const entry = updateChangelog(root, (notes) =>
+    changelogEntry({ version, previous: previous.version, date, changes, notes }),
+  );
   const packages = setPackageVersions(root, version);
   if (lockFile) updateLockFile(root);
   return {

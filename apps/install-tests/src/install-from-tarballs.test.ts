@@ -1,13 +1,14 @@
-// The publishable packages as a consumer outside the monorepo gets them: `npm pack` (prepack
-// builds), the tarballs installed into a fresh project in the system temp directory (third-party
-// dependencies from the npm registry or its local cache), a TypeScript consumer type-checked with
-// moduleResolution node16 and bundler, then run by plain Node against the sandbox; the CLI's and
-// the MCP server's bins run from the installed tarballs too.
+// The publishable packages as a consumer outside the monorepo gets them: packed as `npm run pack`
+// packs them (the workspaces not marked private), the tarballs installed into a fresh project in
+// the system temp directory (third-party dependencies from the npm registry or its local cache),
+// a TypeScript consumer type-checked with moduleResolution node16 and bundler, then run by plain
+// Node against the sandbox; the CLI's and the MCP server's bins run from the installed tarballs too.
 import { execFile, spawn } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { TOOL_DEFINITIONS } from '@browser-cloud/mcp';
 import {
   DEFAULT_FIXTURE_REFS as R,
   flowTypesOf,
@@ -15,18 +16,12 @@ import {
   type RunningSandbox,
   startSandbox,
 } from '@browser-cloud/sandbox';
-import { TOOL_DEFINITIONS } from '@browser-cloud/mcp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installPacked, publishablePackages, workspaceManifests } from '../../../scripts/lib/workspaces.mjs';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../..');
 const CONSUMER = resolve(import.meta.dirname, '../consumer');
-const PACKAGES = [
-  '@browser-cloud/api-types',
-  '@browser-cloud/sse',
-  '@browser-cloud/client',
-  '@browser-cloud/cli',
-  '@browser-cloud/mcp',
-];
+const PACKAGES = publishablePackages(REPO_ROOT);
 const run = promisify(execFile);
 
 let project: string;
@@ -43,7 +38,6 @@ async function sh(command: string, args: string[], cwd: string) {
   }
 }
 
-const tarballName = (name: string) => `${name.replace('@', '').replace('/', '-')}-`;
 const tsc = (config: string) => sh(process.execPath, ['node_modules/typescript/bin/tsc', '-p', config], project);
 let compiled: ReturnType<typeof tsc> | undefined;
 /** The node16 build emits dist/main.js; compiled once for the type check and the run. */
@@ -54,28 +48,14 @@ const compileNode16 = () => {
 
 beforeAll(async () => {
   project = mkdtempSync(join(tmpdir(), 'browser-cloud-consumer-'));
-  // turbo has built the packages (this task depends on their build); prepack would build again.
-  const pack = ['pack', ...PACKAGES.flatMap((p) => ['-w', p]), '--ignore-scripts', '--pack-destination', project];
-  await sh('npm', pack, REPO_ROOT);
-  const files = readdirSync(project).filter((f) => f.endsWith('.tgz'));
-  tarballs = new Map(PACKAGES.map((p) => [p, files.find((f) => f.startsWith(tarballName(p))) ?? '']));
-  const rootManifest = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8'));
-  writeFileSync(
-    join(project, 'package.json'),
-    JSON.stringify({
-      name: 'browser-cloud-consumer',
-      private: true,
-      type: 'module',
-      dependencies: Object.fromEntries(PACKAGES.map((p) => [p, `file:./${tarballs.get(p)}`])),
-      // The repo's own pins, so that the check does not depend on what the registry calls latest.
-      devDependencies: {
-        typescript: rootManifest.devDependencies.typescript,
-        '@types/node': rootManifest.devDependencies['@types/node'],
-      },
-    }),
-  );
+  // turbo has built the packages (this task depends on their build). The repo's own pins of the
+  // compiler, so that the check does not depend on what the registry calls latest.
+  const { devDependencies } = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8'));
+  tarballs = installPacked(REPO_ROOT, project, {
+    typescript: devDependencies.typescript,
+    '@types/node': devDependencies['@types/node'],
+  });
   for (const file of readdirSync(CONSUMER)) copyFileSync(join(CONSUMER, file), join(project, file));
-  await sh('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], project);
   sandbox = await startSandbox({ port: 0 });
 });
 
@@ -85,6 +65,18 @@ afterAll(async () => {
 });
 
 describe('the packed packages', () => {
+  it('are the workspaces not marked private, and their bins are executable once built', () => {
+    expect(PACKAGES.length).toBeGreaterThan(0);
+    expect([...tarballs.keys()].sort()).toEqual([...PACKAGES].sort());
+    const bins = PACKAGES.flatMap((name) => {
+      const dir = join(REPO_ROOT, 'node_modules', name);
+      const { bin = {} } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+      return Object.values(bin as Record<string, string>).map((path) => join(dir, path));
+    });
+    expect(bins.length).toBeGreaterThan(0);
+    for (const bin of bins) expect(statSync(bin).mode & 0o111, `${bin} is executable`).toBe(0o111);
+  });
+
   it('each hold built code, types and the sources their maps point to, and no tests', async () => {
     for (const name of PACKAGES) {
       const tarball = tarballs.get(name);
@@ -113,14 +105,17 @@ describe('the packed packages', () => {
         .filter(([dependency]) => dependency.startsWith('@browser-cloud/'))
         .map(([dependency, range]) => ({ name, dependency, range })),
     );
-    // client → api-types, sse; cli → client; mcp → api-types (the error wording), client.
-    expect(internal.map(({ name, dependency }) => `${name} → ${dependency}`).sort()).toEqual([
-      '@browser-cloud/cli → @browser-cloud/client',
-      '@browser-cloud/client → @browser-cloud/api-types',
-      '@browser-cloud/client → @browser-cloud/sse',
-      '@browser-cloud/mcp → @browser-cloud/api-types',
-      '@browser-cloud/mcp → @browser-cloud/client',
-    ]);
+    // The same internal dependencies as the repo's manifests.
+    const inRepo = workspaceManifests(REPO_ROOT)
+      .map((path) => JSON.parse(readFileSync(path, 'utf8')))
+      .filter((m) => PACKAGES.includes(m.name))
+      .flatMap((m) =>
+        Object.keys(m.dependencies ?? {})
+          .filter((d) => PACKAGES.includes(d))
+          .map((d) => `${m.name} → ${d}`),
+      );
+    expect(internal.map(({ name, dependency }) => `${name} → ${dependency}`).sort()).toEqual(inRepo.sort());
+    expect(internal.length).toBeGreaterThan(0);
     for (const { name, dependency, range } of internal) {
       expect(range, `${name}'s range for ${dependency}`).toMatch(/^\^\d+\.\d+\.\d+$/);
       expect(manifest(dependency).version).toBe(manifest(name).version);

@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual, promisify } from 'node:util';
+import { TOOL_DEFINITIONS } from '@browser-cloud/mcp';
 import {
   DEFAULT_FIXTURE,
   DEFAULT_FIXTURE_REFS as R,
@@ -26,23 +27,17 @@ import {
   loadSandboxDocument,
   startSandbox,
 } from '@browser-cloud/sandbox';
-import { TOOL_DEFINITIONS } from '@browser-cloud/mcp';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import semver from 'semver';
+import { installPacked, publishablePackages } from '../../../scripts/lib/workspaces.mjs';
 
 const APP = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const REPO = resolve(APP, '../..');
 const RUNTIMES = join(APP, 'runtimes');
 const CONSUMER = join(APP, 'consumer');
 const README = join(REPO, 'packages/client/README.md');
-const PACKAGES = [
-  '@browser-cloud/api-types',
-  '@browser-cloud/sse',
-  '@browser-cloud/client',
-  '@browser-cloud/cli',
-  '@browser-cloud/mcp',
-];
+const PACKAGES = publishablePackages(REPO);
 /**
  * What the published packages' `engines.node` says (the client's; the others must agree): it
  * must name exactly the Node lines this matrix runs.
@@ -87,26 +82,10 @@ function installRuntimes() {
   return undefined;
 }
 
-/** Packs the packages (turbo built them) and installs the tarballs into a fresh project in tmp. */
-async function installPackages() {
+/** The packages packed as `npm run pack` packs them (turbo built them), installed into a fresh project in tmp. */
+function installPackages() {
   const project = mkdtempSync(join(tmpdir(), 'browser-cloud-matrix-'));
-  await sh(
-    'npm',
-    ['pack', ...PACKAGES.flatMap((p) => ['-w', p]), '--ignore-scripts', '--pack-destination', project],
-    REPO,
-  );
-  const tarballs = readdirSync(project).filter((file) => file.endsWith('.tgz'));
-  const tarballOf = (name) => tarballs.find((file) => file.startsWith(`${name.replace('@', '').replace('/', '-')}-`));
-  writeFileSync(
-    join(project, 'package.json'),
-    JSON.stringify({
-      name: 'browser-cloud-matrix-consumer',
-      private: true,
-      type: 'module',
-      dependencies: Object.fromEntries(PACKAGES.map((name) => [name, `file:./${tarballOf(name)}`])),
-    }),
-  );
-  await sh('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], project);
+  installPacked(REPO, project);
   for (const file of readdirSync(CONSUMER)) copyFileSync(join(CONSUMER, file), join(project, file));
   return project;
 }
@@ -311,11 +290,13 @@ async function consumerPage(project, executablePath, startOwnSandbox) {
   }
 }
 
-/** Bare specifiers of the client's runtime imports, mapped to the installed files. */
+/** Bare specifiers of the client and its dependencies, mapped to the installed files. */
 function importMap(project) {
+  const manifestOf = (name) => JSON.parse(readFileSync(join(project, 'node_modules', name, 'package.json'), 'utf8'));
+  const client = '@browser-cloud/client';
   const imports = {};
-  for (const name of ['@browser-cloud/client', '@browser-cloud/api-types', '@browser-cloud/sse', 'openapi-fetch']) {
-    const manifest = JSON.parse(readFileSync(join(project, 'node_modules', name, 'package.json'), 'utf8'));
+  for (const name of [client, ...Object.keys(manifestOf(client).dependencies ?? {})]) {
+    const manifest = manifestOf(name);
     for (const [subpath, target] of Object.entries(manifest.exports ?? { '.': manifest.module ?? manifest.main })) {
       const file = typeof target === 'string' ? target : (target.import ?? target.default);
       if (typeof file !== 'string') continue;
@@ -642,7 +623,7 @@ async function pool(items, size, work) {
 
 const started = Date.now();
 const installError = installRuntimes();
-const project = await installPackages();
+const project = installPackages();
 let failed = false;
 try {
   const results = await pool(matrix(project, installError), CONCURRENCY, runRow);

@@ -1,0 +1,12 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+import { vitestReporters } from '../scripts/lib/test-reports.mjs';
+
+// `npm run test:openapi`: the tests of the document (openapi/) and of the repo's scripts (scripts/).
+export default defineConfig({
+  test: {
+    root: fileURLToPath(new URL('..', import.meta.url)),
+    include: ['openapi/**/*.test.ts', 'scripts/**/*.test.ts'],
+    reporters: vitestReporters(import.meta.dirname),
+  },
+});

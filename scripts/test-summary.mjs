@@ -1,0 +1,24 @@
+#!/usr/bin/env node
+// `npm test` runs turbo through this script: `node scripts/test-summary.mjs turbo run …`. The
+// command gets TEST_REPORTS_DIR (`.test-reports/`, emptied first), where every vitest config of
+// the repo writes a JSON report (scripts/lib/test-reports.mjs). When the command fails, this
+// prints after its output each failing test of the run (package, file and line, test name, the
+// first line of its error) from those reports and the contract suite's. The exit code is the
+// command's.
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { failingTests, formatFailures } from './lib/test-reports.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const reports = resolve(process.env.TEST_REPORTS_DIR ?? join(root, '.test-reports'));
+rmSync(reports, { recursive: true, force: true });
+const started = Date.now();
+const [command, ...args] = process.argv.slice(2);
+const run = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, TEST_REPORTS_DIR: reports } });
+if (run.error) console.error(`✖ ${command}: ${run.error.message}`);
+const code = run.status ?? 1;
+if (code !== 0)
+  console.log(`\n${formatFailures(failingTests([reports, join(root, 'apps/contract-tests/reports')], started))}`);
+process.exitCode = code;
