@@ -1,3 +1,4 @@
+import { parseArgs } from 'node:util';
 import type { StartSandboxOptions } from './start-sandbox.js';
 
 /** What the command line asked for. */
@@ -21,41 +22,46 @@ Options:
   --quiet                      no request log
   -h, --help                   this help`;
 
-const NUMBER_FLAGS = {
-  '--port': 'port',
-  '--flow-ttl-ms': 'flowTtlMs',
-  '--keep-alive-ms': 'keepAliveMs',
-  '--retry-ms': 'retryMs',
-  '--headers-timeout-ms': 'headersTimeoutMs',
-  '--request-timeout-ms': 'requestTimeoutMs',
-  '--keep-alive-timeout-ms': 'keepAliveTimeoutMs',
-} as const;
+/** The options that take a number; each sets the option of its camel-cased name (`--flow-ttl-ms`: `flowTtlMs`). */
+const NUMBERS = [
+  'port',
+  'flow-ttl-ms',
+  'keep-alive-ms',
+  'retry-ms',
+  'headers-timeout-ms',
+  'request-timeout-ms',
+  'keep-alive-timeout-ms',
+];
 
 /** Parses `argv` (without node and the script). @throws Error with a message for the user. */
 export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): CliCommand {
-  const options: StartSandboxOptions = { quiet: false };
-  if (env['PORT'] !== undefined && env['PORT'] !== '') options.port = toNumber('PORT', env['PORT']);
-  for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = splitFlag(argv[i] ?? '');
-    const value = (): string => {
-      const v = inline ?? argv[++i];
-      if (v === undefined || v === '') throw new Error(`${flag} needs a value`);
-      return v;
-    };
-    if (flag === '-h' || flag === '--help') return { help: true };
-    if (flag === '--quiet') options.quiet = true;
-    else if (flag === '--fixture') options.fixture = value();
-    else if (flag === '--host') options.host = value();
-    else if (flag === '--cors-origin') options.corsOrigins = [...(options.corsOrigins ?? []), value()];
-    else if (flag in NUMBER_FLAGS) options[NUMBER_FLAGS[flag as keyof typeof NUMBER_FLAGS]] = toNumber(flag, value());
-    else throw new Error(`unknown option ${flag}\n\n${USAGE}`);
+  let values: Record<string, string | boolean | string[] | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: {
+        ...Object.fromEntries(NUMBERS.map((flag) => [flag, { type: 'string' as const }])),
+        fixture: { type: 'string' },
+        host: { type: 'string' },
+        'cors-origin': { type: 'string', multiple: true },
+        quiet: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n\n${USAGE}`);
   }
-  return { help: false, options };
-}
-
-function splitFlag(arg: string): [string, string | undefined] {
-  const eq = arg.indexOf('=');
-  return arg.startsWith('--') && eq > 0 ? [arg.slice(0, eq), arg.slice(eq + 1)] : [arg, undefined];
+  const { help, quiet, fixture, host, 'cors-origin': corsOrigins, ...numbers } = values;
+  if (help) return { help: true };
+  const options: Record<string, unknown> = { quiet: quiet === true };
+  if (env['PORT']) options['port'] = toNumber('PORT', env['PORT']);
+  for (const [flag, text] of Object.entries(numbers)) {
+    options[flag.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())] = toNumber(`--${flag}`, String(text));
+  }
+  for (const [name, value] of Object.entries({ fixture, host, corsOrigins })) {
+    if (value !== undefined) options[name] = value;
+  }
+  return { help: false, options: options as StartSandboxOptions };
 }
 
 function toNumber(name: string, text: string): number {

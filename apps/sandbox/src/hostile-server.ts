@@ -6,12 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createGzip } from 'node:zlib';
 
-/**
- * Tools for adversarial tests of the CLI and the MCP server: a server that answers as an
- * attacker would (each test gives the handler), a gzip bomb, and a child process's peak memory.
- */
+// Tools for adversarial tests of the client, the CLI, the MCP server and the contract engine: a
+// server that answers as an attacker would (each test gives the handler), a gzip bomb, and a
+// child process's peak memory.
 
-/** A server that answers as an attacker would. */
 export interface HostileServer {
   readonly url: string;
   /** The requests it received, with their Authorization headers. */
@@ -31,8 +29,7 @@ export async function startHostileServer(
     });
     handler(request, response);
   });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
+  await once(server.listen(0, '127.0.0.1'), 'listening');
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
@@ -47,15 +44,13 @@ export async function startHostileServer(
 
 /** `bytes` of zeros, gzipped: a body some 1,000 times smaller on the wire than unpacked. */
 export async function gzipBomb(bytes: number): Promise<Buffer> {
-  const gzip = createGzip({ level: 9 });
   const parts: Buffer[] = [];
-  gzip.on('data', (part: Buffer) => parts.push(part));
+  const gzip = createGzip({ level: 9 }).on('data', (part: Buffer) => parts.push(part));
   const zeros = Buffer.alloc(1024 * 1024);
   for (let written = 0; written < bytes; written += zeros.length) {
     if (!gzip.write(zeros)) await once(gzip, 'drain');
   }
-  gzip.end();
-  await once(gzip, 'end');
+  await once(gzip.end(), 'end');
   return Buffer.concat(parts);
 }
 

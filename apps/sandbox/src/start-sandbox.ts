@@ -1,14 +1,21 @@
-import type { FastifyInstance } from 'fastify';
-import { buildSandboxApp } from './app.js';
-import { checkCorsOrigins } from './http/cors.js';
-import { DEFAULT_FIXTURE } from './fixture/default-fixture.js';
-import { checkFixture, loadFixtureFile, summarizeFixture } from './fixture/load-fixture.js';
-import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS } from './http/connection-limits.js';
-import type { SandboxFixture } from './fixture/fixture-schema.js';
-import type { FixtureSummary } from './fixture/load-fixture.js';
+import type { AddressInfo } from 'node:net';
 import type { OpenApiDocument, Operation } from '@browser-cloud/openapi-document';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { DEFAULT_FIXTURE } from './fixture/default-fixture.js';
+import type { SandboxFixture } from './fixture/fixture-schema.js';
+import { checkFixture, type FixtureSummary, loadFixtureFile, summarizeFixture } from './fixture/load-fixture.js';
+import { ApiError, badRequest, errorBody, newRequestId } from './http/api-error.js';
+import { allowCorsOrigins } from './http/cors.js';
+import { handleError } from './http/error-handler.js';
+import { drainRequestBody } from './http/graceful-close.js';
+import { clientErrorHandler, serverTimeouts } from './http/parser-errors.js';
+import { responseCheck } from './http/response-check.js';
+import { flowTypesOf } from './openapi/flow-types.js';
 import { loadSandboxDocument } from './openapi/sandbox-document.js';
-import type { SandboxState } from './state/sandbox-state.js';
+import { clip, createRequestChecker, isRefusal } from './request-checker.js';
+import { registerApiRoutes } from './routes/api-routes.js';
+import { registerSandboxRoutes } from './routes/sandbox-routes.js';
+import { SandboxState } from './state/store.js';
 
 /** Options of `startSandbox`; every one has a default. */
 export interface StartSandboxOptions {
@@ -32,7 +39,7 @@ export interface StartSandboxOptions {
   requestTimeoutMs?: number;
   /** An idle kept-alive connection is closed after this. Default 5 s. */
   keepAliveTimeoutMs?: number;
-  /** No request log. Default true (the CLI turns the log on). */
+  /** No request log (method, path, status; never headers). Default true (the CLI turns the log on). */
   quiet?: boolean;
   /** Where the request log's JSON lines go. Default stdout. */
   logStream?: { write(line: string): void };
@@ -70,7 +77,22 @@ export interface RunningSandbox {
   close(): Promise<void>;
 }
 
+const DEFAULTS = {
+  flowTtlMs: 10 * 60_000,
+  keepAliveMs: 15_000,
+  retryMs: 1000,
+  bodyLimit: 64 * 1024,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+};
+
+/** Longest id a path may carry; a longer one names nothing (404) and is never echoed. */
+const MAX_ID_LENGTH = 1024;
+
 const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|localhost)$/;
+
+const urlOf = (host: string, port: number) => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
 /**
  * Starts the sandbox on a loopback address and resolves once it accepts connections.
@@ -83,49 +105,17 @@ const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|localhost)$/;
 export async function startSandbox(options: StartSandboxOptions = {}): Promise<RunningSandbox> {
   const host = options.host ?? '127.0.0.1';
   if (!LOOPBACK.test(host)) throw new Error(`the sandbox listens on loopback only, not on ${host}`);
-  const port = options.port ?? defaultPort();
+  const port = options.port ?? Number(process.env['PORT'] || 4020);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`invalid port ${port}`);
-  // Read once: the fixture's telemetry defaults and the app are checked against the same document.
-  const document = options.document ?? loadSandboxDocument();
-  const fixture =
-    typeof options.fixture === 'string'
-      ? await loadFixtureFile(options.fixture, document)
-      : checkFixture(options.fixture ?? DEFAULT_FIXTURE, document);
-
-  const limits = connectionLimits(options);
-
-  let url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  const { app, state, fromExamples } = await buildSandboxApp({
-    fixture,
-    document,
-    flowTtlMs: positive(options.flowTtlMs, 10 * 60_000, 'flowTtlMs'),
-    keepAliveMs: positive(options.keepAliveMs, 15_000, 'keepAliveMs'),
-    retryMs: positive(options.retryMs, 1000, 'retryMs'),
-    bodyLimit: positive(options.bodyLimit, 64 * 1024, 'bodyLimit'),
-    logRequests: options.quiet === false,
-    logStream: options.logStream,
-    checkResponses: options.checkResponses !== false,
-    limits,
-    corsOrigins: checkCorsOrigins(options.corsOrigins ?? []),
-    now: options.now ?? Date.now,
-    publicUrl: () => url,
-  });
-
-  if (fromExamples.length > 0) {
-    const names = fromExamples.map((o) => `${o.operationId} (${o.method.toUpperCase()} ${o.path})`);
-    app.log.info(`served from the document's examples, with no state behind them: ${names.join(', ')}`);
-  }
+  const { app, state, fromExamples } = await buildSandboxApp(options);
   await app.listen({ host, port });
-  const address = app.server.address();
-  const actualPort = typeof address === 'object' && address !== null ? address.port : port;
-  url = `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`;
-
+  const actualPort = (app.server.address() as AddressInfo).port;
   let closing: Promise<void> | undefined;
   return {
-    url,
+    url: urlOf(host, actualPort),
     host,
     port: actualPort,
-    fixture: summarizeFixture(fixture),
+    fixture: summarizeFixture(state.fixture),
     app,
     state,
     fromExamples,
@@ -133,29 +123,123 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   };
 }
 
-function defaultPort(): number {
-  const fromEnv = process.env['PORT'];
-  return fromEnv === undefined || fromEnv === '' ? 4020 : Number(fromEnv);
-}
-
-function connectionLimits(options: StartSandboxOptions): ConnectionLimits {
-  const limits = Object.fromEntries(
-    Object.entries(DEFAULT_CONNECTION_LIMITS).map(([name, fallback]) => [
-      name,
-      positive(options[name as keyof ConnectionLimits], fallback, name),
-    ]),
-  ) as unknown as ConnectionLimits;
-  // Node refuses a header timeout longer than the request's: the headers are part of the request.
-  if (limits.headersTimeoutMs > limits.requestTimeoutMs) {
-    throw new Error(
-      `headersTimeoutMs (${limits.headersTimeoutMs}) must not exceed requestTimeoutMs (${limits.requestTimeoutMs})`,
-    );
+/**
+ * The sandbox as a Fastify instance, not yet listening (`port` is not read): `app.inject()`
+ * drives it in tests, `startSandbox` puts it on a socket. `state` is its in-memory state;
+ * `fromExamples` the operations it answers with the document's examples.
+ */
+export async function buildSandboxApp(
+  options: StartSandboxOptions = {},
+): Promise<{ app: FastifyInstance; state: SandboxState; fromExamples: Operation[] }> {
+  // Read once: the fixture's telemetry defaults and the app are checked against the same document.
+  const document = options.document ?? loadSandboxDocument();
+  const fixture =
+    typeof options.fixture === 'string'
+      ? await loadFixtureFile(options.fixture, document)
+      : checkFixture(options.fixture ?? DEFAULT_FIXTURE, document);
+  const limits = { ...DEFAULTS };
+  for (const name of Object.keys(DEFAULTS) as Array<keyof typeof DEFAULTS>) {
+    const value = options[name] ?? DEFAULTS[name];
+    if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, not ${value}`);
+    limits[name] = value;
   }
-  return limits;
-}
+  const { headersTimeoutMs, requestTimeoutMs } = limits;
+  // Node refuses a header timeout longer than the request's: the headers are part of the request.
+  if (headersTimeoutMs > requestTimeoutMs) {
+    throw new Error(`headersTimeoutMs (${headersTimeoutMs}) must not exceed requestTimeoutMs (${requestTimeoutMs})`);
+  }
 
-function positive(value: number | undefined, fallback: number, name: string): number {
-  if (value === undefined) return fallback;
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, not ${value}`);
-  return value;
+  const checker = createRequestChecker(document);
+  const app = Fastify({
+    bodyLimit: limits.bodyLimit,
+    routerOptions: { maxParamLength: MAX_ID_LENGTH },
+    requestTimeout: requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    // Node would answer a missing Host with an empty 400; the onRequest hook below answers it.
+    http: { ...serverTimeouts(limits), requireHostHeader: false },
+    clientErrorHandler: clientErrorHandler(limits),
+    // A HEAD of the log stream would open a stream with no body to carry it.
+    exposeHeadRoutes: false,
+    // Streams end on close; sockets kept alive between requests are not waited for.
+    forceCloseConnections: true,
+    genReqId: newRequestId,
+    logger: options.quiet === false && {
+      // Method, path and status only: no headers, so no token ever reaches a log line.
+      serializers: {
+        req: (req) => ({ method: req.method, url: req.url.split('?')[0] ?? '' }),
+        res: (res) => ({ statusCode: res.statusCode }),
+      },
+      ...(options.logStream && { stream: options.logStream }),
+    },
+    // Path segments that are not valid percent-encoding, and ids over MAX_ID_LENGTH, never reach
+    // a route, nor its hooks: the request id is set here.
+    frameworkErrors: (error, request, rawReply) => {
+      const reply = (rawReply as unknown as FastifyReply).header('x-request-id', request.id);
+      const path = request.url.split('?')[0] ?? '';
+      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+        const longest = Math.max(...path.split('/').map((segment) => segment.length));
+        const message = `not found: a path segment of ${longest} characters names nothing (ids are at most ${MAX_ID_LENGTH})`;
+        void reply.code(404).send(errorBody('not_found', message));
+      } else {
+        const why =
+          error.code === 'FST_ERR_BAD_URL'
+            ? `${clip(path, 100)} is not valid percent-encoding`
+            : clip(error.message, 100);
+        void reply.code(400).send(badRequest('the request URL is malformed', [['path', why]]).body);
+      }
+    },
+  });
+
+  app.setErrorHandler(handleError);
+  // A path of the document with another method is a 405 with Allow; any other path a 404.
+  app.setNotFoundHandler(async (request) => {
+    const match = checker.route(request.method, request.url.split('?')[0] ?? '');
+    throw new ApiError(isRefusal(match) ? match : { status: 404, body: errorBody('not_found', 'no such endpoint') });
+  });
+  app.decorateRequest('caller', null);
+  if (options.corsOrigins !== undefined && options.corsOrigins.length > 0) {
+    const methods = [...new Set(checker.operations.map((operation) => operation.method.toUpperCase()))];
+    await allowCorsOrigins(app, options.corsOrigins, methods);
+  }
+  // RFC 9112: an HTTP/1.1 request without Host is a 400 (Node's own answer has no body).
+  app.addHook('onRequest', async (request) => {
+    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
+      throw badRequest('the request headers are invalid', [['headers.host', 'is required']]);
+    }
+  });
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+    // An answer before the whole body arrived (401, 413, …) closes the connection, but only once
+    // the client had the chance to read it (see drainRequestBody).
+    if (!request.raw.complete) {
+      void reply.header('connection', 'close');
+      drainRequestBody(request.raw);
+    }
+  });
+  if (options.checkResponses !== false) app.addHook('onSend', responseCheck(document));
+
+  // Bodies reach the routes as bytes: the request checker reads them (content type, UTF-8, JSON,
+  // depth) against the operation, so that any content type is its 400, never Fastify's 415.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  const state = new SandboxState(fixture, {
+    flowTtlMs: limits.flowTtlMs,
+    keepAliveMs: limits.keepAliveMs,
+    retryMs: limits.retryMs,
+    now: options.now ?? Date.now,
+    publicUrl: () => urlOf(options.host ?? '127.0.0.1', (app.server.address() as AddressInfo | null)?.port ?? 0),
+    flowTypes: flowTypesOf(document),
+  });
+  const fromExamples = registerApiRoutes(app, document, state, checker);
+  registerSandboxRoutes(app, state);
+  if (fromExamples.length > 0) {
+    const names = fromExamples.map((o) => `${o.operationId} (${o.method.toUpperCase()} ${o.path})`);
+    app.log.info(`served from the document's examples, with no state behind them: ${names.join(', ')}`);
+  }
+
+  // Open streams would hold `close()` forever: end them first.
+  app.addHook('preClose', async () => state.dispose());
+  await app.ready();
+  return { app, state, fromExamples };
 }

@@ -1,17 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_FIXTURE, DEFAULT_FIXTURE_REFS as R } from '../fixture/default-fixture.js';
-import { type Caller, SandboxStore } from '../state/store.js';
+import { flowTypesOf } from '../openapi/flow-types.js';
+import { loadSandboxDocument } from '../openapi/sandbox-document.js';
+import { type Caller, SandboxState } from '../state/store.js';
 import { apiErrorThrown as thrown } from '../test-support/api-error-thrown.js';
 import { profileBody, renameProfile } from './rename.js';
 
 const NOW = Date.parse('2026-11-24T12:00:00.000Z');
 
 function setup() {
-  const store = new SandboxStore(DEFAULT_FIXTURE, NOW);
+  let now = NOW;
+  const store = new SandboxState(DEFAULT_FIXTURE, {
+    flowTtlMs: 1000,
+    keepAliveMs: 1000,
+    retryMs: 1000,
+    now: () => now,
+    publicUrl: () => 'http://sandbox.test',
+    flowTypes: flowTypesOf(loadSandboxDocument()),
+  });
   const caller = store.authenticate(R.tokens.owner) as Caller;
   /** Renames the profile the path would name, found as the route finds it. */
-  const rename = (idOrName: string, name: string, now = NOW) =>
-    renameProfile(store, caller, store.find('profiles', caller, idOrName, 'id_or_name'), name, now);
+  const rename = (idOrName: string, name: string, at = NOW) => {
+    now = at;
+    return renameProfile(store, caller, store.find('profiles', caller, idOrName, 'id_or_name'), name);
+  };
   return { store, caller, rename };
 }
 

@@ -62,7 +62,7 @@ describe('handleError', () => {
 
   it('only ends a response that already started, whatever the error', () => {
     for (const started of [{ sent: true }, { headersSent: true }]) {
-      const outcome = handle(new ApiError(400, 'bad_request', 'late'), started);
+      const outcome = handle(new ApiError({ status: 400, body: { code: 'bad_request', message: 'late' } }), started);
       expect(outcome).toEqual({ ended: true, logged: [] });
     }
     expect(handle(new Error('boom'), { headersSent: true, writableEnded: true })).toEqual({ ended: false, logged: [] });

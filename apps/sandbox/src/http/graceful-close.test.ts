@@ -2,8 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DRAIN_LIMITS } from './connection-limits.js';
-import { closeAfterAnswer, drainRequestBody, isAnswered } from './graceful-close.js';
+import { closeAfterAnswer, DRAIN_LIMITS, drainRequestBody, isAnswered } from './graceful-close.js';
 
 afterEach(() => {
   vi.useRealTimers();

@@ -1,6 +1,13 @@
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
-import { DRAIN_LIMITS } from './connection-limits.js';
+
+/**
+ * An answer sent before the request was read (401, 413, a parse error) leaves the rest on the
+ * wire. Closing then would make the kernel reset the connection, and a client still uploading
+ * would see the reset instead of the answer; so the rest is read and discarded, up to these
+ * bounds, and only then is the connection closed.
+ */
+export const DRAIN_LIMITS = { maxBytes: 16 * 1024 * 1024, lingerMs: 5_000 } as const;
 
 /** Sockets whose answer went out while the client may still be sending: nothing more is written to them. */
 const answered = new WeakSet<Socket>();
@@ -10,19 +17,21 @@ export function isAnswered(socket: Socket): boolean {
   return answered.has(socket);
 }
 
+/** Marks `socket` answered, and destroys it after the linger time unless it closes first. */
+function linger(socket: Socket): void {
+  answered.add(socket);
+  const timer = setTimeout(() => socket.destroy(), DRAIN_LIMITS.lingerMs).unref();
+  socket.once('close', () => clearTimeout(timer));
+}
+
 /**
- * Closes a connection whose answer was just written raw (a parser error): the answer is
- * flushed and followed by a FIN, and what the client still sends is read and discarded (Node
- * keeps feeding it to the failed parser) until the client closes its side, the linger time
- * passes or too much arrives. Closing at once, with unread bytes, would reset the connection
- * and the client could lose the answer.
+ * Closes a connection whose answer was just written raw (a parser error): the answer is followed
+ * by a FIN, and what the client still sends is discarded (Node keeps feeding it to the failed
+ * parser) until the client closes its side, the linger time passes or too much arrives.
  */
 export function closeAfterAnswer(socket: Socket): void {
-  answered.add(socket);
+  linger(socket);
   const start = socket.bytesRead;
-  const timer = setTimeout(() => socket.destroy(), DRAIN_LIMITS.lingerMs);
-  timer.unref();
-  socket.once('close', () => clearTimeout(timer));
   socket.once('end', () => socket.destroy());
   socket.on('data', () => {
     if (socket.bytesRead - start > DRAIN_LIMITS.maxBytes) socket.destroy();
@@ -33,21 +42,15 @@ export function closeAfterAnswer(socket: Socket): void {
 
 /**
  * Reads and discards the rest of a request body that an early answer (401, 413, …) left
- * unread, so that the client, still uploading, receives the answer instead of a reset. The
- * answer says `Connection: close`; Node would then destroy the socket as soon as the answer is
- * flushed, with the body still arriving, which resets the connection. Instead the socket only
- * ends its side, and is destroyed when the client closes its side, when more than
- * `DRAIN_LIMITS.maxBytes` arrive, or after `DRAIN_LIMITS.lingerMs`.
+ * unread. The answer says `Connection: close`, and Node would destroy the socket as soon as the
+ * answer is flushed, with the body still arriving; instead the socket only ends its side.
  */
 export function drainRequestBody(request: IncomingMessage): void {
   if (request.complete) return;
   const socket = request.socket;
-  answered.add(socket);
+  linger(socket);
   // Node calls destroySoon() once the answer is out; an own property shadows it for this socket only.
   Object.defineProperty(socket, 'destroySoon', { value: () => socket.end(), configurable: true });
-  const timer = setTimeout(() => socket.destroy(), DRAIN_LIMITS.lingerMs);
-  timer.unref();
-  socket.once('close', () => clearTimeout(timer));
   // Whatever was reading the body (a body guard, a parser) has given up on it.
   request.unpipe();
   let discarded = 0;

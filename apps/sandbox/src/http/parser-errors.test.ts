@@ -1,8 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONNECTION_LIMITS } from './connection-limits.js';
-import { clientErrorHandler, parserErrorAnswer, type ParserError } from './parser-errors.js';
+import { clientErrorHandler, parserErrorAnswer, type ParserError, serverTimeouts } from './parser-errors.js';
 
 const limits = { headersTimeoutMs: 100, requestTimeoutMs: 200 };
 const answer = (code: string, reason?: string) =>
@@ -109,9 +108,8 @@ class FakeSocket extends EventEmitter {
   resume(): void {}
 }
 
-const fullLimits = { ...DEFAULT_CONNECTION_LIMITS, headersTimeoutMs: 100, requestTimeoutMs: 200 };
 const parserError = (code: string): ParserError => Object.assign(new Error('x'), { code });
-const onClientError = clientErrorHandler(fullLimits);
+const onClientError = clientErrorHandler(limits);
 
 describe('clientErrorHandler', () => {
   it('writes the Error body with a request id, then closes gracefully', () => {
@@ -179,5 +177,25 @@ describe('clientErrorHandler', () => {
     onClientError(parserError('ERR_HTTP_REQUEST_TIMEOUT'), socket as unknown as Socket);
     expect(socket.written).toBe(written);
     expect(socket.destroyed).toBe(true);
+  });
+});
+
+const interval = (headersTimeoutMs: number, requestTimeoutMs: number) =>
+  serverTimeouts({ headersTimeoutMs, requestTimeoutMs }).connectionsCheckingInterval;
+
+describe('serverTimeouts', () => {
+  it("gives Node's options, checked four times per shortest timeout, between 10 ms and 1 s", () => {
+    expect(serverTimeouts({ headersTimeoutMs: 10_000, requestTimeoutMs: 30_000 })).toEqual({
+      headersTimeout: 10_000,
+      requestTimeout: 30_000,
+      connectionsCheckingInterval: 1000,
+    });
+    expect(interval(200, 30_000)).toBe(50);
+    expect(interval(30_000, 202)).toBe(50);
+    expect(interval(4000, 4000)).toBe(1000);
+    expect(interval(3996, 5000)).toBe(999);
+    expect(interval(44, 5000)).toBe(11);
+    expect(interval(40, 5000)).toBe(10);
+    expect(interval(8, 5000)).toBe(10);
   });
 });

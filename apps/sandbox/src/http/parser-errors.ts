@@ -1,10 +1,8 @@
 import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ErrorBody } from '@browser-cloud/api-types';
-import { errorBody } from './api-error.js';
-import type { ConnectionLimits } from './connection-limits.js';
+import { errorBody, newRequestId } from './api-error.js';
 import { closeAfterAnswer, isAnswered } from './graceful-close.js';
-import { newRequestId } from './request-id.js';
 
 /** An error of Node's HTTP parser (llhttp's `HPE_*` codes) or of its timeouts. */
 export interface ParserError extends Error {
@@ -13,32 +11,46 @@ export interface ParserError extends Error {
   reason?: string;
 }
 
+/** How long a server waits for a request (a response is never limited). */
+export interface RequestTimeouts {
+  /** The request line and every header must arrive within this: from the connection, then from each request's first byte. */
+  headersTimeoutMs: number;
+  /** The whole request, body included, must arrive within this. */
+  requestTimeoutMs: number;
+}
+
+/**
+ * Node's server options for these timeouts, checked every quarter of the shortest, at most every
+ * second (Node's default, every 30 s, would let a 200 ms timeout fire 30 s late).
+ */
+export function serverTimeouts({ headersTimeoutMs, requestTimeoutMs }: RequestTimeouts) {
+  const shortest = Math.min(headersTimeoutMs, requestTimeoutMs);
+  const connectionsCheckingInterval = Math.max(10, Math.min(1_000, Math.floor(shortest / 4)));
+  return { headersTimeout: headersTimeoutMs, requestTimeout: requestTimeoutMs, connectionsCheckingInterval };
+}
+
 const MALFORMED_HEADER =
   'a header line is malformed or holds a character HTTP does not allow (NUL, a bare CR or LF, a control character)';
 const BOTH_LENGTHS = 'Content-Length and Transfer-Encoding together are not allowed';
 
 /** The field and the rule of each malformed request llhttp reports (400). */
-const INVALID = new Map<string | undefined, readonly [field: string, rule: string]>([
-  ['HPE_INVALID_HEADER_TOKEN', ['headers', MALFORMED_HEADER]],
-  ['HPE_LF_EXPECTED', ['headers', MALFORMED_HEADER]],
-  ['HPE_CR_EXPECTED', ['headers', MALFORMED_HEADER]],
-  ['HPE_INVALID_METHOD', ['method', 'not an HTTP method']],
-  ['HPE_UNEXPECTED_CONTENT_LENGTH', ['headers', BOTH_LENGTHS]],
-  ['HPE_INVALID_TRANSFER_ENCODING', ['headers.transfer-encoding', 'must end with chunked']],
-  ['HPE_INVALID_CONTENT_LENGTH', ['headers.content-length', 'must be one decimal number']],
-  ['HPE_INVALID_CHUNK_SIZE', ['body', 'a chunk size is not a hexadecimal number']],
-  ['HPE_INVALID_URL', ['path', 'holds a character a URL does not allow']],
-  ['HPE_INVALID_VERSION', ['version', 'must be HTTP/1.0 or HTTP/1.1']],
-]);
+const INVALID: Record<string, readonly [field: string, rule: string]> = {
+  HPE_INVALID_HEADER_TOKEN: ['headers', MALFORMED_HEADER],
+  HPE_LF_EXPECTED: ['headers', MALFORMED_HEADER],
+  HPE_CR_EXPECTED: ['headers', MALFORMED_HEADER],
+  HPE_INVALID_METHOD: ['method', 'not an HTTP method'],
+  HPE_UNEXPECTED_CONTENT_LENGTH: ['headers', BOTH_LENGTHS],
+  HPE_INVALID_TRANSFER_ENCODING: ['headers.transfer-encoding', 'must end with chunked'],
+  HPE_INVALID_CONTENT_LENGTH: ['headers.content-length', 'must be one decimal number'],
+  HPE_INVALID_CHUNK_SIZE: ['body', 'a chunk size is not a hexadecimal number'],
+  HPE_INVALID_URL: ['path', 'holds a character a URL does not allow'],
+  HPE_INVALID_VERSION: ['version', 'must be HTTP/1.0 or HTTP/1.1'],
+};
 
 /** The status and Error body that answer a parser error. */
-export function parserErrorAnswer(
-  error: ParserError,
-  limits: Pick<ConnectionLimits, 'headersTimeoutMs' | 'requestTimeoutMs'>,
-): { status: number; body: ErrorBody } {
-  const { headersTimeoutMs, requestTimeoutMs } = limits;
+export function parserErrorAnswer(error: ParserError, limits: RequestTimeouts): { status: number; body: ErrorBody } {
   if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-    const message = `the request did not arrive in time: headers within ${headersTimeoutMs} ms, the whole request within ${requestTimeoutMs} ms`;
+    const message = `the request did not arrive in time: headers within ${limits.headersTimeoutMs} ms, the whole request within ${limits.requestTimeoutMs} ms`;
     return { status: 408, body: errorBody('request_timeout', message) };
   }
   if (error.code === 'HPE_HEADER_OVERFLOW') {
@@ -52,30 +64,24 @@ export function parserErrorAnswer(
   const both = error.code === 'HPE_INVALID_TRANSFER_ENCODING' && /content-length/i.test(error.reason ?? '');
   const [field, rule] = both
     ? ['headers', BOTH_LENGTHS]
-    : (INVALID.get(error.code) ?? ['request', String(error.reason ?? error.code ?? 'malformed').slice(0, 100)]);
+    : (INVALID[error.code ?? ''] ?? ['request', String(error.reason ?? error.code ?? 'malformed').slice(0, 100)]);
   const details = [{ code: 'invalid_input', message: `${field}: ${rule}` }];
   return { status: 400, body: errorBody('bad_request', 'the request is not valid HTTP/1.1', details) };
 }
 
 /**
  * Fastify's `clientErrorHandler` (and the mock's `clientError` listener): Node's parser and its
- * timeouts fail a request before Fastify sees it, and the default answer is Fastify's own body
- * without a request id. This one writes the document's Error body with `X-Request-Id`, then
- * closes the connection gracefully.
+ * timeouts fail a request before Fastify sees it. This answers with the document's Error body
+ * and an `X-Request-Id`, then closes the connection gracefully.
  */
-export function clientErrorHandler(limits: Pick<ConnectionLimits, 'headersTimeoutMs' | 'requestTimeoutMs'>) {
+export function clientErrorHandler(limits: RequestTimeouts) {
   return function onClientError(error: ParserError, socket: Socket): void {
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
-    // A connection that sent nothing made no request to answer: it is closed at the header
-    // timeout, as a slow request is, with nothing to drain.
-    if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT' && socket.bytesRead === 0) {
-      socket.destroy();
-      return;
-    }
-    if (isAnswered(socket)) {
-      // The failed parser repeats its error for every later chunk; the answer is already out.
-      // A timeout while a body is drained ends the drain.
-      if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') socket.destroy();
+    const timeout = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
+    // A connection that sent nothing made no request to answer. Once answered, the failed parser
+    // repeats its error for every later chunk; a timeout then ends the drain.
+    if (isAnswered(socket) || (timeout && socket.bytesRead === 0)) {
+      if (timeout) socket.destroy();
       return;
     }
     // Node's own check: never write into a response that has started.

@@ -3,12 +3,19 @@ import { deref, inlineRefs, type OpenApiDocument, type Operation } from '@browse
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { startLogin } from '../domain/login.js';
 import { profileBody, renameProfile } from '../domain/rename.js';
-import { notFound, refused, unauthorized } from '../http/api-error.js';
+import { ApiError, notFound, unauthorized } from '../http/api-error.js';
 import { authorize } from '../http/auth.js';
 import { type CheckedRequest, isRefusal, type RequestChecker } from '../request-checker.js';
-import { streamLogSource } from '../sse/log-stream-session.js';
-import type { SandboxState } from '../state/sandbox-state.js';
-import { type Browser, type Collection, isCollection, logSourceKey, type Profile } from '../state/store.js';
+import { streamLogSource } from '../sse/log-stream.js';
+import {
+  type AuthConnection,
+  type Browser,
+  type Collection,
+  isCollection,
+  logSourceKey,
+  type Profile,
+  type SandboxState,
+} from '../state/store.js';
 
 /**
  * What the sandbox does for an operation, read from its path and method, never from its
@@ -16,28 +23,18 @@ import { type Browser, type Collection, isCollection, logSourceKey, type Profile
  * of a profile, a browser's log stream), the store for a `GET` or `DELETE` of a resource it
  * keeps, and the document's example for everything else.
  */
-export type Action = 'login' | 'rename' | 'stream' | 'read' | 'delete' | 'example';
+type Action = 'login' | 'rename' | 'stream' | 'read' | 'delete' | 'example';
 
-export interface OperationPlan {
-  readonly action: Action;
-  /** The stored resource the path names: its collection and the path parameter holding its id. */
-  readonly target: { readonly collection: Collection; readonly parameter: string } | undefined;
-}
-
-export function planOf(operation: Operation): OperationPlan {
-  const parameter = operation.parameters.filter((p) => p.in === 'path' && isCollection(p.collection)).at(-1);
-  const target = parameter && { collection: parameter.collection as Collection, parameter: parameter.name };
+function actionOf(operation: Operation, collection: Collection | undefined, parameter: string | undefined): Action {
   const segments = operation.path.split('/');
-  const names = (index: number) => segments.at(index) === `{${parameter?.name}}`;
+  const names = (index: number) => parameter !== undefined && segments.at(index) === `{${parameter}}`;
   const { method } = operation;
-  let action: Action = 'example';
-  if (target?.collection === 'connections' && method === 'post' && names(-2) && segments.at(-1) === 'login') {
-    action = 'login';
-  } else if (target?.collection === 'profiles' && method === 'patch' && names(-1)) action = 'rename';
-  else if (target?.collection === 'browsers' && operation.streaming && segments.includes('logs')) action = 'stream';
-  else if (names(-1) && method === 'get') action = 'read';
-  else if (names(-1) && method === 'delete') action = 'delete';
-  return { action, target };
+  if (collection === 'connections' && method === 'post' && names(-2) && segments.at(-1) === 'login') return 'login';
+  if (collection === 'profiles' && method === 'patch' && names(-1)) return 'rename';
+  if (collection === 'browsers' && operation.streaming && segments.includes('logs')) return 'stream';
+  if (names(-1) && method === 'get') return 'read';
+  if (names(-1) && method === 'delete') return 'delete';
+  return 'example';
 }
 
 /**
@@ -55,11 +52,12 @@ export function registerApiRoutes(
 ): Operation[] {
   const fromExamples: Operation[] = [];
   for (const operation of checker.operations) {
-    const plan = planOf(operation);
+    // The stored resource the path names: the last path parameter of a collection the sandbox keeps.
+    const parameter = operation.parameters.filter((p) => p.in === 'path' && isCollection(p.collection)).at(-1);
+    const collection = parameter?.collection as Collection | undefined;
+    const action = actionOf(operation, collection, parameter?.name);
     const answer = successOf(document, operation);
-    const { action, target } = plan;
-    const generic =
-      action === 'example' || ((action === 'read' || action === 'delete') && target?.collection !== 'profiles');
+    const generic = action === 'example' || ((action === 'read' || action === 'delete') && collection !== 'profiles');
     if (generic && answer.mediaType !== undefined && answer.example === undefined) {
       throw new Error(
         `The sandbox cannot start: ${operation.operationId} answers ${answer.status} ${answer.mediaType} and the document gives no example to serve.`,
@@ -72,32 +70,28 @@ export function registerApiRoutes(
       schema: { response: responseSchemas(document, operation) },
       config: { operation },
       onRequest: async (request) => {
-        request.caller = authorize(request, state.store, operation);
+        request.caller = authorize(request, state, operation);
       },
       handler: async (request, reply) => {
         const [pathname = '', search = ''] = request.url.split(/\?(.*)/s);
         const match = checker.route(request.method, pathname);
         const body = request.body as Buffer | undefined;
         const checked = isRefusal(match) ? match : checker.check(match, { search, headers: request.headers, body });
-        if (isRefusal(checked)) throw refused(checked);
-        const caller = request.caller;
-        if (target !== undefined && caller === null) throw unauthorized();
+        if (isRefusal(checked)) throw new ApiError(checked);
+        const { caller } = request;
+        if (parameter !== undefined && caller === null) throw unauthorized();
         const resource =
-          target &&
-          caller &&
-          state.store.find(target.collection, caller, String(checked.path[target.parameter]), target.parameter);
+          parameter && caller && state.find(collection!, caller, String(checked.path[parameter.name]), parameter.name);
         reply.code(answer.status);
         if (caller && resource) {
-          if (action === 'login') {
-            return startLogin(state.store, caller, resource.id, (checked.body ?? {}) as LoginRequest, state.settings);
-          }
+          if (action === 'login')
+            return startLogin(state, caller, resource as AuthConnection, (checked.body ?? {}) as LoginRequest);
           if (action === 'rename') {
-            const { name } = checked.body as RenameProfileRequest;
-            return renameProfile(state.store, caller, resource as Profile, name, state.settings.now());
+            return renameProfile(state, caller, resource as Profile, (checked.body as RenameProfileRequest).name);
           }
           if (action === 'stream')
             return streamLogs(state, resource as Browser, checked, request, reply, answer.eventData);
-          if (action === 'delete') state.store.delete(target.collection, resource.id);
+          if (action === 'delete') state.delete(collection!, resource.id);
         }
         if (answer.mediaType === undefined) return reply.send();
         // Fastify serialises a JSON media type through the route's response schema.
@@ -107,41 +101,32 @@ export function registerApiRoutes(
         }
         // A stored resource as the document shows it: a profile as the sandbox writes it, any other
         // as the document's example, with the resource's own id and name.
-        if (target?.collection === 'profiles') return profileBody(resource as Profile);
-        return {
-          ...(answer.example as object),
-          id: resource?.id,
-          ...(resource && 'name' in resource ? { name: resource.name } : {}),
-        };
+        if (collection === 'profiles') return profileBody(resource as Profile);
+        const name = resource && 'name' in resource ? { name: resource.name } : {};
+        return { ...(answer.example as object), id: resource?.id, ...name };
       },
     });
   }
   return fromExamples;
 }
 
-interface Success {
-  /** The status a call that succeeds answers (`2XX` is 200). */
-  readonly status: number;
-  readonly mediaType: string | undefined;
-  /** The example of the media type, else the first of its examples, else its schema's. */
-  readonly example: unknown;
-  /** The schema of a stream's event data, inlined for Fastify's serializer. */
-  readonly eventData: Record<string, unknown> | undefined;
-}
-
-function successOf(document: OpenApiDocument, operation: Operation): Success {
+/** The answer of a call that succeeds, and what the sandbox needs to give it. */
+function successOf(document: OpenApiDocument, operation: Operation) {
   const success = operation.success;
   const media = success?.mediaType ? operation.responses[success.status]?.content[success.mediaType] : undefined;
   const schema = media?.schema?.schema as { example?: unknown; examples?: unknown[] } | undefined;
   const [first] = Object.values(media?.media.examples ?? {});
   return {
+    /** `2XX` is 200. */
     status: /^\d{3}$/.test(success?.status ?? '') ? Number(success?.status) : 200,
     mediaType: success?.mediaType,
+    /** The example of the media type, else the first of its examples, else its schema's. */
     example:
       media?.media.example ??
       (first == null ? undefined : deref(document, first as { value?: unknown }).value) ??
       schema?.examples?.[0] ??
       schema?.example,
+    /** The schema of a stream's event data, inlined for Fastify's serializer. */
     eventData: success?.eventData && (inlineRefs(document, success.eventData.schema) as Record<string, unknown>),
   };
 }
@@ -174,35 +159,28 @@ function streamLogs(
   eventData: Record<string, unknown> | undefined,
 ): void {
   const query = checked.query as LogStreamQuery;
-  const [kind, name] =
-    query.source === 'path' ? (['path', query.path] as const) : (['supervisor', query.supervisor_process] as const);
-  const source = name === undefined ? undefined : browser.logs.get(logSourceKey(kind, name));
+  const name = query.source === 'path' ? query.path : query.supervisor_process;
+  const source = name === undefined ? undefined : browser.logs.get(logSourceKey(query.source, name));
   if (source === undefined) {
-    throw notFound(`browser ${browser.id} has no ${kind === 'path' ? 'log file' : 'supervised process'} ${name ?? ''}`);
+    const what = query.source === 'path' ? 'log file' : 'supervised process';
+    throw notFound(`browser ${browser.id} has no ${what} ${name ?? ''}`);
   }
   // Compiled by Fastify's serializer once per schema, as the JSON answers are.
   const serialize = eventData && reply.compileSerializationSchema(eventData);
+  // A hijacked reply sends none of the headers hooks set: pass on the CORS ones.
+  const headers: Record<string, string> = { 'x-request-id': request.id };
+  for (const [header, value] of Object.entries(reply.getHeaders())) {
+    if ((header.startsWith('access-control-') || header === 'vary') && value !== undefined)
+      headers[header] = String(value);
+  }
+  const lastEventId = request.headers['last-event-id'];
   reply.hijack();
   streamLogSource(reply.raw, source, {
     serialize,
-    after: source.resumePosition(firstHeader(request.headers['last-event-id'])),
+    after: source.resumePosition(Array.isArray(lastEventId) ? lastEventId[0] : lastEventId),
     follow: query.follow === true,
     keepAliveMs: state.settings.keepAliveMs,
     retryMs: state.settings.retryMs,
-    // A hijacked reply sends none of the headers hooks set: pass on the CORS ones.
-    headers: { ...corsHeadersOf(reply), 'x-request-id': request.id },
+    headers,
   });
-}
-
-function firstHeader(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
-}
-
-/** The `Access-Control-*` (and `Vary`) headers the CORS hook set on `reply`, if any. */
-function corsHeadersOf(reply: FastifyReply): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(reply.getHeaders())) {
-    if ((name.startsWith('access-control-') || name === 'vary') && value !== undefined) headers[name] = String(value);
-  }
-  return headers;
 }

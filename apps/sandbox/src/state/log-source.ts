@@ -1,31 +1,36 @@
-/** One stored log line. Its event id is the source's epoch and its 1-based position: `<epoch>-<n>`. */
+/** One stored log line. */
 export interface LogLine {
   timestamp: string;
   message: string;
 }
 
-/** Called when lines were appended, or with `ended: true` when the source goes away (reset). */
+/** Called when lines were appended, or with `ended: true` when the source goes away (reset, delete). */
 export type LogListener = (ended: boolean) => void;
+
+let epochs = 0;
 
 /**
  * An append-only log (a file or a supervised process's output). Readers keep their own cursor
- * and are told when the log grows, so that a reader never misses or repeats a line.
+ * and are told when the log grows, so that a reader never misses or repeats a line. The event
+ * id of a line is the log's epoch and the line's 1-based position: `<epoch>-<n>`.
  */
 export class LogSource {
-  readonly #lines: LogLine[] = [];
+  readonly #lines: LogLine[];
   readonly #listeners = new Set<LogListener>();
   #ended = false;
-  /**
-   * Names this log among every log the sandbox ever served under the same key: a restarted or
-   * reset sandbox starts its lines at 1 again, and without it a client resuming with
-   * `Last-Event-ID: 5` would skip the new log's first five lines, or take them for a replay.
-   * A fixture restoring a log as it was (the same lines) gives its epoch back.
-   */
-  readonly epoch: string;
 
-  constructor(lines: LogLine[] = [], epoch: string = newEpoch()) {
-    this.#lines.push(...lines);
-    this.epoch = epoch;
+  /**
+   * @param epoch names this log among every log the sandbox ever served under the same key: a
+   *   restarted or reset sandbox starts its lines at 1 again, and without it a client resuming
+   *   with `Last-Event-ID: 5` would skip the new log's first five lines. By default the time in
+   *   base 36 and a count for logs made in the same millisecond; a fixture restoring a log as it
+   *   was gives its epoch back.
+   */
+  constructor(
+    lines: LogLine[] = [],
+    readonly epoch: string = `${Date.now().toString(36)}${(epochs++ % 36).toString(36)}`,
+  ) {
+    this.#lines = [...lines];
   }
 
   /** The event id of line `position` (1-based). */
@@ -35,11 +40,11 @@ export class LogSource {
 
   /**
    * The position to resume after, from a reconnecting client's `Last-Event-ID`: an id of this
-   * log gives its line; an id of another log (before a restart or a reset), or anything else,
-   * starts from the beginning, so no line of this log is skipped.
+   * log gives its line; anything else (an id of a log before a restart or a reset) starts from
+   * the beginning, so no line of this log is skipped.
    */
   resumePosition(lastEventId: string | undefined): number {
-    const match = lastEventId === undefined ? null : /^([0-9a-z]{1,16})-(\d{1,15})$/.exec(lastEventId.trim());
+    const match = /^([0-9a-z]{1,16})-(\d{1,15})$/.exec(lastEventId?.trim() ?? '');
     return match?.[1] === this.epoch ? Number(match[2]) : 0;
   }
 
@@ -56,9 +61,9 @@ export class LogSource {
     return this.#ended;
   }
 
-  /** The line whose event id is `id` (1-based). */
-  line(id: number): LogLine | undefined {
-    return this.#lines[id - 1];
+  /** The line at `position` (1-based). */
+  line(position: number): LogLine | undefined {
+    return this.#lines[position - 1];
   }
 
   append(lines: LogLine[]): { firstId: string; lastId: string } {
@@ -74,18 +79,11 @@ export class LogSource {
     return () => this.#listeners.delete(listener);
   }
 
-  /** Ends every follower: the source is discarded (state reset or shutdown). */
+  /** Ends every follower: the source is discarded. */
   end(): void {
     if (this.#ended) return;
     this.#ended = true;
     for (const listener of [...this.#listeners]) listener(true);
     this.#listeners.clear();
   }
-}
-
-let epochs = 0;
-
-/** The wall-clock time in base 36, and a count for logs made in the same millisecond. */
-function newEpoch(): string {
-  return `${Date.now().toString(36)}${(epochs++ % 36).toString(36)}`;
 }

@@ -1,13 +1,24 @@
 import type { BrowserTelemetryRequestConfig, FlowType, TelemetryCategory } from '@browser-cloud/api-types';
-import type {
-  FixtureLogLine,
-  FixtureOrganization,
-  FixtureScope,
-  SandboxFixture,
-  TokenRole,
-} from '../fixture/fixture-schema.js';
+import type { FixtureOrganization, FixtureScope, SandboxFixture, TokenRole } from '../fixture/fixture-schema.js';
 import { badRequest, notFound } from '../http/api-error.js';
-import { LogSource, type LogLine } from './log-source.js';
+import type { FlowTypes } from '../openapi/flow-types.js';
+import { LogSource } from './log-source.js';
+
+/** The knobs of a running sandbox. */
+export interface SandboxSettings {
+  /** Lifetime of a login flow, in ms. */
+  flowTtlMs: number;
+  /** Interval of the log stream's comment keep-alives, in ms. */
+  keepAliveMs: number;
+  /** The `retry:` hint sent at the start of every log stream, in ms. */
+  retryMs: number;
+  /** The clock; tests may replace it. */
+  now: () => number;
+  /** The sandbox's own base URL, for `hosted_url` and `live_view_url`. */
+  publicUrl: () => string;
+  /** The document's flow types, which logins answer with. */
+  flowTypes: FlowTypes;
+}
 
 /** The caller behind a bearer token. */
 export interface Caller {
@@ -61,33 +72,31 @@ export interface Collections {
 }
 export type Collection = keyof Collections;
 
-const COLLECTIONS: ReadonlySet<string> = new Set<Collection>(['profiles', 'connections', 'proxies', 'browsers']);
-
 /** Whether a path parameter's collection is one the sandbox stores. */
 export function isCollection(name: string | undefined): name is Collection {
-  return name !== undefined && COLLECTIONS.has(name);
+  return name === 'profiles' || name === 'connections' || name === 'proxies' || name === 'browsers';
 }
 
-/** A login flow as the sandbox keeps it; the inspection endpoint shows it. */
+/** A login flow, as `/_sandbox/flows` shows it but for its status, which depends on the time. */
 export interface LoginFlow {
-  flowId: string;
-  connectionId: string;
-  flowType: FlowType;
-  hostedUrl: string;
-  liveViewUrl: string;
-  handoffCode?: string;
-  startedAt: number;
-  expiresAt: number;
-  completedAt?: number;
-  startedBy: string;
-  recordSession: boolean;
+  connection_id: string;
+  flow_id: string;
+  flow_type: FlowType;
+  hosted_url: string;
+  live_view_url: string;
+  handoff_code?: string;
+  started_at: string;
+  flow_expires_at: string;
+  completed_at?: string;
+  /** The token's name, never its value. */
+  started_by: string;
+  record_session: boolean;
   proxy: { id: string; name: string } | null;
-  telemetry: {
-    /** What the login request said (`undefined`: omitted). */
-    requested: BrowserTelemetryRequestConfig | null | undefined;
-    /** The connection's default at the time. */
-    connectionDefault: BrowserTelemetryRequestConfig | null;
-    /** The configuration that applied: the request's, or the connection's default. */
+  browser_telemetry: {
+    /** What the login request said: absent when it omitted it, null when it sent null. */
+    requested?: BrowserTelemetryRequestConfig | null;
+    connection_default: BrowserTelemetryRequestConfig | null;
+    /** The request's configuration, or else the connection's default. */
     applied: BrowserTelemetryRequestConfig | null;
     /** The categories that will be captured (empty: no capture). */
     categories: TelemetryCategory[];
@@ -96,17 +105,23 @@ export interface LoginFlow {
 
 export type FlowStatus = 'in_progress' | 'completed' | 'expired';
 
+/** The status of a flow at `now`. */
+export function flowStatus(flow: LoginFlow, now: number): FlowStatus {
+  if (flow.completed_at !== undefined) return 'completed';
+  return now < Date.parse(flow.flow_expires_at) ? 'in_progress' : 'expired';
+}
+
 /** The key of a log source within a browser. */
 export function logSourceKey(source: 'path' | 'supervisor', name: string): string {
   return `${source}\u0000${name}`;
 }
 
 /**
- * The sandbox's whole in-memory state, built from a fixture. Every lookup that takes the caller
- * sees only the caller's logical project, so that a resource of another project (or
- * organisation) is simply not found.
+ * The sandbox's whole in-memory state, built from a fixture, and the knobs it runs with. Every
+ * lookup that takes the caller sees only the caller's logical project, so that a resource of
+ * another project (or organisation) is simply not found.
  */
-export class SandboxStore {
+export class SandboxState {
   readonly #tokens = new Map<string, Caller>();
   readonly #collections: { [C in Collection]: Map<string, Collections[C]> } = {
     profiles: new Map(),
@@ -114,9 +129,22 @@ export class SandboxStore {
     proxies: new Map(),
     browsers: new Map(),
   };
-  readonly #flows = new Map<string, LoginFlow>();
+  /** The latest flow of each auth connection. */
+  readonly flows = new Map<string, LoginFlow>();
 
-  constructor(fixture: SandboxFixture, now: number = Date.now()) {
+  constructor(
+    readonly fixture: SandboxFixture,
+    readonly settings: SandboxSettings,
+  ) {
+    this.reset();
+  }
+
+  /** Back to the fixture: flows, renames, deletions and appended lines are gone; open streams end. */
+  reset(): void {
+    this.dispose();
+    const { fixture } = this;
+    const now = this.settings.now();
+    for (const map of [this.#tokens, this.flows, ...Object.values(this.#collections)]) map.clear();
     const organizations = new Map(fixture.organizations.map((o) => [o.id, o]));
     const projectOrg = new Map(fixture.projects.map((p) => [p.id, p.organizationId]));
     const scope = (s: FixtureScope & { id: string }): Stored => {
@@ -146,15 +174,12 @@ export class SandboxStore {
     for (const b of fixture.browsers) {
       const logs = new Map<string, LogSource>();
       for (const l of b.logs) {
-        const key =
-          l.source === 'path' ? logSourceKey('path', l.path) : logSourceKey('supervisor', l.supervisorProcess);
-        logs.set(
-          key,
-          new LogSource(
-            l.lines.map((line, i) => toLogLine(line, now + i)),
-            l.epoch,
-          ),
+        // A bare string is stamped with the time the sandbox loaded it.
+        const lines = l.lines.map((line, i) =>
+          typeof line === 'string' ? { timestamp: new Date(now + i).toISOString(), message: line } : { ...line },
         );
+        const name = l.source === 'path' ? l.path : l.supervisorProcess;
+        logs.set(logSourceKey(l.source, name), new LogSource(lines, l.epoch));
       }
       browsers.set(b.id, { ...scope(b), logs });
     }
@@ -163,11 +188,6 @@ export class SandboxStore {
   /** The caller behind a token, or undefined for an unknown token. */
   authenticate(token: string): Caller | undefined {
     return this.#tokens.get(token);
-  }
-
-  /** A resource by id, if the caller's project holds it. */
-  get<C extends Collection>(collection: C, caller: Caller, id: string): Collections[C] | undefined {
-    return visible(caller, this.#collections[collection].get(id));
   }
 
   /** A resource by id regardless of the caller: for the sandbox's own endpoints. */
@@ -182,7 +202,7 @@ export class SandboxStore {
 
   /** Resources of the caller's project with exactly this name. */
   named<C extends Collection>(collection: C, caller: Caller, name: string): Collections[C][] {
-    return this.all(collection).filter((r) => 'name' in r && r.name === name && visible(caller, r) !== undefined);
+    return this.all(collection).filter((r) => 'name' in r && r.name === name && visible(caller, r));
   }
 
   /**
@@ -191,8 +211,8 @@ export class SandboxStore {
    *   (best-effort unique names can leave duplicates).
    */
   find<C extends Collection>(collection: C, caller: Caller, idOrName: string, field: string): Collections[C] {
-    const byId = this.get(collection, caller, idOrName);
-    if (byId !== undefined) return byId;
+    const byId = this.byId(collection, idOrName);
+    if (byId !== undefined && visible(caller, byId)) return byId;
     const [first, ...others] = this.named(collection, caller, idOrName);
     if (first === undefined) throw notFound(`${idOrName} not found in ${collection}`);
     if (others.length > 0) {
@@ -201,25 +221,12 @@ export class SandboxStore {
     return first;
   }
 
-  /** Removes a resource; a browser's open log streams end. */
+  /** Removes a resource; a browser's open log streams end, a connection's flow goes. */
   delete(collection: Collection, id: string): void {
-    const browser = collection === 'browsers' ? this.#collections.browsers.get(id) : undefined;
-    for (const source of browser?.logs.values() ?? []) source.end();
+    if (collection === 'browsers')
+      for (const source of this.#collections.browsers.get(id)?.logs.values() ?? []) source.end();
     this.#collections[collection].delete(id);
-    if (collection === 'connections') this.#flows.delete(id);
-  }
-
-  /** The latest flow of a connection, if any was started. */
-  flow(connectionId: string): LoginFlow | undefined {
-    return this.#flows.get(connectionId);
-  }
-
-  setFlow(flow: LoginFlow): void {
-    this.#flows.set(flow.connectionId, flow);
-  }
-
-  flows(): LoginFlow[] {
-    return [...this.#flows.values()];
+    if (collection === 'connections') this.flows.delete(id);
   }
 
   /** Ends every follower of every log source: the state is being discarded. */
@@ -228,17 +235,7 @@ export class SandboxStore {
   }
 }
 
-/** The status of a flow at `now`. */
-export function flowStatus(flow: LoginFlow, now: number): FlowStatus {
-  if (flow.completedAt !== undefined) return 'completed';
-  return now < flow.expiresAt ? 'in_progress' : 'expired';
-}
-
-function visible<T extends Stored>(caller: Caller, resource: T | undefined): T | undefined {
-  if (resource?.organizationId !== caller.organization.id) return undefined;
-  return resource.logicalProjectId === caller.logicalProjectId ? resource : undefined;
-}
-
-function toLogLine(line: FixtureLogLine, at: number): LogLine {
-  return typeof line === 'string' ? { timestamp: new Date(at).toISOString(), message: line } : { ...line };
+/** Whether the resource lives in the caller's logical project. */
+export function visible(caller: Caller, resource: Stored): boolean {
+  return resource.organizationId === caller.organization.id && resource.logicalProjectId === caller.logicalProjectId;
 }

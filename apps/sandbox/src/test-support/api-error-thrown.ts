@@ -6,7 +6,7 @@ export function apiErrorThrown(run: () => unknown) {
     run();
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return { status: error.statusCode, body: error.toBody(), headers: error.headers };
+    return { status: error.status, body: error.body, headers: error.headers };
   }
   throw new Error('expected an ApiError');
 }

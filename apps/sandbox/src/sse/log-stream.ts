@@ -1,6 +1,24 @@
 import type { ServerResponse } from 'node:http';
-import type { LogSource } from '../state/log-source.js';
-import { KEEP_ALIVE, formatLogEvent, formatRetry, type SerializeEventData } from './format-event.js';
+import type { LogEvent } from '@browser-cloud/api-types';
+import type { LogLine, LogSource } from '../state/log-source.js';
+
+/** Writes an event's data as JSON: the serializer of the document's event data schema, or `JSON.stringify`. */
+export type SerializeEventData = (data: LogEvent) => string;
+
+/**
+ * One log event on the wire. `serialize` writes only the properties the document has; like
+ * `JSON.stringify` it escapes CR and LF, so the data is always one line and a message can never
+ * end the event early.
+ */
+export function formatLogEvent(id: string, line: LogLine, serialize: SerializeEventData = JSON.stringify): string {
+  const data: LogEvent = { event: 'log', timestamp: line.timestamp, message: line.message };
+  return `id: ${id}\nevent: log\ndata: ${serialize(data)}\n\n`;
+}
+
+/** The reconnection-time hint, in a block of its own (it dispatches no event). */
+export function formatRetry(ms: number): string {
+  return `retry: ${Math.max(0, Math.floor(ms))}\n\n`;
+}
 
 export interface LogStreamOptions {
   /** The position of the last event the client has (see `LogSource.resumePosition`); the stream starts after it. */
@@ -9,9 +27,8 @@ export interface LogStreamOptions {
   follow: boolean;
   keepAliveMs: number;
   retryMs: number;
-  /** Extra response headers (the request id). */
+  /** Extra response headers (the request id, CORS). */
   headers: Record<string, string>;
-  /** Writes each event's data: the serializer of the document's event data schema. */
   serialize?: SerializeEventData | undefined;
 }
 
@@ -20,9 +37,9 @@ const CHUNK_CHARS = 64 * 1024;
 
 /**
  * Streams a log source to a raw response as server-sent events. The stream keeps a cursor (the
- * id of the last event written), so that lines appended while it waits for the socket to drain
- * are sent once, in order: nothing is lost or repeated. Without `follow` it ends after the lines
- * that exist; with `follow` it ends when the client goes away or the source is discarded.
+ * position of the last event written), so that lines appended while it waits for the socket to
+ * drain are sent once, in order: nothing is lost or repeated. Without `follow` it ends after the
+ * lines that exist; with `follow` it ends when the client goes away or the source is discarded.
  */
 export function streamLogSource(res: ServerResponse, source: LogSource, options: LogStreamOptions): void {
   let cursor = Math.min(options.after, Number.MAX_SAFE_INTEGER);
@@ -50,12 +67,9 @@ export function streamLogSource(res: ServerResponse, source: LogSource, options:
     if (finished || draining) return;
     while (cursor < source.length) {
       let chunk = '';
-      while (cursor < source.length && chunk.length < CHUNK_CHARS) {
-        const next = cursor + 1;
-        const line = source.line(next);
-        if (line === undefined) break;
-        chunk += formatLogEvent(source.eventId(next), line, options.serialize);
-        cursor = next;
+      for (let line = source.line(cursor + 1); line && chunk.length < CHUNK_CHARS; line = source.line(cursor + 1)) {
+        cursor++;
+        chunk += formatLogEvent(source.eventId(cursor), line, options.serialize);
       }
       if (!res.write(chunk)) {
         draining = true;
@@ -70,10 +84,10 @@ export function streamLogSource(res: ServerResponse, source: LogSource, options:
   };
 
   const unsubscribe = source.subscribe((ended) => (ended ? finish() : pump()));
+  // A comment line, ignored by every event-stream parser, keeps proxies from timing out.
   const keepAlive = setInterval(() => {
-    if (!finished && !draining) res.write(KEEP_ALIVE);
-  }, options.keepAliveMs);
-  keepAlive.unref();
+    if (!finished && !draining) res.write(': keep-alive\n\n');
+  }, options.keepAliveMs).unref();
   res.on('close', finish);
   pump();
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LogSource } from '../state/log-source.js';
-import { formatLogEvent, formatRetry } from './format-event.js';
+import { formatLogEvent, formatRetry } from './log-stream.js';
 
 describe('formatLogEvent', () => {
   it('writes id, event and one data line', () => {
