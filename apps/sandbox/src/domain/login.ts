@@ -95,7 +95,7 @@ export function loginTelemetryCategories(config: BrowserTelemetryRequestConfig |
 export function resolveProxy(state: SandboxState, caller: Caller, ref: ProxyRef): { id: string; name: string } {
   if ('id' in ref && typeof ref.id === 'string') {
     const proxy = state.byId('proxies', ref.id);
-    if (proxy?.organizationId !== caller.organization.id) {
+    if (proxy?.organization !== caller.organization) {
       throw badRequest(`proxy ${ref.id} not found`, [['proxy.id', 'no such proxy']]);
     }
     if (proxy.logicalProjectId !== caller.logicalProjectId) {

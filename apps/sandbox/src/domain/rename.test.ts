@@ -94,7 +94,13 @@ describe('renameProfile', () => {
 describe('profileBody', () => {
   it('omits absent timestamps', () => {
     expect(
-      profileBody({ id: 'p', name: null, createdAt: 'c', organizationId: 'o', logicalProjectId: null }),
+      profileBody({
+        id: 'p',
+        name: null,
+        createdAt: 'c',
+        organization: DEFAULT_FIXTURE.organizations[0]!,
+        logicalProjectId: null,
+      }),
     ).toStrictEqual({
       id: 'p',
       name: null,

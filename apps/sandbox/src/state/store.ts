@@ -1,4 +1,4 @@
-import type { BrowserTelemetryRequestConfig, FlowType, TelemetryCategory } from '@browser-cloud/api-types';
+import type { BrowserTelemetryRequestConfig, LoginResponse, TelemetryCategory } from '@browser-cloud/api-types';
 import type { FixtureOrganization, FixtureScope, SandboxFixture, TokenRole } from '../fixture/fixture-schema.js';
 import { badRequest, notFound } from '../http/api-error.js';
 import type { FlowTypes } from '../openapi/flow-types.js';
@@ -20,44 +20,29 @@ export interface SandboxSettings {
   flowTypes: FlowTypes;
 }
 
+/** Where a token acts or a resource lives. */
+interface Scope {
+  organization: FixtureOrganization;
+  /** The project, once unscoped keys and resources are mapped onto the organisation's default project. */
+  logicalProjectId: string | null;
+}
+
 /** The caller behind a bearer token. */
-export interface Caller {
+export interface Caller extends Scope {
   tokenName: string;
   role: TokenRole;
-  organization: FixtureOrganization;
-  /** The project the token acts in, once unscoped keys are mapped onto the default project. */
-  logicalProjectId: string | null;
 }
 
-/** A stored resource: where it lives, resolved like a caller's. */
-interface Stored {
-  id: string;
-  organizationId: string;
-  logicalProjectId: string | null;
-}
+/** A resource of the fixture, stored. */
+type Scoped<T, Without extends string = never> = Omit<T, 'projectId' | 'organizationId' | Without> & Scope;
 
-export interface AuthConnection extends Stored {
-  hasStoredCredentials: boolean;
-  recordSession: boolean;
+export type AuthConnection = Scoped<SandboxFixture['authConnections'][number], 'browserTelemetry'> & {
   browserTelemetry: BrowserTelemetryRequestConfig | null;
-}
-
-export interface Proxy extends Stored {
-  name: string;
-  active: boolean;
-}
-
-export interface Profile extends Stored {
-  name: string | null;
-  createdAt: string;
-  updatedAt?: string | undefined;
-  lastUsedAt?: string | undefined;
-}
-
-export interface Browser extends Stored {
-  /** Keyed by `logSourceKey`. */
-  logs: Map<string, LogSource>;
-}
+};
+export type Proxy = Scoped<SandboxFixture['proxies'][number]>;
+export type Profile = Scoped<SandboxFixture['profiles'][number]>;
+/** Its log sources, keyed by `logSourceKey`. */
+export type Browser = Scoped<SandboxFixture['browsers'][number], 'logs'> & { logs: Map<string, LogSource> };
 
 /**
  * The collections the sandbox stores, by the path segment that names them in the document
@@ -78,15 +63,11 @@ export function isCollection(name: string | undefined): name is Collection {
 }
 
 /** A login flow, as `/_sandbox/flows` shows it but for its status, which depends on the time. */
-export interface LoginFlow {
+export type LoginFlow = Omit<LoginResponse, 'id'> & {
+  live_view_url: string;
   connection_id: string;
   flow_id: string;
-  flow_type: FlowType;
-  hosted_url: string;
-  live_view_url: string;
-  handoff_code?: string;
   started_at: string;
-  flow_expires_at: string;
   completed_at?: string;
   /** The token's name, never its value. */
   started_by: string;
@@ -101,7 +82,7 @@ export interface LoginFlow {
     /** The categories that will be captured (empty: no capture). */
     categories: TelemetryCategory[];
   };
-}
+};
 
 export type FlowStatus = 'in_progress' | 'completed' | 'expired';
 
@@ -147,29 +128,19 @@ export class SandboxState {
     for (const map of [this.#tokens, this.flows, ...Object.values(this.#collections)]) map.clear();
     const organizations = new Map(fixture.organizations.map((o) => [o.id, o]));
     const projectOrg = new Map(fixture.projects.map((p) => [p.id, p.organizationId]));
-    const scope = (s: FixtureScope & { id: string }): Stored => {
+    const scope = (s: FixtureScope): Scope => {
       const organization = organizations.get(
         (s.projectId === null ? s.organizationId : projectOrg.get(s.projectId)) ?? '',
       );
       if (organization === undefined) throw new Error('fixture scope does not resolve; check the fixture first');
-      return {
-        id: s.id,
-        organizationId: organization.id,
-        logicalProjectId: s.projectId ?? organization.defaultProjectId,
-      };
+      return { organization, logicalProjectId: s.projectId ?? organization.defaultProjectId };
     };
-    for (const t of fixture.tokens) {
-      const { organizationId, logicalProjectId } = scope({ ...t, id: t.name });
-      const organization = organizations.get(organizationId) as FixtureOrganization;
-      this.#tokens.set(t.token, { tokenName: t.name, role: t.role, organization, logicalProjectId });
-    }
+    for (const t of fixture.tokens) this.#tokens.set(t.token, { tokenName: t.name, role: t.role, ...scope(t) });
     const { profiles, connections, proxies, browsers } = this.#collections;
     for (const c of fixture.authConnections) {
-      const { hasStoredCredentials, recordSession, browserTelemetry = null } = c;
-      const telemetry = structuredClone(browserTelemetry);
-      connections.set(c.id, { ...scope(c), hasStoredCredentials, recordSession, browserTelemetry: telemetry });
+      connections.set(c.id, { ...c, ...scope(c), browserTelemetry: structuredClone(c.browserTelemetry ?? null) });
     }
-    for (const p of fixture.proxies) proxies.set(p.id, { ...scope(p), name: p.name, active: p.active });
+    for (const p of fixture.proxies) proxies.set(p.id, { ...p, ...scope(p) });
     for (const p of fixture.profiles) profiles.set(p.id, { ...p, ...scope(p) });
     for (const b of fixture.browsers) {
       const logs = new Map<string, LogSource>();
@@ -181,7 +152,7 @@ export class SandboxState {
         const name = l.source === 'path' ? l.path : l.supervisorProcess;
         logs.set(logSourceKey(l.source, name), new LogSource(lines, l.epoch));
       }
-      browsers.set(b.id, { ...scope(b), logs });
+      browsers.set(b.id, { id: b.id, ...scope(b), logs });
     }
   }
 
@@ -236,6 +207,6 @@ export class SandboxState {
 }
 
 /** Whether the resource lives in the caller's logical project. */
-export function visible(caller: Caller, resource: Stored): boolean {
-  return resource.organizationId === caller.organization.id && resource.logicalProjectId === caller.logicalProjectId;
+function visible(caller: Caller, resource: Scope): boolean {
+  return resource.organization === caller.organization && resource.logicalProjectId === caller.logicalProjectId;
 }
