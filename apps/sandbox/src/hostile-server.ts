@@ -54,17 +54,16 @@ export async function gzipBomb(bytes: number): Promise<Buffer> {
   return Buffer.concat(parts);
 }
 
-/**
- * Environment for a child process that reports its peak resident memory: `--import` of a
- * module that writes `process.resourceUsage().maxRSS` (KiB) to a file on exit. `read()` gives
- * it in MiB.
- */
+/** Loaded into the child process: it writes its peak resident memory, in KiB, to MAX_RSS_FILE on exit. */
+const REPORT_MAX_RSS = `import { writeFileSync } from 'node:fs';
+process.on('exit', () => writeFileSync(process.env.MAX_RSS_FILE, String(process.resourceUsage().maxRSS)));`;
+
+/** Environment for a child process that reports its peak resident memory; `read()` gives it in MiB. */
 export function maxRssReport(): { env: Record<string, string>; read(): number } {
   const file = join(tmpdir(), `max-rss-${process.pid}-${Math.random().toString(36).slice(2)}`);
-  const reporter = new URL('./report-max-rss.js', import.meta.url).href;
   writeFileSync(file, '');
   return {
-    env: { NODE_OPTIONS: `--import=${reporter}`, MAX_RSS_FILE: file },
+    env: { NODE_OPTIONS: `--import=data:text/javascript,${encodeURIComponent(REPORT_MAX_RSS)}`, MAX_RSS_FILE: file },
     read: () => Number(readFileSync(file, 'utf8')) / 1024,
   };
 }

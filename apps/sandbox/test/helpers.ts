@@ -37,10 +37,10 @@ export async function call(
   sandbox: RunningSandbox,
   method: string,
   path: string,
-  options: { token?: string | null; body?: unknown; raw?: string; headers?: Record<string, string> } = {},
+  options: { token?: string | null | undefined; body?: unknown; raw?: string; headers?: Record<string, string> } = {},
 ): Promise<Answer> {
   const headers: Record<string, string> = { ...options.headers };
-  const token = options.token === undefined ? TOKENS.owner : options.token;
+  const { token = TOKENS.owner } = options;
   if (token !== null) headers['authorization'] = `Bearer ${token}`;
   let body = options.raw;
   if (options.body !== undefined) {
@@ -52,19 +52,13 @@ export async function call(
 }
 
 export const login = (sandbox: RunningSandbox, connection: string, body?: unknown, token?: string | null) =>
-  call(sandbox, 'POST', `/auth/connections/${encodeURIComponent(connection)}/login`, {
-    ...(body === undefined ? {} : { body }),
-    ...(token === undefined ? {} : { token }),
-  });
+  call(sandbox, 'POST', `/auth/connections/${encodeURIComponent(connection)}/login`, { body, token });
 
 export const rename = (sandbox: RunningSandbox, idOrName: string, body: unknown, token?: string | null) =>
-  call(sandbox, 'PATCH', `/profiles/${encodeURIComponent(idOrName)}`, {
-    body,
-    ...(token === undefined ? {} : { token }),
-  });
+  call(sandbox, 'PATCH', `/profiles/${encodeURIComponent(idOrName)}`, { body, token });
 
 export const inspect = (sandbox: RunningSandbox, path: string, method = 'GET', body?: unknown) =>
-  call(sandbox, method, `/_sandbox${path}`, { token: null, ...(body === undefined ? {} : { body }) });
+  call(sandbox, method, `/_sandbox${path}`, { token: null, body });
 
 export async function appendLines(
   sandbox: RunningSandbox,

@@ -1,16 +1,9 @@
-import { InvalidTelemetryConfigError, type LoginRequest, resolveTelemetry } from '@browser-cloud/api-types';
-import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../http/api-error.js';
+import { type LoginRequest, resolveTelemetry } from '@browser-cloud/api-types';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_FIXTURE, DEFAULT_FIXTURE_REFS as R } from '../fixture/default-fixture.js';
 import { type AuthConnection, type Caller, SandboxState } from '../state/store.js';
 import { apiErrorThrown as thrown } from '../test-support/api-error-thrown.js';
-import { completeFlow, loginTelemetryCategories, resolveProxy, startLogin } from './login.js';
-
-// The real resolver, wrapped so that one test can make it fail in an unexpected way.
-vi.mock('@browser-cloud/api-types', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@browser-cloud/api-types')>();
-  return { ...actual, resolveTelemetry: vi.fn(actual.resolveTelemetry) };
-});
+import { completeFlow, resolveProxy, startLogin } from './login.js';
 import { flowTypesOf } from '../openapi/flow-types.js';
 import { loadSandboxDocument } from '../openapi/sandbox-document.js';
 
@@ -75,7 +68,11 @@ describe('startLogin', () => {
     expect(response.handoff_code).toBe(flow.handoff_code);
     expect(flow.record_session).toBe(true);
     expect(flow.browser_telemetry.applied).toEqual({ enabled: true, browser: { console: { enabled: true } } });
-    expect(flow.browser_telemetry.categories.length).toBeGreaterThan(0);
+    // Resolved as on create, by the SDK's own code.
+    expect(flow.browser_telemetry.categories).toEqual(
+      resolveTelemetry(flow.browser_telemetry.applied, { mode: 'create' }),
+    );
+    expect(flow.browser_telemetry.categories).toContain('console');
   });
 
   it('lets the request override record_session, the telemetry and the proxy', () => {
@@ -200,51 +197,5 @@ describe('resolveProxy', () => {
       message: `proxy name "${R.proxies.ambiguousName}" matches 2 active proxies; reference the proxy by id`,
       details: [{ code: 'invalid_input', message: 'proxy.name: ambiguous' }],
     });
-  });
-});
-
-describe('loginTelemetryCategories', () => {
-  it('resolves a configuration as on create', () => {
-    expect(loginTelemetryCategories(null)).toEqual([]);
-    expect(loginTelemetryCategories({ enabled: false })).toEqual([]);
-    expect(loginTelemetryCategories({ enabled: true, browser: { console: { enabled: true } } })).toContain('console');
-  });
-
-  it('leaves a category given without enabled at its default: an operational one on, a CDP one off', () => {
-    const defaults = resolveTelemetry({ enabled: true }, { mode: 'create' });
-    expect(loginTelemetryCategories({ browser: { console: {}, control: {} } })).toEqual(defaults);
-    expect(defaults).toContain('control');
-    expect(defaults).not.toContain('console');
-  });
-
-  it('answers an invalid configuration with 400 naming browser_telemetry', () => {
-    const config = { enabled: 'yes' } as never;
-    let cause: unknown;
-    try {
-      loginTelemetryCategories(config);
-    } catch (error) {
-      cause = error;
-    }
-    expect(cause).toBeInstanceOf(ApiError);
-    const { body } = cause as ApiError;
-    expect(body).toMatchObject({ code: 'bad_request', message: 'the browser telemetry configuration is invalid' });
-    // The detail carries the resolver's own words.
-    let resolverMessage = '';
-    try {
-      resolveTelemetry(config, { mode: 'create' });
-    } catch (error) {
-      expect(error).toBeInstanceOf(InvalidTelemetryConfigError);
-      resolverMessage = (error as Error).message;
-    }
-    expect(resolverMessage).not.toBe('');
-    expect(body.details).toEqual([{ code: 'invalid_input', message: `browser_telemetry: ${resolverMessage}` }]);
-  });
-
-  it('lets an unexpected failure of the resolver through as it is', () => {
-    const failure = new TypeError('boom');
-    vi.mocked(resolveTelemetry).mockImplementationOnce(() => {
-      throw failure;
-    });
-    expect(() => loginTelemetryCategories(null)).toThrow(failure);
   });
 });

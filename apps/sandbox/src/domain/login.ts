@@ -1,13 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import {
-  type BrowserTelemetryRequestConfig,
-  InvalidTelemetryConfigError,
-  type LoginRequest,
-  type LoginResponse,
-  type ProxyRef,
-  resolveTelemetry,
-  type TelemetryCategory,
-} from '@browser-cloud/api-types';
+import { type LoginRequest, type LoginResponse, type ProxyRef, resolveTelemetry } from '@browser-cloud/api-types';
 import { badRequest, conflict } from '../http/api-error.js';
 import { type AuthConnection, type Caller, flowStatus, type LoginFlow, type SandboxState } from '../state/store.js';
 
@@ -26,7 +18,9 @@ export function startLogin(
   const { id } = connection;
   const proxy = request.proxy === undefined ? null : resolveProxy(state, caller, request.proxy);
   const applied = request.browser_telemetry ?? connection.browserTelemetry;
-  const categories = loginTelemetryCategories(applied);
+  // A login starts a new session: the configuration resolves as on create, by the code the SDK runs.
+  // The document's schema, which checked the request and the fixture, refuses what it would refuse.
+  const categories = resolveTelemetry(applied, { mode: 'create' });
 
   const { settings } = state;
   const now = settings.now();
@@ -68,24 +62,6 @@ export function startLogin(
     ...(handoff_code === undefined ? {} : { handoff_code }),
     live_view_url,
   };
-}
-
-/**
- * The categories a login's browser session will capture. A login starts a new session, so the
- * configuration resolves as on create (a category given without `enabled` is at its default), by
- * `@browser-cloud/api-types`' `resolveTelemetry`, the code the SDK runs.
- */
-export function loginTelemetryCategories(config: BrowserTelemetryRequestConfig | null): TelemetryCategory[] {
-  try {
-    return resolveTelemetry(config, { mode: 'create' });
-  } catch (error) {
-    // The document's schema already refuses what resolveTelemetry refuses; a connection default
-    // from a hand-written fixture is the one way to get here.
-    if (error instanceof InvalidTelemetryConfigError) {
-      throw badRequest('the browser telemetry configuration is invalid', [['browser_telemetry', error.message]]);
-    }
-    throw error;
-  }
 }
 
 /**

@@ -91,7 +91,7 @@ export function registerSandboxRoutes(app: FastifyInstance, state: SandboxState)
       name,
       first_id: firstId,
       last_id: lastId,
-      length: source.length,
+      length: source.lines.length,
     };
   });
 
@@ -102,7 +102,7 @@ export function registerSandboxRoutes(app: FastifyInstance, state: SandboxState)
       id: b.id,
       logs: [...b.logs].map(([key, s]) => {
         const [source, name] = key.split('\u0000');
-        return { source, name, length: s.length, followers: s.followers };
+        return { source, name, length: s.lines.length, followers: s.listenerCount('change') };
       }),
     })),
   }));

@@ -58,18 +58,17 @@ export function streamLogSource(res: ServerResponse, source: LogSource, options:
   const finish = (): void => {
     if (finished) return;
     finished = true;
-    unsubscribe();
+    source.off('change', onChange);
     clearInterval(keepAlive);
     if (!res.writableEnded) res.end();
   };
 
   const pump = (): void => {
     if (finished || draining) return;
-    while (cursor < source.length) {
+    while (cursor < source.lines.length) {
       let chunk = '';
-      for (let line = source.line(cursor + 1); line && chunk.length < CHUNK_CHARS; line = source.line(cursor + 1)) {
-        cursor++;
-        chunk += formatLogEvent(source.eventId(cursor), line, options.serialize);
+      for (; cursor < source.lines.length && chunk.length < CHUNK_CHARS; cursor++) {
+        chunk += formatLogEvent(source.eventId(cursor + 1), source.lines[cursor]!, options.serialize);
       }
       if (!res.write(chunk)) {
         draining = true;
@@ -83,7 +82,8 @@ export function streamLogSource(res: ServerResponse, source: LogSource, options:
     if (!options.follow || source.ended) finish();
   };
 
-  const unsubscribe = source.subscribe((ended) => (ended ? finish() : pump()));
+  const onChange = (ended: boolean) => (ended ? finish() : pump());
+  source.on('change', onChange);
   // A comment line, ignored by every event-stream parser, keeps proxies from timing out.
   const keepAlive = setInterval(() => {
     if (!finished && !draining) res.write(': keep-alive\n\n');

@@ -1,22 +1,21 @@
+import { EventEmitter } from 'node:events';
+
 /** One stored log line. */
 export interface LogLine {
   timestamp: string;
   message: string;
 }
 
-/** Called when lines were appended, or with `ended: true` when the source goes away (reset, delete). */
-export type LogListener = (ended: boolean) => void;
-
 let epochs = 0;
 
 /**
  * An append-only log (a file or a supervised process's output). Readers keep their own cursor
- * and are told when the log grows, so that a reader never misses or repeats a line. The event
- * id of a line is the log's epoch and the line's 1-based position: `<epoch>-<n>`.
+ * and listen to `change`, emitted when lines are appended, and with `true` when the source is
+ * discarded (reset, delete), so that a reader never misses or repeats a line. The event id of a
+ * line is the log's epoch and the line's 1-based position: `<epoch>-<n>`.
  */
-export class LogSource {
-  readonly #lines: LogLine[];
-  readonly #listeners = new Set<LogListener>();
+export class LogSource extends EventEmitter<{ change: [ended: boolean] }> {
+  readonly lines: LogLine[];
   #ended = false;
 
   /**
@@ -30,7 +29,10 @@ export class LogSource {
     lines: LogLine[] = [],
     readonly epoch: string = `${Date.now().toString(36)}${(epochs++ % 36).toString(36)}`,
   ) {
-    this.#lines = [...lines];
+    super();
+    this.lines = [...lines];
+    // Any number of readers may follow a log.
+    this.setMaxListeners(0);
   }
 
   /** The event id of line `position` (1-based). */
@@ -48,42 +50,22 @@ export class LogSource {
     return match?.[1] === this.epoch ? Number(match[2]) : 0;
   }
 
-  get length(): number {
-    return this.#lines.length;
-  }
-
-  /** How many readers are following the source now. */
-  get followers(): number {
-    return this.#listeners.size;
-  }
-
   get ended(): boolean {
     return this.#ended;
   }
 
-  /** The line at `position` (1-based). */
-  line(position: number): LogLine | undefined {
-    return this.#lines[position - 1];
-  }
-
   append(lines: LogLine[]): { firstId: string; lastId: string } {
-    const first = this.#lines.length + 1;
-    this.#lines.push(...lines);
-    for (const listener of [...this.#listeners]) listener(false);
-    return { firstId: this.eventId(first), lastId: this.eventId(this.#lines.length) };
-  }
-
-  /** Returns the unsubscribe function. */
-  subscribe(listener: LogListener): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+    const first = this.lines.length + 1;
+    this.lines.push(...lines);
+    this.emit('change', false);
+    return { firstId: this.eventId(first), lastId: this.eventId(this.lines.length) };
   }
 
   /** Ends every follower: the source is discarded. */
   end(): void {
     if (this.#ended) return;
     this.#ended = true;
-    for (const listener of [...this.#listeners]) listener(true);
-    this.#listeners.clear();
+    this.emit('change', true);
+    this.removeAllListeners();
   }
 }
