@@ -8,8 +8,7 @@ export { DEFAULT_FIXTURE, DEFAULT_FIXTURE_REFS } from './fixture/default-fixture
 export { checkFixture, FixtureError, type FixtureSummary, loadFixtureFile } from './fixture/load-fixture.js';
 export type { FixtureLogLine, SandboxFixture } from './fixture/fixture-schema.js';
 export { SANDBOX_PREFIX } from './routes/sandbox-routes.js';
-export { flowTypesOf, type FlowTypes } from './openapi/flow-types.js';
-export { loadSandboxDocument } from './openapi/sandbox-document.js';
+export { type FlowTypes, flowTypesOf, loadSandboxDocument } from './openapi/sandbox-document.js';
 export { clientErrorHandler, serverTimeouts } from './http/parser-errors.js';
 export { drainRequestBody } from './http/graceful-close.js';
 export type { SandboxSettings, SandboxState } from './state/store.js';

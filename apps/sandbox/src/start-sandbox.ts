@@ -10,8 +10,7 @@ import { handleError } from './http/error-handler.js';
 import { drainRequestBody } from './http/graceful-close.js';
 import { clientErrorHandler, serverTimeouts } from './http/parser-errors.js';
 import { responseCheck } from './http/response-check.js';
-import { flowTypesOf } from './openapi/flow-types.js';
-import { loadSandboxDocument } from './openapi/sandbox-document.js';
+import { flowTypesOf, loadSandboxDocument } from './openapi/sandbox-document.js';
 import { clip, createRequestChecker, isRefusal } from './request-checker.js';
 import { registerApiRoutes } from './routes/api-routes.js';
 import { registerSandboxRoutes } from './routes/sandbox-routes.js';
@@ -49,10 +48,7 @@ export interface StartSandboxOptions {
   now?: () => number;
   /** A parsed OpenAPI document instead of the repository's. */
   document?: OpenApiDocument;
-  /**
-   * Origins whose pages may call the API from a browser, e.g. `['http://127.0.0.1:5173']`.
-   * Default none: the sandbox sends no CORS headers and answers no preflight.
-   */
+  /** Origins whose pages may call the API from a browser (`http://127.0.0.1:5173`). Default none: no CORS at all. */
   corsOrigins?: readonly string[];
 }
 
@@ -68,10 +64,7 @@ export interface RunningSandbox {
   app: FastifyInstance;
   /** The in-memory state: `state.reset()` goes back to the fixture. */
   state: SandboxState;
-  /**
-   * The operations answered with the document's example (after the auth and request checks):
-   * those on resources the sandbox does not store. Start-up logs them in one line.
-   */
+  /** The operations answered with the document's example, after the auth and request checks. */
   fromExamples: readonly Operation[];
   /** Ends open streams and stops listening. */
   close(): Promise<void>;
@@ -94,14 +87,7 @@ const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|localhost)$/;
 
 const urlOf = (host: string, port: number) => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
-/**
- * Starts the sandbox on a loopback address and resolves once it accepts connections.
- *
- * @example
- * const sandbox = await startSandbox({ port: 0, flowTtlMs: 200 });
- * await fetch(`${sandbox.url}/profiles/checkout-agent`, { method: 'PATCH', ... });
- * await sandbox.close();
- */
+/** Starts the sandbox on a loopback address and resolves once it accepts connections. */
 export async function startSandbox(options: StartSandboxOptions = {}): Promise<RunningSandbox> {
   const host = options.host ?? '127.0.0.1';
   if (!LOOPBACK.test(host)) throw new Error(`the sandbox listens on loopback only, not on ${host}`);
@@ -123,11 +109,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   };
 }
 
-/**
- * The sandbox as a Fastify instance, not yet listening (`port` is not read): `app.inject()`
- * drives it in tests, `startSandbox` puts it on a socket. `state` is its in-memory state;
- * `fromExamples` the operations it answers with the document's examples.
- */
+/** The sandbox as a Fastify instance, not yet listening (`port` is not read), for `app.inject()`. */
 export async function buildSandboxApp(
   options: StartSandboxOptions = {},
 ): Promise<{ app: FastifyInstance; state: SandboxState; fromExamples: Operation[] }> {

@@ -2,10 +2,8 @@ import { type LoginRequest, resolveTelemetry } from '@browser-cloud/api-types';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_FIXTURE, DEFAULT_FIXTURE_REFS as R } from '../fixture/default-fixture.js';
 import { type AuthConnection, type Caller, SandboxState } from '../state/store.js';
-import { apiErrorThrown as thrown } from '../test-support/api-error-thrown.js';
 import { completeFlow, resolveProxy, startLogin } from './login.js';
-import { flowTypesOf } from '../openapi/flow-types.js';
-import { loadSandboxDocument } from '../openapi/sandbox-document.js';
+import { flowTypesOf, loadSandboxDocument } from '../openapi/sandbox-document.js';
 
 const FLOW = flowTypesOf(loadSandboxDocument());
 
@@ -108,15 +106,17 @@ describe('startLogin', () => {
     const { store, login, setNow } = setup();
     const id = R.authConnections.withoutCredentials;
     login(id);
-    expect(thrown(() => login(id))).toEqual({
-      status: 409,
-      body: { code: 'conflict', message: `a login flow is already in progress for auth connection ${id}` },
-      headers: { 'x-should-retry': 'false' },
-    });
+    expect(() => login(id)).toThrow(
+      expect.objectContaining({
+        status: 409,
+        body: { code: 'conflict', message: `a login flow is already in progress for auth connection ${id}` },
+        headers: { 'x-should-retry': 'false' },
+      }),
+    );
     // One millisecond before expiry it is still in progress; at expiry it is not.
     const first = store.flows.get(id)!;
     setNow(Date.parse(first.flow_expires_at) - 1);
-    expect(thrown(() => login(id)).status).toBe(409);
+    expect(() => login(id)).toThrow(expect.objectContaining({ status: 409 }));
     setNow(Date.parse(first.flow_expires_at));
     login(id);
     const second = store.flows.get(id)!;
@@ -168,34 +168,54 @@ describe('resolveProxy', () => {
   it('refuses an unknown, foreign or inactive proxy id with 400 naming proxy.id', () => {
     const { store, caller } = setup();
     const detail = (message: string) => [{ code: 'invalid_input', message }];
-    expect(thrown(() => resolveProxy(store, caller, { id: 'prx_nope' })).body).toStrictEqual({
-      code: 'bad_request',
-      message: 'proxy prx_nope not found',
-      details: detail('proxy.id: no such proxy'),
-    });
-    expect(thrown(() => resolveProxy(store, caller, { id: R.proxies.otherProject.id })).body).toStrictEqual({
-      code: 'bad_request',
-      message: `proxy ${R.proxies.otherProject.id} belongs to another project`,
-      details: detail('proxy.id: not in the project of the auth connection'),
-    });
-    expect(thrown(() => resolveProxy(store, caller, { id: R.proxies.inactive.id })).body).toStrictEqual({
-      code: 'bad_request',
-      message: `proxy ${R.proxies.inactive.id} is not active`,
-      details: detail('proxy.id: inactive'),
-    });
+    expect(() => resolveProxy(store, caller, { id: 'prx_nope' })).toThrow(
+      expect.objectContaining({
+        body: {
+          code: 'bad_request',
+          message: 'proxy prx_nope not found',
+          details: detail('proxy.id: no such proxy'),
+        },
+      }),
+    );
+    expect(() => resolveProxy(store, caller, { id: R.proxies.otherProject.id })).toThrow(
+      expect.objectContaining({
+        body: {
+          code: 'bad_request',
+          message: `proxy ${R.proxies.otherProject.id} belongs to another project`,
+          details: detail('proxy.id: not in the project of the auth connection'),
+        },
+      }),
+    );
+    expect(() => resolveProxy(store, caller, { id: R.proxies.inactive.id })).toThrow(
+      expect.objectContaining({
+        body: {
+          code: 'bad_request',
+          message: `proxy ${R.proxies.inactive.id} is not active`,
+          details: detail('proxy.id: inactive'),
+        },
+      }),
+    );
   });
 
   it('refuses an unknown or ambiguous name with 400 naming proxy.name', () => {
     const { store, caller } = setup();
-    expect(thrown(() => resolveProxy(store, caller, { name: 'nope' })).body).toStrictEqual({
-      code: 'bad_request',
-      message: 'no active proxy named "nope" in this project',
-      details: [{ code: 'invalid_input', message: 'proxy.name: no such proxy' }],
-    });
-    expect(thrown(() => resolveProxy(store, caller, { name: R.proxies.ambiguousName })).body).toStrictEqual({
-      code: 'bad_request',
-      message: `proxy name "${R.proxies.ambiguousName}" matches 2 active proxies; reference the proxy by id`,
-      details: [{ code: 'invalid_input', message: 'proxy.name: ambiguous' }],
-    });
+    expect(() => resolveProxy(store, caller, { name: 'nope' })).toThrow(
+      expect.objectContaining({
+        body: {
+          code: 'bad_request',
+          message: 'no active proxy named "nope" in this project',
+          details: [{ code: 'invalid_input', message: 'proxy.name: no such proxy' }],
+        },
+      }),
+    );
+    expect(() => resolveProxy(store, caller, { name: R.proxies.ambiguousName })).toThrow(
+      expect.objectContaining({
+        body: {
+          code: 'bad_request',
+          message: `proxy name "${R.proxies.ambiguousName}" matches 2 active proxies; reference the proxy by id`,
+          details: [{ code: 'invalid_input', message: 'proxy.name: ambiguous' }],
+        },
+      }),
+    );
   });
 });

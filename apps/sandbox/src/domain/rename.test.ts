@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_FIXTURE, DEFAULT_FIXTURE_REFS as R } from '../fixture/default-fixture.js';
-import { flowTypesOf } from '../openapi/flow-types.js';
-import { loadSandboxDocument } from '../openapi/sandbox-document.js';
+import { flowTypesOf, loadSandboxDocument } from '../openapi/sandbox-document.js';
 import { type Caller, SandboxState } from '../state/store.js';
-import { apiErrorThrown as thrown } from '../test-support/api-error-thrown.js';
 import { profileBody, renameProfile } from './rename.js';
 
 const NOW = Date.parse('2026-11-24T12:00:00.000Z');
@@ -53,24 +51,28 @@ describe('renameProfile', () => {
 
   it('answers 404 for a profile the caller cannot see', () => {
     const { rename } = setup();
-    expect(thrown(() => rename(R.profiles.otherProject.id, 'x', NOW))).toEqual({
-      status: 404,
-      body: { code: 'not_found', message: `${R.profiles.otherProject.id} not found in profiles` },
-      headers: {},
-    });
+    expect(() => rename(R.profiles.otherProject.id, 'x', NOW)).toThrow(
+      expect.objectContaining({
+        status: 404,
+        body: { code: 'not_found', message: `${R.profiles.otherProject.id} not found in profiles` },
+        headers: {},
+      }),
+    );
   });
 
   it('answers 409 for a name another profile of the project has, unscoped ones included', () => {
     const { store, rename } = setup();
     const before = store.all('profiles').map((p) => ({ ...p }));
-    expect(thrown(() => rename(R.profiles.defaultProject.id, R.profiles.unscoped.name, NOW))).toEqual({
-      status: 409,
-      body: {
-        code: 'conflict',
-        message: `a profile named "${R.profiles.unscoped.name}" already exists in this project`,
-      },
-      headers: { 'x-should-retry': 'false' },
-    });
+    expect(() => rename(R.profiles.defaultProject.id, R.profiles.unscoped.name, NOW)).toThrow(
+      expect.objectContaining({
+        status: 409,
+        body: {
+          code: 'conflict',
+          message: `a profile named "${R.profiles.unscoped.name}" already exists in this project`,
+        },
+        headers: { 'x-should-retry': 'false' },
+      }),
+    );
     expect(store.all('profiles')).toEqual(before);
   });
 
@@ -79,15 +81,17 @@ describe('renameProfile', () => {
     rename(R.profiles.unnamed.id, 'twin', NOW);
     // Two profiles named alike can only come from a fixture; make one by hand.
     store.all('profiles').find((p) => p.id === R.profiles.unscoped.id)!.name = 'twin';
-    expect(thrown(() => rename('twin', 'x', NOW))).toEqual({
-      status: 400,
-      body: {
-        code: 'bad_request',
-        message: '"twin" names 2 profiles; use the id',
-        details: [{ code: 'invalid_input', message: 'id_or_name: ambiguous' }],
-      },
-      headers: {},
-    });
+    expect(() => rename('twin', 'x', NOW)).toThrow(
+      expect.objectContaining({
+        status: 400,
+        body: {
+          code: 'bad_request',
+          message: '"twin" names 2 profiles; use the id',
+          details: [{ code: 'invalid_input', message: 'id_or_name: ambiguous' }],
+        },
+        headers: {},
+      }),
+    );
   });
 });
 

@@ -8,11 +8,9 @@ export const CORS_EXPOSED_HEADERS = ['x-request-id', 'x-should-retry', 'retry-af
 export const CORS_ALLOWED_HEADERS = ['authorization', 'content-type', 'accept', 'last-event-id', 'cache-control'];
 
 /**
- * Lets pages of `origins` call the API's `methods` from a browser: preflights are answered (204)
- * before authentication, and answers carry `Access-Control-Allow-Origin` for those origins only.
- * No credentials mode: the token travels in `Authorization`, never in a cookie. Each origin must
- * be one exactly (`http://127.0.0.1:5173`: no path, no wildcard), so that opening the sandbox to
- * a page is a deliberate choice of which page.
+ * Lets pages of `origins` call the API's `methods`: preflights are answered before authentication;
+ * no credentials mode (the token travels in `Authorization`). Each entry must be an origin
+ * exactly, no path or wildcard, so that opening the sandbox to a page is a deliberate choice.
  * @throws Error naming an entry that is not an origin.
  */
 export async function allowCorsOrigins(app: FastifyInstance, origins: readonly string[], methods: string[]) {

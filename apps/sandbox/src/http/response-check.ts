@@ -4,12 +4,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { responseViolation } from './error-handler.js';
 
 /**
- * The `onSend` hook that checks every JSON body of the API's routes (those whose route config
- * holds an operation) against the document: against the schema of the response the operation
- * documents for the status, and against `Error` for a status it does not document. A body that
- * violates it becomes a 500 `response_violation` naming the fields and rules, so a sandbox bug
- * fails loudly instead of teaching clients a shape the service never sends. The validators are
- * compiled once by full Ajv: `format`s such as `date-time` and `uri` are asserted.
+ * The `onSend` hook that checks every JSON body of an API route against the response the
+ * operation documents for the status (`Error` for another status), by full Ajv, formats asserted.
+ * A violation becomes a 500 `response_violation` naming the fields and rules: a sandbox bug fails
+ * loudly instead of teaching clients a shape the service never sends.
  */
 export function responseCheck(document: OpenApiDocument) {
   const validators = new Map(

@@ -18,10 +18,9 @@ import {
 } from '../state/store.js';
 
 /**
- * What the sandbox does for an operation, read from its path and method, never from its
- * operationId: the service's rules where it has them (a login on an auth connection, the rename
- * of a profile, a browser's log stream), the store for a `GET` or `DELETE` of a resource it
- * keeps, and the document's example for everything else.
+ * What the sandbox does for an operation, read from its path and method, never its operationId:
+ * the service's rules where it has them, the store for a `GET` or `DELETE` of a resource it keeps,
+ * and the document's example for everything else.
  */
 type Action = 'login' | 'rename' | 'stream' | 'read' | 'delete' | 'example';
 
@@ -38,9 +37,8 @@ function actionOf(operation: Operation, collection: Collection | undefined, para
 }
 
 /**
- * Registers one route per operation of the document. Authentication and authorisation run on
- * `onRequest`, before the body is read; then the one request checker checks the request, and the
- * reply is serialised through the operation's response schemas.
+ * One route per operation: authorisation on `onRequest`, before the body is read, then the
+ * request checker, and the reply serialised through the operation's response schemas.
  * @returns the operations answered with the document's example.
  * @throws Error when such an operation has an answer with a body and no example to give.
  */
@@ -132,12 +130,9 @@ function successOf(document: OpenApiDocument, operation: Operation) {
 }
 
 /**
- * Fastify's `response` route schema: by status, the schema of each JSON answer the document
- * gives the operation. Fastify serialises a reply with the schema of its status
- * (fast-json-stringify), so the sandbox answers through the document: a property its code still
- * writes but the document no longer has is left out, with no code change. The schemas are
- * inlined copies (the serializer follows no reference into the document); the request checker
- * and the self-check (`responseCheck`) check the document's own schemas.
+ * Fastify's `response` route schema: the document's schema of each JSON answer, by status, so
+ * that a property the document no longer has is left out of the reply (fast-json-stringify).
+ * Inlined copies: the serializer follows no reference into the document.
  */
 function responseSchemas(document: OpenApiDocument, operation: Operation): Record<string, unknown> {
   const schemas: Record<string, unknown> = {};

@@ -1,24 +1,17 @@
 import type { BrowserTelemetryRequestConfig, LoginResponse, TelemetryCategory } from '@browser-cloud/api-types';
 import type { FixtureOrganization, FixtureScope, SandboxFixture, TokenRole } from '../fixture/fixture-schema.js';
 import { badRequest, notFound } from '../http/api-error.js';
-import type { FlowTypes } from '../openapi/flow-types.js';
+import type { FlowTypes } from '../openapi/sandbox-document.js';
+import type { StartSandboxOptions } from '../start-sandbox.js';
 import { LogSource } from './log-source.js';
 
-/** The knobs of a running sandbox. */
-export interface SandboxSettings {
-  /** Lifetime of a login flow, in ms. */
-  flowTtlMs: number;
-  /** Interval of the log stream's comment keep-alives, in ms. */
-  keepAliveMs: number;
-  /** The `retry:` hint sent at the start of every log stream, in ms. */
-  retryMs: number;
-  /** The clock; tests may replace it. */
-  now: () => number;
+/** The knobs of a running sandbox (see `StartSandboxOptions`). */
+export type SandboxSettings = Required<Pick<StartSandboxOptions, 'flowTtlMs' | 'keepAliveMs' | 'retryMs' | 'now'>> & {
   /** The sandbox's own base URL, for `hosted_url` and `live_view_url`. */
   publicUrl: () => string;
   /** The document's flow types, which logins answer with. */
   flowTypes: FlowTypes;
-}
+};
 
 /** Where a token acts or a resource lives. */
 interface Scope {
