@@ -1,18 +1,17 @@
 import type { LoginRequest, LogStreamQuery, RenameProfileRequest } from '@browser-cloud/api-types';
 import { deref, inlineRefs, type OpenApiDocument, type Operation } from '@browser-cloud/openapi-document';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { startLogin } from '../domain/login.js';
 import { profileBody, renameProfile } from '../domain/rename.js';
-import { ApiError, notFound, unauthorized } from '../http/api-error.js';
+import { ApiError, unauthorized } from '../http/api-error.js';
 import { authorize } from '../http/auth.js';
-import { type CheckedRequest, isRefusal, type RequestChecker } from '../request-checker.js';
-import { streamLogSource } from '../sse/log-stream.js';
+import { isRefusal, type RequestChecker } from '../request-checker.js';
+import { streamLogs } from '../sse/log-stream.js';
 import {
   type AuthConnection,
   type Browser,
   type Collection,
   isCollection,
-  logSourceKey,
   type Profile,
   type SandboxState,
 } from '../state/store.js';
@@ -87,8 +86,15 @@ export function registerApiRoutes(
           if (action === 'rename') {
             return renameProfile(state, caller, resource as Profile, (checked.body as RenameProfileRequest).name);
           }
-          if (action === 'stream')
-            return streamLogs(state, resource as Browser, checked, request, reply, answer.eventData);
+          if (action === 'stream') {
+            return streamLogs(
+              reply,
+              resource as Browser,
+              checked.query as LogStreamQuery,
+              state.settings,
+              answer.eventData,
+            );
+          }
           if (action === 'delete') state.delete(collection!, resource.id);
         }
         if (answer.mediaType === undefined) return reply.send();
@@ -142,40 +148,4 @@ function responseSchemas(document: OpenApiDocument, operation: Operation): Recor
     if (schema !== undefined) schemas[status.toLowerCase()] = inlineRefs(document, schema);
   }
   return schemas;
-}
-
-/** A browser's log source as server-sent events: `LogStreamQuery` names the source and whether to follow it. */
-function streamLogs(
-  state: SandboxState,
-  browser: Browser,
-  checked: CheckedRequest,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  eventData: Record<string, unknown> | undefined,
-): void {
-  const query = checked.query as LogStreamQuery;
-  const name = query.source === 'path' ? query.path : query.supervisor_process;
-  const source = name === undefined ? undefined : browser.logs.get(logSourceKey(query.source, name));
-  if (source === undefined) {
-    const what = query.source === 'path' ? 'log file' : 'supervised process';
-    throw notFound(`browser ${browser.id} has no ${what} ${name ?? ''}`);
-  }
-  // Compiled by Fastify's serializer once per schema, as the JSON answers are.
-  const serialize = eventData && reply.compileSerializationSchema(eventData);
-  // A hijacked reply sends none of the headers hooks set: pass on the CORS ones.
-  const headers: Record<string, string> = { 'x-request-id': request.id };
-  for (const [header, value] of Object.entries(reply.getHeaders())) {
-    if ((header.startsWith('access-control-') || header === 'vary') && value !== undefined)
-      headers[header] = String(value);
-  }
-  const lastEventId = request.headers['last-event-id'];
-  reply.hijack();
-  streamLogSource(reply.raw, source, {
-    serialize,
-    after: source.resumePosition(Array.isArray(lastEventId) ? lastEventId[0] : lastEventId),
-    follow: query.follow === true,
-    keepAliveMs: state.settings.keepAliveMs,
-    retryMs: state.settings.retryMs,
-    headers,
-  });
 }

@@ -1,16 +1,19 @@
-import type { ServerResponse } from 'node:http';
-import type { LogEvent } from '@browser-cloud/api-types';
-import type { LogLine, LogSource } from '../state/log-source.js';
-
-/** Writes an event's data as JSON: the serializer of the document's event data schema, or `JSON.stringify`. */
-export type SerializeEventData = (data: LogEvent) => string;
+import type { LogEvent, LogStreamQuery } from '@browser-cloud/api-types';
+import type { FastifyReply } from 'fastify';
+import { notFound } from '../http/api-error.js';
+import type { LogLine } from '../state/log-source.js';
+import { type Browser, logSourceKey, type SandboxSettings } from '../state/store.js';
 
 /**
  * One log event on the wire. `serialize` writes only the properties the document has; like
  * `JSON.stringify` it escapes CR and LF, so the data is always one line and a message can never
  * end the event early.
  */
-export function formatLogEvent(id: string, line: LogLine, serialize: SerializeEventData = JSON.stringify): string {
+export function formatLogEvent(
+  id: string,
+  line: LogLine,
+  serialize: (data: LogEvent) => string = JSON.stringify,
+): string {
   const data: LogEvent = { event: 'log', timestamp: line.timestamp, message: line.message };
   return `id: ${id}\nevent: log\ndata: ${serialize(data)}\n\n`;
 }
@@ -20,40 +23,53 @@ export function formatRetry(ms: number): string {
   return `retry: ${Math.max(0, Math.floor(ms))}\n\n`;
 }
 
-export interface LogStreamOptions {
-  /** The position of the last event the client has (see `LogSource.resumePosition`); the stream starts after it. */
-  after: number;
-  /** Keep the response open and send lines as they are appended. */
-  follow: boolean;
-  keepAliveMs: number;
-  retryMs: number;
-  /** Extra response headers (the request id, CORS). */
-  headers: Record<string, string>;
-  serialize?: SerializeEventData | undefined;
-}
-
 /** Events are gathered into chunks of about this size before a write. */
 const CHUNK_CHARS = 64 * 1024;
 
 /**
- * Streams a log source to a raw response as server-sent events. The stream keeps a cursor (the
+ * Streams the log source of `browser` that `query` names as server-sent events, after the line
+ * the client's `Last-Event-ID` names, with its data written by `eventData`'s serializer (the
+ * document's schema, compiled by Fastify like the JSON answers). The stream keeps a cursor (the
  * position of the last event written), so that lines appended while it waits for the socket to
- * drain are sent once, in order: nothing is lost or repeated. Without `follow` it ends after the
- * lines that exist; with `follow` it ends when the client goes away or the source is discarded.
+ * drain are sent once, in order. Without `follow` it ends after the lines that exist; with
+ * `follow` it ends when the client goes away or the source is discarded.
  */
-export function streamLogSource(res: ServerResponse, source: LogSource, options: LogStreamOptions): void {
-  let cursor = Math.min(options.after, Number.MAX_SAFE_INTEGER);
+export function streamLogs(
+  reply: FastifyReply,
+  browser: Browser,
+  query: LogStreamQuery,
+  settings: SandboxSettings,
+  eventData: Record<string, unknown> | undefined,
+): void {
+  const name = query.source === 'path' ? query.path : query.supervisor_process;
+  const source = name === undefined ? undefined : browser.logs.get(logSourceKey(query.source, name));
+  if (source === undefined) {
+    const what = query.source === 'path' ? 'log file' : 'supervised process';
+    throw notFound(`browser ${browser.id} has no ${what} ${name ?? ''}`);
+  }
+  const serialize = eventData === undefined ? JSON.stringify : reply.compileSerializationSchema(eventData);
+  const { request, raw: res } = reply;
+  // A hijacked reply sends none of the headers hooks set: pass on the CORS ones.
+  const headers: Record<string, string> = { 'x-request-id': request.id };
+  for (const [header, value] of Object.entries(reply.getHeaders())) {
+    if ((header.startsWith('access-control-') || header === 'vary') && value !== undefined) {
+      headers[header] = String(value);
+    }
+  }
+  const lastEventId = request.headers['last-event-id'];
+  let cursor = source.resumePosition(Array.isArray(lastEventId) ? lastEventId[0] : lastEventId);
   let draining = false;
   let finished = false;
 
+  reply.hijack();
   res.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache, no-transform',
     connection: 'keep-alive',
     'x-accel-buffering': 'no',
-    ...options.headers,
+    ...headers,
   });
-  res.write(formatRetry(options.retryMs));
+  res.write(formatRetry(settings.retryMs));
 
   const finish = (): void => {
     if (finished) return;
@@ -68,7 +84,7 @@ export function streamLogSource(res: ServerResponse, source: LogSource, options:
     while (cursor < source.lines.length) {
       let chunk = '';
       for (; cursor < source.lines.length && chunk.length < CHUNK_CHARS; cursor++) {
-        chunk += formatLogEvent(source.eventId(cursor + 1), source.lines[cursor]!, options.serialize);
+        chunk += formatLogEvent(source.eventId(cursor + 1), source.lines[cursor]!, serialize);
       }
       if (!res.write(chunk)) {
         draining = true;
@@ -79,7 +95,7 @@ export function streamLogSource(res: ServerResponse, source: LogSource, options:
         return;
       }
     }
-    if (!options.follow || source.ended) finish();
+    if (query.follow !== true || source.ended) finish();
   };
 
   const onChange = (ended: boolean) => (ended ? finish() : pump());
@@ -87,7 +103,7 @@ export function streamLogSource(res: ServerResponse, source: LogSource, options:
   // A comment line, ignored by every event-stream parser, keeps proxies from timing out.
   const keepAlive = setInterval(() => {
     if (!finished && !draining) res.write(': keep-alive\n\n');
-  }, options.keepAliveMs).unref();
+  }, settings.keepAliveMs).unref();
   res.on('close', finish);
   pump();
 }
