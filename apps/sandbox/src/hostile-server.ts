@@ -85,11 +85,8 @@ export function cannedAnswers(
   return (request, response) => {
     request.resume();
     const answer = answers[`${request.method} ${request.url?.split('?')[0]}`];
-    if (!answer) {
-      response.writeHead(404, { 'content-type': 'application/json' }).end('{"code":"not_found","message":"no"}');
-      return;
-    }
-    response.writeHead(200, { 'content-type': answer.type }).end(answer.body);
+    if (answer) response.writeHead(200, { 'content-type': answer.type }).end(answer.body);
+    else response.writeHead(404, { 'content-type': 'application/json' }).end('{"code":"not_found","message":"no"}');
   };
 }
 
