@@ -1,17 +1,18 @@
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { OpenApiDocument, Operation } from '@browser-cloud/openapi-document';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { DEFAULT_FIXTURE } from './fixture/default-fixture.js';
 import type { SandboxFixture } from './fixture/fixture-schema.js';
 import { checkFixture, type FixtureSummary, loadFixtureFile, summarizeFixture } from './fixture/load-fixture.js';
 import { ApiError, badRequest, errorBody, newRequestId } from './http/api-error.js';
 import { allowCorsOrigins } from './http/cors.js';
-import { handleError } from './http/error-handler.js';
+import { frameworkErrors, handleError } from './http/error-handler.js';
 import { drainRequestBody } from './http/graceful-close.js';
 import { clientErrorHandler, serverTimeouts } from './http/parser-errors.js';
 import { responseCheck } from './http/response-check.js';
 import { flowTypesOf, loadSandboxDocument } from './openapi/sandbox-document.js';
-import { clip, createRequestChecker, isRefusal } from './request-checker.js';
+import { createRequestChecker, isRefusal } from './request-checker.js';
 import { registerApiRoutes } from './routes/api-routes.js';
 import { registerSandboxRoutes } from './routes/sandbox-routes.js';
 import { SandboxState } from './state/store.js';
@@ -80,7 +81,7 @@ const DEFAULTS = {
   keepAliveTimeoutMs: 5_000,
 };
 
-/** Longest id a path may carry; a longer one names nothing (404) and is never echoed. */
+/** Longest id a path may carry; a longer one names nothing (404). */
 const MAX_ID_LENGTH = 1024;
 
 const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|localhost)$/;
@@ -132,7 +133,7 @@ export async function buildSandboxApp(
   }
 
   const checker = createRequestChecker(document);
-  const app = Fastify({
+  const app = Fastify<Server>({
     bodyLimit: limits.bodyLimit,
     routerOptions: { maxParamLength: MAX_ID_LENGTH },
     requestTimeout: requestTimeoutMs,
@@ -151,25 +152,9 @@ export async function buildSandboxApp(
         req: (req) => ({ method: req.method, url: req.url.split('?')[0] ?? '' }),
         res: (res) => ({ statusCode: res.statusCode }),
       },
-      ...(options.logStream && { stream: options.logStream }),
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
-    // Path segments that are not valid percent-encoding, and ids over MAX_ID_LENGTH, never reach
-    // a route, nor its hooks: the request id is set here.
-    frameworkErrors: (error, request, rawReply) => {
-      const reply = (rawReply as unknown as FastifyReply).header('x-request-id', request.id);
-      const path = request.url.split('?')[0] ?? '';
-      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-        const longest = Math.max(...path.split('/').map((segment) => segment.length));
-        const message = `not found: a path segment of ${longest} characters names nothing (ids are at most ${MAX_ID_LENGTH})`;
-        void reply.code(404).send(errorBody('not_found', message));
-      } else {
-        const why =
-          error.code === 'FST_ERR_BAD_URL'
-            ? `${clip(path, 100)} is not valid percent-encoding`
-            : clip(error.message, 100);
-        void reply.code(400).send(badRequest('the request URL is malformed', [['path', why]]).body);
-      }
-    },
+    frameworkErrors: frameworkErrors(MAX_ID_LENGTH),
   });
 
   app.setErrorHandler(handleError);

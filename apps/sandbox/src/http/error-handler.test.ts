@@ -42,6 +42,7 @@ function handle(
   const request = {
     headers: options.contentType === undefined ? {} : { 'content-type': options.contentType },
     log: { error: (...args: unknown[]) => outcome.logged.push(args) },
+    routeOptions: { bodyLimit: 4096 },
   };
   handleError(error, request as unknown as FastifyRequest, reply as unknown as FastifyReply);
   return outcome;
@@ -71,7 +72,7 @@ describe('handleError', () => {
   it('answers 413 payload_too_large', () => {
     expect(handle(fastifyError(413, 'Request body is too large'))).toMatchObject({
       status: 413,
-      body: { code: 'payload_too_large', message: 'the request body is larger than the sandbox accepts' },
+      body: { code: 'payload_too_large', message: 'the request body is larger than 4096 bytes' },
     });
   });
 

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { clip, invalidPart, type Refusal } from '../request-checker.js';
 import { ApiError, errorBody } from './api-error.js';
 
 /** The 500 of an answer the document refuses; `why` names the fields and rules. */
@@ -32,7 +33,8 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
     request.log.error({ err: error }, 'response violates the OpenAPI document');
     void reply.code(500).send(responseViolation(error.message));
   } else if (status === 413) {
-    void reply.code(413).send(errorBody('payload_too_large', 'the request body is larger than the sandbox accepts'));
+    const message = `the request body is larger than ${request.routeOptions.bodyLimit} bytes`;
+    void reply.code(413).send(errorBody('payload_too_large', message));
   } else if (status >= 400 && status < 500) {
     const detail = { code: 'invalid_input', message: error.message.slice(0, 500) };
     void reply.code(status).send(errorBody('bad_request', 'the request is malformed', [detail]));
@@ -40,4 +42,31 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
     request.log.error({ err: error }, 'unexpected error');
     void reply.code(500).send(errorBody('internal_error', 'an internal error occurred'));
   }
+}
+
+/**
+ * Fastify's `frameworkErrors`: a path that is not valid percent-encoding (400), or with a segment
+ * over `maxParamLength` (404, naming only its length), never reaches a route nor its hooks.
+ */
+export function frameworkErrors(maxParamLength: number) {
+  return (error: FastifyError, request: FastifyRequest, rawReply: unknown): void => {
+    const path = request.url.split('?')[0] ?? '';
+    const longest = Math.max(...path.split('/').map((segment) => segment.length));
+    const why =
+      error.code === 'FST_ERR_BAD_URL' ? `${clip(path, 100)} is not valid percent-encoding` : clip(error.message, 100);
+    const refusal: Refusal =
+      error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? {
+            status: 404,
+            body: errorBody(
+              'not_found',
+              `not found: a path segment of ${longest} characters names nothing (ids are at most ${maxParamLength})`,
+            ),
+          }
+        : invalidPart('path', [`path: ${why}`]);
+    void (rawReply as unknown as FastifyReply)
+      .code(refusal.status)
+      .header('x-request-id', request.id)
+      .send(refusal.body);
+  };
 }
