@@ -6,21 +6,17 @@ import type { AddressInfo } from 'node:net';
 import { loadOpenApiDocument } from '@browser-cloud/openapi-document';
 import {
   ApiError,
-  clientErrorHandler,
+  checkingFastify,
   createRequestChecker,
-  drainRequestBody,
-  frameworkErrors,
-  handleError,
   isRefusal,
   type RequestChecker,
-  serverTimeouts,
 } from '@browser-cloud/sandbox';
-import Fastify, { type FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { MockStartError } from './mock-start-error.js';
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
-/** No id is longer than Node lets a request line be (16 KiB): the document's rules limit ids, not the router. */
+/** Any path segment Node lets through (16 KiB of headers): the document's rules limit ids, not the router. */
 const MAX_PARAM_LENGTH = 16 * 1024;
 
 export interface ValidatingFrontOptions {
@@ -68,32 +64,12 @@ export async function startValidatingFront(options: ValidatingFrontOptions): Pro
     (url) => new URL(url),
     (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
   );
-  const limits = { requestTimeoutMs, headersTimeoutMs: Math.min(requestTimeoutMs, 10_000) };
-  const app = Fastify({
+  const app = checkingFastify({
     bodyLimit: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
-    requestTimeout: requestTimeoutMs,
-    http: serverTimeouts(limits),
-    // Errors of Node's HTTP parser (bad headers, bad chunking, timeouts) get an Error body too.
-    clientErrorHandler: clientErrorHandler(limits),
-    // A path that is not valid percent-encoding gets the checker's 400 too.
-    frameworkErrors: frameworkErrors(MAX_PARAM_LENGTH),
-    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
-    exposeHeadRoutes: false,
-    forceCloseConnections: true,
+    maxParamLength: MAX_PARAM_LENGTH,
+    requestTimeoutMs,
+    headersTimeoutMs: Math.min(requestTimeoutMs, 10_000),
   });
-  app.setErrorHandler(handleError);
-  // Bodies reach the checker as bytes, whatever their content type.
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-  // An answer before the whole body arrived (401, 413) closes the connection once the client
-  // could read it: the rest of the body is read and discarded.
-  app.addHook('onSend', async (request, reply) => {
-    if (!request.raw.complete) {
-      void reply.header('connection', 'close');
-      drainRequestBody(request.raw);
-    }
-  });
-
   const route = (request: FastifyRequest) => {
     const match = checker.route(request.method, request.url.split('?')[0] ?? '');
     if (isRefusal(match)) throw new ApiError(match);

@@ -9,10 +9,8 @@ export { checkFixture, FixtureError, type FixtureSummary, loadFixtureFile } from
 export type { FixtureLogLine, SandboxFixture } from './fixture/fixture-schema.js';
 export { SANDBOX_PREFIX } from './routes/sandbox-routes.js';
 export { type FlowTypes, flowTypesOf, loadSandboxDocument } from './openapi/sandbox-document.js';
-export { clientErrorHandler, serverTimeouts } from './http/parser-errors.js';
-export { drainRequestBody } from './http/graceful-close.js';
 export { ApiError } from './http/api-error.js';
-export { frameworkErrors, handleError } from './http/error-handler.js';
+export { checkingFastify, type CheckingFastifyOptions } from './http/checking-fastify.js';
 export type { SandboxSettings, SandboxState } from './state/store.js';
 export {
   CANNED,

@@ -1,15 +1,12 @@
-import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { OpenApiDocument, Operation } from '@browser-cloud/openapi-document';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { DEFAULT_FIXTURE } from './fixture/default-fixture.js';
 import type { SandboxFixture } from './fixture/fixture-schema.js';
 import { checkFixture, type FixtureSummary, loadFixtureFile, summarizeFixture } from './fixture/load-fixture.js';
-import { ApiError, badRequest, errorBody, newRequestId } from './http/api-error.js';
+import { ApiError, errorBody } from './http/api-error.js';
+import { checkingFastify } from './http/checking-fastify.js';
 import { allowCorsOrigins } from './http/cors.js';
-import { frameworkErrors, handleError } from './http/error-handler.js';
-import { drainRequestBody } from './http/graceful-close.js';
-import { clientErrorHandler, serverTimeouts } from './http/parser-errors.js';
 import { responseCheck } from './http/response-check.js';
 import { flowTypesOf, loadSandboxDocument } from './openapi/sandbox-document.js';
 import { createRequestChecker, isRefusal } from './request-checker.js';
@@ -133,31 +130,18 @@ export async function buildSandboxApp(
   }
 
   const checker = createRequestChecker(document);
-  const app = Fastify<Server>({
-    bodyLimit: limits.bodyLimit,
-    routerOptions: { maxParamLength: MAX_ID_LENGTH },
-    requestTimeout: requestTimeoutMs,
-    keepAliveTimeout: limits.keepAliveTimeoutMs,
-    // Node would answer a missing Host with an empty 400; the onRequest hook below answers it.
-    http: { ...serverTimeouts(limits), requireHostHeader: false },
-    clientErrorHandler: clientErrorHandler(limits),
-    // A HEAD of the log stream would open a stream with no body to carry it.
-    exposeHeadRoutes: false,
-    // Streams end on close; sockets kept alive between requests are not waited for.
-    forceCloseConnections: true,
-    genReqId: newRequestId,
+  const app = checkingFastify({
+    ...limits,
+    maxParamLength: MAX_ID_LENGTH,
+    // Method, path and status only: no headers, so no token ever reaches a log line.
     logger: options.quiet === false && {
-      // Method, path and status only: no headers, so no token ever reaches a log line.
       serializers: {
         req: (req) => ({ method: req.method, url: req.url.split('?')[0] ?? '' }),
         res: (res) => ({ statusCode: res.statusCode }),
       },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
-    frameworkErrors: frameworkErrors(MAX_ID_LENGTH),
   });
-
-  app.setErrorHandler(handleError);
   // A path of the document with another method is a 405 with Allow; any other path a 404.
   app.setNotFoundHandler(async (request) => {
     const match = checker.route(request.method, request.url.split('?')[0] ?? '');
@@ -168,27 +152,7 @@ export async function buildSandboxApp(
     const methods = [...new Set(checker.operations.map((operation) => operation.method.toUpperCase()))];
     await allowCorsOrigins(app, options.corsOrigins, methods);
   }
-  // RFC 9112: an HTTP/1.1 request without Host is a 400 (Node's own answer has no body).
-  app.addHook('onRequest', async (request) => {
-    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
-      throw badRequest('the request headers are invalid', [['headers.host', 'is required']]);
-    }
-  });
-  app.addHook('onSend', async (request, reply) => {
-    void reply.header('x-request-id', request.id);
-    // An answer before the whole body arrived (401, 413, …) closes the connection, but only once
-    // the client had the chance to read it (see drainRequestBody).
-    if (!request.raw.complete) {
-      void reply.header('connection', 'close');
-      drainRequestBody(request.raw);
-    }
-  });
   if (options.checkResponses !== false) app.addHook('onSend', responseCheck(document));
-
-  // Bodies reach the routes as bytes: the request checker reads them (content type, UTF-8, JSON,
-  // depth) against the operation, so that any content type is its 400, never Fastify's 415.
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
   const state = new SandboxState(fixture, {
     flowTtlMs: limits.flowTtlMs,
