@@ -14,8 +14,6 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { MockStartError } from './mock-start-error.js';
 
-export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
-export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 /** Any path segment Node lets through (16 KiB of headers): the document's rules limit ids, not the router. */
 const MAX_PARAM_LENGTH = 16 * 1024;
 
@@ -23,9 +21,8 @@ export interface ValidatingFrontOptions {
   /** The checker of the document the mock serves; the repository's document by default. */
   readonly checker?: RequestChecker | undefined;
   /**
-   * Where valid requests go: Prism's base URL, or a promise of it while Prism is starting. A
-   * request that arrives before it settles is held until Prism can answer it (never a 503); if
-   * the promise rejects, held and later requests get 502.
+   * Where valid requests go: Prism's base URL, or a promise of it while Prism starts; a request
+   * is held until it settles (never a 503), and gets 502 if it rejects.
    */
   readonly upstream: string | PromiseLike<string>;
   readonly port?: number | undefined;
@@ -49,23 +46,20 @@ const HOP_BY_HOP = new Set(
 );
 
 function endToEnd(headers: NodeJS.Dict<string | string[]>): Record<string, string | string[]> {
-  return Object.fromEntries(
-    Object.entries(headers).filter((entry): entry is [string, string | string[]] => {
-      return entry[1] !== undefined && !HOP_BY_HOP.has(entry[0]);
-    }),
-  );
+  const kept = Object.entries(headers).filter(([name, value]) => value !== undefined && !HOP_BY_HOP.has(name));
+  return Object.fromEntries(kept) as Record<string, string | string[]>;
 }
 
 /** @throws MockStartError (`port-in-use`) when the port is taken. */
 export async function startValidatingFront(options: ValidatingFrontOptions): Promise<ValidatingFront> {
-  const { host = '127.0.0.1', port = 0, requestTimeoutMs = DEFAULT_REQUEST_TIMEOUT_MS } = options;
+  const { host = '127.0.0.1', port = 0, maxBodyBytes = 1024 * 1024, requestTimeoutMs = 30_000 } = options;
   const checker = options.checker ?? createRequestChecker(loadOpenApiDocument());
   const upstream: Promise<URL | Error> = Promise.resolve(options.upstream).then(
     (url) => new URL(url),
     (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
   );
   const app = checkingFastify({
-    bodyLimit: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    bodyLimit: maxBodyBytes,
     maxParamLength: MAX_PARAM_LENGTH,
     requestTimeoutMs,
     headersTimeoutMs: Math.min(requestTimeoutMs, 10_000),
