@@ -162,24 +162,19 @@ function readQuery(
   search: string,
 ): { value: Record<string, unknown> } | Refusal {
   const types = new Map(parameters.map((p) => [p.name, (p.schema?.schema as { type?: unknown } | undefined)?.type]));
-  const query = new Map<string, unknown[]>();
+  const query = new Map<string, unknown>();
   for (const pair of search.split('&').filter(Boolean)) {
-    const at = pair.includes('=') ? pair.indexOf('=') : pair.length;
     let name: string;
     let text: string;
     try {
-      [name, text] = [pair.slice(0, at), pair.slice(at + 1)].map((s) => decodeURIComponent(s.replaceAll('+', ' '))) as [
-        string,
-        string,
-      ];
+      [name = '', text = ''] = pair.split(/=(.*)/s).map((part) => decodeURIComponent(part.replaceAll('+', ' ')));
     } catch {
       return invalidPart('query', [`${pair}: is not valid percent-encoding`]);
     }
-    query.set(name, [...(query.get(name) ?? []), readAs(types.get(name), text)]);
+    const value = readAs(types.get(name), text);
+    query.set(name, query.has(name) ? [query.get(name), value].flat() : value);
   }
-  return {
-    value: Object.fromEntries([...query].map(([name, values]) => [name, values.length === 1 ? values[0] : values])),
-  };
+  return { value: Object.fromEntries(query) };
 }
 
 /** Text that does not read as the type stays text, for the validator to refuse. */
@@ -253,9 +248,10 @@ function validated(validate: ValidateFunction, value: unknown, part: 'path' | 'q
   if (illFormed.length > 0) return invalidPart(part, illFormed);
   if (validate(value)) return undefined;
   // Fields named within their part: the message already says which part.
+  const issues = toIssues(validate.errors ?? [], value, part, { prefixFields: false });
   return invalidPart(
     part,
-    toIssues(validate.errors ?? [], value, part, { prefixFields: false }).map((issue) => issue.message),
+    issues.map((issue) => issue.message),
   );
 }
 
