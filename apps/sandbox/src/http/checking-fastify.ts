@@ -2,8 +2,7 @@ import type { Server } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { badRequest, newRequestId } from './api-error.js';
 import { frameworkErrors, handleError } from './error-handler.js';
-import { drainRequestBody } from './graceful-close.js';
-import { clientErrorHandler, type RequestTimeouts, serverTimeouts } from './parser-errors.js';
+import { clientErrorHandler, drainRequestBody, type RequestTimeouts, serverTimeouts } from './client-errors.js';
 
 export interface CheckingFastifyOptions extends RequestTimeouts {
   /** Largest request body, in bytes; a larger one is a 413, refused before it is read. */

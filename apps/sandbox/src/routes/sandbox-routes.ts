@@ -34,14 +34,10 @@ const flowView = (flow: LoginFlow, now: number) => ({ ...flow, status: flowStatu
 export function registerSandboxRoutes(app: FastifyInstance, state: SandboxState): void {
   const now = (): number => state.settings.now();
   const id = (request: FastifyRequest) => (request.params as { id: string }).id;
-  const flowOf = (request: FastifyRequest): LoginFlow => {
-    const flow = state.flows.get(id(request));
-    if (flow === undefined) throw notFound(`no login flow was started for auth connection ${id(request)}`);
-    return flow;
-  };
-  const flowById = (request: FastifyRequest): LoginFlow => {
-    const flow = [...state.flows.values()].find((f) => f.flow_id === id(request));
-    if (flow === undefined) throw notFound(`login flow ${id(request)} not found`);
+  /** The latest flow whose connection id (or flow id, for the pages behind its urls) the path names. */
+  const flowOf = (request: FastifyRequest, key: 'connection_id' | 'flow_id' = 'connection_id'): LoginFlow => {
+    const flow = [...state.flows.values()].find((f) => f[key] === id(request));
+    if (flow === undefined) throw notFound(`no login flow has the ${key} ${id(request)}`);
     return flow;
   };
   const complete = (flow: LoginFlow): void => {
@@ -70,9 +66,7 @@ export function registerSandboxRoutes(app: FastifyInstance, state: SandboxState)
     const parsed = parseJson(Buffer.isBuffer(request.body) ? request.body.toString('utf8') : '');
     if (isRefusal(parsed)) throw new ApiError(parsed);
     const checked = APPEND.safeParse(parsed.value);
-    if (!checked.success) {
-      throw new ApiError(invalidPart('body', zodProblems(checked.error, 'body')));
-    }
+    if (!checked.success) throw new ApiError(invalidPart('body', zodProblems(checked.error, 'body')));
     const body = checked.data;
     const name = body.source === 'path' ? body.path : body.supervisor_process;
     const key = logSourceKey(body.source, name);
@@ -115,7 +109,7 @@ export function registerSandboxRoutes(app: FastifyInstance, state: SandboxState)
   // The pages behind hosted_url and live_view_url, so that a person (or a browser test) can
   // follow a flow to its end.
   app.get(`${SANDBOX_PREFIX}/hosted/:id`, async (request, reply) => {
-    const flow = flowById(request);
+    const flow = flowOf(request, 'flow_id');
     const status = flowStatus(flow, now());
     const action = `${SANDBOX_PREFIX}/hosted/${encodeURIComponent(flow.flow_id)}/complete`;
     const form =
@@ -128,12 +122,12 @@ export function registerSandboxRoutes(app: FastifyInstance, state: SandboxState)
     );
   });
   app.post(`${SANDBOX_PREFIX}/hosted/:id/complete`, async (request, reply) => {
-    const flow = flowById(request);
+    const flow = flowOf(request, 'flow_id');
     complete(flow);
     return html(reply, 'Sandbox login complete', `Flow ${flow.flow_id} is complete.`);
   });
   app.get(`${SANDBOX_PREFIX}/live/:id`, async (request, reply) => {
-    const flow = flowById(request);
+    const flow = flowOf(request, 'flow_id');
     const status = flowStatus(flow, now());
     return html(
       reply,

@@ -49,10 +49,11 @@ export interface Collections {
   browsers: Browser;
 }
 export type Collection = keyof Collections;
+const COLLECTIONS: Collection[] = ['profiles', 'connections', 'proxies', 'browsers'];
 
 /** Whether a path parameter's collection is one the sandbox stores. */
 export function isCollection(name: string | undefined): name is Collection {
-  return name === 'profiles' || name === 'connections' || name === 'proxies' || name === 'browsers';
+  return COLLECTIONS.includes(name as Collection);
 }
 
 /** A login flow, as `/_sandbox/flows` shows it but for its status, which depends on the time. */
@@ -77,10 +78,8 @@ export type LoginFlow = Omit<LoginResponse, 'id'> & {
   };
 };
 
-export type FlowStatus = 'in_progress' | 'completed' | 'expired';
-
 /** The status of a flow at `now`. */
-export function flowStatus(flow: LoginFlow, now: number): FlowStatus {
+export function flowStatus(flow: LoginFlow, now: number): 'in_progress' | 'completed' | 'expired' {
   if (flow.completed_at !== undefined) return 'completed';
   return now < Date.parse(flow.flow_expires_at) ? 'in_progress' : 'expired';
 }
@@ -97,11 +96,8 @@ export function logSourceKey(source: 'path' | 'supervisor', name: string): strin
  */
 export class SandboxState {
   readonly #tokens = new Map<string, Caller>();
-  readonly #collections: { [C in Collection]: Map<string, Collections[C]> } = {
-    profiles: new Map(),
-    connections: new Map(),
-    proxies: new Map(),
-    browsers: new Map(),
+  readonly #collections = Object.fromEntries(COLLECTIONS.map((name) => [name, new Map()])) as {
+    [C in Collection]: Map<string, Collections[C]>;
   };
   /** The latest flow of each auth connection. */
   readonly flows = new Map<string, LoginFlow>();
