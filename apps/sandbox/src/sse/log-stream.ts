@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import type { LogEvent, LogStreamQuery } from '@browser-cloud/api-types';
 import type { FastifyReply } from 'fastify';
 import { notFound } from '../http/api-error.js';
@@ -40,7 +41,7 @@ export function streamLogs(
   query: LogStreamQuery,
   settings: SandboxSettings,
   eventData: Record<string, unknown> | undefined,
-): void {
+): FastifyReply {
   const name = query.source === 'path' ? query.path : query.supervisor_process;
   const source = name === undefined ? undefined : browser.logs.get(logSourceKey(query.source, name));
   if (source === undefined) {
@@ -48,35 +49,19 @@ export function streamLogs(
     throw notFound(`browser ${browser.id} has no ${what} ${name ?? ''}`);
   }
   const serialize = eventData === undefined ? JSON.stringify : reply.compileSerializationSchema(eventData);
-  const { request, raw: res } = reply;
-  // A hijacked reply sends none of the headers hooks set: pass on the CORS ones.
-  const headers: Record<string, string> = { 'x-request-id': request.id };
-  for (const [header, value] of Object.entries(reply.getHeaders())) {
-    if ((header.startsWith('access-control-') || header === 'vary') && value !== undefined) {
-      headers[header] = String(value);
-    }
-  }
-  const lastEventId = request.headers['last-event-id'];
+  const lastEventId = reply.request.headers['last-event-id'];
   let cursor = source.resumePosition(Array.isArray(lastEventId) ? lastEventId[0] : lastEventId);
   let draining = false;
   let finished = false;
-
-  reply.hijack();
-  res.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-    ...headers,
-  });
-  res.write(formatRetry(settings.retryMs));
+  // Fastify sends the stream with the headers its hooks set, and destroys it when the client goes away.
+  const stream = new PassThrough();
 
   const finish = (): void => {
     if (finished) return;
     finished = true;
     source.off('change', onChange);
     clearInterval(keepAlive);
-    if (!res.writableEnded) res.end();
+    if (!stream.destroyed) stream.end();
   };
 
   const pump = (): void => {
@@ -86,9 +71,9 @@ export function streamLogs(
       for (; cursor < source.lines.length && chunk.length < CHUNK_CHARS; cursor++) {
         chunk += formatLogEvent(source.eventId(cursor + 1), source.lines[cursor]!, serialize);
       }
-      if (!res.write(chunk)) {
+      if (!stream.write(chunk)) {
         draining = true;
-        res.once('drain', () => {
+        stream.once('drain', () => {
           draining = false;
           pump();
         });
@@ -102,8 +87,17 @@ export function streamLogs(
   source.on('change', onChange);
   // A comment line, ignored by every event-stream parser, keeps proxies from timing out.
   const keepAlive = setInterval(() => {
-    if (!finished && !draining) res.write(': keep-alive\n\n');
+    if (!finished && !draining) stream.write(': keep-alive\n\n');
   }, settings.keepAliveMs).unref();
-  res.on('close', finish);
+  stream.on('close', finish);
+  stream.write(formatRetry(settings.retryMs));
   pump();
+  return reply
+    .headers({
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    })
+    .send(stream);
 }
