@@ -3,7 +3,7 @@
  * OpenAPI document, with the service's rules for login flows, profile renames and live log
  * streams, the store for reads and deletes, and the document's examples for the rest.
  */
-export { buildSandboxApp, type RunningSandbox, startSandbox, type StartSandboxOptions } from './start-sandbox.js';
+export { type RunningSandbox, startSandbox, type StartSandboxOptions } from './start-sandbox.js';
 export { DEFAULT_FIXTURE, DEFAULT_FIXTURE_REFS } from './fixture/default-fixture.js';
 export { checkFixture, FixtureError, type FixtureSummary, loadFixtureFile } from './fixture/load-fixture.js';
 export type { FixtureLogLine, SandboxFixture } from './fixture/fixture-schema.js';

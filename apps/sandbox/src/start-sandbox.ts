@@ -91,26 +91,6 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   if (!LOOPBACK.test(host)) throw new Error(`the sandbox listens on loopback only, not on ${host}`);
   const port = options.port ?? Number(process.env['PORT'] || 4020);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`invalid port ${port}`);
-  const { app, state, fromExamples } = await buildSandboxApp(options);
-  await app.listen({ host, port });
-  const actualPort = (app.server.address() as AddressInfo).port;
-  let closing: Promise<void> | undefined;
-  return {
-    url: urlOf(host, actualPort),
-    host,
-    port: actualPort,
-    fixture: summarizeFixture(state.fixture),
-    app,
-    state,
-    fromExamples,
-    close: () => (closing ??= app.close()),
-  };
-}
-
-/** The sandbox as a Fastify instance, not yet listening (`port` is not read), for `app.inject()`. */
-export async function buildSandboxApp(
-  options: StartSandboxOptions = {},
-): Promise<{ app: FastifyInstance; state: SandboxState; fromExamples: Operation[] }> {
   // Read once: the fixture's telemetry defaults and the app are checked against the same document.
   const document = options.document ?? loadSandboxDocument();
   const fixture =
@@ -159,7 +139,7 @@ export async function buildSandboxApp(
     keepAliveMs: limits.keepAliveMs,
     retryMs: limits.retryMs,
     now: options.now ?? Date.now,
-    publicUrl: () => urlOf(options.host ?? '127.0.0.1', (app.server.address() as AddressInfo | null)?.port ?? 0),
+    publicUrl: () => url,
     flowTypes: flowTypesOf(document),
   });
   const fromExamples = registerApiRoutes(app, document, state, checker);
@@ -171,6 +151,18 @@ export async function buildSandboxApp(
 
   // Open streams would hold `close()` forever: end them first.
   app.addHook('preClose', async () => state.dispose());
-  await app.ready();
-  return { app, state, fromExamples };
+  await app.listen({ host, port });
+  const { port: actualPort } = app.server.address() as AddressInfo;
+  const url = urlOf(host, actualPort);
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    host,
+    port: actualPort,
+    fixture: summarizeFixture(fixture),
+    app,
+    state,
+    fromExamples,
+    close: () => (closing ??= app.close()),
+  };
 }

@@ -180,36 +180,27 @@ export type RawClose = 'end' | 'reset' | 'error';
  */
 export class RawConnection {
   received = Buffer.alloc(0);
-  /** The code of the error that ended the connection, if one did. */
-  errorCode: string | undefined;
   #close: RawClose | undefined;
+  #error = '';
   readonly #closed: Promise<RawClose>;
-  readonly #changed = new EventEmitter();
 
   private constructor(readonly socket: Socket) {
     socket.on('data', (chunk: Buffer) => {
       this.received = Buffer.concat([this.received, chunk]);
-      this.#changed.emit('change');
     });
     socket.on('error', (error: NodeJS.ErrnoException) => {
-      this.errorCode ??= error.code;
       this.#close ??= error.code === 'ECONNRESET' ? 'reset' : 'error';
+      this.#error ||= String(error.code);
     });
     socket.on('end', () => {
       this.#close ??= 'end';
     });
-    this.#closed = new Promise((resolve) => {
-      socket.on('close', () => {
-        this.#close ??= 'end';
-        resolve(this.#close);
-        this.#changed.emit('change');
-      });
-    });
+    // Not events.once: it would reject on the error that comes before the close of a reset.
+    this.#closed = new Promise((resolve) => socket.once('close', () => resolve(this.#close ?? 'end')));
   }
 
   static async open(url: string): Promise<RawConnection> {
-    const { hostname, port } = new URL(url);
-    const socket = connect({ host: hostname, port: Number(port) });
+    const socket = connect(Number(new URL(url).port), '127.0.0.1');
     await once(socket, 'connect');
     return new RawConnection(socket);
   }
@@ -231,11 +222,9 @@ export class RawConnection {
       if (response !== undefined) return response;
       if (this.#close !== undefined) {
         const received = JSON.stringify(this.received.toString('latin1').slice(0, 200));
-        throw new Error(
-          `connection closed (${this.#close} ${this.errorCode ?? ''}) before a response; got ${received}`,
-        );
+        throw new Error(`connection closed (${this.#close} ${this.#error}) before a response; got ${received}`);
       }
-      await once(this.#changed, 'change');
+      await Promise.race([once(this.socket, 'data').catch(() => {}), this.#closed]);
     }
   }
 

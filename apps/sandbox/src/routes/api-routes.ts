@@ -114,7 +114,6 @@ export function registerApiRoutes(
   return fromExamples;
 }
 
-/** The answer of a call that succeeds, and what the sandbox needs to give it. */
 function successOf(document: OpenApiDocument, operation: Operation) {
   const success = operation.success;
   const media = success?.mediaType ? operation.responses[success.status]?.content[success.mediaType] : undefined;

@@ -24,7 +24,6 @@ const APPEND = z.discriminatedUnion('source', [
   z.strictObject({ source: z.literal('supervisor'), supervisor_process: z.string().min(1), lines }),
 ]);
 
-/** A flow as the inspection endpoints show it, with its status now. */
 const flowView = (flow: LoginFlow, now: number) => ({ ...flow, status: flowStatus(flow, now) });
 
 /**
@@ -107,33 +106,28 @@ export function registerSandboxRoutes(app: FastifyInstance, state: SandboxState)
   });
 
   // The pages behind hosted_url and live_view_url, so that a person (or a browser test) can
-  // follow a flow to its end.
-  app.get(`${SANDBOX_PREFIX}/hosted/:id`, async (request, reply) => {
-    const flow = flowOf(request, 'flow_id');
-    const status = flowStatus(flow, now());
-    const action = `${SANDBOX_PREFIX}/hosted/${encodeURIComponent(flow.flow_id)}/complete`;
-    const form =
-      status === 'in_progress' ? `<form method="post" action="${action}"><button>Complete login</button></form>` : '';
-    return html(
-      reply,
-      `Sandbox login: ${flow.connection_id}`,
-      `Flow ${flow.flow_id} (${flow.flow_type}) is ${status}.`,
-      form,
-    );
-  });
+  // follow a flow to its end. The sandbox has no real browser to show.
+  for (const page of ['hosted', 'live']) {
+    app.get(`${SANDBOX_PREFIX}/${page}/:id`, async (request, reply) => {
+      const flow = flowOf(request, 'flow_id');
+      const status = flowStatus(flow, now());
+      const action = `${SANDBOX_PREFIX}/hosted/${encodeURIComponent(flow.flow_id)}/complete`;
+      const form =
+        page === 'hosted' && status === 'in_progress'
+          ? `<form method="post" action="${action}"><button>Complete login</button></form>`
+          : '';
+      return html(
+        reply,
+        `Sandbox ${page}: ${flow.connection_id}`,
+        `Flow ${flow.flow_id} (${flow.flow_type}) is ${status}.`,
+        form,
+      );
+    });
+  }
   app.post(`${SANDBOX_PREFIX}/hosted/:id/complete`, async (request, reply) => {
     const flow = flowOf(request, 'flow_id');
     complete(flow);
     return html(reply, 'Sandbox login complete', `Flow ${flow.flow_id} is complete.`);
-  });
-  app.get(`${SANDBOX_PREFIX}/live/:id`, async (request, reply) => {
-    const flow = flowOf(request, 'flow_id');
-    const status = flowStatus(flow, now());
-    return html(
-      reply,
-      `Live view: ${flow.connection_id}`,
-      `The sandbox has no real browser. Flow ${flow.flow_id} is ${status}.`,
-    );
   });
 }
 

@@ -20,13 +20,11 @@ interface Scope {
   logicalProjectId: string | null;
 }
 
-/** The caller behind a bearer token. */
 export interface Caller extends Scope {
   tokenName: string;
   role: TokenRole;
 }
 
-/** A resource of the fixture, stored. */
 type Scoped<T, Without extends string = never> = Omit<T, 'projectId' | 'organizationId' | Without> & Scope;
 
 export type AuthConnection = Scoped<SandboxFixture['authConnections'][number], 'browserTelemetry'> & {
@@ -38,9 +36,8 @@ export type Profile = Scoped<SandboxFixture['profiles'][number]>;
 export type Browser = Scoped<SandboxFixture['browsers'][number], 'logs'> & { logs: Map<string, LogSource> };
 
 /**
- * The collections the sandbox stores, by the path segment that names them in the document
- * (`/profiles/{id_or_name}`, `/auth/connections/{id}`): the operations model gives each path
- * parameter its collection, which is how an operation finds what it acts on.
+ * The collections the sandbox stores, by the path segment that names them in the document: the
+ * operations model gives each path parameter its collection (`profiles` for `/profiles/{id_or_name}`).
  */
 export interface Collections {
   profiles: Profile;
@@ -51,7 +48,6 @@ export interface Collections {
 export type Collection = keyof Collections;
 const COLLECTIONS: Collection[] = ['profiles', 'connections', 'proxies', 'browsers'];
 
-/** Whether a path parameter's collection is one the sandbox stores. */
 export function isCollection(name: string | undefined): name is Collection {
   return COLLECTIONS.includes(name as Collection);
 }
@@ -78,7 +74,6 @@ export type LoginFlow = Omit<LoginResponse, 'id'> & {
   };
 };
 
-/** The status of a flow at `now`. */
 export function flowStatus(flow: LoginFlow, now: number): 'in_progress' | 'completed' | 'expired' {
   if (flow.completed_at !== undefined) return 'completed';
   return now < Date.parse(flow.flow_expires_at) ? 'in_progress' : 'expired';
@@ -145,7 +140,6 @@ export class SandboxState {
     }
   }
 
-  /** The caller behind a token, or undefined for an unknown token. */
   authenticate(token: string): Caller | undefined {
     return this.#tokens.get(token);
   }
@@ -155,12 +149,10 @@ export class SandboxState {
     return this.#collections[collection].get(id);
   }
 
-  /** Every resource of a collection, whatever its project. */
   all<C extends Collection>(collection: C): Collections[C][] {
     return [...this.#collections[collection].values()];
   }
 
-  /** Resources of the caller's project with exactly this name. */
   named<C extends Collection>(collection: C, caller: Caller, name: string): Collections[C][] {
     return this.all(collection).filter((r) => 'name' in r && r.name === name && visible(caller, r));
   }
@@ -195,7 +187,6 @@ export class SandboxState {
   }
 }
 
-/** Whether the resource lives in the caller's logical project. */
 function visible(caller: Caller, resource: Scope): boolean {
   return resource.organization === caller.organization && resource.logicalProjectId === caller.logicalProjectId;
 }
