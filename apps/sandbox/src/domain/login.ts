@@ -32,15 +32,18 @@ export function startLogin(
   const flowId = `fl_${randomBytes(8).toString('hex')}`;
   const base = settings.publicUrl();
   const reauth = connection.hasStoredCredentials;
-  const flow: LoginFlow = {
-    connection_id: id,
-    flow_id: flowId,
+  const answer = {
     flow_type: reauth ? settings.flowTypes.reauth : settings.flowTypes.login,
     hosted_url: `${base}/_sandbox/hosted/${flowId}`,
-    live_view_url: `${base}/_sandbox/live/${flowId}`,
-    ...(reauth ? { handoff_code: `hc_${randomBytes(6).toString('hex')}` } : {}),
-    started_at: new Date(now).toISOString(),
     flow_expires_at: new Date(now + settings.flowTtlMs).toISOString(),
+    ...(reauth ? { handoff_code: `hc_${randomBytes(6).toString('hex')}` } : {}),
+    live_view_url: `${base}/_sandbox/live/${flowId}`,
+  };
+  state.flows.set(id, {
+    connection_id: id,
+    flow_id: flowId,
+    ...answer,
+    started_at: new Date(now).toISOString(),
     started_by: caller.tokenName,
     record_session: request.record_session ?? connection.recordSession,
     proxy,
@@ -50,18 +53,8 @@ export function startLogin(
       applied,
       categories,
     },
-  };
-  state.flows.set(id, flow);
-
-  const { flow_type, hosted_url, flow_expires_at, handoff_code, live_view_url } = flow;
-  return {
-    id,
-    flow_type,
-    hosted_url,
-    flow_expires_at,
-    ...(handoff_code === undefined ? {} : { handoff_code }),
-    live_view_url,
-  };
+  });
+  return { id, ...answer };
 }
 
 /**
