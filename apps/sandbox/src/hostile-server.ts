@@ -17,16 +17,13 @@ export interface HostileServer {
   close(): Promise<void>;
 }
 
-export async function startHostileServer(
-  handler: (request: IncomingMessage, response: ServerResponse) => void,
-): Promise<HostileServer> {
+type Handler = (request: IncomingMessage, response: ServerResponse) => void;
+
+export async function startHostileServer(handler: Handler): Promise<HostileServer> {
   const requests: HostileServer['requests'] = [];
   const server = createServer((request, response) => {
-    requests.push({
-      method: request.method ?? '',
-      url: request.url ?? '',
-      authorization: request.headers.authorization,
-    });
+    const { method = '', url = '', headers } = request;
+    requests.push({ method, url, authorization: headers.authorization });
     handler(request, response);
   });
   await once(server.listen(0, '127.0.0.1'), 'listening');
@@ -79,9 +76,7 @@ export interface CannedAnswer {
  * request gets the 200 answer filed under `METHOD /path` (query left out), anything else a 404
  * Error body.
  */
-export function cannedAnswers(
-  answers: Record<string, CannedAnswer>,
-): (request: IncomingMessage, response: ServerResponse) => void {
+export function cannedAnswers(answers: Record<string, CannedAnswer>): Handler {
   return (request, response) => {
     request.resume();
     const answer = answers[`${request.method} ${request.url?.split('?')[0]}`];

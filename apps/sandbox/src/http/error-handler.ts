@@ -1,7 +1,7 @@
 import { toIssues } from '@browser-cloud/api-types';
 import { findResponse, type OpenApiDocument, operations, schemaValidator } from '@browser-cloud/openapi-document';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { clip, invalidPart, type Refusal } from '../request-checker.js';
+import { clip, invalidPart } from '../request-checker.js';
 import { ApiError, errorBody } from './api-error.js';
 
 /** The 500 of an answer the document refuses; `why` names the fields and rules. */
@@ -53,23 +53,15 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
 export function frameworkErrors(maxParamLength: number) {
   return (error: FastifyError, request: FastifyRequest, rawReply: unknown): void => {
     const path = request.url.split('?')[0] ?? '';
-    const longest = Math.max(...path.split('/').map((segment) => segment.length));
-    const why =
-      error.code === 'FST_ERR_BAD_URL' ? `${clip(path, 100)} is not valid percent-encoding` : clip(error.message, 100);
-    const refusal: Refusal =
-      error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-        ? {
-            status: 404,
-            body: errorBody(
-              'not_found',
-              `not found: a path segment of ${longest} characters names nothing (ids are at most ${maxParamLength})`,
-            ),
-          }
-        : invalidPart('path', [`path: ${why}`]);
-    void (rawReply as unknown as FastifyReply)
-      .code(refusal.status)
-      .header('x-request-id', request.id)
-      .send(refusal.body);
+    const reply = (rawReply as unknown as FastifyReply).header('x-request-id', request.id);
+    if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+      const longest = Math.max(...path.split('/').map((segment) => segment.length));
+      const message = `not found: a path segment of ${longest} characters names nothing (ids are at most ${maxParamLength})`;
+      void reply.code(404).send(errorBody('not_found', message));
+      return;
+    }
+    const why = error.code === 'FST_ERR_BAD_URL' ? `${clip(path, 100)} is not valid percent-encoding` : error.message;
+    void reply.code(400).send(invalidPart('path', [`path: ${why}`]).body);
   };
 }
 

@@ -1,4 +1,4 @@
-import type { LoginRequest, LogStreamQuery, RenameProfileRequest } from '@browser-cloud/api-types';
+import type { LoginRequest, RenameProfileRequest } from '@browser-cloud/api-types';
 import { deref, inlineRefs, type OpenApiDocument, type Operation } from '@browser-cloud/openapi-document';
 import type { FastifyInstance } from 'fastify';
 import { startLogin } from '../domain/login.js';
@@ -81,20 +81,11 @@ export function registerApiRoutes(
           parameter && caller && state.find(collection!, caller, String(checked.path[parameter.name]), parameter.name);
         reply.code(answer.status);
         if (caller && resource) {
-          if (action === 'login')
-            return startLogin(state, caller, resource as AuthConnection, (checked.body ?? {}) as LoginRequest);
-          if (action === 'rename') {
-            return renameProfile(state, caller, resource as Profile, (checked.body as RenameProfileRequest).name);
-          }
-          if (action === 'stream') {
-            return streamLogs(
-              reply,
-              resource as Browser,
-              checked.query as LogStreamQuery,
-              state.settings,
-              answer.eventData,
-            );
-          }
+          const body = (checked.body ?? {}) as LoginRequest & RenameProfileRequest;
+          if (action === 'login') return startLogin(state, caller, resource as AuthConnection, body);
+          if (action === 'rename') return renameProfile(state, caller, resource as Profile, body.name);
+          if (action === 'stream')
+            return streamLogs(reply, resource as Browser, checked.query, state, answer.eventData);
           if (action === 'delete') state.delete(collection!, resource.id);
         }
         if (answer.mediaType === undefined) return reply.send();

@@ -3,25 +3,16 @@ import type { LogEvent, LogStreamQuery } from '@browser-cloud/api-types';
 import type { FastifyReply } from 'fastify';
 import { notFound } from '../http/api-error.js';
 import type { LogLine } from '../state/log-source.js';
-import { type Browser, logSourceKey, type SandboxSettings } from '../state/store.js';
+import { type Browser, logSourceKey, type SandboxState } from '../state/store.js';
 
 /**
  * One log event on the wire. `serialize` writes only the properties the document has; like
  * `JSON.stringify` it escapes CR and LF, so the data is always one line and a message can never
  * end the event early.
  */
-export function formatLogEvent(
-  id: string,
-  line: LogLine,
-  serialize: (data: LogEvent) => string = JSON.stringify,
-): string {
+export function formatLogEvent(id: string, line: LogLine, serialize: (data: LogEvent) => string): string {
   const data: LogEvent = { event: 'log', timestamp: line.timestamp, message: line.message };
   return `id: ${id}\nevent: log\ndata: ${serialize(data)}\n\n`;
-}
-
-/** The reconnection-time hint, in a block of its own (it dispatches no event). */
-export function formatRetry(ms: number): string {
-  return `retry: ${Math.max(0, Math.floor(ms))}\n\n`;
 }
 
 /** Events are gathered into chunks of about this size before a write. */
@@ -38,10 +29,11 @@ const CHUNK_CHARS = 64 * 1024;
 export function streamLogs(
   reply: FastifyReply,
   browser: Browser,
-  query: LogStreamQuery,
-  settings: SandboxSettings,
+  checkedQuery: object,
+  { settings }: SandboxState,
   eventData: Record<string, unknown> | undefined,
 ): FastifyReply {
+  const query = checkedQuery as LogStreamQuery;
   const name = query.source === 'path' ? query.path : query.supervisor_process;
   const source = name === undefined ? undefined : browser.logs.get(logSourceKey(query.source, name));
   if (source === undefined) {
@@ -90,7 +82,8 @@ export function streamLogs(
     if (!finished && !draining) stream.write(': keep-alive\n\n');
   }, settings.keepAliveMs).unref();
   stream.on('close', finish);
-  stream.write(formatRetry(settings.retryMs));
+  // The reconnection-time hint, in a block of its own: it dispatches no event.
+  stream.write(`retry: ${Math.floor(settings.retryMs)}\n\n`);
   pump();
   return reply
     .headers({

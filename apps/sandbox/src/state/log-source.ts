@@ -16,7 +16,8 @@ let epochs = 0;
  */
 export class LogSource extends EventEmitter<{ change: [ended: boolean] }> {
   readonly lines: LogLine[];
-  #ended = false;
+  /** Whether the source was discarded. */
+  ended = false;
 
   /**
    * @param epoch names this log among every log the sandbox ever served under the same key: a
@@ -50,10 +51,6 @@ export class LogSource extends EventEmitter<{ change: [ended: boolean] }> {
     return match?.[1] === this.epoch ? Number(match[2]) : 0;
   }
 
-  get ended(): boolean {
-    return this.#ended;
-  }
-
   append(lines: LogLine[]): { firstId: string; lastId: string } {
     const first = this.lines.length + 1;
     this.lines.push(...lines);
@@ -63,8 +60,8 @@ export class LogSource extends EventEmitter<{ change: [ended: boolean] }> {
 
   /** Ends every follower: the source is discarded. */
   end(): void {
-    if (this.#ended) return;
-    this.#ended = true;
+    if (this.ended) return;
+    this.ended = true;
     this.emit('change', true);
     this.removeAllListeners();
   }
