@@ -59,6 +59,7 @@ export async function startValidatingFront(options: ValidatingFrontOptions): Pro
     (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
   );
   const app = checkingFastify({
+    checker,
     bodyLimit: maxBodyBytes,
     maxParamLength: MAX_PARAM_LENGTH,
     requestTimeoutMs,
@@ -79,8 +80,6 @@ export async function startValidatingFront(options: ValidatingFrontOptions): Pro
       });
     }
   });
-  // A method Fastify does not route still gets the checker's 404 or 405.
-  app.setNotFoundHandler(async (request) => route(request));
   app.all('*', async (request, reply) => {
     const body = (request.body as Buffer | undefined) ?? Buffer.alloc(0);
     const search = request.url.split(/\?(.*)/s)[1] ?? '';

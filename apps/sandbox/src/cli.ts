@@ -6,22 +6,20 @@ import { startSandbox } from './start-sandbox.js';
 
 /** What the CLI prints on start: where it listens, the tokens and ids to try. */
 function banner(url: string, fixture: FixtureSummary): string {
-  const list = (title: string, ids: string[]): string => `  ${title.padEnd(17)}${ids.join(', ') || '-'}`;
-  const firstToken = Object.values(fixture.tokens)[0] ?? '<token>';
+  const { tokens, authConnections, proxies, profiles, browsers } = fixture;
+  const ids = { 'auth connections': authConnections, proxies, profiles, browsers };
+  const firstToken = Object.values(tokens)[0] ?? '<token>';
   return [
     `Browser Cloud sandbox listening on ${url}`,
     '',
     'Tokens (Authorization: Bearer <token>):',
-    ...Object.entries(fixture.tokens).map(([name, token]) => `  ${name.padEnd(17)}${token}`),
+    ...Object.entries(tokens).map(([name, token]) => `  ${name.padEnd(17)}${token}`),
     '',
     'Ids:',
-    list('auth connections', fixture.authConnections),
-    list('proxies', fixture.proxies),
-    list('profiles', fixture.profiles),
-    list('browsers', fixture.browsers),
+    ...Object.entries(ids).map(([title, list]) => `  ${title.padEnd(17)}${list.join(', ') || '-'}`),
     '',
     `Inspection: ${url}${SANDBOX_PREFIX}/state   ${url}${SANDBOX_PREFIX}/flows/<connection id>`,
-    `Try: curl -X POST -H 'Authorization: Bearer ${firstToken}' ${url}/auth/connections/${fixture.authConnections[0] ?? '<id>'}/login`,
+    `Try: curl -X POST -H 'Authorization: Bearer ${firstToken}' ${url}/auth/connections/${authConnections[0] ?? '<id>'}/login`,
     '',
     'Ctrl-C stops it.',
   ].join('\n');

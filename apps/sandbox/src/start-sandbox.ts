@@ -4,12 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import { DEFAULT_FIXTURE } from './fixture/default-fixture.js';
 import type { SandboxFixture } from './fixture/fixture-schema.js';
 import { checkFixture, type FixtureSummary, loadFixtureFile, summarizeFixture } from './fixture/load-fixture.js';
-import { ApiError, errorBody } from './http/api-error.js';
 import { checkingFastify } from './http/checking-fastify.js';
 import { responseCheck } from './http/error-handler.js';
 import { allowCorsOrigins } from './http/cors.js';
 import { flowTypesOf, loadSandboxDocument } from './openapi/sandbox-document.js';
-import { createRequestChecker, isRefusal } from './request-checker.js';
+import { createRequestChecker } from './request-checker.js';
 import { registerApiRoutes } from './routes/api-routes.js';
 import { registerSandboxRoutes } from './routes/sandbox-routes.js';
 import { SandboxState } from './state/store.js';
@@ -112,6 +111,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   const checker = createRequestChecker(document);
   const app = checkingFastify({
     ...limits,
+    checker,
     maxParamLength: MAX_ID_LENGTH,
     // Method, path and status only: no headers, so no token ever reaches a log line.
     logger: options.quiet === false && {
@@ -121,11 +121,6 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
       },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
-  });
-  // A path of the document with another method is a 405 with Allow; any other path a 404.
-  app.setNotFoundHandler(async (request) => {
-    const match = checker.route(request.method, request.url.split('?')[0] ?? '');
-    throw new ApiError(isRefusal(match) ? match : { status: 404, body: errorBody('not_found', 'no such endpoint') });
   });
   app.decorateRequest('caller', null);
   if (options.corsOrigins !== undefined && options.corsOrigins.length > 0) {

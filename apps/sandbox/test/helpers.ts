@@ -120,16 +120,15 @@ export class StreamReader {
       onComment: (text) => push({ kind: 'comment', text }),
       onRetry: (ms) => push({ kind: 'retry', ms }),
     });
+    const texts = response.body!.pipeThrough(new TextDecoderStream()) as unknown as AsyncIterable<string>;
     this.#done = (async () => {
       try {
-        const texts = response.body!.pipeThrough(new TextDecoderStream());
-        for await (const text of texts as unknown as AsyncIterable<string>) parser.feed(text);
+        for await (const text of texts) parser.feed(text);
       } catch {
         // Aborted by the test.
-      } finally {
-        this.ended = true;
-        this.#changed.emit('change');
       }
+      this.ended = true;
+      this.#changed.emit('change');
     })();
   }
 
@@ -138,15 +137,14 @@ export class StreamReader {
     browser: string,
     query: string,
     options: { token?: string; lastEventId?: string } = {},
-  ): Promise<StreamReader> {
+  ) {
     const controller = new AbortController();
-    const headers: Record<string, string> = {
-      authorization: `Bearer ${options.token ?? TOKENS.owner}`,
-      accept: 'text/event-stream',
-      ...(options.lastEventId === undefined ? {} : { 'last-event-id': options.lastEventId }),
-    };
-    const url = `${sandbox.url}/browsers/${browser}/logs/stream?${query}`;
-    const response = await fetch(url, { headers, signal: controller.signal });
+    const headers: Record<string, string> = { authorization: `Bearer ${options.token ?? TOKENS.owner}` };
+    if (options.lastEventId !== undefined) headers['last-event-id'] = options.lastEventId;
+    const response = await fetch(`${sandbox.url}/browsers/${browser}/logs/stream?${query}`, {
+      headers,
+      signal: controller.signal,
+    });
     return new StreamReader(response, () => controller.abort());
   }
 

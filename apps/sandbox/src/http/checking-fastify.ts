@@ -1,10 +1,13 @@
 import type { Server } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { badRequest, newRequestId } from './api-error.js';
+import { isRefusal, type RequestChecker } from '../request-checker.js';
+import { ApiError, badRequest, errorBody, newRequestId } from './api-error.js';
 import { frameworkErrors, handleError } from './error-handler.js';
 import { clientErrorHandler, drainRequestBody, type RequestTimeouts, serverTimeouts } from './client-errors.js';
 
 export interface CheckingFastifyOptions extends RequestTimeouts {
+  /** Routes what no route takes: 404, or 405 with `Allow` for a path of the document. */
+  checker: RequestChecker;
   /** Largest request body, in bytes; a larger one is a 413, refused before it is read. */
   bodyLimit: number;
   /** Longest path segment a route takes; a longer one is a 404. */
@@ -38,6 +41,10 @@ export function checkingFastify(options: CheckingFastifyOptions): FastifyInstanc
     logger: options.logger ?? false,
   });
   app.setErrorHandler(handleError);
+  app.setNotFoundHandler(async (request) => {
+    const match = options.checker.route(request.method, request.url.split('?')[0] ?? '');
+    throw new ApiError(isRefusal(match) ? match : { status: 404, body: errorBody('not_found', 'no such endpoint') });
+  });
   // RFC 9112: an HTTP/1.1 request without Host is a 400.
   app.addHook('onRequest', async (request) => {
     if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
