@@ -19,7 +19,7 @@ function setup() {
     publicUrl: () => 'http://sandbox.test',
     flowTypes: FLOW,
   });
-  const caller = store.authenticate(R.tokens.owner) as Caller;
+  const caller = store.tokens.get(R.tokens.owner) as Caller;
   /** Starts a login on the connection with this id, as the route does once it found it. */
   const login = (id: string, request: LoginRequest = {}) =>
     startLogin(store, caller, store.byId('connections', id) as AuthConnection, request);

@@ -16,7 +16,7 @@ function setup() {
     publicUrl: () => 'http://sandbox.test',
     flowTypes: flowTypesOf(loadSandboxDocument()),
   });
-  const caller = store.authenticate(R.tokens.owner) as Caller;
+  const caller = store.tokens.get(R.tokens.owner) as Caller;
   /** Renames the profile the path would name, found as the route finds it. */
   const rename = (idOrName: string, name: string, at = NOW) => {
     now = at;

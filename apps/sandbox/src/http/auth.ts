@@ -28,7 +28,7 @@ export function bearerToken(header: string | undefined): string | undefined {
 export function authorize(request: FastifyRequest, state: SandboxState, operation: Operation): Caller | null {
   if (request.headers.authorization === undefined && !operation.secured) return null;
   const token = bearerToken(request.headers.authorization);
-  const caller = token === undefined ? undefined : state.authenticate(token);
+  const caller = token === undefined ? undefined : state.tokens.get(token);
   if (caller === undefined) throw unauthorized();
   if (!caller.organization.projectsEnabled) throw projectsDisabled();
   if (!permits(caller, operation)) throw forbidden();

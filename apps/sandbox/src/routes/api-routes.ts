@@ -131,11 +131,11 @@ function successOf(document: OpenApiDocument, operation: Operation) {
  * Inlined copies: the serializer follows no reference into the document.
  */
 function responseSchemas(document: OpenApiDocument, operation: Operation): Record<string, unknown> {
-  const schemas: Record<string, unknown> = {};
-  for (const [status, response] of Object.entries(operation.responses)) {
-    const schema = Object.entries(response.content).find(([type]) => type.includes('json'))?.[1].media.schema;
-    // `4XX` in OpenAPI, `4xx` in Fastify.
-    if (schema !== undefined) schemas[status.toLowerCase()] = inlineRefs(document, schema);
-  }
-  return schemas;
+  return Object.fromEntries(
+    Object.entries(operation.responses).flatMap(([status, { content }]) => {
+      const schema = Object.entries(content).find(([type]) => type.includes('json'))?.[1].media.schema;
+      // `4XX` in OpenAPI, `4xx` in Fastify.
+      return schema === undefined ? [] : [[status.toLowerCase(), inlineRefs(document, schema)]];
+    }),
+  );
 }

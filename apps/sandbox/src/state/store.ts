@@ -90,7 +90,8 @@ export function logSourceKey(source: 'path' | 'supervisor', name: string): strin
  * another project (or organisation) is simply not found.
  */
 export class SandboxState {
-  readonly #tokens = new Map<string, Caller>();
+  /** The caller behind each token. */
+  readonly tokens = new Map<string, Caller>();
   readonly #collections = Object.fromEntries(COLLECTIONS.map((name) => [name, new Map()])) as {
     [C in Collection]: Map<string, Collections[C]>;
   };
@@ -109,7 +110,7 @@ export class SandboxState {
     this.dispose();
     const { fixture } = this;
     const now = this.settings.now();
-    for (const map of [this.#tokens, this.flows, ...Object.values(this.#collections)]) map.clear();
+    for (const map of [this.tokens, this.flows, ...Object.values(this.#collections)]) map.clear();
     const organizations = new Map(fixture.organizations.map((o) => [o.id, o]));
     const projectOrg = new Map(fixture.projects.map((p) => [p.id, p.organizationId]));
     const scope = (s: FixtureScope): Scope => {
@@ -119,7 +120,7 @@ export class SandboxState {
       if (organization === undefined) throw new Error('fixture scope does not resolve; check the fixture first');
       return { organization, logicalProjectId: s.projectId ?? organization.defaultProjectId };
     };
-    for (const t of fixture.tokens) this.#tokens.set(t.token, { tokenName: t.name, role: t.role, ...scope(t) });
+    for (const t of fixture.tokens) this.tokens.set(t.token, { tokenName: t.name, role: t.role, ...scope(t) });
     const { profiles, connections, proxies, browsers } = this.#collections;
     for (const c of fixture.authConnections) {
       connections.set(c.id, { ...c, ...scope(c), browserTelemetry: structuredClone(c.browserTelemetry ?? null) });
@@ -138,10 +139,6 @@ export class SandboxState {
       }
       browsers.set(b.id, { id: b.id, ...scope(b), logs });
     }
-  }
-
-  authenticate(token: string): Caller | undefined {
-    return this.#tokens.get(token);
   }
 
   /** A resource by id regardless of the caller: for the sandbox's own endpoints. */
