@@ -18,6 +18,14 @@ export function seedFromEnv(raw = process.env.CONTRACT_SEED, random = Math.rando
   return seed;
 }
 
+/** How many generated cases per operation and kind, from CONTRACT_RUNS (default 20). */
+export function runsFromEnv(raw = process.env.CONTRACT_RUNS) {
+  if (raw === undefined || raw === '') return 20;
+  const runs = Number(raw);
+  if (!Number.isInteger(runs) || runs < 1) throw new Error(`CONTRACT_RUNS must be a positive integer, got "${raw}"`);
+  return runs;
+}
+
 /** The pinned seeds of `file` (pinned-seeds.json): each `{ seed, why }` entry's integer seed. */
 export function pinnedSeeds(file = PINNED_FILE) {
   const { seeds } = JSON.parse(readFileSync(file, 'utf8'));
