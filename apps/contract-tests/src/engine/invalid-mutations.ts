@@ -29,20 +29,13 @@ function kindOf(value: unknown): string {
   return typeof value === 'number' && Number.isInteger(value) ? 'integer' : typeof value;
 }
 
-function setAt(root: unknown, path: Path, value: unknown): unknown {
-  if (path.length === 0) return value;
-  const [head, ...rest] = path as [string, ...string[]];
-  const copy = Array.isArray(root) ? [...root] : { ...(root as Record<string, unknown>) };
-  (copy as Record<string, unknown>)[head] = setAt((root as Record<string, unknown>)[head], rest, value);
-  return copy;
-}
+const typesOf = (schema: Schema) => [schema.type ?? []].flat() as string[];
 
-function deleteAt(root: unknown, path: Path): unknown {
-  const parent = path.slice(0, -1);
-  const key = path[path.length - 1]!;
-  const node = parent.reduce<unknown>((n, k) => (n as Record<string, unknown>)[k], root);
-  const { [key]: _dropped, ...rest } = node as Record<string, unknown>;
-  return setAt(root, parent, rest);
+/** A copy of `root` with `value` at `path` (the walk goes through object properties only). */
+function setAt(root: unknown, [head, ...rest]: Path, value: unknown): unknown {
+  if (head === undefined) return value;
+  const object = root as Record<string, unknown>;
+  return { ...object, [head]: setAt(object[head], rest, value) };
 }
 
 /** The smallest value the schema accepts, for properties a mutation adds. */
@@ -52,8 +45,7 @@ export function minimalValue(raw: unknown, deref: MutationOptions['deref']): unk
   if (Array.isArray(schema.enum)) return schema.enum[0];
   const branches = (schema.oneOf ?? schema.anyOf) as unknown[] | undefined;
   if (Array.isArray(branches) && branches.length > 0) return minimalValue(branches[0], deref);
-  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
-  switch (type) {
+  switch (typesOf(schema)[0]) {
     case 'null':
       return null;
     case 'boolean':
@@ -78,27 +70,20 @@ export function minimalValue(raw: unknown, deref: MutationOptions['deref']): unk
 
 /** A value of a type the schema does not allow, or undefined when every type is allowed. */
 function wrongTypeValue(schema: Schema, textual: boolean): unknown {
-  const declared = Array.isArray(schema.type) ? (schema.type as string[]) : schema.type ? [schema.type as string] : [];
-  if (declared.length === 0) return undefined;
-  if (textual && declared.includes('string')) return undefined;
+  const declared = typesOf(schema);
+  if (declared.length === 0 || (textual && declared.includes('string'))) return undefined;
   if (!declared.includes('string')) return 'contract-wrong-type';
-  if (!declared.includes('integer') && !declared.includes('number')) return 12345;
-  return undefined;
+  return declared.includes('integer') || declared.includes('number') ? undefined : 12345;
 }
 
 /** Branches of a oneOf/anyOf the value may belong to: same type, required properties present. */
 function plausibleBranches(branches: unknown[], value: unknown, deref: MutationOptions['deref']): Schema[] {
-  return branches
-    .map((b) => deref(b))
-    .filter((branch) => {
-      const type = branch.type as string | string[] | undefined;
-      const kind = kindOf(value);
-      const types = Array.isArray(type) ? type : type ? [type] : [];
-      if (types.length > 0 && !types.includes(kind) && !(kind === 'integer' && types.includes('number'))) return false;
-      return ((branch.required ?? []) as string[]).every(
-        (name) => value !== null && typeof value === 'object' && name in value,
-      );
-    });
+  const kind = kindOf(value);
+  return branches.map(deref).filter((branch) => {
+    const types = typesOf(branch);
+    if (types.length > 0 && !types.includes(kind) && !(kind === 'integer' && types.includes('number'))) return false;
+    return ((branch.required ?? []) as string[]).every((name) => kind === 'object' && name in (value as object));
+  });
 }
 
 /**
@@ -108,13 +93,8 @@ function plausibleBranches(branches: unknown[], value: unknown, deref: MutationO
 export function mutationsOf(raw: unknown, value: unknown, options: MutationOptions): Mutation[] {
   const found: Mutation[] = [];
   walk(raw, value, [], value, options, found);
-  const seen = new Set<string>();
-  return found.filter((m) => {
-    const key = `${m.rule}\u0000${JSON.stringify(m.value)}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  // The same rule broken the same way at one place is one mutation.
+  return [...new Map(found.map((m) => [`${m.rule}\u0000${JSON.stringify(m.value)}`, m])).values()];
 }
 
 function walk(raw: unknown, value: unknown, path: Path, root: unknown, options: MutationOptions, out: Mutation[]) {
@@ -141,20 +121,16 @@ function walk(raw: unknown, value: unknown, path: Path, root: unknown, options: 
     if (objects.length > 1) replace(`oneOf: ${at} matching every branch`, Object.assign({}, ...objects));
     if (kindOf(value) === 'object') replace(`oneOf: ${at} matching no branch`, {});
   }
-  for (const key of ['oneOf', 'anyOf'] as const) {
-    if (!Array.isArray(schema[key])) continue;
-    for (const branch of plausibleBranches(schema[key] as unknown[], value, deref)) {
-      walk(branch, value, path, root, options, out);
-    }
-  }
+  const branches = [schema.oneOf ?? [], schema.anyOf ?? []].flat() as unknown[];
+  for (const branch of plausibleBranches(branches, value, deref)) walk(branch, value, path, root, options, out);
   for (const member of (schema.allOf ?? []) as unknown[]) walk(member, value, path, root, options, out);
 
   if (kindOf(value) !== 'object') return;
   const object = value as Record<string, unknown>;
   const properties = (schema.properties ?? {}) as Record<string, unknown>;
-  for (const name of (schema.required ?? []) as string[]) {
-    if (name in object)
-      out.push({ rule: `required: ${pointer([...path, name])} missing`, value: deleteAt(root, [...path, name]) });
+  for (const name of ((schema.required ?? []) as string[]).filter((n) => n in object)) {
+    const { [name]: _dropped, ...rest } = object;
+    replace(`required: ${pointer([...path, name])} missing`, rest);
   }
   if (schema.additionalProperties === false) {
     replace(`additionalProperties: ${at} with an unknown property`, { ...object, [UNKNOWN_PROPERTY]: 'x' });

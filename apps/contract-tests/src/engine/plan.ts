@@ -1,11 +1,8 @@
-// The cases of one operation, planned from the operations model, in the order they run:
-//   1. the seed's rules of the operation, if it has any (src/engine/seed-rules.ts);
-//   2. generated invalid requests, addressing the target's resources;
-//   3. one valid request on the target's resources, which the server must route (a 404 there is
-//      a failure: the operation is missing or the variable names nothing);
-//   4. on the mock, each documented status through the client (Prism's `Prefer` header picks it);
-//   5. generated valid requests.
-// Invalid cases come before the valid ones so that a DELETE's resource still exists for them.
+// The cases of one operation, planned from the operations model, in the order they run (README):
+// the seed's rules, generated invalid requests, one valid request on the target's resources (a
+// 404 there fails: the operation is not routed, or the variable names nothing), on the mock each
+// documented status through the client, then generated valid requests. Invalid cases come before
+// the valid ones so that a DELETE's resource still exists for them.
 import type { OpenApiDocument, Operation } from '@browser-cloud/openapi-document';
 import type { RequestChecker } from '@browser-cloud/sandbox';
 import fc from 'fast-check';
@@ -60,7 +57,8 @@ const GENERATED_TIMEOUT = 120_000;
 
 export function planOperation(operation: Operation, settings: PlanSettings): OperationPlan {
   const { document, checker, mode, seeds, runs } = settings;
-  const { operationId } = operation;
+  const { operationId, method, path } = operation;
+  const route = `${method.toUpperCase()} ${path}`;
   // Filled in by `before` with what the suite created for the cases to delete.
   const resources: Record<string, string> = { ...settings.resources };
   const context: RuleContext = { ...settings, resources, state: new Map() };
@@ -68,12 +66,19 @@ export function planOperation(operation: Operation, settings: PlanSettings): Ope
   const deletable = creator && Object.values(resourceVariables(operation).path).find((v) => v.includes('_DELETABLE_'));
   let notCreated: string | undefined;
   const needs = neededVariables(operation).filter((variable) => variable !== deletable);
-  const addressed = (seed: number): RequestCase => {
-    if (notCreated) throw new Error(notCreated);
-    const { addressed } = caseArbitraries(document, operation, checker, knownValues(operation, resources));
-    return fc.sample(addressed, { seed: derivedSeed(seed, operationId, 'addressed'), numRuns: 1 })[0]!;
-  };
   const [seed = 1] = seeds;
+  /** One valid request of `of` on the target's resources. */
+  const addressed = (of: Operation, kind: string): RequestCase => {
+    if (notCreated) throw new Error(notCreated);
+    const arbitrary = caseArbitraries(document, of, checker, knownValues(of, resources)).addressed;
+    return fc.sample(arbitrary, { seed: derivedSeed(seed, operationId, kind), numRuns: 1 })[0]!;
+  };
+  const generated = (kind: 'valid' | 'invalid', seed: number) => async () => {
+    if (notCreated) throw new Error(notCreated);
+    const known = knownValues(operation, resources);
+    const result = await runGeneratedCases({ ...settings, operation, kind, known, seed });
+    if (!result.ok) throw new Error(result.report);
+  };
   const cases: PlannedCase[] = [];
 
   const seedPlan = SEED_PLANS[operationId];
@@ -83,19 +88,13 @@ export function planOperation(operation: Operation, settings: PlanSettings): Ope
       notApplicable: mode === 'mock' ? STATEFUL_ONLY : undefined,
       needs: rule.needs,
       async run(skip) {
-        const outcome = await checkRule(operationId, rule, context);
-        if (outcome.outcome === 'skipped') skip(outcome.message ?? 'not checkable');
-        if (outcome.outcome === 'failed') throw new Error(outcome.message);
+        const { outcome, message = 'not checkable' } = await checkRule(operationId, rule, context);
+        if (outcome === 'skipped') skip(message);
+        if (outcome === 'failed') throw new Error(message);
       },
     });
   }
 
-  const generated = (kind: 'valid' | 'invalid', seed: number) => async () => {
-    if (notCreated) throw new Error(notCreated);
-    const known = knownValues(operation, resources);
-    const result = await runGeneratedCases({ ...settings, operation, kind, known, seed });
-    if (!result.ok) throw new Error(result.report);
-  };
   for (const seed of seeds) {
     cases.push({
       title: `invalid requests, one broken rule each, get 400 (401 without a token) and an Error body (${runs} cases, seed ${seed})`,
@@ -105,17 +104,15 @@ export function planOperation(operation: Operation, settings: PlanSettings): Ope
     });
   }
 
-  const where = needs.length > 0 ? `on ${needs.join(', ')}` : 'with the required parameters';
   cases.push({
-    title: `a valid request ${where} gets a documented answer other than 404: the server routes ${operation.method.toUpperCase()} ${operation.path}`,
+    title: `a valid request ${needs.length > 0 ? `on ${needs.join(', ')}` : 'with the required parameters'} gets a documented answer other than 404: the server routes ${route}`,
     needs,
     async run() {
-      const answer = await exchange(settings.target, addressed(seed), settings.limits);
+      const answer = await exchange(settings.target, addressed(operation, 'addressed'), settings.limits);
       const problems = createJudge(settings.validator)(operation, answer);
       if (answer.status === 404) {
-        problems.unshift(
-          `status 404: the server does not route ${operation.method.toUpperCase()} ${operation.path}, or ${needs.join(', ') || 'the request'} names nothing on it`,
-        );
+        const names = needs.join(', ') || 'the request';
+        problems.unshift(`status 404: the server does not route ${route}, or ${names} names nothing on it`);
       }
       if (problems.length > 0) throw new Error(`${operationId}: ${problems.join('; ')}`);
     },
@@ -132,16 +129,14 @@ export function planOperation(operation: Operation, settings: PlanSettings): Ope
       async run() {
         if (!settings.callClient) throw new Error('no client to call');
         const options = { headers: { Prefer: `code=${status}` } };
-        const error = await settings.callClient(operation, addressed(seed), options).then(
+        const error = await settings.callClient(operation, addressed(operation, 'addressed'), options).then(
           () => undefined,
-          (thrown: unknown) => thrown as { status?: unknown; name?: string; message?: string },
+          (thrown: { status?: unknown; name?: string; message?: string }) => thrown,
         );
-        if (success && error)
-          throw new Error(`${operationId} ${status}: the client threw ${error.name}: ${error.message}`);
+        const got = error ? `${error.name} ${String(error.status)}: ${error.message}` : 'a result';
+        if (success && error) throw new Error(`${operationId} ${status}: the client threw ${got}`);
         if (!success && error?.status !== status) {
-          throw new Error(
-            `${operationId} ${status}: expected an APIError of status ${status}, got ${error ? `${error.name} ${String(error.status)}: ${error.message}` : 'a result'}`,
-          );
+          throw new Error(`${operationId} ${status}: expected an APIError of status ${status}, got ${got}`);
         }
       },
     });
@@ -160,15 +155,13 @@ export function planOperation(operation: Operation, settings: PlanSettings): Ope
     cases,
     async before() {
       if (!creator || !deletable || mode === 'mock') return;
-      const c = fc.sample(caseArbitraries(document, creator, checker, knownValues(creator, resources)).addressed, {
-        seed: derivedSeed(seed, operationId, 'create'),
-        numRuns: 1,
-      })[0]!;
-      const answer = await exchange(settings.target, c, settings.limits);
+      const answer = await exchange(settings.target, addressed(creator, 'create'), settings.limits);
       const id = (answer.json as { id?: unknown } | undefined)?.id;
       if (answer.status < 300 && typeof id === 'string') resources[deletable] = id;
-      else
-        notCreated = `${operationId}: creating the resource to delete with ${creator.operationId} answered ${answer.status}: ${answer.text.slice(0, 200)}`;
+      else {
+        const made = `creating the resource to delete with ${creator.operationId} answered ${answer.status}`;
+        notCreated = `${operationId}: ${made}: ${answer.text.slice(0, 200)}`;
+      }
     },
     async after() {
       if (mode !== 'mock') await seedPlan?.restore?.(context);
