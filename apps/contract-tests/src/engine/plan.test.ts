@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { generateArtifacts } from '../../scripts/case-files.mjs';
 import { missingCoverage } from '../../scripts/coverage.mjs';
-import { createDocumentValidator } from '../harness/document-validator.js';
+import { createDocumentValidator } from './judge.js';
 import { planOperation, type PlanSettings } from './plan.js';
 import { mockResources, missingReason, type Resources } from './resources.js';
 

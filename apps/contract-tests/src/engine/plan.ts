@@ -7,9 +7,8 @@ import type { OpenApiDocument, Operation } from '@browser-cloud/openapi-document
 import type { RequestChecker } from '@browser-cloud/sandbox';
 import fc from 'fast-check';
 import { MOCK_ONLY, STATEFUL_ONLY } from '../../scripts/skips.mjs';
-import type { DocumentValidator } from '../harness/document-validator.js';
+import type { DocumentValidator } from './judge.js';
 import { type ExchangeLimits, type ExchangeTarget, exchange } from './exchange.js';
-import { createJudge } from './judge.js';
 import type { RequestCase } from './request-case.js';
 import { caseArbitraries } from './request-cases.js';
 import { creatorOf, knownValues, neededVariables, type Resources, resourceVariables } from './resources.js';
@@ -109,7 +108,7 @@ export function planOperation(operation: Operation, settings: PlanSettings): Ope
     needs,
     async run() {
       const answer = await exchange(settings.target, addressed(operation, 'addressed'), settings.limits);
-      const problems = createJudge(settings.validator)(operation, answer);
+      const problems = settings.validator.judge(operation, answer);
       if (answer.status === 404) {
         const names = needs.join(', ') || 'the request';
         problems.unshift(`status 404: the server does not route ${route}, or ${names} names nothing on it`);

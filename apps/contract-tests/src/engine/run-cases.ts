@@ -4,9 +4,8 @@
 import type { OpenApiDocument, Operation } from '@browser-cloud/openapi-document';
 import type { RequestChecker } from '@browser-cloud/sandbox';
 import fc from 'fast-check';
-import type { DocumentValidator } from '../harness/document-validator.js';
+import type { DocumentValidator } from './judge.js';
 import { type Answer, type ExchangeLimits, type ExchangeTarget, exchange, NoAnswerError } from './exchange.js';
-import { createJudge } from './judge.js';
 import { type RequestCase, toCurl } from './request-case.js';
 import { caseArbitraries, type InvalidCase, type KnownValues } from './request-cases.js';
 
@@ -55,7 +54,6 @@ class CaseFailure extends Error {
 
 export async function runGeneratedCases(options: RunCasesOptions): Promise<CasesResult> {
   const { operation, kind, target, limits } = options;
-  const judge = createJudge(options.validator);
   const arbitraries = caseArbitraries(options.document, operation, options.checker, options.known);
   const arbitrary: fc.Arbitrary<RequestCase> = kind === 'valid' ? arbitraries.valid : arbitraries.invalid;
   const property = fc.asyncProperty(arbitrary, async (c) => {
@@ -66,7 +64,11 @@ export async function runGeneratedCases(options: RunCasesOptions): Promise<Cases
       if (error instanceof NoAnswerError) throw new CaseFailure([`answer: ${error.message}`], undefined);
       throw error;
     }
-    const problems = judge(operation, answer, kind === 'valid' ? undefined : (c as InvalidCase).expectedStatuses);
+    const problems = options.validator.judge(
+      operation,
+      answer,
+      kind === 'valid' ? undefined : (c as InvalidCase).expectedStatuses,
+    );
     if (problems.length > 0) throw new CaseFailure(problems, answer);
   });
   const seed = derivedSeed(options.seed, operation.operationId, kind);

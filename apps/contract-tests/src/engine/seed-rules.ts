@@ -11,9 +11,8 @@ import {
 } from '@browser-cloud/openapi-document';
 import { flowTypesOf } from '@browser-cloud/sandbox';
 import { readEventStream, type SseEvent } from '@browser-cloud/sse';
-import type { DocumentValidator } from '../harness/document-validator.js';
+import type { DocumentValidator } from './judge.js';
 import { type Answer, type ExchangeLimits, type ExchangeTarget, exchange, NoAnswerError } from './exchange.js';
-import { createJudge } from './judge.js';
 import { type RequestParts, requestOf, toCurl } from './request-case.js';
 import type { Resources } from './resources.js';
 
@@ -100,7 +99,7 @@ function expect(context: RuleContext, sent: Sent, status: number, why = ''): Rec
   const accepted = answer.status < 300 && status >= 400 ? ' (accepted)' : '';
   const problems =
     answer.status === status
-      ? createJudge(context.validator)(operation, answer, [status])
+      ? context.validator.judge(operation, answer, [status])
       : [`status: expected ${status}${why}, got ${answer.status}${accepted}`];
   if (problems.length > 0) throw new RuleBroken(problems, sent);
   return answer.json as Record<string, unknown>;

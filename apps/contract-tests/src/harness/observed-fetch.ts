@@ -2,10 +2,7 @@ import { appendFileSync } from 'node:fs';
 import { isRefusal } from '@browser-cloud/sandbox';
 import { readBoundedBody } from '@browser-cloud/sse';
 import { answerOf } from '../engine/exchange.js';
-import { createJudge } from '../engine/judge.js';
 import { checker, documentValidator, target } from './target.js';
-
-const judge = createJudge(documentValidator);
 
 /** The most of a body read to check it (the cases' own reads are bounded alike). */
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -47,7 +44,7 @@ export const observedFetch: typeof fetch = async (input, init) => {
   // Stream bodies are checked event by event by the cases; reading them here could block.
   if (/text\/event-stream/i.test(response.headers.get('content-type') ?? '')) return response;
   const { text } = await readBoundedBody(response.clone().body, MAX_BODY_BYTES);
-  for (const problem of judge(operation, answerOf(response, text), [response.status])) {
+  for (const problem of documentValidator.judge(operation, answerOf(response, text), [response.status])) {
     violations.push(`${where}: ${problem}`);
   }
   return response;

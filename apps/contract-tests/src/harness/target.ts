@@ -1,7 +1,7 @@
 import { loadOpenApiDocument } from '@browser-cloud/openapi-document';
 import { createRequestChecker, type DEFAULT_FIXTURE_REFS } from '@browser-cloud/sandbox';
 import { mockResources, type Resources, resourcesFrom } from '../engine/resources.js';
-import { createDocumentValidator } from './document-validator.js';
+import { createDocumentValidator } from '../engine/judge.js';
 
 /**
  * Where the suite runs, from the environment that scripts/run-contract.mjs sets:
