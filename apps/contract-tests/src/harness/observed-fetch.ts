@@ -4,16 +4,9 @@ import { readBoundedBody } from '@browser-cloud/sse';
 import { answerOf } from '../engine/exchange.js';
 import { checker, documentValidator, target } from './target.js';
 
-/** The most of a body read to check it (the cases' own reads are bounded alike). */
-const MAX_BODY_BYTES = 1024 * 1024;
-
-/** Problems found in responses since the last `takeViolations()`. */
-let violations: string[] = [];
-export function takeViolations(): string[] {
-  const taken = violations;
-  violations = [];
-  return taken;
-}
+const violations: string[] = [];
+/** Problems found in responses since the last call. */
+export const takeViolations = () => violations.splice(0);
 
 /**
  * A `fetch` for the packages under test that checks every response it hands over against the
@@ -25,9 +18,10 @@ export const observedFetch: typeof fetch = async (input, init) => {
   const response = await fetch(request);
   // The checker's routing matches an empty segment too: the engine sends one on purpose (an
   // invalid path parameter), and its answer is the operation's to judge.
-  const match = checker.route(request.method, new URL(request.url).pathname);
+  const { pathname } = new URL(request.url);
+  const match = checker.route(request.method, pathname);
   if (isRefusal(match)) {
-    violations.push(`${request.method} ${new URL(request.url).pathname} is not an operation of the document`);
+    violations.push(`${request.method} ${pathname} is not an operation of the document`);
     return response;
   }
   const { operation } = match;
@@ -43,7 +37,8 @@ export const observedFetch: typeof fetch = async (input, init) => {
   }
   // Stream bodies are checked event by event by the cases; reading them here could block.
   if (/text\/event-stream/i.test(response.headers.get('content-type') ?? '')) return response;
-  const { text } = await readBoundedBody(response.clone().body, MAX_BODY_BYTES);
+  // Bounded as the cases' own reads are.
+  const { text } = await readBoundedBody(response.clone().body, 1024 * 1024);
   for (const problem of documentValidator.judge(operation, answerOf(response, text), [response.status])) {
     violations.push(`${where}: ${problem}`);
   }
