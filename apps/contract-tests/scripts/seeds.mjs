@@ -7,27 +7,23 @@ import { fileURLToPath } from 'node:url';
 /** The seed when CONTRACT_SEED is not set. */
 export const DEFAULT_SEED = 1;
 
-const PINNED_FILE = fileURLToPath(new URL('../pinned-seeds.json', import.meta.url));
-
 /** The run's seed from CONTRACT_SEED: unset → DEFAULT_SEED, `random` → a fresh one, else that integer. */
 export function seedFromEnv(raw = process.env.CONTRACT_SEED, random = Math.random) {
   if (raw === undefined || raw === '') return DEFAULT_SEED;
   if (raw === 'random') return Math.floor(random() * 2 ** 31);
-  const seed = Number(raw);
-  if (!Number.isSafeInteger(seed)) throw new Error(`CONTRACT_SEED must be an integer or "random", got "${raw}"`);
-  return seed;
+  if (!Number.isSafeInteger(Number(raw))) throw new Error(`CONTRACT_SEED must be an integer or "random", got "${raw}"`);
+  return Number(raw);
 }
 
 /** How many generated cases per operation and kind, from CONTRACT_RUNS (default 20). */
-export function runsFromEnv(raw = process.env.CONTRACT_RUNS) {
-  if (raw === undefined || raw === '') return 20;
-  const runs = Number(raw);
-  if (!Number.isInteger(runs) || runs < 1) throw new Error(`CONTRACT_RUNS must be a positive integer, got "${raw}"`);
-  return runs;
+export function runsFromEnv(raw = process.env.CONTRACT_RUNS || '20') {
+  if (!Number.isInteger(Number(raw)) || Number(raw) < 1)
+    throw new Error(`CONTRACT_RUNS must be a positive integer, got "${raw}"`);
+  return Number(raw);
 }
 
 /** The pinned seeds of `file` (pinned-seeds.json): each `{ seed, why }` entry's integer seed. */
-export function pinnedSeeds(file = PINNED_FILE) {
+export function pinnedSeeds(file = fileURLToPath(new URL('../pinned-seeds.json', import.meta.url))) {
   const { seeds } = JSON.parse(readFileSync(file, 'utf8'));
   if (!Array.isArray(seeds)) throw new Error(`${file}: "seeds" must be a list`);
   return seeds.map((entry, index) => {

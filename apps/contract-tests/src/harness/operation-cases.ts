@@ -3,7 +3,7 @@
 // the operations over machines.
 import { findOperation } from '@browser-cloud/openapi-document';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { contractSeeds } from '../../scripts/seeds.mjs';
+import { contractSeeds, runsFromEnv } from '../../scripts/seeds.mjs';
 import { skipTitle } from '../../scripts/skips.mjs';
 import { type PlannedCase, planOperation } from '../engine/plan.js';
 import { missingReason } from '../engine/resources.js';
@@ -44,7 +44,7 @@ export function describeOperation(operationId: string) {
     mode: target.mode,
     resources: target.resources,
     seeds: contractSeeds(),
-    runs: Number(process.env.CONTRACT_RUNS ?? 20),
+    runs: runsFromEnv(),
     target: { baseUrl: target.directUrl, token: target.token, fetch: observedFetch },
     callClient,
   });
