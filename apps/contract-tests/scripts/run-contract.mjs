@@ -8,8 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadOpenApiDocument } from '@browser-cloud/openapi-document';
-import { missingCoverage } from './coverage.mjs';
+import { coverageOf } from './coverage.mjs';
 import { preflight } from './preflight.mjs';
 import { analyseReport, countCases, junitXml, summaryLines, verdictLine } from './reports.mjs';
 import { pinnedSeeds, runsFromEnv, seedFromEnv } from './seeds.mjs';
@@ -97,34 +96,17 @@ async function runSuite(mode, env, { vitestArgs, allowSkips }, write, scrub) {
   if (!check.ok) {
     console.error(`[contract] ${check.message}`);
     const cases = [{ file: 'preflight', name: 'preflight', status: 'failed', message: check.message }];
-    return {
-      cases,
-      problems: ['preflight refused'],
-      details: { preflight: check.message },
-      lines: [`  ${check.message}`],
-    };
+    const lines = [`  ${check.message}`];
+    return { cases, problems: ['preflight refused'], details: { preflight: check.message }, lines };
   }
   const { code, report } = await runVitest(env, vitestArgs, scrub);
   if (report) write('report.json', report);
   const analysis = analyseReport(report && JSON.parse(report), { mode, allowSkips, root: APP_DIR });
   const problems =
     code !== 0 && !analysis.cases.some((c) => c.status === 'failed') ? [`vitest exited with ${code}`] : [];
-  const observed = existsSync(env.CONTRACT_COVERAGE_FILE)
-    ? readFileSync(env.CONTRACT_COVERAGE_FILE, 'utf8')
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => JSON.parse(line))
-    : [];
-  const missing = missingCoverage(loadOpenApiDocument(), observed);
-  let coverage = 'every documented operation and status exercised';
-  if (vitestArgs.some((a) => !a.startsWith('--') || a.startsWith('--shard'))) {
-    coverage = 'not checked on part of the cases (a shard or a file filter)';
-  } else if (missing.length > 0 && mode === 'mock') {
-    problems.push(`coverage: ${missing.length} documented operation status(es) never exercised`);
-    coverage = `FAILED, documented but never exercised: ${missing.join(', ')}`;
-  } else if (missing.length > 0) {
-    coverage = `not exercised on this target (the mock's Prefer cases, cases not run): ${missing.join(', ')}`;
-  }
+  const partial = vitestArgs.some((a) => !a.startsWith('--') || a.startsWith('--shard'));
+  const { coverage, missing, problem } = coverageOf(env.CONTRACT_COVERAGE_FILE, { mode, partial });
+  if (problem) problems.push(problem);
   const { operations, cases, notRun, unset } = analysis;
   const details = { operations, notRun, unsetVariables: unset, coverage, missing };
   return { cases, problems, details, lines: [...summaryLines(analysis), `  coverage: ${coverage}`] };
@@ -170,11 +152,8 @@ try {
   const fixed = process.env.CONTRACT_SEED ? '' : ' (the fixed default; CONTRACT_SEED=random draws a fresh one)';
   const perOperation = `${runs} generated cases per operation and kind (CONTRACT_RUNS)`;
   console.log(`[contract] seed ${seed}${fixed}, pinned seeds: ${pinned.join(', ') || 'none'}; ${perOperation}`);
-  console.log(
-    allowSkips
-      ? '[contract] --allow-skips: a case that cannot run (a variable not set, the target not ready) is skipped'
-      : '[contract] a case that cannot run (a variable not set, the target not ready) fails the run; --allow-skips lets it be skipped',
-  );
+  const skipping = allowSkips ? 'is skipped (--allow-skips)' : 'fails the run; --allow-skips lets it be skipped';
+  console.log(`[contract] a case that cannot run (a variable not set, the target not ready) ${skipping}`);
   for (const mode of targets) {
     const result = await runTarget(mode, { seed, pinned, runs, vitestArgs, allowSkips });
     await cleanup();

@@ -26,13 +26,16 @@ export interface RuleContext {
   state: Map<string, unknown>;
 }
 
-export interface SeedRule {
+/** A rule: a `check`, or one `request` whose answer must be `answers[0]`, for the reason `answers[1]`. */
+export type SeedRule = {
   /** The rule, as the case's title says it. */
   rule: string;
   /** The variables of the resources it needs; unset, the case does not run and names them. */
   needs: readonly string[];
-  check(context: RuleContext): Promise<void>;
-}
+} & (
+  | { check(context: RuleContext): Promise<void> }
+  | { answers: [number, string]; request(context: RuleContext, resources: Resources): Request }
+);
 
 /** The rules of one operation, in order, and what puts back what they change. */
 export interface SeedPlan {
@@ -57,9 +60,7 @@ class RuleBroken extends Error {
 }
 
 /** The target's state makes the rule impossible to check now; the message says why. */
-export class RuleNotCheckable extends Error {
-  override name = 'RuleNotCheckable';
-}
+class RuleNotCheckable extends Error {}
 
 interface Request extends RequestParts {
   /** Another token than the target's: not secret, so its curl command spells it out. */
@@ -105,31 +106,12 @@ function expect(context: RuleContext, sent: Sent, status: number, why = ''): Rec
   return answer.json as Record<string, unknown>;
 }
 
-/** A rule that one request of `operationId` (`request` may refuse to build it) is answered `status`, `why`. */
-function answers(
-  rule: string,
-  operationId: string,
-  needs: readonly string[],
-  [status, why]: [number, string],
-  request: (context: RuleContext, resources: Resources) => Request,
-): SeedRule {
-  return {
-    rule,
-    needs,
-    async check(context) {
-      expect(context, await send(context, operationId, request(context, context.resources)), status, why);
-    },
-  };
-}
-
-const wrongTokenRule = (operationId: string, needs: readonly string[], request: (r: Resources) => Request) =>
-  answers(
-    'a well-formed but wrong bearer token answers 401 with an Error body',
-    operationId,
-    needs,
-    [401, ' (the token is not one the server issued)'],
-    (context, r) => ({ ...request(r), token: wrongToken(context.target.token) }),
-  );
+const wrongTokenRule = (needs: readonly string[], request: (r: Resources) => Request): SeedRule => ({
+  rule: 'a well-formed but wrong bearer token answers 401 with an Error body',
+  needs,
+  answers: [401, ' (the token is not one the server issued)'],
+  request: (context, r) => ({ ...request(r), token: wrongToken(context.target.token) }),
+});
 
 export interface RuleOutcome {
   operationId: string;
@@ -142,7 +124,8 @@ export interface RuleOutcome {
 export async function checkRule(operationId: string, rule: SeedRule, context: RuleContext): Promise<RuleOutcome> {
   const base = { operationId, rule: rule.rule };
   try {
-    await rule.check(context);
+    if ('check' in rule) await rule.check(context);
+    else expect(context, await send(context, operationId, rule.request(context, context.resources)), ...rule.answers);
     return { ...base, outcome: 'passed' };
   } catch (error) {
     if (error instanceof RuleNotCheckable) return { ...base, outcome: 'skipped', message: error.message };
@@ -217,12 +200,11 @@ const LOGIN_PLAN: SeedPlan = {
     proxyAlone('id', CONNECTION),
     firstLogin(REAUTH_CONNECTION, 'reauth', 'name'),
     proxyAlone('name', REAUTH_CONNECTION),
-    answers(
-      'a second login while a flow is in progress answers 409 with an Error body',
-      LOGIN,
-      [CONNECTION],
-      [409, ' (a login flow is already in progress)'],
-      ({ state }, r) => {
+    {
+      rule: 'a second login while a flow is in progress answers 409 with an Error body',
+      needs: [CONNECTION],
+      answers: [409, ' (a login flow is already in progress)'],
+      request({ state }, r) {
         const first = (state.get(CONNECTION) as Sent | undefined)?.answer.status;
         if (first !== 200 && first !== 409) {
           const why = `the first login on ${CONNECTION} answered ${first ?? 'nothing'}, so no flow is known to be in progress`;
@@ -230,15 +212,14 @@ const LOGIN_PLAN: SeedPlan = {
         }
         return { path: { id: r[CONNECTION]! }, body: {} };
       },
-    ),
-    answers(
-      'a ProxyRef with both id and name of one real proxy is refused with 400 (exactly one of them)',
-      LOGIN,
-      [CONNECTION, PROXY.id, PROXY.name],
-      [400, ' (each alone names an active proxy, so only "exactly one" refuses it)'],
-      (_, r) => ({ path: { id: r[CONNECTION]! }, body: { proxy: { id: r[PROXY.id], name: r[PROXY.name] } } }),
-    ),
-    wrongTokenRule(LOGIN, [CONNECTION], (r) => ({ path: { id: r[CONNECTION]! }, body: {} })),
+    },
+    {
+      rule: 'a ProxyRef with both id and name of one real proxy is refused with 400 (exactly one of them)',
+      needs: [CONNECTION, PROXY.id, PROXY.name],
+      answers: [400, ' (each alone names an active proxy, so only "exactly one" refuses it)'],
+      request: (_, r) => ({ path: { id: r[CONNECTION]! }, body: { proxy: { id: r[PROXY.id], name: r[PROXY.name] } } }),
+    },
+    wrongTokenRule([CONNECTION], (r) => ({ path: { id: r[CONNECTION]! }, body: {} })),
   ],
 };
 
@@ -286,14 +267,13 @@ const RENAME_PLAN: SeedPlan = {
         await renameTo(context, renamed.name, renamed.id);
       },
     },
-    answers(
-      'a name another profile of the project has answers 409 with an Error body',
-      RENAME,
-      [PROFILE, 'CONTRACT_TAKEN_PROFILE_NAME'],
-      [409, ' (names are unique within the logical project)'],
-      (_, r) => ({ path: { id_or_name: r[PROFILE]! }, body: { name: r.CONTRACT_TAKEN_PROFILE_NAME } }),
-    ),
-    wrongTokenRule(RENAME, [PROFILE], (r) => ({ path: { id_or_name: r[PROFILE]! }, body: { name: freshName() } })),
+    {
+      rule: 'a name another profile of the project has answers 409 with an Error body',
+      needs: [PROFILE, 'CONTRACT_TAKEN_PROFILE_NAME'],
+      answers: [409, ' (names are unique within the logical project)'],
+      request: (_, r) => ({ path: { id_or_name: r[PROFILE]! }, body: { name: r.CONTRACT_TAKEN_PROFILE_NAME } }),
+    },
+    wrongTokenRule([PROFILE], (r) => ({ path: { id_or_name: r[PROFILE]! }, body: { name: freshName() } })),
   ],
   /** Puts the name back to CONTRACT_PROFILE_NAME: the suite cannot learn the name by itself. */
   async restore(context) {
@@ -347,7 +327,7 @@ const STREAM_PLAN: SeedPlan = {
         }
       },
     },
-    wrongTokenRule(STREAM, [BROWSER, LOG], logOf),
+    wrongTokenRule([BROWSER, LOG], logOf),
   ],
 };
 
