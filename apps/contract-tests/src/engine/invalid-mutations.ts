@@ -1,7 +1,7 @@
 // Invalid values made from valid ones, each breaking one keyword of the schema at one place. No
 // well-kept library generates invalid data, so this stays a small table of keyword → mutation;
 // the caller re-checks every result with Ajv and drops any that is still valid.
-import type { Schema } from './schema-arbitrary.js';
+import { type Schema, typesOf } from './schema-arbitrary.js';
 
 export interface Mutation {
   /** The keyword broken and where, e.g. `maxLength: /name longer than 255`. */
@@ -28,8 +28,6 @@ function kindOf(value: unknown): string {
   if (Array.isArray(value)) return 'array';
   return typeof value === 'number' && Number.isInteger(value) ? 'integer' : typeof value;
 }
-
-const typesOf = (schema: Schema) => [schema.type ?? []].flat() as string[];
 
 /** A copy of `root` with `value` at `path` (the walk goes through object properties only). */
 function setAt(root: unknown, [head, ...rest]: Path, value: unknown): unknown {

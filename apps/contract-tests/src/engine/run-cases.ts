@@ -25,14 +25,6 @@ export interface RunCasesOptions {
   limits?: ExchangeLimits | undefined;
 }
 
-export interface CasesResult {
-  ok: boolean;
-  /** How many cases ran before the end or the first failure. */
-  runs: number;
-  /** The report of the (shrunk) failing case: operation, rule, problems, curl, seed. */
-  report?: string;
-}
-
 /** A seed per (run seed, operation, kind): FNV-1a over the three. */
 export function derivedSeed(seed: number, ...parts: string[]): number {
   let hash = 0x811c9dc5 ^ seed;
@@ -46,29 +38,26 @@ export function derivedSeed(seed: number, ...parts: string[]): number {
 class CaseFailure extends Error {
   constructor(
     readonly problems: string[],
-    readonly answer: Answer | undefined,
+    readonly answer?: Answer,
   ) {
     super(problems.join('; '));
   }
 }
 
-export async function runGeneratedCases(options: RunCasesOptions): Promise<CasesResult> {
-  const { operation, kind, target, limits } = options;
+/**
+ * `ok`, and how many cases ran before the end or the first failure; else the `report` of the
+ * (shrunk) failing case: operation, rule, problems, curl, seeds.
+ */
+export async function runGeneratedCases(options: RunCasesOptions) {
+  const { operation, kind, target } = options;
   const arbitraries = caseArbitraries(options.document, operation, options.checker, options.known);
   const arbitrary: fc.Arbitrary<RequestCase> = kind === 'valid' ? arbitraries.valid : arbitraries.invalid;
   const property = fc.asyncProperty(arbitrary, async (c) => {
-    let answer: Answer;
-    try {
-      answer = await exchange(target, c, limits);
-    } catch (error) {
-      if (error instanceof NoAnswerError) throw new CaseFailure([`answer: ${error.message}`], undefined);
-      throw error;
-    }
-    const problems = options.validator.judge(
-      operation,
-      answer,
-      kind === 'valid' ? undefined : (c as InvalidCase).expectedStatuses,
-    );
+    const answer = await exchange(target, c, options.limits).catch((error: unknown) => {
+      throw error instanceof NoAnswerError ? new CaseFailure([`answer: ${error.message}`]) : error;
+    });
+    const expected = kind === 'valid' ? undefined : (c as InvalidCase).expectedStatuses;
+    const problems = options.validator.judge(operation, answer, expected);
     if (problems.length > 0) throw new CaseFailure(problems, answer);
   });
   const seed = derivedSeed(options.seed, operation.operationId, kind);
@@ -76,19 +65,17 @@ export async function runGeneratedCases(options: RunCasesOptions): Promise<Cases
   if (!details.failed) return { ok: true, runs: details.numRuns };
   const failing = details.counterexample?.[0] as RequestCase | undefined;
   const error = details.errorInstance;
-  const lines = [
-    `${operation.operationId}: ${kind === 'valid' ? 'a valid request' : `an invalid request (${failing?.rule ?? 'unknown rule'})`} got an answer that breaks the contract`,
-  ];
-  if (error instanceof CaseFailure) {
-    for (const problem of error.problems) lines.push(`  - ${problem}`);
-    if (error.answer)
-      lines.push(`  answer: ${error.answer.status} ${error.answer.contentType} ${error.answer.text.slice(0, 200)}`);
-  } else {
-    lines.push(`  - the engine failed: ${error instanceof Error ? error.message : String(error)}`);
+  const request = kind === 'valid' ? 'a valid request' : `an invalid request (${failing?.rule ?? 'unknown rule'})`;
+  const lines = [`${operation.operationId}: ${request} got an answer that breaks the contract`];
+  if (!(error instanceof CaseFailure)) lines.push(`  - the engine failed: ${(error as Error)?.message ?? error}`);
+  else {
+    lines.push(...error.problems.map((problem) => `  - ${problem}`));
+    const { answer } = error;
+    if (answer) lines.push(`  answer: ${answer.status} ${answer.contentType} ${answer.text.slice(0, 200)}`);
   }
   if (failing) lines.push(`  reproduce: ${toCurl(failing, target.baseUrl)}`);
-  lines.push(
-    `  after ${details.numRuns} case(s), shrunk ${details.numShrinks} time(s); seed ${options.seed} (CONTRACT_SEED=${options.seed}), fast-check seed ${seed}, path "${details.counterexamplePath}"`,
-  );
+  const seeds = `seed ${options.seed} (CONTRACT_SEED=${options.seed}), fast-check seed ${seed}`;
+  const tries = `after ${details.numRuns} case(s), shrunk ${details.numShrinks} time(s)`;
+  lines.push(`  ${tries}; ${seeds}, path "${details.counterexamplePath}"`);
   return { ok: false, runs: details.numRuns, report: lines.join('\n') };
 }
