@@ -25,14 +25,6 @@ export interface InvalidCase extends RequestCase {
   expectedStatuses: readonly number[];
 }
 
-export interface CaseArbitraries {
-  /** Valid requests whose path parameters mix the target's resources with generated values. */
-  valid: fc.Arbitrary<RequestCase>;
-  /** Valid requests addressing the target's resources only. */
-  addressed: fc.Arbitrary<RequestCase>;
-  invalid: fc.Arbitrary<InvalidCase>;
-}
-
 const WRONG_CONTENT_TYPE = 'text/plain';
 
 /** The checker's refusal status of a case, or undefined when it keeps every rule of `operation`. */
@@ -47,12 +39,17 @@ export function refusalOf(checker: RequestChecker, operation: Operation, c: Requ
   return isRefusal(checked) ? checked.status : undefined;
 }
 
+/**
+ * The requests of `operation`: `valid` ones, whose path parameters mix the target's resources
+ * (`known`) with generated values; `addressed`, valid ones on the target's resources only; and
+ * `invalid` ones.
+ */
 export function caseArbitraries(
   document: OpenApiDocument,
   operation: Operation,
   checker: RequestChecker,
   known: KnownValues = {},
-): CaseArbitraries {
+) {
   const derefIn = (node: unknown) => deref(document, node) as Schema;
   const schemaOf = (p: OperationParameter) => (p.schema?.schema ?? {}) as Schema;
   const inPath = operation.parameters.filter((p) => p.in === 'path');

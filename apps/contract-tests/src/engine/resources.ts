@@ -68,26 +68,6 @@ export function knownValues(operation: Operation, resources: Resources): KnownVa
   return { path: values(path), query: values(query) };
 }
 
-/**
- * The mock's resources: each variable's value from its parameter's example in the document (the
- * mock answers any value; these keep its answers close to the document's own examples).
- */
-export function mockResources(operations: Iterable<Operation>): Resources {
-  const resources: Record<string, string> = {};
-  for (const operation of operations) {
-    const { path, query } = resourceVariables(operation);
-    for (const p of operation.parameters) {
-      const variable = p.in === 'path' ? path[p.name] : query[p.name];
-      if (variable === undefined) continue;
-      const examples = Object.values((p.parameter.examples ?? {}) as Record<string, { value?: unknown }>);
-      const schema = p.schema?.schema as { examples?: unknown[] } | undefined;
-      const example = p.parameter.example ?? examples[0]?.value ?? schema?.examples?.[0];
-      resources[variable] ??= typeof example === 'string' && example !== '' ? example : `contract-${p.name}`;
-    }
-  }
-  return resources;
-}
-
 /** The resources the environment gives: every non-empty CONTRACT_* variable. */
 export function resourcesFrom(env: Readonly<Record<string, string | undefined>>): Resources {
   return Object.fromEntries(

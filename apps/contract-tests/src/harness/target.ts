@@ -1,6 +1,6 @@
 import { loadOpenApiDocument } from '@browser-cloud/openapi-document';
 import { createRequestChecker, type DEFAULT_FIXTURE_REFS } from '@browser-cloud/sandbox';
-import { mockResources, type Resources, resourcesFrom } from '../engine/resources.js';
+import { resourcesFrom } from '../engine/resources.js';
 import { createDocumentValidator } from '../engine/judge.js';
 
 /**
@@ -35,10 +35,7 @@ export const target = {
    */
   directUrl: process.env.CONTRACT_DIRECT_URL ?? required('CONTRACT_BASE_URL'),
   /** The resources the cases may use (ids of things that exist on the target), by variable. */
-  resources: {
-    ...(mode === 'mock' ? mockResources(checker.operations) : {}),
-    ...resourcesFrom(process.env),
-  } as Resources,
+  resources: resourcesFrom(process.env),
   /** A case that cannot run for a missing variable or the target's state is skipped rather than failed. */
   allowSkips: process.env.CONTRACT_ALLOW_SKIPS === '1',
   /** Extra facts the sandbox target passes (fixture ids and tokens), as JSON. */
