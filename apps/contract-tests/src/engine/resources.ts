@@ -13,8 +13,7 @@ const screaming = (text: string) =>
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
     .replace(/[^A-Za-z0-9]+/g, '_')
     .toUpperCase();
-const singular = (noun: string) => pluralize.singular(noun);
-const templateNames = (path: string) => [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+const noun = (word: string) => screaming(pluralize.singular(word));
 
 /** A string parameter whose value names something on the target (a log path), not one the schema enumerates. */
 function namesSomething(parameter: OperationParameter): boolean {
@@ -23,32 +22,26 @@ function namesSomething(parameter: OperationParameter): boolean {
 }
 
 /**
- * The variable of each path parameter and of each query parameter that names something, by
- * parameter name:
- * - a path parameter names a resource of its collection: `/profiles/{id_or_name}` →
- *   CONTRACT_PROFILE_ID; the one a DELETE removes is a dedicated one, CONTRACT_DELETABLE_PROFILE_ID,
- *   so that no other case loses the resource it uses;
- * - a free-text query parameter is named for the noun after the last path parameter (else the
- *   path's last noun): `path` of `/browsers/{id}/logs/stream` → CONTRACT_LOG_PATH.
+ * The variable of each path parameter, and of each query parameter that names something, by
+ * parameter name (the README says how they are named): `/profiles/{id_or_name}` →
+ * CONTRACT_PROFILE_ID (CONTRACT_DELETABLE_PROFILE_ID for a DELETE, so that no other case loses
+ * the resource it uses), `path` of `/browsers/{id}/logs/stream` → CONTRACT_LOG_PATH.
  */
-export function resourceVariables(operation: Operation): {
-  path: Record<string, string>;
-  query: Record<string, string>;
-} {
+export function resourceVariables(operation: Operation) {
   const path: Record<string, string> = {};
-  const last = templateNames(operation.path).at(-1);
+  const last = [...operation.path.matchAll(/\{([^}]+)\}/g)].at(-1)?.[1];
   for (const p of operation.parameters.filter((p) => p.in === 'path')) {
     const deletable = operation.method === 'delete' && p.name === last ? 'DELETABLE_' : '';
-    path[p.name] = p.collection
-      ? `CONTRACT_${deletable}${screaming(singular(p.collection))}_ID`
-      : `CONTRACT_${screaming(p.name)}`;
+    path[p.name] = p.collection ? `CONTRACT_${deletable}${noun(p.collection)}_ID` : `CONTRACT_${screaming(p.name)}`;
   }
+  // The noun after the last path parameter, else the path's last noun.
   const segments = operation.path.split('/').filter((s) => s !== '');
   const after = segments.slice(segments.findLastIndex((s) => s.startsWith('{')) + 1).filter((s) => !s.startsWith('{'));
-  const noun = screaming(singular(after[0] ?? segments.filter((s) => !s.startsWith('{')).at(-1) ?? 'query'));
+  const what = noun(after[0] ?? segments.filter((s) => !s.startsWith('{')).at(-1) ?? 'query');
   const query: Record<string, string> = {};
-  for (const p of operation.query?.parameters ?? [])
-    if (namesSomething(p)) query[p.name] = `CONTRACT_${noun}_${screaming(p.name)}`;
+  for (const p of (operation.query?.parameters ?? []).filter(namesSomething)) {
+    query[p.name] = `CONTRACT_${what}_${screaming(p.name)}`;
+  }
   return { path, query };
 }
 
@@ -70,11 +63,8 @@ export function knownValues(operation: Operation, resources: Resources): KnownVa
 
 /** The resources the environment gives: every non-empty CONTRACT_* variable. */
 export function resourcesFrom(env: Readonly<Record<string, string | undefined>>): Resources {
-  return Object.fromEntries(
-    Object.entries(env).flatMap(([name, value]) =>
-      name.startsWith('CONTRACT_') && value?.trim() ? [[name, value.trim()]] : [],
-    ),
-  );
+  const given = Object.entries(env).map(([name, value]) => [name, value?.trim()]);
+  return Object.fromEntries(given.filter(([name, value]) => name!.startsWith('CONTRACT_') && value));
 }
 
 /** Why a case that needs `variables` cannot run, or undefined when every one is given. */
