@@ -3,28 +3,20 @@
 // 404 there fails: the operation is not routed, or the variable names nothing), on the mock each
 // documented status through the client, then generated valid requests. Invalid cases come before
 // the valid ones so that a DELETE's resource still exists for them.
-import type { OpenApiDocument, Operation } from '@browser-cloud/openapi-document';
-import type { RequestChecker } from '@browser-cloud/sandbox';
+import type { Operation } from '@browser-cloud/openapi-document';
 import fc from 'fast-check';
 import { MOCK_ONLY, STATEFUL_ONLY } from '../../scripts/skips.mjs';
-import type { DocumentValidator } from './judge.js';
-import { type ExchangeLimits, type ExchangeTarget, exchange } from './exchange.js';
+import { exchange } from './exchange.js';
 import type { RequestCase } from './request-case.js';
 import { caseArbitraries } from './request-cases.js';
 import { creatorOf, knownValues, neededVariables, type Resources, resourceVariables } from './resources.js';
-import { derivedSeed, runGeneratedCases } from './run-cases.js';
+import { derivedSeed, type RunCasesOptions, runGeneratedCases } from './run-cases.js';
 import { checkRule, type RuleContext, SEED_PLANS } from './seed-rules.js';
 
-export interface PlanSettings {
-  document: OpenApiDocument;
-  checker: RequestChecker;
-  validator: DocumentValidator;
+export interface PlanSettings extends Omit<RunCasesOptions, 'operation' | 'kind' | 'known' | 'seed'> {
   mode: 'mock' | 'proxy' | 'server' | 'sandbox';
   resources: Resources;
   seeds: readonly number[];
-  runs: number;
-  target: ExchangeTarget;
-  limits?: ExchangeLimits | undefined;
   /** Calls the client's method of the operation with a case's values and these request options. */
   callClient?:
     | ((operation: Operation, c: RequestCase, options: { headers: Record<string, string> }) => Promise<unknown>)
@@ -44,17 +36,9 @@ export interface PlannedCase {
   timeout?: number;
 }
 
-export interface OperationPlan {
-  cases: PlannedCase[];
-  /** Before the cases: creates what a DELETE removes, when the document can create it. */
-  before(): Promise<void>;
-  /** After the cases: puts back what they changed. */
-  after(): Promise<void>;
-}
-
 const GENERATED_TIMEOUT = 120_000;
 
-export function planOperation(operation: Operation, settings: PlanSettings): OperationPlan {
+export function planOperation(operation: Operation, settings: PlanSettings) {
   const { document, checker, mode, seeds, runs } = settings;
   const { operationId, method, path } = operation;
   const route = `${method.toUpperCase()} ${path}`;
@@ -152,6 +136,7 @@ export function planOperation(operation: Operation, settings: PlanSettings): Ope
 
   return {
     cases,
+    /** Before the cases: creates what a DELETE removes, when the document can create it. */
     async before() {
       if (!creator || !deletable || mode === 'mock') return;
       const answer = await exchange(settings.target, addressed(creator, 'create'), settings.limits);
@@ -162,6 +147,7 @@ export function planOperation(operation: Operation, settings: PlanSettings): Ope
         notCreated = `${operationId}: ${made}: ${answer.text.slice(0, 200)}`;
       }
     },
+    /** After the cases: puts back what they changed. */
     async after() {
       if (mode !== 'mock') await seedPlan?.restore?.(context);
     },

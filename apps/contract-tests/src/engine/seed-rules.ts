@@ -3,24 +3,15 @@
 // failure names the operation, the rule, the answer and a curl command that sends it again.
 // Some rules depend on what came before (a login answers 409 only while a flow is in progress),
 // so a plan runs in order: the first login of the run on each connection is the planned one.
-import {
-  findOperation,
-  loadOpenApiDocument,
-  type OpenApiDocument,
-  type Operation,
-} from '@browser-cloud/openapi-document';
+import { findOperation, loadOpenApiDocument, type Operation } from '@browser-cloud/openapi-document';
 import { flowTypesOf } from '@browser-cloud/sandbox';
 import { readEventStream, type SseEvent } from '@browser-cloud/sse';
-import type { DocumentValidator } from './judge.js';
-import { type Answer, type ExchangeLimits, type ExchangeTarget, exchange, NoAnswerError } from './exchange.js';
+import { type Answer, exchange, NoAnswerError } from './exchange.js';
 import { type RequestParts, requestOf, toCurl } from './request-case.js';
 import type { Resources } from './resources.js';
+import type { RunCasesOptions } from './run-cases.js';
 
-export interface RuleContext {
-  document: OpenApiDocument;
-  target: ExchangeTarget;
-  limits?: ExchangeLimits | undefined;
-  validator: DocumentValidator;
+export interface RuleContext extends Pick<RunCasesOptions, 'document' | 'target' | 'limits' | 'validator'> {
   resources: Resources;
   /** What earlier rules of the plan learned (the answer of the first login…). */
   state: Map<string, unknown>;
