@@ -83,14 +83,9 @@ export async function exchange(target: ExchangeTarget, c: RequestCase, limits: E
     const cause = error instanceof Error ? error.message : String(error);
     throw new NoAnswerError(`no answer within ${answerMs} ms (${cause})`);
   }
-  const contentType = response.headers.get('content-type') ?? '';
-  const stream = /^text\/event-stream\s*(;|$)/i.test(contentType);
-  const { text, truncated } = await readBounded(
-    response,
-    maxBytes,
-    stream ? streamMs : answerMs,
-    stream ? streamUntil : undefined,
-  );
+  const stream = /^text\/event-stream\s*(;|$)/i.test(response.headers.get('content-type') ?? '');
+  const [ms, until] = stream ? [streamMs, streamUntil] : [answerMs];
+  const { text, truncated } = await readBounded(response, maxBytes, ms, until);
   return answerOf(response, text, truncated);
 }
 

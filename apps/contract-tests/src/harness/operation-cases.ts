@@ -11,16 +11,6 @@ import { callClient } from './clients.js';
 import { observedFetch } from './observed-fetch.js';
 import { checker, document, documentValidator, target } from './target.js';
 
-/**
- * A case that cannot run: skipped with the reason under --allow-skips, else a failure that says
- * what is missing. The reason goes in the case's meta, which the runner reads back.
- */
-function notRun(meta: object, reason: string, skip: (reason: string) => void): never {
-  (meta as { skipReason?: string }).skipReason = reason;
-  if (target.allowSkips) skip(reason);
-  throw new Error(`not run: ${reason} (every case must run; --allow-skips lets it be skipped)`);
-}
-
 function register(planned: PlannedCase) {
   if (planned.notApplicable) return it.skip(skipTitle(planned.title, planned.notApplicable), () => {});
   // The mock answers any valid request: its cases need no resources.
@@ -29,7 +19,13 @@ function register(planned: PlannedCase) {
   return it(
     planned.title,
     async (context) => {
-      const skip = (reason: string) => notRun(context.task.meta, reason, (why) => context.skip(why));
+      // A case that cannot run: skipped under --allow-skips, else a failure that says why; the
+      // reason goes in the case's meta, which the runner reads back.
+      const skip = (reason: string): never => {
+        (context.task.meta as { skipReason?: string }).skipReason = reason;
+        if (target.allowSkips) context.skip(reason);
+        throw new Error(`not run: ${reason} (every case must run; --allow-skips lets it be skipped)`);
+      };
       if (missing) skip(missing);
       await planned.run(skip);
     },
