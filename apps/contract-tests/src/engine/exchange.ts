@@ -14,11 +14,7 @@ export interface Answer {
   truncated: boolean;
 }
 
-export interface ExchangeTarget {
-  baseUrl: string;
-  token: string;
-  fetch?: typeof fetch | undefined;
-}
+export type ExchangeTarget = { baseUrl: string; token: string; fetch?: typeof fetch | undefined };
 
 export interface ExchangeLimits {
   /** No answer headers within this long is a failure. Default 10 s. */

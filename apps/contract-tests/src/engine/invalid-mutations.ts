@@ -43,27 +43,22 @@ export function minimalValue(raw: unknown, deref: MutationOptions['deref']): unk
   if (Array.isArray(schema.enum)) return schema.enum[0];
   const branches = (schema.oneOf ?? schema.anyOf) as unknown[] | undefined;
   if (Array.isArray(branches) && branches.length > 0) return minimalValue(branches[0], deref);
-  switch (typesOf(schema)[0]) {
-    case 'null':
-      return null;
-    case 'boolean':
-      return true;
-    case 'integer':
-    case 'number':
-      return typeof schema.minimum === 'number' ? schema.minimum : 0;
-    case 'string':
-      if (schema.format === 'date-time') return '2026-01-01T00:00:00Z';
-      if (schema.format === 'uri') return 'https://example.com/';
-      return 'x'.repeat(Math.max(1, typeof schema.minLength === 'number' ? schema.minLength : 1));
-    case 'array':
-      return [];
-    default: {
-      const properties = (schema.properties ?? {}) as Record<string, unknown>;
-      return Object.fromEntries(
-        ((schema.required ?? []) as string[]).map((name) => [name, minimalValue(properties[name] ?? {}, deref)]),
-      );
-    }
-  }
+  const type = typesOf(schema)[0] ?? 'object';
+  const smallest = typeof schema.minimum === 'number' ? schema.minimum : 0;
+  const formats: Record<string, string> = { 'date-time': '2026-01-01T00:00:00Z', uri: 'https://example.com/' };
+  const text = formats[String(schema.format)] ?? 'x'.repeat(Math.max(1, Number(schema.minLength ?? 1)));
+  const scalars: Record<string, unknown> = {
+    null: null,
+    boolean: true,
+    integer: smallest,
+    number: smallest,
+    string: text,
+  };
+  if (type in scalars) return scalars[type];
+  if (type === 'array') return [];
+  const properties = (schema.properties ?? {}) as Record<string, unknown>;
+  const required = (schema.required ?? []) as string[];
+  return Object.fromEntries(required.map((name) => [name, minimalValue(properties[name] ?? {}, deref)]));
 }
 
 /** A value of a type the schema does not allow, or undefined when every type is allowed. */

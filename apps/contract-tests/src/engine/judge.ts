@@ -26,6 +26,27 @@ export interface DocumentValidator {
   judge(operation: Operation, answer: Answer, expected?: readonly number[]): string[];
 }
 
+/** An answer that breaks the contract: the problems, the answer, and a curl command that sends the request again. */
+export class Broken extends Error {
+  constructor(
+    readonly problems: string[],
+    readonly sent: { answer?: Answer | undefined; curl?: string | undefined } = {},
+  ) {
+    super(problems.join('; '));
+  }
+
+  /** The report, under `head` (the operation and what broke): each problem, the answer, the curl command. */
+  report(head: string, excerpt = 200): string {
+    const { answer, curl } = this.sent;
+    const answered = answer
+      ? [`  answer: ${answer.status} ${answer.contentType} ${answer.text.slice(0, excerpt)}`]
+      : [];
+    return [head, ...this.problems.map((p) => `  - ${p}`), ...answered, ...(curl ? [`  reproduce: ${curl}`] : [])].join(
+      '\n',
+    );
+  }
+}
+
 export function createDocumentValidator(document: OpenApiDocument): DocumentValidator {
   function validateAt(pointer: string, data: unknown): string[] {
     const validate = schemaValidator(document, pointer);

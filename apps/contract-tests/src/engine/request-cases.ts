@@ -10,10 +10,7 @@ import { pathOf, type RequestCase, requestOf } from './request-case.js';
 import { type Schema, schemaArbitrary } from './schema-arbitrary.js';
 
 /** Values that exist on the target, preferred over generated ones: ids, log paths. By parameter name. */
-export interface KnownValues {
-  path?: Readonly<Record<string, readonly string[]>>;
-  query?: Readonly<Record<string, readonly string[]>>;
-}
+export type KnownValues = Partial<Record<'path' | 'query', Readonly<Record<string, readonly string[]>>>>;
 
 export interface InvalidCase extends RequestCase {
   rule: string;
@@ -109,12 +106,8 @@ export function caseArbitraries(
     };
     for (const p of inPath) {
       for (const m of mutationsOf(schemaOf(p), c.pathParams[p.name] ?? '', { deref: derefIn, textual: true })) {
-        const broken = String(m.value);
-        refuse(
-          `path ${m.rule.replace('(root)', p.name)}`,
-          { pathParams: { ...c.pathParams, [p.name]: broken } },
-          broken === '' ? [404] : [],
-        );
+        const pathParams = { ...c.pathParams, [p.name]: String(m.value) };
+        refuse(`path ${m.rule.replace('(root)', p.name)}`, { pathParams }, m.value === '' ? [404] : []);
       }
     }
     if (body && bodySchema) {
@@ -130,10 +123,8 @@ export function caseArbitraries(
         headers: { ...c.headers, 'Content-Type': WRONG_CONTENT_TYPE },
       });
     }
-    if (inQuery.length > 0) {
-      for (const m of mutationsOf(querySchema, c.query, { deref: derefIn, textual: true })) {
-        refuse(`query ${m.rule}`, { query: m.value as Record<string, unknown> });
-      }
+    for (const m of inQuery.length > 0 ? mutationsOf(querySchema, c.query, { deref: derefIn, textual: true }) : []) {
+      refuse(`query ${m.rule}`, { query: m.value as Record<string, unknown> });
     }
     // The checker does not look at credentials: a request without a token is otherwise valid.
     if (operation.secured)

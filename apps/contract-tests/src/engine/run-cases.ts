@@ -4,8 +4,8 @@
 import type { OpenApiDocument, Operation } from '@browser-cloud/openapi-document';
 import type { RequestChecker } from '@browser-cloud/sandbox';
 import fc from 'fast-check';
-import type { DocumentValidator } from './judge.js';
-import { type Answer, type ExchangeLimits, type ExchangeTarget, exchange, NoAnswerError } from './exchange.js';
+import { Broken, type DocumentValidator } from './judge.js';
+import { type ExchangeLimits, type ExchangeTarget, exchange, NoAnswerError } from './exchange.js';
 import { type RequestCase, toCurl } from './request-case.js';
 import { caseArbitraries, type InvalidCase, type KnownValues } from './request-cases.js';
 
@@ -35,15 +35,6 @@ export function derivedSeed(seed: number, ...parts: string[]): number {
   return hash | 0;
 }
 
-class CaseFailure extends Error {
-  constructor(
-    readonly problems: string[],
-    readonly answer?: Answer,
-  ) {
-    super(problems.join('; '));
-  }
-}
-
 /**
  * `ok`, and how many cases ran before the end or the first failure; else the `report` of the
  * (shrunk) failing case: operation, rule, problems, curl, seeds.
@@ -54,11 +45,11 @@ export async function runGeneratedCases(options: RunCasesOptions) {
   const arbitrary: fc.Arbitrary<RequestCase> = kind === 'valid' ? arbitraries.valid : arbitraries.invalid;
   const property = fc.asyncProperty(arbitrary, async (c) => {
     const answer = await exchange(target, c, options.limits).catch((error: unknown) => {
-      throw error instanceof NoAnswerError ? new CaseFailure([`answer: ${error.message}`]) : error;
+      throw error instanceof NoAnswerError ? new Broken([`answer: ${error.message}`]) : error;
     });
     const expected = kind === 'valid' ? undefined : (c as InvalidCase).expectedStatuses;
     const problems = options.validator.judge(operation, answer, expected);
-    if (problems.length > 0) throw new CaseFailure(problems, answer);
+    if (problems.length > 0) throw new Broken(problems, { answer });
   });
   const seed = derivedSeed(options.seed, operation.operationId, kind);
   const details = await fc.check(property, { seed, numRuns: options.runs });
@@ -66,16 +57,16 @@ export async function runGeneratedCases(options: RunCasesOptions) {
   const failing = details.counterexample?.[0] as RequestCase | undefined;
   const error = details.errorInstance;
   const request = kind === 'valid' ? 'a valid request' : `an invalid request (${failing?.rule ?? 'unknown rule'})`;
-  const lines = [`${operation.operationId}: ${request} got an answer that breaks the contract`];
-  if (!(error instanceof CaseFailure)) lines.push(`  - the engine failed: ${(error as Error)?.message ?? error}`);
-  else {
-    lines.push(...error.problems.map((problem) => `  - ${problem}`));
-    const { answer } = error;
-    if (answer) lines.push(`  answer: ${answer.status} ${answer.contentType} ${answer.text.slice(0, 200)}`);
-  }
-  if (failing) lines.push(`  reproduce: ${toCurl(failing, target.baseUrl)}`);
+  const curl = failing && toCurl(failing, target.baseUrl);
+  const why =
+    error instanceof Broken ? error : new Broken([`the engine failed: ${(error as Error)?.message ?? error}`]);
+  const broken = new Broken(why.problems, { ...why.sent, curl });
   const seeds = `seed ${options.seed} (CONTRACT_SEED=${options.seed}), fast-check seed ${seed}`;
   const tries = `after ${details.numRuns} case(s), shrunk ${details.numShrinks} time(s)`;
-  lines.push(`  ${tries}; ${seeds}, path "${details.counterexamplePath}"`);
-  return { ok: false, runs: details.numRuns, report: lines.join('\n') };
+  const report = broken.report(`${operation.operationId}: ${request} got an answer that breaks the contract`);
+  return {
+    ok: false,
+    runs: details.numRuns,
+    report: `${report}\n  ${tries}; ${seeds}, path "${details.counterexamplePath}"`,
+  };
 }

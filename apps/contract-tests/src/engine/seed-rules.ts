@@ -7,6 +7,7 @@ import { findOperation, loadOpenApiDocument, type Operation } from '@browser-clo
 import { flowTypesOf } from '@browser-cloud/sandbox';
 import { readEventStream, type SseEvent } from '@browser-cloud/sse';
 import { type Answer, exchange, NoAnswerError } from './exchange.js';
+import { Broken } from './judge.js';
 import { type RequestParts, requestOf, toCurl } from './request-case.js';
 import type { Resources } from './resources.js';
 import type { RunCasesOptions } from './run-cases.js';
@@ -34,21 +35,7 @@ export interface SeedPlan {
   restore?(context: RuleContext): Promise<void>;
 }
 
-interface Sent {
-  operation: Operation;
-  answer: Answer;
-  curl: string;
-}
-
-/** A rule the server broke. */
-class RuleBroken extends Error {
-  constructor(
-    readonly problems: string[],
-    readonly sent: Sent,
-  ) {
-    super(problems.join('; '));
-  }
-}
+type Sent = { operation: Operation; answer: Answer; curl: string };
 
 /** The target's state makes the rule impossible to check now; the message says why. */
 class RuleNotCheckable extends Error {}
@@ -74,12 +61,10 @@ async function send(context: RuleContext, operationId: string, request: Request)
     curl = curl.replace('"Authorization: Bearer $API_TOKEN"', `'Authorization: Bearer ${request.token}'`);
   }
   const target = { ...context.target, token: request.token ?? context.target.token };
-  try {
-    return { operation, answer: await exchange(target, c, context.limits), curl };
-  } catch (error) {
-    if (error instanceof NoAnswerError) throw new Error(`${operationId}: ${error.message}\n  reproduce: ${curl}`);
-    throw error;
-  }
+  const answer = await exchange(target, c, context.limits).catch((error: unknown) => {
+    throw error instanceof NoAnswerError ? new Broken([`answer: ${error.message}`], { curl }) : error;
+  });
+  return { operation, answer, curl };
 }
 
 /**
@@ -93,7 +78,7 @@ function expect(context: RuleContext, sent: Sent, status: number, why = ''): Rec
     answer.status === status
       ? context.validator.judge(operation, answer, [status])
       : [`status: expected ${status}${why}, got ${answer.status}${accepted}`];
-  if (problems.length > 0) throw new RuleBroken(problems, sent);
+  if (problems.length > 0) throw new Broken(problems, sent);
   return answer.json as Record<string, unknown>;
 }
 
@@ -104,12 +89,12 @@ const wrongTokenRule = (needs: readonly string[], request: (r: Resources) => Req
   request: (context, r) => ({ ...request(r), token: wrongToken(context.target.token) }),
 });
 
-export interface RuleOutcome {
+export type RuleOutcome = {
   operationId: string;
   rule: string;
   outcome: 'passed' | 'failed' | 'skipped';
   message?: string;
-}
+};
 
 /** Checks one rule: passed, failed with the operation, the rule, the answer and a curl command, or skipped. */
 export async function checkRule(operationId: string, rule: SeedRule, context: RuleContext): Promise<RuleOutcome> {
@@ -120,15 +105,12 @@ export async function checkRule(operationId: string, rule: SeedRule, context: Ru
     return { ...base, outcome: 'passed' };
   } catch (error) {
     if (error instanceof RuleNotCheckable) return { ...base, outcome: 'skipped', message: error.message };
-    if (!(error instanceof RuleBroken)) return { ...base, outcome: 'failed', message: (error as Error).message };
-    const { answer, curl } = error.sent;
-    const message = [
-      `${operationId}: the rule "${rule.rule}" is broken`,
-      ...error.problems.map((p) => `  - ${p}`),
-      `  answer: ${answer.status} ${answer.contentType} ${answer.text.slice(0, 300)}`,
-      `  reproduce: ${curl}`,
-    ].join('\n');
-    return { ...base, outcome: 'failed', message };
+    if (!(error instanceof Broken)) return { ...base, outcome: 'failed', message: (error as Error).message };
+    return {
+      ...base,
+      outcome: 'failed',
+      message: error.report(`${operationId}: the rule "${rule.rule}" is broken`, 300),
+    };
   }
 }
 
@@ -158,7 +140,7 @@ function firstLogin(variable: string, kind: 'login' | 'reauth', proxy: 'id' | 'n
       const { flow_type } = expect(context, sent, 200);
       if (flow_type !== flowType) {
         const why = `a connection ${kind === 'login' ? 'without' : 'with'} stored credentials`;
-        throw new RuleBroken([`flow_type: expected ${flowType} (${why}), got ${String(flow_type)}`], sent);
+        throw new Broken([`flow_type: expected ${flowType} (${why}), got ${String(flow_type)}`], sent);
       }
     },
   };
@@ -174,7 +156,7 @@ function proxyAlone(member: 'id' | 'name', connection: string): SeedRule {
       if (!sent) throw new RuleNotCheckable(`the planned first login on ${connection} did not run`);
       if (sent.answer.status === 409) throw new RuleNotCheckable(inProgressBefore(connection));
       if (sent.answer.status !== 200) {
-        throw new RuleBroken([`status: the login through it answered ${sent.answer.status}, expected 200`], sent);
+        throw new Broken([`status: the login through it answered ${sent.answer.status}, expected 200`], sent);
       }
     },
   };
@@ -227,7 +209,7 @@ async function renameTo(context: RuleContext, idOrName: string, id?: unknown): P
   const sent = await send(context, RENAME, { path: { id_or_name: idOrName }, body: { name } });
   if (sent.answer.status === 404 && id !== undefined) {
     const why = `status: 404 for "${idOrName}", the name the previous rename answered with: it was not applied`;
-    throw new RuleBroken([why], sent);
+    throw new Broken([why], sent);
   }
   const profile = expect(context, sent, 200);
   const problems: string[] = [];
@@ -237,7 +219,7 @@ async function renameTo(context: RuleContext, idOrName: string, id?: unknown): P
   if (profile.name !== name) {
     problems.push(`name: expected "${name}" (the requested name), got ${JSON.stringify(profile.name)}`);
   }
-  if (problems.length > 0) throw new RuleBroken(problems, sent);
+  if (problems.length > 0) throw new Broken(problems, sent);
   context.state.set(RENAMED, { id: profile.id, name });
 }
 
@@ -314,7 +296,7 @@ const STREAM_PLAN: SeedPlan = {
           const at = first ? events.findIndex((e) => e.id === first.id) : -1;
           const got = first ? `id ${first.id}${at >= 0 ? ` (event ${at + 1})` : ''}` : 'no event';
           const after = `first event after Last-Event-ID: ${events[k]!.id} (event ${k + 1} of ${events.length})`;
-          throw new RuleBroken([`${after}: expected id ${next.id} (event ${k + 2}), got ${got}`], resumed);
+          throw new Broken([`${after}: expected id ${next.id} (event ${k + 2}), got ${got}`], resumed);
         }
       },
     },

@@ -14,12 +14,7 @@ export interface ProxiedRequest {
   body: string;
 }
 
-export interface ProxiedAnswer {
-  request: ProxiedRequest;
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
+export type ProxiedAnswer = { request: ProxiedRequest; status: number; headers: Record<string, string>; body: string };
 
 export interface Fault {
   /** Answers a request itself, without passing it on, when it returns an answer. */
