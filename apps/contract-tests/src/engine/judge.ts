@@ -12,19 +12,8 @@ import {
 } from '@browser-cloud/openapi-document';
 import type { Answer } from './exchange.js';
 
-/** Each returns the problems found, [] when there are none. */
-export interface DocumentValidator {
-  /** `data` against the schema at `pointer` (`/components/schemas/Profile`). */
-  validateAt(pointer: string, data: unknown): string[];
-  /**
-   * A response body against what the document says `operation` answers with `status` and
-   * `contentType`. An undocumented status or media type is itself a problem. For
-   * `text/event-stream`, each event's data is checked against `x-sse-event-data`.
-   */
-  validateResponse(operation: Operation, status: number, contentType: string | null, body: unknown): string[];
-  /** The answer's status against `expected` (any documented one but a 5xx when not given), then the rest. */
-  judge(operation: Operation, answer: Answer, expected?: readonly number[]): string[];
-}
+/** Checks against the document; each returns the problems found, [] when there are none. */
+export type DocumentValidator = ReturnType<typeof createDocumentValidator>;
 
 /** An answer that breaks the contract: the problems, the answer, and a curl command that sends the request again. */
 export class Broken extends Error {
@@ -38,22 +27,26 @@ export class Broken extends Error {
   /** The report, under `head` (the operation and what broke): each problem, the answer, the curl command. */
   report(head: string, excerpt = 200): string {
     const { answer, curl } = this.sent;
-    const answered = answer
-      ? [`  answer: ${answer.status} ${answer.contentType} ${answer.text.slice(0, excerpt)}`]
-      : [];
-    return [head, ...this.problems.map((p) => `  - ${p}`), ...answered, ...(curl ? [`  reproduce: ${curl}`] : [])].join(
-      '\n',
-    );
+    const lines = [head, ...this.problems.map((p) => `  - ${p}`)];
+    if (answer) lines.push(`  answer: ${answer.status} ${answer.contentType} ${answer.text.slice(0, excerpt)}`);
+    if (curl) lines.push(`  reproduce: ${curl}`);
+    return lines.join('\n');
   }
 }
 
-export function createDocumentValidator(document: OpenApiDocument): DocumentValidator {
+export function createDocumentValidator(document: OpenApiDocument) {
+  /** `data` against the schema at `pointer` (`/components/schemas/Profile`). */
   function validateAt(pointer: string, data: unknown): string[] {
     const validate = schemaValidator(document, pointer);
     if (validate(data)) return [];
     return toIssues(validate.errors ?? [], data, '(root)', { prefixFields: false }).map((issue) => issue.message);
   }
 
+  /**
+   * A response body against what the document says `operation` answers with `status` and
+   * `contentType` (an undocumented status or media type is itself a problem); each event of a
+   * `text/event-stream` against `x-sse-event-data`.
+   */
   function validateResponse(operation: Operation, status: number, contentType: string | null, body: unknown) {
     const { operationId } = operation;
     const response = findResponse(operation, status);
@@ -98,6 +91,7 @@ export function createDocumentValidator(document: OpenApiDocument): DocumentVali
     return problems;
   }
 
+  /** The answer's status against `expected` (any documented one but a 5xx when not given), then the rest. */
   function judge(operation: Operation, answer: Answer, expected?: readonly number[]): string[] {
     const { status } = answer;
     const problems: string[] = [];

@@ -6,6 +6,7 @@
 import type { Operation } from '@browser-cloud/openapi-document';
 import fc from 'fast-check';
 import { MOCK_ONLY, STATEFUL_ONLY } from '../../scripts/skips.mjs';
+import type { TargetMode } from '../harness/target.js';
 import { exchange } from './exchange.js';
 import type { RequestCase } from './request-case.js';
 import { caseArbitraries } from './request-cases.js';
@@ -14,7 +15,7 @@ import { derivedSeed, type RunCasesOptions, runGeneratedCases } from './run-case
 import { checkRule, type RuleContext, SEED_PLANS } from './seed-rules.js';
 
 export interface PlanSettings extends Omit<RunCasesOptions, 'operation' | 'kind' | 'known' | 'seed'> {
-  mode: 'mock' | 'proxy' | 'server' | 'sandbox';
+  mode: TargetMode;
   resources: Resources;
   seeds: readonly number[];
   /** Calls the client's method of the operation with a case's values and these request options. */
@@ -56,12 +57,19 @@ export function planOperation(operation: Operation, settings: PlanSettings) {
     const arbitrary = caseArbitraries(document, of, checker, knownValues(of, resources)).addressed;
     return fc.sample(arbitrary, { seed: derivedSeed(seed, operationId, kind), numRuns: 1 })[0]!;
   };
-  const generated = (kind: 'valid' | 'invalid', seed: number) => async () => {
-    if (notCreated) throw new Error(notCreated);
-    const known = knownValues(operation, resources);
-    const result = await runGeneratedCases({ ...settings, operation, kind, known, seed });
-    if (!result.ok) throw new Error(result.report);
-  };
+  /** The generated cases of `kind`, one case per seed. */
+  const generated = (kind: 'valid' | 'invalid', title: string, needs: readonly string[]): PlannedCase[] =>
+    seeds.map((seed) => ({
+      title: `${title} (${runs} cases, seed ${seed})`,
+      needs,
+      timeout: GENERATED_TIMEOUT,
+      async run() {
+        if (notCreated) throw new Error(notCreated);
+        const known = knownValues(operation, resources);
+        const result = await runGeneratedCases({ ...settings, operation, kind, known, seed });
+        if (!result.ok) throw new Error(result.report);
+      },
+    }));
   const cases: PlannedCase[] = [];
 
   const seedPlan = SEED_PLANS[operationId];
@@ -78,14 +86,13 @@ export function planOperation(operation: Operation, settings: PlanSettings) {
     });
   }
 
-  for (const seed of seeds) {
-    cases.push({
-      title: `invalid requests, one broken rule each, get 400 (401 without a token) and an Error body (${runs} cases, seed ${seed})`,
+  cases.push(
+    ...generated(
+      'invalid',
+      'invalid requests, one broken rule each, get 400 (401 without a token) and an Error body',
       needs,
-      run: generated('invalid', seed),
-      timeout: GENERATED_TIMEOUT,
-    });
-  }
+    ),
+  );
 
   cases.push({
     title: `a valid request ${needs.length > 0 ? `on ${needs.join(', ')}` : 'with the required parameters'} gets a documented answer other than 404: the server routes ${route}`,
@@ -125,14 +132,7 @@ export function planOperation(operation: Operation, settings: PlanSettings) {
     });
   }
 
-  for (const seed of seeds) {
-    cases.push({
-      title: `valid requests get a documented answer, never a 5xx (${runs} cases, seed ${seed})`,
-      needs: [],
-      run: generated('valid', seed),
-      timeout: GENERATED_TIMEOUT,
-    });
-  }
+  cases.push(...generated('valid', 'valid requests get a documented answer, never a 5xx', []));
 
   return {
     cases,

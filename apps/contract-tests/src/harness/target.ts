@@ -23,10 +23,8 @@ export const document = loadOpenApiDocument();
 export const checker = createRequestChecker(document);
 export const documentValidator = createDocumentValidator(document);
 
-const mode = required('CONTRACT_MODE') as TargetMode;
-
 export const target = {
-  mode,
+  mode: required('CONTRACT_MODE') as TargetMode,
   baseUrl: required('CONTRACT_BASE_URL'),
   token: required('CONTRACT_TOKEN'),
   /**
