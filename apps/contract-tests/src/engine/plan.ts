@@ -1,8 +1,5 @@
-// The cases of one operation, planned from the operations model, in the order they run (README):
-// the seed's rules, generated invalid requests, one valid request on the target's resources (a
-// 404 there fails: the operation is not routed, or the variable names nothing), on the mock each
-// documented status through the client, then generated valid requests. Invalid cases come before
-// the valid ones so that a DELETE's resource still exists for them.
+// The cases of one operation, planned from the operations model, in the order the README gives.
+// Invalid cases come before the valid ones so that a DELETE's resource still exists for them.
 import type { Operation } from '@browser-cloud/openapi-document';
 import fc from 'fast-check';
 import { MOCK_ONLY, STATEFUL_ONLY } from '../../scripts/skips.mjs';

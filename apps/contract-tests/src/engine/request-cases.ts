@@ -1,7 +1,6 @@
-// Valid and invalid requests of one operation, as fast-check arbitraries built from the
-// operation's own schemas. Whether a request keeps the document is the one request checker's
-// answer (@browser-cloud/sandbox), the one the sandbox and the mock's front give: a valid case
-// is one it accepts, and each invalid one breaks one rule and is one it refuses.
+// Valid and invalid requests of one operation, as fast-check arbitraries built from its schemas. A
+// valid case is one the one request checker (the sandbox's and the mock front's) accepts; each
+// invalid one breaks one rule and is one it refuses.
 import { deref, type OpenApiDocument, type Operation, type OperationParameter } from '@browser-cloud/openapi-document';
 import { isRefusal, type RequestChecker } from '@browser-cloud/sandbox';
 import fc from 'fast-check';

@@ -1,6 +1,5 @@
 // The resources of the target that cases may use, each given by an environment variable whose
-// name follows from the document. On a real server the document's example ids do not exist, so a
-// case that needs a resource names its variable, and a case whose variable is not set does not run.
+// name follows from the document: a case that needs one names it, and does not run without it.
 import type { Operation, OperationParameter } from '@browser-cloud/openapi-document';
 import pluralize from 'pluralize';
 import type { KnownValues } from './request-cases.js';

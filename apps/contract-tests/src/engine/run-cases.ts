@@ -1,6 +1,5 @@
-// Runs the generated cases of one operation against a target with fast-check: seeded and
-// reproducible, a failing case shrunk to a small one and reported with the operation, the rule and
-// a curl command that sends it again.
+// Runs the generated cases of one operation against a target with fast-check: seeded, a failing
+// case shrunk and reported with the operation, the rule and a curl command that sends it again.
 import type { OpenApiDocument, Operation } from '@browser-cloud/openapi-document';
 import type { RequestChecker } from '@browser-cloud/sandbox';
 import fc from 'fast-check';

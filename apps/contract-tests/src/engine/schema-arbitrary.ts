@@ -1,8 +1,6 @@
 // fast-check arbitraries of VALID values, derived from the document's JSON Schemas keyword by
-// keyword (the "fast-check arbitraries derived from the schemas"): fast-check brings the
-// seed, the reproducibility and the shrinking that a failing case is reported with. Keywords that
-// tie properties together (if/then, not) are not generated for: the caller filters every value
-// through Ajv, so a value that breaks them is dropped, never sent as "valid".
+// keyword (fast-check brings the seed, the replay and the shrinking). Keywords that tie properties
+// together (if/then, not) are not generated for: the caller drops every value the checker refuses.
 import fc from 'fast-check';
 
 /** An object schema (boolean schemas do not occur where the engine generates). */

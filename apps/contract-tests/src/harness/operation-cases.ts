@@ -1,6 +1,5 @@
-// The planned cases of one operation (src/engine/plan.ts) as vitest cases. `npm run generate`
-// writes one file per operation into src/generated/ that calls this, so that --shard spreads
-// the operations over machines.
+// The planned cases of one operation (src/engine/plan.ts) as vitest cases, called by its case file
+// in src/generated/ (one per operation, so that --shard spreads them).
 import { findOperation } from '@browser-cloud/openapi-document';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { contractSeeds, runsFromEnv } from '../../scripts/seeds.mjs';
