@@ -47,7 +47,7 @@ async function sandboxFor(cleanups) {
     cleanups.push(() => sandbox.close());
     url = sandbox.url;
   }
-  return { url, refs, token: refs.tokens.owner, ...sandboxResources(refs) };
+  return { url, token: refs.tokens.owner, ...sandboxResources(refs) };
 }
 
 /** Starts what the target needs (stopped by `cleanups`); returns the environment of the suite. */
@@ -77,19 +77,18 @@ export async function prepareTarget(mode, cleanups) {
   if (mode === 'live-sandbox') {
     // The sandbox as any live server: its fixture ids come in through the CONTRACT_* variables
     // and nothing else, so this target proves the live path end to end.
-    const { url, refs: _, token, ...resources } = await sandboxFor(cleanups);
+    const { url, token, ...resources } = await sandboxFor(cleanups);
     const describe = `sandbox at ${url} as a live server (ids from CONTRACT_* variables)`;
     return { ...resources, CONTRACT_MODE: 'server', CONTRACT_BASE_URL: url, CONTRACT_TOKEN: token, describe };
   }
   if (mode === 'sandbox') {
-    const { url, refs, token, ...resources } = await sandboxFor(cleanups);
+    const { url, token, ...resources } = await sandboxFor(cleanups);
     const proxied = await prism(url);
     return {
       ...resources,
       CONTRACT_BASE_URL: proxied,
       CONTRACT_DIRECT_URL: url,
       CONTRACT_TOKEN: token,
-      CONTRACT_SANDBOX: JSON.stringify({ refs, directUrl: url }),
       describe: `sandbox at ${url} behind Prism proxy ${proxied}`,
     };
   }

@@ -1,5 +1,5 @@
 import { loadOpenApiDocument } from '@browser-cloud/openapi-document';
-import { createRequestChecker, type DEFAULT_FIXTURE_REFS } from '@browser-cloud/sandbox';
+import { createRequestChecker, DEFAULT_FIXTURE_REFS } from '@browser-cloud/sandbox';
 import { resourcesFrom } from '../engine/resources.js';
 import { createDocumentValidator } from '../engine/judge.js';
 
@@ -36,8 +36,9 @@ export const target = {
   resources: resourcesFrom(process.env),
   /** A case that cannot run for a missing variable or the target's state is skipped rather than failed. */
   allowSkips: process.env.CONTRACT_ALLOW_SKIPS === '1',
-  /** Extra facts the sandbox target passes (fixture ids and tokens), as JSON. */
-  sandbox: process.env.CONTRACT_SANDBOX
-    ? (JSON.parse(process.env.CONTRACT_SANDBOX) as { refs: typeof DEFAULT_FIXTURE_REFS; directUrl: string })
-    : undefined,
+  /** On the sandbox target (which runs the default fixture): its ids, and its URL for the control endpoints. */
+  sandbox:
+    process.env.CONTRACT_MODE === 'sandbox'
+      ? { refs: DEFAULT_FIXTURE_REFS, directUrl: required('CONTRACT_DIRECT_URL') }
+      : undefined,
 };
