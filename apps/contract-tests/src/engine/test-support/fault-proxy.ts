@@ -30,19 +30,15 @@ export interface Fault {
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'host']);
 
-/** Lower-case names, hop-by-hop headers dropped, repeated values joined. */
-const plainHeaders = (headers: Headers | IncomingMessage['headers']): Record<string, string> =>
-  Object.fromEntries(
-    [...(headers instanceof Headers ? headers : Object.entries(headers))]
-      .filter(([name, value]) => value !== undefined && !HOP_BY_HOP.has(name.toLowerCase()))
-      .map(([name, value]) => [name.toLowerCase(), [value].flat().join(', ')]),
-  );
+/** Lower-case names, hop-by-hop headers dropped. */
+const plainHeaders = (headers: Headers): Record<string, string> =>
+  Object.fromEntries([...headers].filter(([name]) => !HOP_BY_HOP.has(name)));
 
 async function handle(upstream: string, fault: Fault, incoming: IncomingMessage, outgoing: ServerResponse) {
   const original: ProxiedRequest = {
     method: incoming.method ?? 'GET',
     url: incoming.url ?? '/',
-    headers: plainHeaders(incoming.headers),
+    headers: plainHeaders(new Headers(incoming.headers as Record<string, string>)),
     body: (await readBoundedBody(Readable.toWeb(incoming) as ReadableStream<Uint8Array>, 1024 * 1024)).text,
   };
   const request = fault.request?.(original) ?? original;
