@@ -105,12 +105,8 @@ export async function checkRule(operationId: string, rule: SeedRule, context: Ru
     return { ...base, outcome: 'passed' };
   } catch (error) {
     if (error instanceof RuleNotCheckable) return { ...base, outcome: 'skipped', message: error.message };
-    if (!(error instanceof Broken)) return { ...base, outcome: 'failed', message: (error as Error).message };
-    return {
-      ...base,
-      outcome: 'failed',
-      message: error.report(`${operationId}: the rule "${rule.rule}" is broken`, 300),
-    };
+    const head = `${operationId}: the rule "${rule.rule}" is broken`;
+    return { ...base, outcome: 'failed', message: error instanceof Broken ? error.report(head, 300) : String(error) };
   }
 }
 

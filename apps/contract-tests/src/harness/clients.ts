@@ -23,11 +23,8 @@ export async function callClient(operation: Operation, c: RequestCase, options: 
     throw new Error(`the client has no client.${[...resource, verb].join('.')} for ${operation.operationId}`);
   }
   const path = [...operation.path.matchAll(/\{([^}]+)\}/g)].map((m) => c.pathParams[m[1]!]);
-  const input = operation.body
-    ? [c.body === undefined ? undefined : JSON.parse(c.body)]
-    : operation.query
-      ? [c.query]
-      : [];
+  const body = c.body === undefined ? undefined : JSON.parse(c.body);
+  const input = operation.body ? [body] : operation.query ? [c.query] : [];
   const result: unknown = await method.apply(owner, [...path, ...input, options]);
   if (!(Symbol.asyncIterator in Object(result))) return result;
   const items: unknown[] = [];
