@@ -35,6 +35,7 @@ export interface PlannedCase {
 }
 
 const GENERATED_TIMEOUT = 120_000;
+const INVALID_TITLE = 'invalid requests, one broken rule each, get 400 (401 without a token) and an Error body';
 
 export function planOperation(operation: Operation, settings: PlanSettings) {
   const { document, checker, mode, seeds, runs } = settings;
@@ -83,13 +84,7 @@ export function planOperation(operation: Operation, settings: PlanSettings) {
     });
   }
 
-  cases.push(
-    ...generated(
-      'invalid',
-      'invalid requests, one broken rule each, get 400 (401 without a token) and an Error body',
-      needs,
-    ),
-  );
+  cases.push(...generated('invalid', INVALID_TITLE, needs));
 
   cases.push({
     title: `a valid request ${needs.length > 0 ? `on ${needs.join(', ')}` : 'with the required parameters'} gets a documented answer other than 404: the server routes ${route}`,
