@@ -3,7 +3,6 @@
 // (vitest's own writes `<skipped/>` without the reason) and the one closing line.
 import { skipOf } from './skips.mjs';
 
-const withoutReason = (title) => title.replace(/ \(skipped: .*\)$/, '');
 const STATUSES = ['passed', 'failed', 'not-applicable', 'skipped'];
 
 /**
@@ -21,8 +20,7 @@ export function analyseReport(report, { mode, allowSkips, root }) {
     const fileName = root && path.startsWith(`${root}/`) ? path.slice(root.length + 1) : path;
     for (const test of file.assertionResults) {
       const operation = (test.ancestorTitles[0] ?? fileName).split(' ')[0];
-      // The reason of a skip is in its title; the reports say it once, beside the name.
-      const c = { file: fileName, operation, name: [...test.ancestorTitles, test.title].map(withoutReason).join(' ') };
+      const c = { file: fileName, operation, name: [...test.ancestorTitles, test.title].join(' ') };
       if (test.status === 'passed') cases.push({ ...c, status: 'passed', time: test.duration });
       else if (test.status === 'failed') {
         const skip = test.meta?.skipReason ? { skip: skipOf(test) } : {};

@@ -7,7 +7,7 @@ import type { TargetMode } from '../harness/target.js';
 import { exchange } from './exchange.js';
 import type { RequestCase } from './request-case.js';
 import { caseArbitraries } from './request-cases.js';
-import { creatorOf, knownValues, neededVariables, type Resources, resourceVariables } from './resources.js';
+import { creatorOf, knownValues, type Resources, resourceVariables } from './resources.js';
 import { derivedSeed, type RunCasesOptions, runGeneratedCases } from './run-cases.js';
 import { checkRule, type RuleContext, SEED_PLANS } from './seed-rules.js';
 
@@ -45,9 +45,13 @@ export function planOperation(operation: Operation, settings: PlanSettings) {
   const resources: Record<string, string> = { ...settings.resources };
   const context: RuleContext = { ...settings, resources, state: new Map() };
   const creator = creatorOf(checker.operations, operation);
-  const deletable = creator && Object.values(resourceVariables(operation).path).find((v) => v.includes('_DELETABLE_'));
+  const variables = resourceVariables(operation);
+  const deletable = creator && Object.values(variables.path).find((v) => v.includes('_DELETABLE_'));
   let notCreated: string | undefined;
-  const needs = neededVariables(operation).filter((variable) => variable !== deletable);
+  // The variables of the cases that address the target's resources (not what the suite creates).
+  const needs = [...new Set([...Object.values(variables.path), ...Object.values(variables.query)])].filter(
+    (variable) => variable !== deletable,
+  );
   const [seed = 1] = seeds;
   /** One valid request of `of` on the target's resources. */
   const addressed = (of: Operation, kind: string): RequestCase => {

@@ -44,12 +44,6 @@ export function resourceVariables(operation: Operation) {
   return { path, query };
 }
 
-/** The variables the cases that address the target's resources need. */
-export function neededVariables(operation: Operation): string[] {
-  const { path, query } = resourceVariables(operation);
-  return [...new Set([...Object.values(path), ...Object.values(query)])];
-}
-
 /** The values of the target's resources for `operation`'s parameters, for the cases to prefer. */
 export function knownValues(operation: Operation, resources: Resources): KnownValues {
   const { path, query } = resourceVariables(operation);

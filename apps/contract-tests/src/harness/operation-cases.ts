@@ -3,7 +3,6 @@
 import { findOperation } from '@browser-cloud/openapi-document';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { contractSeeds, runsFromEnv } from '../../scripts/seeds.mjs';
-import { skipTitle } from '../../scripts/skips.mjs';
 import { type PlannedCase, planOperation } from '../engine/plan.js';
 import { missingReason } from '../engine/resources.js';
 import { callClient } from './clients.js';
@@ -11,19 +10,19 @@ import { observedFetch } from './observed-fetch.js';
 import { checker, document, documentValidator, target } from './target.js';
 
 function register(planned: PlannedCase) {
-  if (planned.notApplicable) return it.skip(skipTitle(planned.title, planned.notApplicable), () => {});
   // The mock answers any valid request: its cases need no resources.
   const missing = target.mode === 'mock' ? undefined : missingReason(target.resources, planned.needs);
   return it(
     planned.title,
     async (context) => {
-      // A case that cannot run: skipped under --allow-skips, else a failure that says why; the
-      // reason goes in the case's meta, which the runner reads back.
-      const skip = (reason: string): never => {
+      // A case that cannot run says why in its meta, which the runner reads back: it is skipped
+      // when it means nothing on the target, or under --allow-skips; else it fails.
+      const skip = (reason: string, skipped = target.allowSkips): never => {
         (context.task.meta as { skipReason?: string }).skipReason = reason;
-        if (target.allowSkips) context.skip(reason);
+        if (skipped) context.skip(reason);
         throw new Error(`not run: ${reason} (every case must run; --allow-skips lets it be skipped)`);
       };
+      if (planned.notApplicable) skip(planned.notApplicable, true);
       if (missing) skip(missing);
       await planned.run(skip);
     },
