@@ -1,6 +1,7 @@
 // Sends a case and reads the answer, bounded: a body over the limit, a stream that never ends and
 // a server that never answers each end the read instead of hanging the run.
 import { readBoundedBody } from '@browser-cloud/sse';
+import { Broken } from './judge.js';
 import { pathOf, type RequestCase } from './request-case.js';
 
 export interface Answer {
@@ -26,10 +27,6 @@ export interface ExchangeLimits {
   streamMs?: number;
   /** Stops reading an event stream before `streamMs` once this holds for the text that arrived. */
   streamUntil?: ((text: string) => boolean) | undefined;
-}
-
-export class NoAnswerError extends Error {
-  override name = 'NoAnswerError';
 }
 
 /**
@@ -73,7 +70,7 @@ export async function exchange(target: ExchangeTarget, c: RequestCase, limits: E
     });
   } catch (error) {
     const cause = error instanceof Error ? error.message : String(error);
-    throw new NoAnswerError(`no answer within ${answerMs} ms (${cause})`);
+    throw new Broken([`answer: no answer within ${answerMs} ms (${cause})`]);
   }
   const stream = /^text\/event-stream\s*(;|$)/i.test(response.headers.get('content-type') ?? '');
   const [ms, until] = stream ? [streamMs, streamUntil] : [answerMs];

@@ -4,7 +4,7 @@ import type { OpenApiDocument, Operation } from '@browser-cloud/openapi-document
 import type { RequestChecker } from '@browser-cloud/sandbox';
 import fc from 'fast-check';
 import { Broken, type DocumentValidator } from './judge.js';
-import { type ExchangeLimits, type ExchangeTarget, exchange, NoAnswerError } from './exchange.js';
+import { type ExchangeLimits, type ExchangeTarget, exchange } from './exchange.js';
 import { type RequestCase, toCurl } from './request-case.js';
 import { caseArbitraries, type InvalidCase, type KnownValues } from './request-cases.js';
 
@@ -43,9 +43,7 @@ export async function runGeneratedCases(options: RunCasesOptions) {
   const arbitraries = caseArbitraries(options.document, operation, options.checker, options.known);
   const arbitrary: fc.Arbitrary<RequestCase> = kind === 'valid' ? arbitraries.valid : arbitraries.invalid;
   const property = fc.asyncProperty(arbitrary, async (c) => {
-    const answer = await exchange(target, c, options.limits).catch((error: unknown) => {
-      throw error instanceof NoAnswerError ? new Broken([`answer: ${error.message}`]) : error;
-    });
+    const answer = await exchange(target, c, options.limits);
     const expected = kind === 'valid' ? undefined : (c as InvalidCase).expectedStatuses;
     const problems = options.validator.judge(operation, answer, expected);
     if (problems.length > 0) throw new Broken(problems, { answer });

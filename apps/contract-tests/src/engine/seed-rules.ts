@@ -6,7 +6,7 @@
 import { findOperation, loadOpenApiDocument, type Operation } from '@browser-cloud/openapi-document';
 import { flowTypesOf } from '@browser-cloud/sandbox';
 import { readEventStream, type SseEvent } from '@browser-cloud/sse';
-import { type Answer, exchange, NoAnswerError } from './exchange.js';
+import { type Answer, exchange } from './exchange.js';
 import { Broken } from './judge.js';
 import { type RequestParts, requestOf, toCurl } from './request-case.js';
 import type { Resources } from './resources.js';
@@ -62,7 +62,7 @@ async function send(context: RuleContext, operationId: string, request: Request)
   }
   const target = { ...context.target, token: request.token ?? context.target.token };
   const answer = await exchange(target, c, context.limits).catch((error: unknown) => {
-    throw error instanceof NoAnswerError ? new Broken([`answer: ${error.message}`], { curl }) : error;
+    throw error instanceof Broken ? new Broken(error.problems, { curl }) : error;
   });
   return { operation, answer, curl };
 }
