@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { coverageOf } from './coverage.mjs';
 import { preflight } from './preflight.mjs';
@@ -54,18 +55,9 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-/** vitest's output, scrubbed line by line (a token never spans lines). */
-function forward(from, to, scrub) {
-  let pending = '';
-  from.setEncoding('utf8');
-  from.on('data', (chunk) => {
-    pending += chunk;
-    const end = pending.lastIndexOf('\n') + 1;
-    to.write(scrub(pending.slice(0, end)));
-    pending = pending.slice(end);
-  });
-  from.on('end', () => to.write(scrub(pending)));
-}
+/** vitest's output (a pipe, so whole lines), scrubbed line by line: a token never spans lines. */
+const forward = (from, to, scrub) =>
+  createInterface({ input: from }).on('line', (line) => to.write(`${scrub(line)}\n`));
 
 /** vitest on the target; its JSON report (scrubbed), or undefined when it wrote none, and its exit code. */
 async function runVitest(env, vitestArgs, scrub) {
