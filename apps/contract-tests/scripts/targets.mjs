@@ -74,23 +74,18 @@ export async function prepareTarget(mode, cleanups) {
     const describe = `Prism proxy at ${url} → ${upstream}`;
     return { CONTRACT_BASE_URL: url, CONTRACT_DIRECT_URL: upstream, CONTRACT_TOKEN: token, describe };
   }
-  if (mode === 'live-sandbox') {
-    // The sandbox as any live server: its fixture ids come in through the CONTRACT_* variables
-    // and nothing else, so this target proves the live path end to end.
+  if (mode === 'live-sandbox' || mode === 'sandbox') {
     const { url, token, ...resources } = await sandboxFor(cleanups);
-    const describe = `sandbox at ${url} as a live server (ids from CONTRACT_* variables)`;
-    return { ...resources, CONTRACT_MODE: 'server', CONTRACT_BASE_URL: url, CONTRACT_TOKEN: token, describe };
-  }
-  if (mode === 'sandbox') {
-    const { url, token, ...resources } = await sandboxFor(cleanups);
+    const sandbox = { ...resources, CONTRACT_TOKEN: token };
+    // live-sandbox: the sandbox as any live server, its fixture ids coming in through the CONTRACT_*
+    // variables and nothing else, so that this target proves the live path end to end.
+    if (mode === 'live-sandbox') {
+      const describe = `sandbox at ${url} as a live server (ids from CONTRACT_* variables)`;
+      return { ...sandbox, CONTRACT_MODE: 'server', CONTRACT_BASE_URL: url, describe };
+    }
     const proxied = await prism(url);
-    return {
-      ...resources,
-      CONTRACT_BASE_URL: proxied,
-      CONTRACT_DIRECT_URL: url,
-      CONTRACT_TOKEN: token,
-      describe: `sandbox at ${url} behind Prism proxy ${proxied}`,
-    };
+    const describe = `sandbox at ${url} behind Prism proxy ${proxied}`;
+    return { ...sandbox, CONTRACT_BASE_URL: proxied, CONTRACT_DIRECT_URL: url, describe };
   }
   throw new Error(`unknown target "${mode}" (mock, sandbox, live-sandbox, server, proxy)`);
 }

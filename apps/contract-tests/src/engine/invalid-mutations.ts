@@ -1,7 +1,7 @@
 // Invalid values made from valid ones, each breaking one keyword of the schema at one place. No
 // well-kept library generates invalid data, so this stays a small table of keyword → mutation;
-// the caller re-checks every result with Ajv and drops any that is still valid.
-import { type Schema, typesOf } from './schema-arbitrary.js';
+// the caller drops any result the request checker still accepts.
+import { type ArbitraryOptions, type Schema, typesOf } from './schema-arbitrary.js';
 
 export interface Mutation {
   /** The keyword broken and where, e.g. `maxLength: /name longer than 255`. */
@@ -9,19 +9,14 @@ export interface Mutation {
   value: unknown;
 }
 
-export interface MutationOptions {
-  deref: (schema: unknown) => Schema;
-  /**
-   * Query parameters travel as text: a number where a string is expected arrives as a valid
-   * string, so wrong-type mutations of strings are left out there.
-   */
+export interface MutationOptions extends Pick<ArbitraryOptions, 'deref'> {
+  /** Query parameters travel as text, where a number for a string arrives as a valid string: no such mutation. */
   textual?: boolean | undefined;
 }
 
 const UNKNOWN_PROPERTY = 'contract_unknown_property';
 
-type Path = string[];
-const pointer = (path: Path) => (path.length === 0 ? '(root)' : `/${path.join('/')}`);
+const pointer = (path: string[]) => (path.length === 0 ? '(root)' : `/${path.join('/')}`);
 
 function kindOf(value: unknown): string {
   if (value === null) return 'null';
@@ -30,7 +25,7 @@ function kindOf(value: unknown): string {
 }
 
 /** A copy of `root` with `value` at `path` (the walk goes through object properties only). */
-function setAt(root: unknown, [head, ...rest]: Path, value: unknown): unknown {
+function setAt(root: unknown, [head, ...rest]: string[], value: unknown): unknown {
   if (head === undefined) return value;
   const object = root as Record<string, unknown>;
   return { ...object, [head]: setAt(object[head], rest, value) };
@@ -90,7 +85,7 @@ export function mutationsOf(raw: unknown, value: unknown, options: MutationOptio
   return [...new Map(found.map((m) => [`${m.rule}\u0000${JSON.stringify(m.value)}`, m])).values()];
 }
 
-function walk(raw: unknown, value: unknown, path: Path, root: unknown, options: MutationOptions, out: Mutation[]) {
+function walk(raw: unknown, value: unknown, path: string[], root: unknown, options: MutationOptions, out: Mutation[]) {
   const { deref } = options;
   const schema = deref(raw);
   const at = pointer(path);

@@ -30,20 +30,15 @@ export type SeedRule = {
 );
 
 /** The rules of one operation, in order, and what puts back what they change. */
-export interface SeedPlan {
-  rules: readonly SeedRule[];
-  restore?(context: RuleContext): Promise<void>;
-}
+export type SeedPlan = { rules: readonly SeedRule[]; restore?(context: RuleContext): Promise<void> };
 
 type Sent = { operation: Operation; answer: Answer; curl: string };
 
 /** The target's state makes the rule impossible to check now; the message says why. */
 class RuleNotCheckable extends Error {}
 
-interface Request extends RequestParts {
-  /** Another token than the target's: not secret, so its curl command spells it out. */
-  token?: string;
-}
+/** `token`: another token than the target's; not secret, so its curl command spells it out. */
+type Request = RequestParts & { token?: string };
 
 /** A token of a real one's shape that no server issued: its short prefix (`sk_`) and length, the rest fixed text. */
 export function wrongToken(token: string): string {

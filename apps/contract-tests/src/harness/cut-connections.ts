@@ -1,12 +1,10 @@
 /**
  * A `fetch` whose event-stream answers are cut, as a dropped connection would be: each of the
  * first `connections` answers passes `events` complete events and a few bytes of the next, then
- * fails with a network error. The client must reconnect with Last-Event-ID and lose nothing.
+ * fails with a network error. The client must reconnect with Last-Event-ID and lose nothing;
+ * `lastEventIds` are those each request sent.
  */
-export function cuttingFetch(options: { events: number; connections: number }): {
-  fetch: typeof fetch;
-  lastEventIds: (string | null)[];
-} {
+export function cuttingFetch(options: { events: number; connections: number }) {
   const lastEventIds: (string | null)[] = [];
   let opened = 0;
   const cutting: typeof fetch = async (input, init) => {

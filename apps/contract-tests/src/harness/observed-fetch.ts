@@ -25,11 +25,10 @@ export const observedFetch: typeof fetch = async (input, init) => {
     return response;
   }
   const { operation } = match;
-  if (process.env.CONTRACT_COVERAGE_FILE) {
-    const line = { operationId: operation.operationId, status: response.status };
-    appendFileSync(process.env.CONTRACT_COVERAGE_FILE, `${JSON.stringify(line)}\n`);
-  }
-  const where = `${operation.operationId} ${response.status}`;
+  const { operationId } = operation;
+  const file = process.env.CONTRACT_COVERAGE_FILE;
+  if (file) appendFileSync(file, `${JSON.stringify({ operationId, status: response.status })}\n`);
+  const where = `${operationId} ${response.status}`;
   // Prism's --errors proxy turns a response that breaks the document into a 500 that names it.
   const sl = response.headers.get('sl-violations');
   if (sl && (target.mode === 'proxy' || target.mode === 'sandbox')) {
