@@ -34,11 +34,7 @@ export function pinnedSeeds(file = fileURLToPath(new URL('../pinned-seeds.json',
   });
 }
 
-/**
- * The seeds the generated cases run with: the run's own (CONTRACT_SEED, which the runner sets;
- * the default when a file is run by hand), then each pinned one (CONTRACT_PINNED_SEEDS) it does
- * not repeat.
- */
+/** The seeds the cases run with: the run's own (CONTRACT_SEED), then each pinned one it does not repeat. */
 export function contractSeeds(env = process.env) {
   const pinned = (env.CONTRACT_PINNED_SEEDS ?? '').split(',').filter(Boolean).map(Number);
   return [...new Set([Number(env.CONTRACT_SEED || DEFAULT_SEED), ...pinned])];
