@@ -4,7 +4,7 @@ import { mutationConfig } from '../../stryker.base.mjs';
 // mutant excluded): 91.00 % (784 killed, 5 timed out, 64 survived, 14 without coverage; 867
 // mutants); floor 85. Two of the survivors are the equivalent ones below;
 // `node scripts/mutation-survivors.mjs packages/client` lists the others (most in the error
-// mapping of resources/browser-logs.ts and in failed-before-sending.ts).
+// mapping of resources/browser-logs.ts and in causes.ts, then failed-before-sending.ts).
 
 /**
  * The mutants known to be equivalent (no test can kill them: the behaviour is the same), which

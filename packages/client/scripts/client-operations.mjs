@@ -1,8 +1,9 @@
-// The client's operations, generated from the OpenAPI document: for each operation, its call
-// (the document's checks of what is sent, then one call into the request core with what the
-// core needs: method, path, body, whether it may be sent again, the reader of the answer), a
-// resource method (`client.profiles.rename`) and a standalone function named by its operationId
-// (`renameProfile`), both with TSDoc from the operation and an example from the document's examples.
+// The client's operations, generated from the OpenAPI document: for each operation a function
+// of a connection named by its operationId (`renameProfile`: the document's checks of what is
+// sent, then one call into the request core with what the core needs: method, path, body,
+// whether it may be sent again, the reader of the answer), bound to the client as a resource
+// method (`client.profiles.rename`), both with TSDoc from the operation and an example from the
+// document's examples.
 // `node ../../scripts/generate.mjs --artifacts <this file>` writes the result; with `--check` it
 // is the drift check.
 import { fileURLToPath } from 'node:url';
@@ -142,7 +143,7 @@ function describe(document, { operation, path, body, query, answer, event }) {
   };
 }
 
-/** The body of an operation's call: the document's checks, then the request core. */
+/** The body of an operation's function: the document's checks, then the request core. */
 function callOf(operation, { path, body, query, answer, event, pathParameters, queryRequired, follow, deletes }) {
   const arg = (name) => pathParameters.find((p) => p.name === name)?.arg;
   const url = operation.path
@@ -160,7 +161,7 @@ function callOf(operation, { path, body, query, answer, event, pathParameters, q
       `/${new RegExp(pattern, 'u').source}/u.test(${arg(name) ?? `String(query?.[${JSON.stringify(name)}])`})`,
   );
   const read = (part) => `{ validate: validate${part.name}, name: '${part.component}' }`;
-  return [
+  const checks = [
     ...(pathParameters.length > 0
       ? [
           `check(validate${path.name}, { ${pathParameters.map((p) => `${JSON.stringify(p.name)}: ${p.arg}`).join(', ')} }, 'path');`,
@@ -170,10 +171,31 @@ function callOf(operation, { path, body, query, answer, event, pathParameters, q
       ? [`${operation.body.required ? '' : 'if (body !== undefined) '}check(validate${body.name}, body, 'body');`]
       : []),
     ...(query ? [`check(validate${query.name}, query${queryRequired ? '' : ' ?? {}'}, 'query');`] : []),
-    `const path = ${query ? `operationUrl('', ${url}, query)` : url};`,
-    event
-      ? `return openEventStream(context, path, ${read(event)}, ${follow ? `query?.${follow.name} === true` : 'false'}, options);`
-      : `return execute(context, { method: '${operation.method.toUpperCase()}', path${body ? ', body' : ''}, repeatable: ${repeatable && tests.length > 0 ? tests.join(' && ') : repeatable}${answer ? `, answer: ${read(answer)}` : ''}${deletes ? ', done: goneOnceApplied()' : ''} }, options);`,
+  ];
+  const target = query ? `operationUrl('', ${url}, query)` : url;
+  const context = `contextOf(connection, '${operation.operationId}')`;
+  // A stream checks its arguments at the call; the request core runs the checks in its promise.
+  if (event) {
+    const followed = follow ? `query?.${follow.name} === true` : 'false';
+    return [
+      `const context = ${context};`,
+      ...checks,
+      `return openEventStream(context, ${target}, ${read(event)}, ${followed}, options);`,
+    ];
+  }
+  const fields = [
+    `method: '${operation.method.toUpperCase()}'`,
+    `path: ${target}`,
+    ...(body ? ['body'] : []),
+    `repeatable: ${repeatable && tests.length > 0 ? tests.join(' && ') : repeatable}`,
+    ...(answer ? [`answer: ${read(answer)}`] : []),
+    ...(deletes ? ['done: goneOnceApplied()'] : []),
+  ];
+  return [
+    `return execute(${context}, () => {`,
+    ...checks.map((line) => `  ${line}`),
+    `  return { ${fields.join(', ')} };`,
+    '}, options);',
   ];
 }
 
@@ -220,69 +242,50 @@ function interfaces(node) {
 
 function factory(node, indent) {
   const entries = [
-    ...node.methods.map((m) => `${m.sdk.verb}: ${m.operationId}Call.bind(undefined, context),`),
+    ...node.methods.map((m) => `${m.sdk.verb}: ${m.operationId}.bind(undefined, client),`),
     ...[...node.children].map(([segment, child]) => `${segment}: ${factory(child, `${indent}  `)},`),
   ];
   return `{\n${entries.map((e) => `${indent}  ${e}`).join('\n')}\n${indent}}`;
 }
 
-/** The generated modules of `document`, by file name under `src/generated/`. */
+/** The generated module of `document`, `src/generated/client.ts`. */
 export function generateClient(document) {
   const described = operationSchemas(document).map((parts) => describe(document, parts));
   const tree = treeOf(described);
   const validators = [...new Set(described.flatMap((d) => d.validators))];
   const types = [...new Set(described.flatMap((d) => d.types).filter(Boolean))];
   const byPath = Object.fromEntries(described.filter((d) => d.path.includes('{')).map((d) => [d.path, d.resources]));
-  const operationsModule = [
+  return [
     BANNER,
-    '// The call of each operation: what the document says is checked, then the request core gets',
-    '// what it needs; the resource tree of `createClient`; what each path parameter addresses, for',
-    '// `createRawClient`.',
+    '// The operations of the document: a function of a connection per operation, named by its',
+    '// operationId, which bundles only that operation; the resource tree of `createClient`, those',
+    '// functions bound to the client; what each path parameter addresses, for `createRawClient`.',
     `import type { ${['operations', ...types].join(', ')} } from '@browser-cloud/api-types';`,
     `import { ${validators.join(', ')} } from '@browser-cloud/api-types/validators';`,
-    "import { type EventStream, openEventStream, type StreamOptions } from '../event-stream.js';",
-    "import { execute, goneOnceApplied, operationUrl, type RequestContext, type RequestOptions } from '../request.js';",
-    "import { check, pathSegment } from '../validation.js';",
-    "import type { Resources } from './client.js';",
-    '',
-    ...described.flatMap((d) => [
-      `/** \`${d.method} ${d.path}\`: the call of \`${d.operationId}\`. */`,
-      `export ${d.streaming ? '' : 'async '}function ${d.operationId}Call(context: RequestContext, ${d.signature}): ${d.returns} {`,
-      ...d.code.map((line) => `  ${line}`),
-      '}',
-      '',
-    ]),
-    '/** The operations of `createClient`, by resource. */',
-    `export function resources(context: RequestContext): Resources {\n  return ${factory(tree, '  ')};\n}`,
-    '',
-    '/** What each path parameter addresses (`profile`), by path template. */',
-    `export const PATH_RESOURCES: Readonly<Record<string, Readonly<Record<string, string>>>> = ${JSON.stringify(byPath)};`,
-    '',
-  ].join('\n');
-  const clientModule = [
-    BANNER,
-    '// The operations of the document: the resource interfaces of `createClient` and a function of',
-    '// a connection per operation, named by its operationId, which bundles only that operation.',
-    `import type { ${['operations', ...types].join(', ')} } from '@browser-cloud/api-types';`,
     "import { type Connection, contextOf } from '../connection.js';",
-    "import type { EventStream, StreamOptions } from '../event-stream.js';",
-    "import type { RequestOptions } from '../request.js';",
-    `import { ${described.map((d) => `${d.operationId}Call`).join(', ')} } from './operations.js';`,
+    "import { type EventStream, openEventStream, type StreamOptions } from '../event-stream.js';",
+    "import { execute, goneOnceApplied, operationUrl, type RequestOptions } from '../request.js';",
+    "import { check, pathSegment } from '../validation.js';",
     '',
     ...interfaces(tree).flatMap((i) => [i, '']),
     ...described.flatMap((d) => [
       d.text(d.example(d.operationId).replace(`${d.operationId}(`, `${d.operationId}(connection, `)),
       `export function ${d.operationId}(connection: Connection, ${d.signature}): ${d.returns} {`,
-      `  return ${d.operationId}Call(${[`contextOf(connection, '${d.operationId}')`, ...d.params, 'options'].join(', ')});`,
+      ...d.code.map((line) => `  ${line}`),
       '}',
       '',
     ]),
+    '/** The operations of `createClient`, by resource: the functions above, bound to `client`. */',
+    `export function resources(client: Connection): Resources {\n  return ${factory(tree, '  ')};\n}`,
+    '',
+    '/** What each path parameter addresses (`profile`), by path template. */',
+    `export const PATH_RESOURCES: Readonly<Record<string, Readonly<Record<string, string>>>> = ${JSON.stringify(byPath)};`,
+    '',
   ].join('\n');
-  return { 'operations.ts': operationsModule, 'client.ts': clientModule };
 }
 
 /** @param documentPath the document to generate from; the repository's by default. */
 export async function generateArtifacts(documentPath = OPENAPI_PATH) {
-  const files = generateClient(loadOpenApiDocument(documentPath));
-  return Object.entries(files).map(([file, contents]) => ({ path: fileURLToPath(new URL(file, OUTPUT)), contents }));
+  const contents = generateClient(loadOpenApiDocument(documentPath));
+  return [{ path: fileURLToPath(new URL('client.ts', OUTPUT)), contents }];
 }

@@ -1,3 +1,4 @@
+import type { ClientOptions } from './connection.js';
 import { BrowserCloudError, ValidationError } from './errors.js';
 
 /** Environment variable read for the token when `token` is not given. */
@@ -22,26 +23,23 @@ function env(name: string): string | undefined {
 }
 
 /**
- * The token and base URL from the options or the environment. The document's server is a
- * variable whose only default is the local mock, so there is no production default: a base URL
- * must be given, and pass {@link checkBaseUrl}. Trailing slashes are removed.
+ * The options as the client uses them, from the environment where not given, checked. The
+ * document's server is a variable whose only default is the local mock, so there is no
+ * production default: a base URL must be given, and pass {@link checkBaseUrl}. Trailing slashes
+ * are removed.
  */
-export function resolveConnection(options: { baseUrl?: string | undefined; token?: string | undefined }): {
-  baseUrl: string;
-  token: string;
-} {
+export function resolveOptions(options: ClientOptions) {
   const token = normaliseToken(options.token || env(TOKEN_ENV));
-  if (!token) {
-    throw new BrowserCloudError(`Missing API token: pass \`token\` to createClient() or set ${TOKEN_ENV}.`);
-  }
-  const given = options.baseUrl || env(BASE_URL_ENV);
-  if (!given) {
-    throw new BrowserCloudError(
-      `Missing base URL: pass \`baseUrl\` to createClient() or set ${BASE_URL_ENV} (the service has no default address).`,
-    );
-  }
-  checkBaseUrl(given);
-  return { baseUrl: given.replace(/\/+$/, ''), token };
+  if (!token) throw new BrowserCloudError(`Missing API token: pass \`token\` or set ${TOKEN_ENV}.`);
+  const baseUrl = options.baseUrl || env(BASE_URL_ENV);
+  if (!baseUrl) throw new BrowserCloudError(`Missing base URL: pass \`baseUrl\` or set ${BASE_URL_ENV}.`);
+  checkBaseUrl(baseUrl);
+  return {
+    baseUrl: baseUrl.replace(/\/+$/, ''),
+    token,
+    timeoutMs: nonNegative('timeoutMs', options.timeoutMs, DEFAULT_TIMEOUT_MS),
+    maxRetries: nonNegative('maxRetries', options.maxRetries, DEFAULT_MAX_RETRIES, true),
+  };
 }
 
 /**
@@ -54,12 +52,8 @@ export function resolveConnection(options: { baseUrl?: string | undefined; token
  */
 function checkBaseUrl(given: string): void {
   const refuse = (rule: string, what: string) =>
-    new ValidationError([
-      { field: 'baseUrl', rule, message: `baseUrl: ${what} (the \`baseUrl\` option or ${BASE_URL_ENV})` },
-    ]);
-  if (/[\s\p{Cc}]/u.test(given)) {
-    throw refuse('whitespace', 'must not hold whitespace or control characters');
-  }
+    new ValidationError([{ field: 'baseUrl', rule, message: `baseUrl: ${what} (\`baseUrl\` or ${BASE_URL_ENV})` }]);
+  if (/[\s\p{Cc}]/u.test(given)) throw refuse('whitespace', 'must not hold whitespace or control characters');
   const url = URL.canParse(given) ? new URL(given) : undefined;
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
     // Not echoed when it may hold a password (`user:pw@…` without a scheme).
@@ -68,18 +62,10 @@ function checkBaseUrl(given: string): void {
       `must be an absolute http(s) URL${given.includes('@') ? '' : `, got ${JSON.stringify(given)}`}`,
     );
   }
-  if (url.username !== '' || url.password !== '') {
-    throw refuse(
-      'credentials',
-      `must not hold credentials (user:password@): the API key goes in \`token\` or ${TOKEN_ENV}`,
-    );
-  }
-  const query = given.indexOf('?');
-  const fragment = given.indexOf('#');
-  if (query >= 0 && (fragment < 0 || query < fragment)) {
-    throw refuse('query', 'must not hold a query ("?…")');
-  }
-  if (fragment >= 0) throw refuse('fragment', 'must not hold a fragment ("#…")');
+  if (url.username || url.password) throw refuse('credentials', 'must not hold credentials (user:password@)');
+  // Whichever comes first: a `#` after a `?` is in the query, a `?` after a `#` in the fragment.
+  const part = /[?#]/.exec(given)?.[0] === '?' ? 'query' : /#/.test(given) ? 'fragment' : undefined;
+  if (part) throw refuse(part, `must not hold a ${part}`);
 }
 
 /**
@@ -92,20 +78,16 @@ function checkBaseUrl(given: string): void {
 function normaliseToken(given: string | undefined): string | undefined {
   const token = given?.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '');
   if (token && !/^[\x20-\x7e\t]+$/.test(token)) {
-    throw new BrowserCloudError(
-      'The API token holds a character that cannot be sent in an HTTP header (a control or non-ASCII character).',
-    );
+    throw new BrowserCloudError('The API token holds a character that cannot be sent in an HTTP header.');
   }
   return token || undefined;
 }
 
 /** Checks a numeric option: a finite number ≥ 0 (an integer for retry counts). */
-export function nonNegative(name: string, value: number | undefined, fallback: number, integer = false): number {
+function nonNegative(name: string, value: number | undefined, fallback: number, integer = false): number {
   if (value === undefined) return fallback;
   if (!Number.isFinite(value) || value < 0 || (integer && !Number.isInteger(value))) {
-    throw new BrowserCloudError(
-      `${name} must be a ${integer ? 'non-negative integer' : 'non-negative number'}, got ${String(value)}.`,
-    );
+    throw new BrowserCloudError(`${name} must be a non-negative ${integer ? 'integer' : 'number'}, got ${value}.`);
   }
   return value;
 }

@@ -1,6 +1,5 @@
-import { bindConnection, type ClientOptions, type Connection, resolveContext } from './connection.js';
-import type { Resources } from './generated/client.js';
-import { resources } from './generated/operations.js';
+import { type ClientOptions, type Connection, createConnection } from './connection.js';
+import { type Resources, resources } from './generated/client.js';
 
 export type { ClientOptions } from './connection.js';
 
@@ -22,8 +21,6 @@ export interface BrowserCloudClient extends Connection, Resources {}
  * const profile = await client.profiles.rename('prof_123', { name: 'checkout-agent-eu' });
  */
 export function createClient(options: ClientOptions = {}): BrowserCloudClient {
-  const { context, describe } = resolveContext(options);
-  const client: BrowserCloudClient = { ...resources(context), baseUrl: context.baseUrl, toJSON: describe };
-  bindConnection(client, context);
-  return client;
+  const connection = createConnection(options);
+  return Object.assign(connection, resources(connection));
 }

@@ -22,22 +22,28 @@ export class BrowserCloudError extends Error {
 }
 setName(BrowserCloudError, 'BrowserCloudError');
 
-/**
- * Bad input, caught by the OpenAPI document's own schemas (the generated Ajv validators) before
- * any request was sent. `field` and `rule` are those of the first issue; `issues` lists all.
- */
-export class ValidationError extends BrowserCloudError {
+/** What {@link ValidationError} and {@link InvalidResponseError} share: the issues, and `field` and `rule` of the first. */
+export abstract class IssuesError extends BrowserCloudError {
   // Declared only: the constructor assigns them, in this order, so no field initializer is emitted.
   declare readonly field: string;
   declare readonly rule: string;
   declare readonly issues: readonly ValidationIssue[];
 
-  constructor(issues: readonly ValidationIssue[]) {
-    const first = issues[0] ?? { field: '', rule: 'unknown', message: 'invalid input' };
-    super(issues.length > 0 ? issues.map((issue) => issue.message).join('; ') : first.message);
-    this.field = first.field;
-    this.rule = first.rule;
+  constructor(issues: readonly ValidationIssue[], opening = '', options?: { cause?: unknown }) {
+    super(opening + (issues.map((issue) => issue.message).join('; ') || 'invalid input'), options);
+    this.field = issues[0]?.field ?? '';
+    this.rule = issues[0]?.rule ?? 'unknown';
     this.issues = issues;
+  }
+}
+
+/**
+ * Bad input, caught by the OpenAPI document's own schemas (the generated Ajv validators) before
+ * any request was sent. `field` and `rule` are those of the first issue; `issues` lists all.
+ */
+export class ValidationError extends IssuesError {
+  constructor(issues: readonly ValidationIssue[]) {
+    super(issues);
   }
 }
 setName(ValidationError, 'ValidationError');
@@ -49,17 +55,9 @@ setName(ValidationError, 'ValidationError');
  * only these are refused. `field` (`body.id`, `event.timestamp`) and `rule` (`required`, `type`…)
  * are those of the first issue; `issues` lists them. Never retried: the server did act.
  */
-export class InvalidResponseError extends BrowserCloudError {
-  declare readonly field: string;
-  declare readonly rule: string;
-  declare readonly issues: readonly ValidationIssue[];
-
+export class InvalidResponseError extends IssuesError {
   constructor(what: string, issues: readonly ValidationIssue[], options?: { cause?: unknown }) {
-    const first = issues[0] ?? { field: '', rule: 'unknown', message: 'not the documented shape' };
-    super(`${what}: ${issues.length > 0 ? issues.map((issue) => issue.message).join('; ') : first.message}`, options);
-    this.field = first.field;
-    this.rule = first.rule;
-    this.issues = issues;
+    super(issues, `${what}: `, options);
   }
 }
 setName(InvalidResponseError, 'InvalidResponseError');
@@ -168,7 +166,7 @@ function clip(text: string): string {
 /**
  * The request could not be completed: refused connection, DNS failure, TLS failure, reset.
  * The message names the cause's code and address when it has them, e.g.
- * `Connection error: ECONNREFUSED 127.0.0.1:37923` (see {@link describeConnectionFailure}).
+ * `Connection error: ECONNREFUSED 127.0.0.1:37923` (see `describeConnectionFailure`).
  */
 export class APIConnectionError extends BrowserCloudError {
   constructor(message = 'Connection error.', options?: { cause?: unknown }) {
@@ -176,41 +174,6 @@ export class APIConnectionError extends BrowserCloudError {
   }
 }
 setName(APIConnectionError, 'APIConnectionError');
-
-/** How many errors of a cause chain (and of AggregateErrors in it) are looked at for a code. */
-const MAX_CAUSES_SEARCHED = 64;
-
-/**
- * `CODE address:port` (or `CODE hostname`, or `CODE` alone) of the first error with a string
- * `code` in `cause`'s chain, looking into AggregateError `errors` (Node's several addresses of
- * one host) and preferring one that has an address; `''` when none has a code (browsers give
- * none). Pass a redacted cause: the text is copied from it as it is.
- */
-export function describeConnectionFailure(cause: unknown): string {
-  const queue: unknown[] = [cause];
-  let coded = '';
-  for (let i = 0; i < MAX_CAUSES_SEARCHED; i++) {
-    // Past the end of the queue an entry is undefined, and skipped.
-    const node = queue[i];
-    if (typeof node !== 'object' || node === null) continue;
-    const { code, address, port, hostname, errors } = node as Record<string, unknown>;
-    if (typeof code === 'string' && code !== '') {
-      const where =
-        typeof address === 'string'
-          ? typeof port === 'number'
-            ? `${address}:${port}`
-            : address
-          : typeof hostname === 'string'
-            ? hostname
-            : '';
-      if (where) return `${code} ${where}`;
-      coded ||= code;
-    }
-    if (Array.isArray(errors)) queue.push(...errors);
-    queue.push((node as { cause?: unknown }).cause);
-  }
-  return coded;
-}
 
 /** The request did not complete within `timeoutMs`. */
 export class APIConnectionTimeoutError extends APIConnectionError {

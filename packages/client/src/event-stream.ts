@@ -1,16 +1,10 @@
-import type { ErrorObject, Validator } from '@browser-cloud/api-types';
+import type { Validator } from '@browser-cloud/api-types';
 import { connectEventStream, createJsonEventDecoder, SseError, type StreamStateChange } from '@browser-cloud/sse';
 import { BACKOFF } from './config.js';
-import {
-  APIConnectionError,
-  APIConnectionTimeoutError,
-  BrowserCloudError,
-  describeConnectionFailure,
-  InvalidResponseError,
-  ValidationError,
-} from './errors.js';
+import { APIConnectionError, APIConnectionTimeoutError, BrowserCloudError, ValidationError } from './errors.js';
+import { describeConnectionFailure } from './causes.js';
 import type { RequestContext, RequestOptions } from './request.js';
-import { toIssues } from './validation.js';
+import { check } from './validation.js';
 
 /** Options of an event stream (`client.browsers.logs.stream`). */
 export interface StreamOptions extends RequestOptions {
@@ -95,7 +89,7 @@ export function openEventStream<T>(
   // ignored), and as the Last-Event-ID header they would be refused late, as a network error.
   // Nor another control character: fetch refuses them in a header when sending, as a network error.
   if (options.lastEventId !== undefined && /[\u0000-\u001f\u007f]/.test(options.lastEventId)) {
-    const message = 'lastEventId: must not contain a line break or NUL, nor another control character';
+    const message = 'lastEventId: must not hold a control character';
     throw new ValidationError([{ field: 'lastEventId', rule: 'pattern', message }]);
   }
   const { transport } = context;
@@ -120,48 +114,29 @@ export function openEventStream<T>(
       onStateChange &&
       ((change) => onStateChange(change.state === 'waiting' ? { ...change, error: clean(change.error) } : change)),
   });
-  const decode = createJsonEventDecoder<T>({ validate: data.validate });
+  // Heartbeats are skipped and the data parsed here; it is read as a `T` below.
+  const decode = createJsonEventDecoder();
 
   /** The reader's failures as this package's errors, without the token. */
   const translate = (error: unknown): BrowserCloudError => {
     if (error instanceof BrowserCloudError) return error;
-    if (!(error instanceof SseError)) {
-      return new APIConnectionError('Stream failed.', { cause: transport.scrub(error) });
-    }
-    if (error.type === 'invalid-data' || error.type === 'invalid-json') {
-      // Said as ValidationError says it (`event.message: is required`), from the same Ajv errors.
-      const issues = Array.isArray(error.validationErrors)
-        ? toIssues(error.validationErrors as ErrorObject[], error.value, 'event')
-        : [];
-      const why = issues.map((issue) => issue.message).join('; ') || error.message;
-      if (issues.length > 0) {
-        const what = `Stream event${error.id ? ` ${error.id}` : ''} cannot be read as a ${data.name}`;
-        return new InvalidResponseError(transport.redact(what), transport.redactJson(issues), {
-          cause: transport.scrub(error),
-        });
-      }
-      return new BrowserCloudError(
-        transport.redact(`Stream event${error.id ? ` ${error.id}` : ''} is not a ${data.name} of the document: ${why}`),
-        { cause: transport.scrub(error) },
-      );
-    }
+    const cause = transport.scrub(error);
+    if (!(error instanceof SseError)) return new APIConnectionError('Stream failed.', { cause });
     if (error.type === 'retries-exhausted') {
-      const cause = error.cause;
+      const last = error.cause;
       // The refused status's own APIError, made by `refusedError`.
-      if (cause instanceof BrowserCloudError) return cause;
-      if (cause instanceof SseError && cause.type === 'idle-timeout')
-        return new APIConnectionTimeoutError(idleTimeoutMs);
-      const clean = transport.scrub(cause);
+      if (last instanceof BrowserCloudError) return last;
+      if (last instanceof SseError && last.type === 'idle-timeout') return new APIConnectionTimeoutError(idleTimeoutMs);
+      const clean = transport.scrub(last);
       const why = describeConnectionFailure(clean);
-      return new APIConnectionError(
-        transport.redact(`Stream connection failed: ${error.message}${why ? ` (${why})` : ''}.`),
-        { cause: clean },
-      );
+      const message = `Stream connection failed: ${error.message}${why ? ` (${why})` : ''}.`;
+      return new APIConnectionError(transport.redact(message), { cause: clean });
     }
-    return new BrowserCloudError(transport.redact(`Stream failed: ${error.message}`), {
-      cause: transport.scrub(error),
-    });
+    const what =
+      error.type === 'invalid-json' ? `${eventName(error.id)} is not a ${data.name} of the document` : 'Stream failed';
+    return new BrowserCloudError(transport.redact(`${what}: ${error.message}`), { cause });
   };
+  const eventName = (id: string | undefined) => `Stream event${id ? ` ${id}` : ''}`;
 
   const stream: EventStream<T> = {
     // The ID to resume from, as handed out: without the token, should the server echo it there.
@@ -177,7 +152,11 @@ export function openEventStream<T>(
           const result = await connection.next();
           if (result.done === true) return DONE;
           const event = decode(result.value);
-          if (event !== undefined) return { done: false, value: transport.redactAnswer(event.data) };
+          if (event === undefined) continue;
+          // Said as ValidationError says it (`event.message: is required`).
+          const what = transport.redact(`${eventName(event.id)} cannot be read as a ${data.name}`);
+          check(data.validate, event.data, 'event', what, transport.redactJson);
+          return { done: false, value: transport.redactAnswer(event.data) };
         }
       } catch (error) {
         await connection.close();

@@ -4,9 +4,8 @@
  */
 import type { paths } from '@browser-cloud/api-types';
 import createFetchClient, { type Client, defaultPathSerializer } from 'openapi-fetch';
-import { type Connection, findContext } from './connection.js';
-import { BrowserCloudError } from './errors.js';
-import { PATH_RESOURCES } from './generated/operations.js';
+import { type Connection, contextOf } from './connection.js';
+import { PATH_RESOURCES } from './generated/client.js';
 import { pathSegment } from './validation.js';
 
 export type RawClient = Client<paths>;
@@ -22,9 +21,7 @@ export type RawClient = Client<paths>;
  * const { data, error } = await raw.PATCH('/profiles/{id_or_name}', { params: { path: { id_or_name: 'prof_1' } }, body: { name: 'n' } });
  */
 export function createRawClient(client: Connection): RawClient {
-  const access = findContext(client);
-  if (!access)
-    throw new BrowserCloudError('createRawClient() takes a client made by createClient() or createConnection().');
+  const access = contextOf(client, 'createRawClient');
   return createFetchClient<paths>({
     baseUrl: access.baseUrl,
     fetch: (request: Request) => access.transport.send(request),

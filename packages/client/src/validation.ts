@@ -1,16 +1,24 @@
 import { toIssues, type Validator } from '@browser-cloud/api-types';
 import { InvalidResponseError, ValidationError, type ValidationIssue } from './errors.js';
 
-export { toIssues };
-
 /**
- * Runs one of the validators generated from the OpenAPI document and throws a
- * {@link ValidationError} when the value breaks the document's rules. `root` names the value in
- * messages: `body`, `query`, `path` or `browser_telemetry`. The messages are
- * `@browser-cloud/api-types`' `toIssues`, the wording the sandbox uses too.
+ * Runs one of the validators generated from the OpenAPI document and throws when the value
+ * breaks the document's rules, in messages of `@browser-cloud/api-types`' `toIssues` (the
+ * wording the sandbox uses too). `root` names the value: `body`, `query`, `path`, `event`. What
+ * is sent throws a {@link ValidationError}. An answer, read with a tolerant validator
+ * (`validateReceived…`: unknown properties allowed), throws an {@link InvalidResponseError}
+ * opened by `answer`, its issues cleaned by `scrub` (they may quote the answer's values).
  */
-export function check<T>(validate: Validator<T>, value: unknown, root: string): asserts value is T {
-  if (!validate(value)) throw new ValidationError(toIssues(validate.errors ?? [], value, root));
+export function check<T>(
+  validate: Validator<T>,
+  value: unknown,
+  root: string,
+  answer?: string,
+  scrub: (issues: ValidationIssue[]) => ValidationIssue[] = (issues) => issues,
+): asserts value is T {
+  if (validate(value)) return;
+  const issues = toIssues(validate.errors ?? [], value, root);
+  throw answer === undefined ? new ValidationError(issues) : new InvalidResponseError(answer, scrub(issues));
 }
 
 /**
@@ -21,28 +29,13 @@ export function check<T>(validate: Validator<T>, value: unknown, root: string): 
  * a value that is not well-formed Unicode (see {@link wellFormed}).
  */
 export function pathSegment(name: string, value: string, resource: string): string {
-  wellFormed(value, `path.${name}`);
+  const field = `path.${name}`;
+  wellFormed(value, field);
   if (value === '.' || value === '..') {
-    const message = `path.${name}: ${JSON.stringify(value)} cannot be sent in a URL (URLs drop "." and ".." path segments, even percent-encoded); address the ${resource} by its ID`;
-    throw new ValidationError([{ field: `path.${name}`, rule: 'pathSegment', message }]);
+    const message = `${field}: ${JSON.stringify(value)} cannot be sent in a URL (it drops dot segments); address the ${resource} by its ID`;
+    throw new ValidationError([{ field, rule: 'pathSegment', message }]);
   }
   return encodeURIComponent(value);
-}
-
-/**
- * Reads an answer with one of the generated tolerant validators (`validateReceived…`: unknown
- * properties allowed) and throws an {@link InvalidResponseError} when a required property is
- * missing or a known one has the wrong type. `what` opens the message, `root` names the value
- * in it (`body`, `event`); `scrub` cleans the issues, which may quote the answer's values.
- */
-export function checkReceived<T>(
-  validate: Validator<T>,
-  value: unknown,
-  root: string,
-  what: string,
-  scrub: (issues: ValidationIssue[]) => ValidationIssue[] = (issues) => issues,
-): asserts value is T {
-  if (!validate(value)) throw new InvalidResponseError(what, scrub(toIssues(validate.errors ?? [], value, root)));
 }
 
 /** How deep {@link wellFormed} walks; the document's request bodies nest a few levels. */
@@ -59,8 +52,9 @@ const MAX_WALK_DEPTH = 64;
  */
 export function wellFormed(value: unknown, field: string, depth = 0): void {
   if (typeof value === 'string') {
-    if (isWellFormed(value)) return;
-    const lone = [...value].find((char) => char.length === 1 && char >= '\ud800' && char <= '\udfff')!;
+    // With the `u` flag a pair is one code point; only a lone surrogate is of category Cs.
+    const lone = /\p{Cs}/u.exec(value)?.[0];
+    if (!lone) return;
     const unit = lone.charCodeAt(0).toString(16).toUpperCase();
     const message = `${field}: must be well-formed Unicode (it holds a lone surrogate, U+${unit})`;
     throw new ValidationError([{ field, rule: 'wellFormed', message }]);
@@ -71,9 +65,4 @@ export function wellFormed(value: unknown, field: string, depth = 0): void {
     if (!array) wellFormed(key, `${field} (a property name)`, depth + 1);
     wellFormed(item, array ? `${field}[${key}]` : `${field}.${key}`, depth + 1);
   }
-}
-
-/** `String.prototype.isWellFormed` (ES2024; every runtime the client supports has it). */
-function isWellFormed(text: string): boolean {
-  return (text as string & { isWellFormed(): boolean }).isWellFormed();
 }
