@@ -1,6 +1,5 @@
 // Everything generated from the OpenAPI document, computed in memory so that `generate` writes
 // it and `generate --check` compares it with what is committed (the drift check).
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString, COMMENT_HEADER } from 'openapi-typescript';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -15,7 +14,6 @@ import {
 
 const standaloneCode = standaloneCodeModule.default ?? standaloneCodeModule;
 
-const require = createRequire(import.meta.url);
 const TYPES_DIR = new URL('../../packages/api-types/src/generated/', import.meta.url);
 
 const COMPONENT_REF = /^#\/components\/schemas\/([^/]+)/;
@@ -229,49 +227,34 @@ async function generateTypes(document) {
 }
 
 /**
- * Ajv runtime helpers that are one self-contained function (no imports, no outer names): their
- * source is copied into the generated module instead of importing a CommonJS file, which spares
- * a bundle the CommonJS interop wrapper. The copy is Ajv's own function, so it behaves the same.
+ * Ajv's standalone output `require()`s its runtime helpers (ajv-validator/ajv#2209). The one the
+ * document needs, ucs2length (a string's length in code points, a lone surrogate counting as
+ * one), is written in place, so the module is plain ESM without a CommonJS import; generation
+ * fails on any other.
  */
-const INLINED_RUNTIME = new Set(['ajv/dist/runtime/ucs2length']);
+const RUNTIME = { 'ajv/dist/runtime/ucs2length': '(str) => [...str].length' };
 
-/**
- * Ajv's standalone ESM output still `require()`s its runtime helpers (ajv-validator/ajv#2209);
- * inline the self-contained ones and hoist the others into namespace imports so the module loads
- * as real ESM. Loaders disagree on what a CommonJS module's `default` is (Node:
- * `module.exports`; Vitest and some bundlers: `exports.default`), so `cjs()` recovers
- * `module.exports` from either.
- */
-function requiresToImports(code) {
-  const imports = [];
-  const body = code.replace(
-    /const (\w+) = require\("([^"]+)"\)((?:\.\w+|\["[^"]+"\])*);/g,
-    (_, local, specifier, access) => {
-      if (INLINED_RUNTIME.has(specifier) && access === '.default') {
-        return `const ${local} = ${require(specifier).default.toString()};`;
-      }
-      const module = `${local}Module`;
-      const file = specifier.endsWith('.js') ? specifier : `${specifier}.js`;
-      imports.push(`import * as ${module} from ${JSON.stringify(file)};`);
-      return `const ${local} = /* @__PURE__ */ cjs(${module})${access};`;
-    },
-  );
-  if (imports.length > 0) {
-    imports.push('const cjs = (ns) => (ns.default !== null && typeof ns.default === "object" ? ns.default : ns);');
-  }
-  return { imports, body };
+function withRuntimeInlined(code) {
+  return code.replace(/const (\w+) = require\("([^"]+)"\)\.default;/g, (_, local, specifier) => {
+    if (!RUNTIME[specifier]) throw new Error(`Ajv needs ${specifier}: write it in RUNTIME (generate-artifacts.mjs).`);
+    return `const ${local} = ${RUNTIME[specifier]};`;
+  });
 }
 
 /**
- * Ajv passes `parentData`, `parentDataProperty` and `rootData` to every validator it calls, for
- * keywords that look outside the value (`$data`, say). The document uses none, so no function
- * reads them: dropping them from the signatures and the calls shortens every function and call
- * site, and the error objects stay the same. Generation fails if any use remains.
+ * Ajv passes an object of `instancePath`, `parentData`, `parentDataProperty` and `rootData` to
+ * every validator it calls, for keywords that look outside the value (`$data`, say). The document
+ * uses none, so no function reads the last three: each validator takes its `instancePath` alone,
+ * which shortens every function and call site, and the error objects stay the same. Generation
+ * fails if any use remains.
  */
-function withoutParentData(code) {
+function withInstancePathOnly(code) {
   const out = code
-    .replaceAll('{instancePath="", parentData, parentDataProperty, rootData=data}={}', '{instancePath=""}={}')
-    .replace(/,parentData(?::[\w$]+)?,parentDataProperty(?::(?:[\w$]+|"[^"]*"))?,rootData\}/g, '}');
+    .replaceAll('{instancePath="", parentData, parentDataProperty, rootData=data}={}', 'instancePath=""')
+    .replace(
+      /\{instancePath(?::([^,{}]+))?,parentData(?::[\w$]+)?,parentDataProperty(?::(?:[\w$]+|"[^"]*"))?,rootData\}/g,
+      (_, at) => at ?? 'instancePath',
+    );
   if (/parentData|rootData/.test(out)) {
     throw new Error('A validator reads parentData or rootData: keep them (generate-artifacts.mjs).');
   }
@@ -324,11 +307,12 @@ function withSchemaValuesInlined(code) {
 }
 
 /**
- * Ajv opens a property's checks with `const _errs6 = errors;` and then tests `errors === _errs6`,
- * once per keyword group, right away: always true there. The tests become plain blocks.
+ * Ajv opens a function with `let errors = 0;` and a property's checks with `const _errs6 =
+ * errors;`, and then tests `errors === 0` or `errors === _errs6` right away: always true there.
+ * The tests become plain blocks.
  */
 function withoutSettledTests(code) {
-  let out = code;
+  let out = code.replaceAll('let errors = 0;if(errors === 0){', 'let errors = 0;{');
   for (let before = ''; before !== out; ) {
     before = out;
     out = out.replace(/(const (_errs\d+) = errors;\{*)if\(errors === \2\)\{/g, '$1{');
@@ -524,8 +508,8 @@ function generateValidators(document) {
   // validateProxyRef and LoginRequest's `proxy` check one function, not two copies.
   for (const { ref } of compiled) ajv.getSchema(ref);
   const source = standaloneCode(ajv, Object.fromEntries(compiled.map(({ name, ref }) => [`validate${name}`, ref])));
-  const { imports, body } = requiresToImports(
-    withSchemaValuesInlined(withErrorFactory(withoutSettledTests(withoutParentData(source)))),
+  const body = withRuntimeInlined(
+    withSchemaValuesInlined(withErrorFactory(withoutSettledTests(withInstancePathOnly(source)))),
   );
   const untyped = new Map();
   const code = body.replace(/^"use strict";/, '').replace(/export const (\w+) = (\w+);/g, (_, exported, fn) => {
@@ -542,7 +526,6 @@ function generateValidators(document) {
     '// @ts-nocheck — generated validator code; the exports at the end carry the types.',
     "import type { components, operations } from '../openapi.js';",
     "import type { Validator } from '../../validator.js';",
-    ...imports,
     ERROR_FACTORY,
     '',
     code,
