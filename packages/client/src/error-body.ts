@@ -68,14 +68,17 @@ function errorShape(text: string): ErrorBody | undefined {
  */
 function describeBody(read: BoundedBody, headers: Headers, secret: string, stalled: boolean): string | undefined {
   const flat = redact(read.text.replace(/\s+/g, ' ').trim(), secret);
+  if (!flat && !read.failed && !read.truncated) return undefined;
   const shown = flat.length > MAX_BODY_EXCERPT ? `${flat.slice(0, MAX_BODY_EXCERPT)}…` : flat;
-  if (stalled)
-    return `body not complete within ${ERROR_BODY_TIMEOUT_MS} ms, after ${read.bytes} bytes${shown ? `: ${shown}` : ''}`;
-  if (read.failed) return `body unreadable after ${read.bytes} bytes${shown ? `: ${shown}` : ''}`;
-  if (read.truncated) {
-    const declared = headers.get('content-length');
-    return `body, ${declared && /^\d+$/.test(declared) ? declared : `over ${read.bytes}`} bytes: ${shown}`;
-  }
-  if (!flat) return undefined;
-  return flat === shown ? `body: ${shown}` : `body, ${read.bytes} bytes: ${shown}`;
+  const declared = headers.get('content-length');
+  const size = stalled
+    ? ` not complete within ${ERROR_BODY_TIMEOUT_MS} ms, after ${read.bytes} bytes`
+    : read.failed
+      ? ` unreadable after ${read.bytes} bytes`
+      : read.truncated
+        ? `, ${declared && /^\d+$/.test(declared) ? declared : `over ${read.bytes}`} bytes`
+        : flat === shown
+          ? ''
+          : `, ${read.bytes} bytes`;
+  return `body${size}${shown ? `: ${shown}` : ''}`;
 }

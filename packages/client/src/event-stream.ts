@@ -117,26 +117,27 @@ export function openEventStream<T>(
   // Heartbeats are skipped and the data parsed here; it is read as a `T` below.
   const decode = createJsonEventDecoder();
 
+  const eventName = (id: string | undefined) => `Stream event${id ? ` ${id}` : ''}`;
   /** The reader's failures as this package's errors, without the token. */
   const translate = (error: unknown): BrowserCloudError => {
     if (error instanceof BrowserCloudError) return error;
-    const cause = transport.scrub(error);
-    if (!(error instanceof SseError)) return new APIConnectionError('Stream failed.', { cause });
-    if (error.type === 'retries-exhausted') {
-      const last = error.cause;
+    const sse = error instanceof SseError ? error : undefined;
+    if (sse?.type === 'retries-exhausted') {
+      const last = sse.cause;
       // The refused status's own APIError, made by `refusedError`.
       if (last instanceof BrowserCloudError) return last;
       if (last instanceof SseError && last.type === 'idle-timeout') return new APIConnectionTimeoutError(idleTimeoutMs);
-      const clean = transport.scrub(last);
-      const why = describeConnectionFailure(clean);
-      const message = `Stream connection failed: ${error.message}${why ? ` (${why})` : ''}.`;
-      return new APIConnectionError(transport.redact(message), { cause: clean });
+      const cause = transport.scrub(last);
+      const why = describeConnectionFailure(cause);
+      const message = `Stream connection failed: ${sse.message}${why ? ` (${why})` : ''}.`;
+      return new APIConnectionError(transport.redact(message), { cause });
     }
     const what =
-      error.type === 'invalid-json' ? `${eventName(error.id)} is not a ${data.name} of the document` : 'Stream failed';
-    return new BrowserCloudError(transport.redact(`${what}: ${error.message}`), { cause });
+      sse?.type === 'invalid-json' ? `${eventName(sse.id)} is not a ${data.name} of the document` : 'Stream failed';
+    return new BrowserCloudError(transport.redact(`${what}: ${sse ? sse.message : String(error)}`), {
+      cause: transport.scrub(error),
+    });
   };
-  const eventName = (id: string | undefined) => `Stream event${id ? ` ${id}` : ''}`;
 
   const stream: EventStream<T> = {
     // The ID to resume from, as handed out: without the token, should the server echo it there.
