@@ -309,10 +309,17 @@ function withSchemaValuesInlined(code) {
 /**
  * Ajv opens a function with `let errors = 0;` and a property's checks with `const _errs6 =
  * errors;`, and then tests `errors === 0` or `errors === _errs6` right away: always true there.
- * The tests become plain blocks.
+ * The tests become plain blocks. Errors that are only counted are not built.
  */
 function withoutSettledTests(code) {
-  let out = code.replaceAll('let errors = 0;if(errors === 0){', 'let errors = 0;{');
+  let out = code
+    .replaceAll('let errors = 0;if(errors === 0){', 'let errors = 0;{')
+    // In an `if` or `not` subschema Ajv pushes empty errors only to count them, and drops them
+    // right after: the count is enough.
+    .replace(
+      /const (err\d+) = \{\};if\(vErrors === null\)\{vErrors = \[\1\];\}else \{vErrors\.push\(\1\);\}errors\+\+;/g,
+      'errors++;',
+    );
   for (let before = ''; before !== out; ) {
     before = out;
     out = out.replace(/(const (_errs\d+) = errors;\{*)if\(errors === \2\)\{/g, '$1{');
