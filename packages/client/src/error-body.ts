@@ -1,8 +1,8 @@
-import type { ErrorBody } from '@browser-cloud/api-types';
+import type { ErrorBody, ErrorDetail } from '@browser-cloud/api-types';
 import { validateReceivedError } from '@browser-cloud/api-types/validators';
 import { type BoundedBody, readBoundedBody } from '@browser-cloud/sse';
 import { type APIError, apiErrorFor } from './errors.js';
-import { redact, redactErrorBody, redactHeaders } from './redact.js';
+import { redact, redactHeaders } from './redact.js';
 
 /** Bytes read from the body of a non-2xx response; the rest is cancelled unread. */
 export const MAX_ERROR_BODY_BYTES = 64 * 1024;
@@ -46,17 +46,29 @@ export async function errorFromResponse(response: Response, secret: string): Pro
   } finally {
     clearTimeout(timer);
   }
-  const body = read.truncated || read.failed ? undefined : errorShape(read.text);
-  if (body) return apiErrorFor({ status, headers, body: redactErrorBody(body, secret) });
+  const body = read.truncated || read.failed ? undefined : errorShape(read.text, secret);
+  if (body) return apiErrorFor({ status, headers, body });
   const stalled = read.failed && deadline.signal.aborted;
   return apiErrorFor({ status, headers, excerpt: describeBody(read, response.headers, secret, stalled) });
 }
 
-/** The parsed body when it is the Error shape. Parsing or validating never throws out of here. */
-function errorShape(text: string): ErrorBody | undefined {
+/** The property names of an Error body and of its details; the compiler refuses a list that misses one. */
+const ERROR_FIELDS = Object.keys({ code: 0, message: 0, details: 0, inner_error: 0 } satisfies Record<
+  keyof ErrorBody | keyof ErrorDetail,
+  0
+>);
+
+/**
+ * The parsed body when it is the Error shape: its documented fields only (an unknown property is
+ * left out at every level), every string without the secret. Parsing or validating never throws
+ * out of here.
+ */
+function errorShape(text: string, secret: string): ErrorBody | undefined {
   try {
     const value: unknown = JSON.parse(text);
-    return validateReceivedError(value) ? value : undefined;
+    if (!validateReceivedError(value)) return undefined;
+    const known = JSON.stringify(value, ERROR_FIELDS);
+    return JSON.parse(known, (_, field: unknown) => (typeof field === 'string' ? redact(field, secret) : field));
   } catch {
     return undefined;
   }

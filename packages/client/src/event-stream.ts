@@ -48,8 +48,6 @@ export interface EventData<T> {
   readonly name: string;
 }
 
-const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
-
 /** Errors come as JSON bodies: say so, so that servers (and Prism) may answer them. */
 const STREAM_ACCEPT = 'text/event-stream, application/json;q=0.9';
 
@@ -98,7 +96,7 @@ export function openEventStream<T>(
   /** This package's errors as they are, anything else as a copy without the token. */
   const clean = (error: unknown): unknown => (error instanceof BrowserCloudError ? error : transport.scrub(error));
   const connection = connectEventStream(`${context.baseUrl}${path}`, {
-    fetch: (input, init) => transport.send(String(input), { ...init, headers: new Headers(init.headers) }),
+    fetch: (input, init) => transport.send(new Request(input, init)),
     headers: { ...context.headers, Accept: STREAM_ACCEPT, ...options.headers },
     refusedError: (response) => transport.refusal(response),
     // Without `follow` a normal end of the body is the end of the stream.
@@ -139,36 +137,25 @@ export function openEventStream<T>(
     });
   };
 
-  const stream: EventStream<T> = {
-    // The ID to resume from, as handed out: without the token, should the server echo it there.
-    get lastEventId() {
-      return transport.redactAnswer(connection.lastEventId);
-    },
-    [Symbol.asyncIterator]() {
-      return stream;
-    },
-    async next() {
-      try {
-        for (;;) {
-          const result = await connection.next();
-          if (result.done === true) return DONE;
-          const event = decode(result.value);
-          if (event === undefined) continue;
-          // Said as ValidationError says it (`event.message: is required`).
-          const what = transport.redact(`${eventName(event.id)} cannot be read as a ${data.name}`);
-          check(data.validate, event.data, 'event', what, transport.redactJson);
-          return { done: false, value: transport.redactAnswer(event.data) };
-        }
-      } catch (error) {
-        await connection.close();
-        throw translate(error);
+  async function* events(): AsyncGenerator<T, undefined> {
+    try {
+      for await (const raw of connection) {
+        const event = decode(raw);
+        if (event === undefined) continue;
+        // Said as ValidationError says it (`event.message: is required`).
+        const what = transport.redact(`${eventName(event.id)} cannot be read as a ${data.name}`);
+        check(data.validate, event.data, 'event', what, transport.redactJson);
+        yield transport.redactAnswer(event.data);
       }
-    },
-    async return() {
+    } catch (error) {
+      throw translate(error);
+    } finally {
       await connection.close();
-      return DONE;
-    },
-    close: () => connection.close(),
-  };
-  return stream;
+    }
+  }
+  return Object.defineProperties(events(), {
+    // The ID to resume from, as handed out: without the token, should the server echo it there.
+    lastEventId: { get: () => transport.redactAnswer(connection.lastEventId) },
+    close: { value: () => connection.close() },
+  }) as EventStream<T>;
 }

@@ -1,6 +1,7 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { createClient } from './create-client.js';
+import { errorFromResponse } from './error-body.js';
 import { APIConnectionError, type APIError, AuthenticationError, BrowserCloudError } from './errors.js';
 import {
   MAX_AGGREGATE_ERRORS,
@@ -11,7 +12,6 @@ import {
   redactAnswer,
   redactCause,
   redactJson,
-  redactErrorBody,
   redactHeaders,
 } from './redact.js';
 import { findSecret } from './test-support/find-secret.js';
@@ -236,20 +236,24 @@ function depth(error: unknown): number {
   return n;
 }
 
-describe('redactErrorBody and redactHeaders', () => {
-  it('redact every string of an Error body and keep its shape, absent fields absent', () => {
-    expect(
-      redactErrorBody(
-        { code: TOKEN, message: TOKEN, details: [{ message: TOKEN }, { code: TOKEN }, {}], inner_error: { code: 'c' } },
-        TOKEN,
-      ),
-    ).toStrictEqual({
-      code: '[REDACTED]',
-      message: '[REDACTED]',
-      details: [{ message: '[REDACTED]' }, { code: '[REDACTED]' }, {}],
+describe('Error bodies and headers', () => {
+  it('an Error body keeps its documented fields, absent ones absent, every string redacted; others are left out', async () => {
+    const body = {
+      code: TOKEN,
+      message: TOKEN,
+      details: [{ message: TOKEN, zz_not_in_document: TOKEN }, { code: TOKEN }, {}],
       inner_error: { code: 'c' },
-    });
-    expect(redactErrorBody({ code: 'c', message: 'm' }, TOKEN)).toStrictEqual({ code: 'c', message: 'm' });
+      zz_not_in_document: { code: TOKEN },
+    };
+    const error = await errorFromResponse(new Response(JSON.stringify(body), { status: 400 }), TOKEN);
+    expect([error.code, error.message, error.details, error.innerError]).toStrictEqual([
+      '[REDACTED]',
+      '400 [REDACTED]: [REDACTED]',
+      [{ message: '[REDACTED]' }, { code: '[REDACTED]' }, {}],
+      { code: 'c' },
+    ]);
+    const plain = await errorFromResponse(new Response('{"code":"c","message":"m"}', { status: 400 }), TOKEN);
+    expect([plain.code, plain.details, plain.innerError]).toStrictEqual(['c', [], undefined]);
   });
 
   it('redact header values, leave out a header named with the token, keep all without a token', () => {

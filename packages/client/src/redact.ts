@@ -1,5 +1,3 @@
-import type { ErrorBody, ErrorDetail } from '@browser-cloud/api-types';
-
 const REDACTED = '[REDACTED]';
 
 /** Causes deeper than this in a `cause` chain are left out of a redacted copy. */
@@ -93,20 +91,6 @@ function read(source: Record<string, unknown>, key: string): unknown {
 
 function builtInPrototype(error: Error): object {
   return (BUILT_IN_ERRORS.find((Class) => error instanceof Class) ?? Error).prototype;
-}
-
-/** An Error body with the secret replaced in every string: code and message, of details and inner_error too. */
-export function redactErrorBody(body: ErrorBody, secret: string): ErrorBody {
-  const detail = (d: ErrorDetail): ErrorDetail => ({
-    ...(d.code === undefined ? {} : { code: redact(d.code, secret) }),
-    ...(d.message === undefined ? {} : { message: redact(d.message, secret) }),
-  });
-  return {
-    code: redact(body.code, secret),
-    message: redact(body.message, secret),
-    ...(body.details ? { details: body.details.map(detail) } : {}),
-    ...(body.inner_error ? { inner_error: detail(body.inner_error) } : {}),
-  };
 }
 
 /** Response headers with the secret replaced in values; a header whose name holds it is left out. */

@@ -225,7 +225,7 @@ async function attempt<T>(
  * API. A larger body (a gzip bomb: a megabyte on the wire, gigabytes unpacked) is cancelled
  * there, with a {@link BrowserCloudError} naming the bound.
  */
-export const MAX_RESPONSE_BODY_BYTES = 1024 * 1024;
+export const MAX_RESPONSE_BODY_BYTES = 1_048_576;
 
 /** `promise`, or a rejection with `reason()` (the signal's reason by default) once `signal` aborts. */
 function abortable<T>(promise: Promise<T>, signal: AbortSignal, reason = (): unknown => signal.reason): Promise<T> {
