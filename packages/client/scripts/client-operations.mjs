@@ -22,7 +22,7 @@ const literal = (value) =>
     .replace(/"([A-Za-z_$][\w$]*)": /g, '$1: ');
 
 /** A TSDoc comment of these paragraphs; the text cannot close it early. */
-const doc = (indent, ...paragraphs) =>
+const doc = (...paragraphs) =>
   [
     '/**',
     ...paragraphs
@@ -32,9 +32,7 @@ const doc = (indent, ...paragraphs) =>
       .split('\n')
       .map((line) => ` *${line ? ` ${line}` : ''}`),
     ' */',
-  ]
-    .map((line) => indent + line)
-    .join('\n');
+  ].join('\n');
 
 /** The first example the document gives for a parameter or a media type, else undefined. */
 function exampleOf(document, node, schema) {
@@ -57,13 +55,8 @@ function describe(document, { operation, path, body, query, answer, event }) {
       parameter.schema?.schema.type === 'string'
         ? 'string'
         : `operations['${operationId}']['parameters']['path']['${name}']`;
-    return {
-      name,
-      arg: camel(name),
-      resource,
-      type,
-      example: exampleOf(document, parameter.parameter, parameter.schema?.schema) ?? name,
-    };
+    const example = exampleOf(document, parameter.parameter, parameter.schema?.schema) ?? name;
+    return { name, arg: camel(name), resource, type, example };
   });
   const union = query?.component && queryUnion(query.component, document.components.schemas[query.component]);
   const queryRequired = operation.query?.parameters.some((p) => p.required) ?? false;
@@ -114,7 +107,6 @@ function describe(document, { operation, path, body, query, answer, event }) {
     streaming,
     returns: streaming ? `EventStream<${event.component}>` : result ? `Promise<${result.component}>` : 'Promise<void>',
     signature: [...signature, `options?: ${streaming ? 'StreamOptions' : 'RequestOptions'}`].join(', '),
-    params: args.map((a) => a.name),
     example: (target) => {
       const invocation = `${target}(${exampleArgs.join(', ')})`;
       const name = camel(result?.component.replace(/^./, (c) => c.toLowerCase()) ?? '');
@@ -123,7 +115,6 @@ function describe(document, { operation, path, body, query, answer, event }) {
     },
     text: (target) =>
       doc(
-        '',
         `${operation.operation.summary ?? operationId} (\`${method.toUpperCase()} ${operation.path}\`).`,
         operation.operation.description?.trim(),
         `${retries}${gone} The arguments are checked against the document before sending (ValidationError).`,
@@ -165,7 +156,7 @@ function callOf(operation, { path, body, query, answer, event, pathParameters, q
       : []),
     ...(query ? [`check(validate${query.name}, query${queryRequired ? '' : ' ?? {}'}, 'query');`] : []),
   ];
-  const target = query ? `operationUrl('', ${url}, query)` : url;
+  const target = query ? `withQuery(${url}, query)` : url;
   const context = `contextOf(connection, '${operation.operationId}')`;
   // A stream checks its arguments at the call; the request core runs the checks in its promise.
   if (event) {
@@ -218,10 +209,7 @@ const interfaceName = (node) =>
 
 function interfaces(node) {
   const own = [
-    doc(
-      '',
-      node.path.length === 0 ? 'The operations of the document, by resource.' : `\`client.${node.path.join('.')}\`.`,
-    ),
+    doc(node.path.length === 0 ? 'The operations of the document, by resource.' : `\`client.${node.path.join('.')}\`.`),
     `export interface ${interfaceName(node)} {`,
     ...node.methods.flatMap((m) => [
       m.text(m.example(`client.${[...node.path, m.sdk.verb].join('.')}`)).replace(/^/gm, '  '),
@@ -241,23 +229,22 @@ function factory(node, indent) {
   return `{\n${entries.map((e) => `${indent}  ${e}`).join('\n')}\n${indent}}`;
 }
 
-/** The generated module of `document`, `src/generated/client.ts`. */
+/** The generated modules of `document`, by file name under `src/generated/`. */
 export function generateClient(document) {
   const described = operationSchemas(document).map((parts) => describe(document, parts));
   const tree = treeOf(described);
   const validators = [...new Set(described.flatMap((d) => d.validators))];
   const types = [...new Set(described.flatMap((d) => d.types).filter(Boolean))];
   const byPath = Object.fromEntries(described.filter((d) => d.path.includes('{')).map((d) => [d.path, d.resources]));
-  return [
+  const client = [
     banner('packages/client/scripts/client-operations.mjs'),
     '// The operations of the document: a function of a connection per operation, named by its',
-    '// operationId, which bundles only that operation; the resource tree of `createClient`, those',
-    '// functions bound to the client; what each path parameter addresses, for `createRawClient`.',
+    '// operationId, which bundles only that operation, and the resource interfaces of `createClient`.',
     `import type { ${['operations', ...types].join(', ')} } from '@browser-cloud/api-types';`,
     `import { ${validators.join(', ')} } from '@browser-cloud/api-types/validators';`,
     "import { type Connection, contextOf } from '../connection.js';",
     "import { type EventStream, openEventStream, type StreamOptions } from '../event-stream.js';",
-    "import { execute, goneOnceApplied, operationUrl, type RequestOptions } from '../request.js';",
+    "import { execute, goneOnceApplied, type RequestOptions, withQuery } from '../request.js';",
     "import { check, pathSegment } from '../validation.js';",
     '',
     ...interfaces(tree).flatMap((i) => [i, '']),
@@ -268,17 +255,24 @@ export function generateClient(document) {
       '}',
       '',
     ]),
-    '/** The operations of `createClient`, by resource: the functions above, bound to `client`. */',
+  ];
+  const resources = [
+    banner('packages/client/scripts/client-operations.mjs'),
+    "import type { Connection } from '../connection.js';",
+    `import { ${described.map((d) => d.operationId).join(', ')}, type Resources } from './client.js';`,
+    '',
+    '/** The operations of `createClient`, by resource: the functions of `./client.js`, bound to `client`. */',
     `export function resources(client: Connection): Resources {\n  return ${factory(tree, '  ')};\n}`,
     '',
-    '/** What each path parameter addresses (`profile`), by path template. */',
+    '/** What each path parameter addresses (`profile`), by path template, for `createRawClient`. */',
     `export const PATH_RESOURCES: Readonly<Record<string, Readonly<Record<string, string>>>> = ${JSON.stringify(byPath)};`,
     '',
-  ].join('\n');
+  ];
+  return { 'client.ts': client.join('\n'), 'resources.ts': resources.join('\n') };
 }
 
 /** @param documentPath the document to generate from; the repository's by default. */
 export async function generateArtifacts(documentPath = OPENAPI_PATH) {
-  const contents = generateClient(loadOpenApiDocument(documentPath));
-  return [{ path: fileURLToPath(new URL('client.ts', OUTPUT)), contents }];
+  const files = generateClient(loadOpenApiDocument(documentPath));
+  return Object.entries(files).map(([file, contents]) => ({ path: fileURLToPath(new URL(file, OUTPUT)), contents }));
 }

@@ -1,5 +1,6 @@
 import { type ClientOptions, type Connection, createConnection } from './connection.js';
-import { type Resources, resources } from './generated/client.js';
+import type { Resources } from './generated/client.js';
+import { resources } from './generated/resources.js';
 
 export type { ClientOptions } from './connection.js';
 

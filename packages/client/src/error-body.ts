@@ -8,21 +8,15 @@ import { redact, redactHeaders } from './redact.js';
 export const MAX_ERROR_BODY_BYTES = 64 * 1024;
 /** Characters of a body that is not the Error shape that go into the error's message. */
 export const MAX_BODY_EXCERPT = 200;
-/**
- * How long the body of a non-2xx response is read, from its headers on: the status is known
- * already, so a body that starts and then stalls costs this, not the request's whole timeout,
- * and the status's APIError follows (never a timeout, never a retry of a 4xx).
- */
+/** How long the body of a non-2xx response is read, from its headers on: the status is known already. */
 export const ERROR_BODY_TIMEOUT_MS = 2_000;
 
 /**
  * The {@link APIError} for a non-2xx `response`, from at most {@link MAX_ERROR_BODY_BYTES} of its
- * body (the rest is cancelled unread), so that an error answer of any size costs bounded memory,
- * read for at most {@link ERROR_BODY_TIMEOUT_MS}, so that one that stalls costs bounded time.
- * A complete body of the document's Error shape gives `code`, `details` and `innerError`;
- * anything else (a proxy's HTML page, JSON of another shape or too deeply nested, a body too
- * long or broken off) gives the status's class all the same, with a short excerpt and the
- * size in the message. The secret is replaced in the body's strings and the headers.
+ * body read for at most {@link ERROR_BODY_TIMEOUT_MS} (the rest cancelled unread). A complete
+ * body of the document's Error shape gives `code`, `details` and `innerError`; anything else gives
+ * the status's class all the same, with an excerpt and the size in the message. The secret is
+ * replaced in the body's strings and the headers.
  */
 export async function errorFromResponse(response: Response, secret: string): Promise<APIError> {
   const { status } = response;

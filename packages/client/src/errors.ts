@@ -20,7 +20,6 @@ export class BrowserCloudError extends Error {
     return out;
   }
 }
-setName(BrowserCloudError, 'BrowserCloudError');
 
 /** What {@link ValidationError} and {@link InvalidResponseError} share: the issues, and `field` and `rule` of the first. */
 export abstract class IssuesError extends BrowserCloudError {
@@ -46,7 +45,6 @@ export class ValidationError extends IssuesError {
     super(issues);
   }
 }
-setName(ValidationError, 'ValidationError');
 
 /**
  * A 2xx answer (or a stream event) the client cannot use: it lacks a property the document
@@ -60,7 +58,6 @@ export class InvalidResponseError extends IssuesError {
     super(issues, `${what}: `, options);
   }
 }
-setName(InvalidResponseError, 'InvalidResponseError');
 
 /** Characters of an Error body's `code: message` that go into `err.message`; the rest is cut, with the length noted. */
 export const MAX_MESSAGE_EXCERPT = 1000;
@@ -70,10 +67,7 @@ export interface APIErrorInit {
   readonly status: number;
   /** The Error body when the response had that shape, already redacted. */
   readonly body?: ErrorBody | undefined;
-  /**
-   * What the message says of a body that is not the Error shape (a proxy's HTML page, say): a
-   * short excerpt with its size, e.g. `body, 5062 bytes: <html>…`. Undefined for an empty body.
-   */
+  /** What the message says of a body of another shape: `body, 5062 bytes: <html>…`; undefined for none. */
   readonly excerpt?: string | undefined;
   /** Response headers, already redacted. */
   readonly headers: Headers;
@@ -117,7 +111,6 @@ export class APIError extends BrowserCloudError {
     return this.code === code || this.innerError?.code === code || this.details.some((d) => d.code === code);
   }
 }
-setName(APIError, 'APIError');
 
 /** 400: bad request; `code` is `bad_request`, with `invalid_input` details (`err.hasCode('invalid_input')`). */
 export class BadRequestError extends APIError {}
@@ -133,13 +126,6 @@ export class ConflictError extends APIError {}
 export class RateLimitError extends APIError {}
 /** Any 5xx. */
 export class InternalServerError extends APIError {}
-setName(BadRequestError, 'BadRequestError');
-setName(AuthenticationError, 'AuthenticationError');
-setName(PermissionDeniedError, 'PermissionDeniedError');
-setName(NotFoundError, 'NotFoundError');
-setName(ConflictError, 'ConflictError');
-setName(RateLimitError, 'RateLimitError');
-setName(InternalServerError, 'InternalServerError');
 
 const BY_STATUS: Record<number, typeof APIError> = {
   400: BadRequestError,
@@ -173,7 +159,6 @@ export class APIConnectionError extends BrowserCloudError {
     super(message, options);
   }
 }
-setName(APIConnectionError, 'APIConnectionError');
 
 /** The request did not complete within `timeoutMs`. */
 export class APIConnectionTimeoutError extends APIConnectionError {
@@ -181,7 +166,6 @@ export class APIConnectionTimeoutError extends APIConnectionError {
     super(`Request timed out after ${timeoutMs} ms.`);
   }
 }
-setName(APIConnectionTimeoutError, 'APIConnectionTimeoutError');
 
 /** The caller's `AbortSignal` aborted the request (or the wait before a retry). */
 export class APIUserAbortError extends BrowserCloudError {
@@ -189,13 +173,27 @@ export class APIUserAbortError extends BrowserCloudError {
     super(message);
   }
 }
-setName(APIUserAbortError, 'APIUserAbortError');
 
 /**
  * `name` lives on the prototype, not on each instance: stack traces and `toString()` show the
- * class, while `Object.keys(err)` stays limited to the documented fields. Spelled out because
- * minifiers rename classes.
+ * class, while `Object.keys(err)` stays limited to the documented fields. Spelled out (the keys
+ * below) because minifiers rename classes.
  */
-function setName(cls: { prototype: Error }, name: string): void {
+for (const [name, cls] of Object.entries({
+  BrowserCloudError,
+  ValidationError,
+  InvalidResponseError,
+  APIError,
+  BadRequestError,
+  AuthenticationError,
+  PermissionDeniedError,
+  NotFoundError,
+  ConflictError,
+  RateLimitError,
+  InternalServerError,
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIUserAbortError,
+})) {
   Object.defineProperty(cls.prototype, 'name', { value: name, configurable: true, writable: true });
 }

@@ -33,10 +33,7 @@ export interface StreamOptions extends RequestOptions {
 
 /** The async iterable of events that a streaming operation returns: each event's data, read as `T`. */
 export interface EventStream<T> extends AsyncIterableIterator<T> {
-  /**
-   * SSE ID of the last event handed out (`""` when none): pass it as `lastEventId` to a new
-   * call to resume where this one stopped.
-   */
+  /** SSE ID of the last event handed out (`""` when none): pass it as `lastEventId` to resume. */
   readonly lastEventId: string;
   /** Closes the connection and ends the iteration; safe to call any time. */
   close(): Promise<void>;
@@ -54,27 +51,11 @@ const STREAM_ACCEPT = 'text/event-stream, application/json;q=0.9';
 /**
  * Opens a streaming operation at `path` (its query included), whose arguments the generated code
  * has checked; `lastEventId` is checked here, at once (ValidationError). The request starts on
- * the first `next()`.
- *
- * - Yields each event's data as a `T`; heartbeat objects (`sse_heartbeat`) and comment lines are
- *   skipped. `lastEventId` on the returned stream is the SSE ID of the last one.
- * - A dropped connection, an idle timeout, 408, 429 and 5xx (or as `x-should-retry` says; never
- *   409) are reconnected with `Last-Event-ID`, with backoff (0.5 s doubling to 8 s, +≤25 %
- *   jitter, at least the server's `retry:` clamped to [500 ms, 60 s] and its `Retry-After` up
- *   to 60 s), up to `maxRetries` consecutive failures; an attempt succeeds only when an event
- *   arrives.
- * - With `follow` (the query parameter marked `x-sse-follow` is true), a normal end of the body is
- *   reconnected too (the server keeps the stream going); without it, it ends the iteration.
- * - Aborting `signal`, `close()` or leaving the loop closes the connection and ends the
- *   iteration without an error.
- * - Other statuses throw the matching APIError subclass; exhausted reconnects throw
- *   APIConnectionError (APIConnectionTimeoutError after idle timeouts).
- *
- * It is the one wrapper between the reconnecting reader and the caller: it decodes each event's
- * JSON against the document's event data and turns the reader's failures into this package's
- * errors. A refused status reaches the reader as it came, and the transport makes its APIError
- * from a bounded read of the body. The stream is a closure: it holds no context, so nothing in
- * it leads to the token.
+ * the first `next()`. The one wrapper between the reconnecting reader of `@browser-cloud/sse`
+ * (reconnects, backoff, `follow`, aborts: see the README's "Event streams") and the caller: it
+ * reads each event's data as the document's `T` and turns the reader's failures into this
+ * package's errors; a refused status's APIError is the transport's, from a bounded read of its
+ * body. The stream is a closure: it holds no context, so nothing in it leads to the token.
  */
 export function openEventStream<T>(
   context: RequestContext,

@@ -5,7 +5,7 @@
 import type { paths } from '@browser-cloud/api-types';
 import createFetchClient, { type Client, defaultPathSerializer } from 'openapi-fetch';
 import { type Connection, contextOf } from './connection.js';
-import { PATH_RESOURCES } from './generated/client.js';
+import { PATH_RESOURCES } from './generated/resources.js';
 import { pathSegment } from './validation.js';
 
 export type RawClient = Client<paths>;

@@ -18,25 +18,15 @@ export function redact(text: string, secret: string): string {
 const SAFE_FIELDS = ['code', 'errno', 'syscall', 'address', 'port', 'hostname'] as const;
 
 /** Built-in error classes whose prototype a copy may take; anything else becomes an Error. */
-const BUILT_IN_ERRORS: ReadonlyArray<ErrorConstructor | AggregateErrorConstructor> = [
-  AggregateError,
-  TypeError,
-  RangeError,
-  SyntaxError,
-  ReferenceError,
-  URIError,
-  EvalError,
-];
+const BUILT_IN_ERRORS = [AggregateError, TypeError, RangeError, SyntaxError, ReferenceError, URIError, EvalError];
 
 /**
- * `cause` rebuilt without `secret`, for attaching to an error the caller will see. Nothing is
- * copied as it is: an Error becomes a new object with a built-in error prototype (a TypeError
- * stays a TypeError, a custom class becomes an Error) holding only its name, message, stack,
- * the {@link SAFE_FIELDS}, its `cause` (down to {@link MAX_CAUSE_DEPTH}, a cycle ends the chain)
- * and an AggregateError's `errors` (at most {@link MAX_AGGREGATE_ERRORS}), every string with
- * the secret replaced. Whatever else the original holds (a Request, headers, symbol-keyed or
- * hidden fields) is left behind, so a token can hide in none of it. A string is redacted; another
- * object keeps only its safe fields and message; other primitives are returned as they are.
+ * `cause` rebuilt without `secret`, for attaching to an error the caller will see: an Error
+ * becomes a new object of a built-in error class (a custom class becomes an Error) with only its
+ * name, message, stack, the {@link SAFE_FIELDS}, its `cause` (down to {@link MAX_CAUSE_DEPTH}, a
+ * cycle ends the chain) and an AggregateError's `errors` (at most {@link MAX_AGGREGATE_ERRORS}),
+ * every string redacted; whatever else it holds (a Request, hidden or symbol-keyed fields) is left
+ * behind. Another object keeps its safe fields and message; a primitive stays as it is.
  */
 export function redactCause(cause: unknown, secret: string): unknown {
   return rebuild(cause, secret, 0, new Set());
@@ -50,16 +40,18 @@ function rebuild(value: unknown, secret: string, depth: number, seen: Set<object
   seen.add(value);
   const source = value as Record<string, unknown>;
   const isError = value instanceof Error;
-  const copy: Record<string, unknown> = isError ? Object.create(builtInPrototype(value)) : {};
+  const builtIn = BUILT_IN_ERRORS.find((Class) => value instanceof Class) ?? Error;
+  const copy: Record<string, unknown> = isError ? Object.create(builtIn.prototype) : {};
   const hidden = (key: string, field: unknown): void => {
     Object.defineProperty(copy, key, { value: field, writable: true, configurable: true, enumerable: !isError });
   };
-  const name = read(source, 'name');
-  if (typeof name === 'string' && name !== copy.name) hidden('name', redact(name, secret));
-  const message = read(source, 'message');
-  if (typeof message === 'string') hidden('message', redact(message, secret));
-  const stack = isError ? read(source, 'stack') : undefined;
-  if (typeof stack === 'string') hidden('stack', redact(stack, secret));
+  // A name only where it is not the class's (AbortError), a stack only on an error.
+  for (const key of ['name', 'message', 'stack']) {
+    const field = read(source, key);
+    if (typeof field === 'string' && field !== copy[key] && (isError || key !== 'stack')) {
+      hidden(key, redact(field, secret));
+    }
+  }
   for (const key of SAFE_FIELDS) {
     const field = read(source, key);
     if (typeof field === 'string') copy[key] = redact(field, secret);
@@ -89,10 +81,6 @@ function read(source: Record<string, unknown>, key: string): unknown {
   }
 }
 
-function builtInPrototype(error: Error): object {
-  return (BUILT_IN_ERRORS.find((Class) => error instanceof Class) ?? Error).prototype;
-}
-
 /** Response headers with the secret replaced in values; a header whose name holds it is left out. */
 export function redactHeaders(headers: Headers, secret: string): Headers {
   const clean = new Headers();
@@ -115,9 +103,8 @@ export const MIN_SECRET_LENGTH = 16;
 /**
  * A parsed answer (a Profile, a log event, an event ID) as the client hands it out. With a
  * secret of at least {@link MIN_SECRET_LENGTH} characters, every string has it replaced, and a
- * property whose name holds it is left out: a name is never rewritten, since a rewritten name
- * would be another property (with a one-letter token, `created_at` would be missing). A shorter
- * secret leaves the answer as it came. Own properties only, kept own (`__proto__` stays a plain key).
+ * property whose name holds it is left out (a rewritten name would be another property); a
+ * shorter secret leaves the answer as it came. Own properties only (`__proto__` stays a plain key).
  * @throws RangeError past {@link MAX_JSON_DEPTH} levels, whatever the secret.
  */
 export function redactAnswer<T>(value: T, secret: string): T {

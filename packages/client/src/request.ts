@@ -45,34 +45,24 @@ export interface RequestContext {
 /** One operation as the retry loop sees it; `T` is what its 2xx answer holds. */
 export interface Operation<T> {
   readonly method: string;
-  /** The path under the base URL, its parameters already encoded by `pathSegment` (see {@link operationUrl}). */
+  /** The path under the base URL, its query included (see {@link withQuery}). */
   readonly path: string;
   /** Sent as JSON when defined. */
   readonly body?: unknown;
-  /**
-   * Whether another attempt is harmless once the server may have acted on this one (the
-   * document's `x-repeatable`). When false, after any response, or a failure that may follow
-   * sending, it is retried only when the connection certainly failed before sending.
-   */
+  /** Whether another attempt is harmless once the server may have acted (the document's `x-repeatable`). */
   readonly repeatable: boolean;
-  /**
-   * The generated tolerant reader of the 2xx body (`validateReceived<answer>`) and the answer's
-   * schema name: a body without a required property, or with a known one of the wrong type, is
-   * an InvalidResponseError; properties the document does not know pass through. Absent for an
-   * answer without a body.
-   */
+  /** The tolerant reader of the 2xx body (`validateReceived<answer>`) and the answer's schema name. */
   readonly answer?: { readonly validate: Validator<T>; readonly name: string } | undefined;
   /** Whether this failure means the call is done after all (see {@link goneOnceApplied}). */
   readonly done?: ((error: BrowserCloudError) => boolean) | undefined;
 }
 
 /**
- * The URL of an operation, as openapi-fetch builds one from its path template: path parameters
- * go in through `encodeURIComponent` at the call (`pathSegment`), query values too, and a
- * value that is undefined or null is left out. A query value that is not well-formed Unicode is
- * a ValidationError ({@link wellFormed}).
+ * An operation's path with its query, as openapi-fetch builds one: values go in through
+ * `encodeURIComponent` (path values at the call, `pathSegment`), an undefined or null one is left
+ * out, and one that is not well-formed Unicode is a ValidationError ({@link wellFormed}).
  */
-export function operationUrl(baseUrl: string, path: string, query: object = {}): string {
+export function withQuery(path: string, query: object): string {
   const search = Object.entries(query)
     .filter(([, value]) => value != null)
     .map(([name, value]) => {
@@ -80,7 +70,7 @@ export function operationUrl(baseUrl: string, path: string, query: object = {}):
       return `${name}=${encodeURIComponent(value)}`;
     })
     .join('&');
-  return `${baseUrl}${path}${search ? `?${search}` : ''}`;
+  return search ? `${path}?${search}` : path;
 }
 
 /** A failed attempt: its error, and whether another attempt may follow. */
@@ -88,13 +78,10 @@ type Failure = { error: BrowserCloudError; retry: boolean };
 const failure = (error: BrowserCloudError, retry = false): Failure => ({ error, retry });
 
 /**
- * Runs the operation `prepare` gives (its checks throw here, as a rejection) with the client's
- * timeout and the one retry policy of `@browser-cloud/sse/retry-policy`: retries on connection
- * errors, timeouts and what `isRetryable` retries (408, 429, 5xx, or as `x-should-retry` says;
- * never 409), waiting the backoff or the server's `Retry-After`; a non-repeatable operation is
- * retried only on failures before sending. A body holding a string that is not well-formed
- * Unicode is refused before sending ({@link wellFormed}), as path and query values are where
- * they are encoded.
+ * Runs the operation `prepare` gives (its checks throw here, as a rejection; so does a body
+ * string that is not well-formed Unicode) with the client's timeout and the retry policy of
+ * `@browser-cloud/sse/retry-policy` (`isRetryable`, the backoff or the server's `Retry-After`); an
+ * operation that is not repeatable is retried only on failures before sending.
  */
 export async function execute<T>(
   context: RequestContext,
@@ -123,9 +110,8 @@ export async function execute<T>(
 
 /**
  * The `done` of a DELETE answered without a body: a 404 once an earlier attempt may have applied
- * (a timeout, a connection lost after sending, a 5xx) means what it deletes is gone, and the call
- * resolves. A 404 at the first attempt, or after attempts that certainly did not apply (408,
- * 429, a refused connection), is the caller's NotFoundError. One per call: it remembers the attempts.
+ * (a timeout, a connection lost after sending, a 5xx) means what it deletes is gone. Any other
+ * 404 is the caller's NotFoundError. One per call: it remembers the attempts.
  */
 export function goneOnceApplied(): (error: BrowserCloudError) => boolean {
   let applied = false;
@@ -163,7 +149,7 @@ async function attempt<T>(
     // As openapi-fetch merged them: the JSON content type, then the client's, then the call's.
     const headers = new Headers(body === undefined ? undefined : { 'Content-Type': 'application/json' });
     for (const extra of [context.headers, options.headers]) for (const name in extra) headers.set(name, extra[name]!);
-    const response = await transport.send(operationUrl(context.baseUrl, operation.path), {
+    const response = await transport.send(`${context.baseUrl}${operation.path}`, {
       method: operation.method,
       headers,
       body: body === undefined ? null : JSON.stringify(body),
@@ -220,11 +206,7 @@ async function attempt<T>(
   }
 }
 
-/**
- * The most bytes of a 2xx body read, after decompression: 1 MiB, far above any answer of the
- * API. A larger body (a gzip bomb: a megabyte on the wire, gigabytes unpacked) is cancelled
- * there, with a {@link BrowserCloudError} naming the bound.
- */
+/** The most bytes of a 2xx body read, after decompression (1 MiB): a gzip bomb is cut there. */
 export const MAX_RESPONSE_BODY_BYTES = 1_048_576;
 
 /** `promise`, or a rejection with `reason()` (the signal's reason by default) once `signal` aborts. */

@@ -3,13 +3,12 @@
  * Do not make direct changes to the file.
  */
 // The operations of the document: a function of a connection per operation, named by its
-// operationId, which bundles only that operation; the resource tree of `createClient`, those
-// functions bound to the client; what each path parameter addresses, for `createRawClient`.
+// operationId, which bundles only that operation, and the resource interfaces of `createClient`.
 import type { operations, LoginRequest, LoginResponse, RenameProfileRequest, Profile, LogStreamQuery, LogEvent, LogStreamQueryBySource } from '@browser-cloud/api-types';
 import { validateLoginAuthConnectionPath, validateLoginRequest, validateReceivedLoginResponse, validateRenameProfilePath, validateRenameProfileRequest, validateReceivedProfile, validateStreamBrowserLogsPath, validateLogStreamQuery, validateReceivedLogEvent } from '@browser-cloud/api-types/validators';
 import { type Connection, contextOf } from '../connection.js';
 import { type EventStream, openEventStream, type StreamOptions } from '../event-stream.js';
-import { execute, goneOnceApplied, operationUrl, type RequestOptions } from '../request.js';
+import { execute, goneOnceApplied, type RequestOptions, withQuery } from '../request.js';
 import { check, pathSegment } from '../validation.js';
 
 /**
@@ -204,27 +203,5 @@ export function streamBrowserLogs(connection: Connection, id: string, query: Log
   const context = contextOf(connection, 'streamBrowserLogs');
   check(validateStreamBrowserLogsPath, { "id": id }, 'path');
   check(validateLogStreamQuery, query, 'query');
-  return openEventStream(context, operationUrl('', "/browsers/" + pathSegment("id", id, "browser") + "/logs/stream", query), { validate: validateReceivedLogEvent, name: 'LogEvent' }, query?.follow === true, options);
+  return openEventStream(context, withQuery("/browsers/" + pathSegment("id", id, "browser") + "/logs/stream", query), { validate: validateReceivedLogEvent, name: 'LogEvent' }, query?.follow === true, options);
 }
-
-/** The operations of `createClient`, by resource: the functions above, bound to `client`. */
-export function resources(client: Connection): Resources {
-  return {
-    auth: {
-      connections: {
-        login: loginAuthConnection.bind(undefined, client),
-      },
-    },
-    profiles: {
-      rename: renameProfile.bind(undefined, client),
-    },
-    browsers: {
-      logs: {
-        stream: streamBrowserLogs.bind(undefined, client),
-      },
-    },
-  };
-}
-
-/** What each path parameter addresses (`profile`), by path template. */
-export const PATH_RESOURCES: Readonly<Record<string, Readonly<Record<string, string>>>> = {"/auth/connections/{id}/login":{"id":"connection"},"/profiles/{id_or_name}":{"id_or_name":"profile"},"/browsers/{id}/logs/stream":{"id":"browser"}};
