@@ -25,20 +25,10 @@ if (!existsSync(entry)) {
 
 /** `source`: an app's code importing the client (bundled from the package folder), else the entry itself. */
 async function bundle(source = undefined, external = []) {
-  const result = await build({
-    ...(source === undefined
-      ? { entryPoints: [entry] }
-      : { stdin: { contents: source, resolveDir: join(here, '..'), loader: 'js' } }),
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    external,
-    logLevel: 'silent',
-  });
-  const code = result.outputFiles[0].contents;
+  const input =
+    source === undefined ? { entryPoints: [entry] } : { stdin: { contents: source, resolveDir: join(here, '..') } };
+  const options = { bundle: true, minify: true, format: 'esm', platform: 'browser', target: 'es2022', write: false };
+  const code = (await build({ ...input, ...options, external, logLevel: 'silent' })).outputFiles[0].contents;
   return { minified: code.length, gzipped: gzipSync(code, { level: 9 }).length };
 }
 

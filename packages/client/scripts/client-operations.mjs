@@ -1,11 +1,8 @@
-// The client's operations, generated from the OpenAPI document: for each operation a function
-// of a connection named by its operationId (`renameProfile`: the document's checks of what is
-// sent, then one call into the request core with what the core needs: method, path, body,
-// whether it may be sent again, the reader of the answer), bound to the client as a resource
-// method (`client.profiles.rename`), both with TSDoc from the operation and an example from the
-// document's examples.
-// `node ../../scripts/generate.mjs --artifacts <this file>` writes the result; with `--check` it
-// is the drift check.
+// The client's operations, generated from the OpenAPI document: for each operation a function of
+// a connection named by its operationId (`renameProfile`: the document's checks, then one call of
+// the request core), bound to the client as a resource method (`client.profiles.rename`), both with
+// TSDoc from the operation and an example from its examples (see the README). `node
+// ../../scripts/generate.mjs --artifacts <this file>` writes the result; `--check` is the drift check.
 import { fileURLToPath } from 'node:url';
 import { deref, loadOpenApiDocument, OPENAPI_PATH } from '@browser-cloud/openapi-document';
 import { banner, operationSchemas, queryUnion } from '../../../scripts/lib/generate-artifacts.mjs';
@@ -22,17 +19,10 @@ const literal = (value) =>
     .replace(/"([A-Za-z_$][\w$]*)": /g, '$1: ');
 
 /** A TSDoc comment of these paragraphs; the text cannot close it early. */
-const doc = (...paragraphs) =>
-  [
-    '/**',
-    ...paragraphs
-      .filter(Boolean)
-      .join('\n\n')
-      .replaceAll('*/', '*\\/')
-      .split('\n')
-      .map((line) => ` *${line ? ` ${line}` : ''}`),
-    ' */',
-  ].join('\n');
+const doc = (...paragraphs) => {
+  const text = paragraphs.filter(Boolean).join('\n\n').replaceAll('*/', '*\\/');
+  return `/**\n${text.replace(/^(?=.)/gm, ' * ').replace(/^$/gm, ' *')}\n */`;
+};
 
 /** The first example the document gives for a parameter or a media type, else undefined. */
 function exampleOf(document, node, schema) {

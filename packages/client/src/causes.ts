@@ -1,8 +1,7 @@
 /**
- * Error codes that mean no connection was made, so no byte of the request reached the server:
- * refused connection, DNS failure (permanent or temporary), unreachable network or host, and
- * undici's connect timeout. Anything else (a reset, a closed socket, a timeout after connecting)
- * may come after the server read the request.
+ * Error codes that mean no byte of the request reached the server: refused connection, DNS
+ * failure, unreachable network or host, undici's connect timeout. Anything else (a reset, a
+ * closed socket, a timeout after connecting) may come after the server read the request.
  */
 const NOT_SENT_CODES = new Set([
   'ECONNREFUSED',

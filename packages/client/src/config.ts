@@ -24,9 +24,7 @@ function env(name: string): string | undefined {
 
 /**
  * The options as the client uses them, from the environment where not given, checked. The
- * document's server is a variable whose only default is the local mock, so there is no
- * production default: a base URL must be given, and pass {@link checkBaseUrl}. Trailing slashes
- * are removed.
+ * document's only server default is the local mock, so a base URL must be given.
  */
 export function resolveOptions(options: ClientOptions) {
   const token = normaliseToken(options.token || env(TOKEN_ENV));
@@ -43,12 +41,9 @@ export function resolveOptions(options: ClientOptions) {
 }
 
 /**
- * Refuses a base URL that is not an origin with an optional path prefix, with a
- * {@link ValidationError} (`field` `baseUrl`): each operation's path is appended to it as it is,
- * so a query (`?tenant=1`, even a bare `?`) or a fragment would swallow every path
- * (`PATCH /p?tenant=1/profiles/x`, or everything going to `/p`), and whitespace would be sent
- * (`/p%20/profiles/x`) or silently dropped by the URL parser. Credentials (`user:pw@`), which
- * fetch refuses at every request, are refused here once, without echoing them.
+ * Refuses, with a {@link ValidationError} (`field` `baseUrl`), a base URL that is not an origin
+ * with an optional path prefix: each operation's path is appended to it as it is (the README's
+ * table says what a query, a fragment, whitespace or credentials would do).
  */
 function checkBaseUrl(given: string): void {
   const refuse = (rule: string, what: string) =>
@@ -69,11 +64,9 @@ function checkBaseUrl(given: string): void {
 }
 
 /**
- * The token as it is sent, decided once: a header value loses its leading and trailing
- * whitespace (Fetch's "normalize"), so `sk_…\n` from a file or a heredoc goes out as `sk_…`, and
- * that is the form scrubbed from errors. A character no header can carry (a control character,
- * a non-ASCII one) is refused here rather than by fetch at every request, in an error that may
- * quote the header. Undefined when nothing is left.
+ * The token as it is sent, and scrubbed: without the leading and trailing whitespace a header
+ * value loses (Fetch's "normalize"). A character no header can carry is refused here rather than
+ * by fetch at every request, in an error that may quote the header. Undefined when nothing is left.
  */
 function normaliseToken(given: string | undefined): string | undefined {
   const token = given?.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '');

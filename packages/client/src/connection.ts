@@ -6,10 +6,9 @@ import { type FetchLike, transport } from './transport.js';
 /** Options of {@link createClient} and {@link createConnection}. */
 export interface ClientOptions {
   /**
-   * Base address of the service, with scheme (http or https). Default: the
-   * `BROWSER_CLOUD_BASE_URL` environment variable; there is no production default, so one of
-   * them is required. An origin with an optional path prefix: a query, a fragment, whitespace or
-   * credentials in it are refused (ValidationError). A trailing slash is removed.
+   * Base address of the service: an http(s) origin with an optional path prefix (a query, a
+   * fragment, whitespace or credentials are refused). Default: the `BROWSER_CLOUD_BASE_URL`
+   * environment variable; one of them is required.
    */
   baseUrl?: string | undefined;
   /** Bearer token. Default: the `BROWSER_CLOUD_API_KEY` environment variable; one is required. */
@@ -36,9 +35,8 @@ export interface Connection {
 }
 
 /**
- * Each connection's request context, kept outside the connection: a property (even a hidden or
- * symbol-keyed one) would lead from the client to the transport, and so to the token; a WeakMap
- * entry leads nowhere and goes with the client.
+ * Each connection's request context, kept outside it: a property (even a hidden one) would lead
+ * from the client to the transport, and so to the token; a WeakMap entry leads nowhere.
  */
 const contexts = new WeakMap<object, RequestContext>();
 

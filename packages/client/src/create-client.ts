@@ -14,8 +14,7 @@ export interface BrowserCloudClient extends Connection, Resources {}
 /**
  * Creates a client. Throws a BrowserCloudError when no token or base URL is given or found in
  * the environment, and a ValidationError (`field` `baseUrl`) for a base URL that is not an
- * http(s) URL or holds a query, a fragment, whitespace or credentials. It bundles every
- * operation; for an app that uses fewer, see `createConnection` and the standalone operation functions.
+ * origin with an optional path prefix. It bundles every operation; see `createConnection` for fewer.
  *
  * @example
  * const client = createClient({ baseUrl: 'https://api.example.com', token: process.env.TOKEN });

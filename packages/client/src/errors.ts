@@ -3,11 +3,7 @@ import type { ErrorBody, ErrorDetail, ValidationIssue } from '@browser-cloud/api
 /** One broken rule of the document's schemas, found before any request was sent. */
 export type { ValidationIssue };
 
-/**
- * Base class of everything this package throws, so one `instanceof` check catches it all.
- * No error of this package ever holds the bearer token: messages, causes and `toJSON()` are
- * built from scrubbed text only.
- */
+/** Base class of everything this package throws; none holds the bearer token. */
 export class BrowserCloudError extends Error {
   /** Plain-object view for logs and `JSON.stringify`: name, message and own public fields. */
   toJSON(): Record<string, unknown> {
@@ -47,11 +43,9 @@ export class ValidationError extends IssuesError {
 }
 
 /**
- * A 2xx answer (or a stream event) the client cannot use: it lacks a property the document
- * requires, or a property the document knows has the wrong type. The client reads answers as a
- * tolerant reader: properties the document does not know are accepted (and passed through), so
- * only these are refused. `field` (`body.id`, `event.timestamp`) and `rule` (`required`, `type`…)
- * are those of the first issue; `issues` lists them. Never retried: the server did act.
+ * A 2xx answer (or a stream event) that lacks a property the document requires, or has a known
+ * one of the wrong type (unknown properties pass: answers are read as a tolerant reader).
+ * `field` (`body.id`) and `rule` are those of the first issue. Never retried: the server did act.
  */
 export class InvalidResponseError extends IssuesError {
   constructor(what: string, issues: readonly ValidationIssue[], options?: { cause?: unknown }) {
@@ -149,11 +143,7 @@ function clip(text: string): string {
     : text;
 }
 
-/**
- * The request could not be completed: refused connection, DNS failure, TLS failure, reset.
- * The message names the cause's code and address when it has them, e.g.
- * `Connection error: ECONNREFUSED 127.0.0.1:37923` (see `describeConnectionFailure`).
- */
+/** The request could not be completed (`Connection error: ECONNREFUSED 127.0.0.1:37923`). */
 export class APIConnectionError extends BrowserCloudError {
   constructor(message = 'Connection error.', options?: { cause?: unknown }) {
     super(message, options);

@@ -1,10 +1,9 @@
-import type { Validator } from '@browser-cloud/api-types';
 import { connectEventStream, createJsonEventDecoder, SseError, type StreamStateChange } from '@browser-cloud/sse';
 import { BACKOFF } from './config.js';
 import { APIConnectionError, APIConnectionTimeoutError, BrowserCloudError, ValidationError } from './errors.js';
 import { describeConnectionFailure } from './causes.js';
 import type { RequestContext, RequestOptions } from './request.js';
-import { check } from './validation.js';
+import { check, type Reader } from './validation.js';
 
 /** Options of an event stream (`client.browsers.logs.stream`). */
 export interface StreamOptions extends RequestOptions {
@@ -39,12 +38,6 @@ export interface EventStream<T> extends AsyncIterableIterator<T> {
   close(): Promise<void>;
 }
 
-/** The tolerant reader of each event's data (`x-sse-event-data`) and its schema's name. */
-export interface EventData<T> {
-  readonly validate: Validator<T>;
-  readonly name: string;
-}
-
 /** Errors come as JSON bodies: say so, so that servers (and Prism) may answer them. */
 const STREAM_ACCEPT = 'text/event-stream, application/json;q=0.9';
 
@@ -60,7 +53,7 @@ const STREAM_ACCEPT = 'text/event-stream, application/json;q=0.9';
 export function openEventStream<T>(
   context: RequestContext,
   path: string,
-  data: EventData<T>,
+  data: Reader<T>,
   follow: boolean,
   options: StreamOptions = {},
 ): EventStream<T> {

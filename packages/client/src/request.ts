@@ -1,4 +1,3 @@
-import type { Validator } from '@browser-cloud/api-types';
 import { readBoundedBody } from '@browser-cloud/sse';
 import { backoffDelay, isRetryable, parseRetryAfter } from '@browser-cloud/sse/retry-policy';
 import { BACKOFF } from './config.js';
@@ -12,7 +11,7 @@ import {
 } from './errors.js';
 import { describeConnectionFailure, failedBeforeSending } from './causes.js';
 import type { FetchLike, Transport } from './transport.js';
-import { check, wellFormed } from './validation.js';
+import { check, type Reader, wellFormed } from './validation.js';
 
 export type { FetchLike } from './transport.js';
 
@@ -51,8 +50,8 @@ export interface Operation<T> {
   readonly body?: unknown;
   /** Whether another attempt is harmless once the server may have acted (the document's `x-repeatable`). */
   readonly repeatable: boolean;
-  /** The tolerant reader of the 2xx body (`validateReceived<answer>`) and the answer's schema name. */
-  readonly answer?: { readonly validate: Validator<T>; readonly name: string } | undefined;
+  /** The tolerant reader of the 2xx body (`validateReceived<answer>`). */
+  readonly answer?: Reader<T> | undefined;
   /** Whether this failure means the call is done after all (see {@link goneOnceApplied}). */
   readonly done?: ((error: BrowserCloudError) => boolean) | undefined;
 }

@@ -1,13 +1,18 @@
 import { toIssues, type Validator } from '@browser-cloud/api-types';
 import { InvalidResponseError, ValidationError, type ValidationIssue } from './errors.js';
 
+/** A generated validator of what is sent or read, and the schema's name for messages. */
+export interface Reader<T> {
+  readonly validate: Validator<T>;
+  readonly name: string;
+}
+
 /**
- * Runs one of the validators generated from the OpenAPI document and throws when the value
- * breaks the document's rules, in messages of `@browser-cloud/api-types`' `toIssues` (the
- * wording the sandbox uses too). `root` names the value: `body`, `query`, `path`, `event`. What
- * is sent throws a {@link ValidationError}. An answer, read with a tolerant validator
- * (`validateReceived…`: unknown properties allowed), throws an {@link InvalidResponseError}
- * opened by `answer`, its issues cleaned by `scrub` (they may quote the answer's values).
+ * Runs a validator generated from the document and throws, in the words of `toIssues` (the
+ * sandbox's too), when the value breaks its rules: a {@link ValidationError} for what is sent; for
+ * an answer read with a tolerant validator (`validateReceived…`), an {@link InvalidResponseError}
+ * opened by `answer`, its issues cleaned by `scrub` (they may quote the answer's values). `root`
+ * names the value: `body`, `query`, `path`, `event`.
  */
 export function check<T>(
   validate: Validator<T>,
@@ -23,10 +28,8 @@ export function check<T>(
 
 /**
  * A path parameter as it goes into the URL, through `encodeURIComponent` as openapi-fetch does.
- * `.` and `..` cannot go at all: fetch's URL parser removes them as dot segments, even
- * percent-encoded (`%2E%2E`), so a rename of the profile named `..` would be sent as
- * `PATCH /`. They are refused before sending, saying to address the `resource` by its ID. So is
- * a value that is not well-formed Unicode (see {@link wellFormed}).
+ * `.` and `..` are refused, saying to address the `resource` by its ID: fetch's URL parser drops
+ * them as dot segments, even percent-encoded. So is a value that is not well-formed Unicode.
  */
 export function pathSegment(name: string, value: string, resource: string): string {
   const field = `path.${name}`;
@@ -42,13 +45,10 @@ export function pathSegment(name: string, value: string, resource: string): stri
 const MAX_WALK_DEPTH = 64;
 
 /**
- * Refuses, before sending, a string that is not well-formed Unicode: one holding a lone
- * surrogate (U+D800 to U+DFFF not in a pair), which `encodeURIComponent` cannot encode
- * (URIError) and JSON carries only as an escape (`"\ud800"`). The document's `info.description`
- * states the rule for every component: no name, ID or value the service stores may hold one.
- * `value` is a string or a JSON value (an operation's body), walked with its property names;
- * `field` names it (`path.id`, `query.path`, `body`). Throws a {@link ValidationError} with rule
- * `wellFormed` naming the first such string and its lone surrogate.
+ * Refuses, before sending, a string holding a lone surrogate, which `encodeURIComponent` cannot
+ * encode and the document's `info.description` forbids in every value the service stores.
+ * `value` is a string or a JSON value (a body, its property names included); `field` names it.
+ * Throws a {@link ValidationError} with rule `wellFormed` naming the first one and its surrogate.
  */
 export function wellFormed(value: unknown, field: string, depth = 0): void {
   if (typeof value === 'string') {
