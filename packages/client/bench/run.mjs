@@ -1,11 +1,8 @@
-// Figures of the client, against its built dist (`npm run build -w @browser-cloud/client` first):
-//  1. size: apps that import only what they use (one operation each through `createConnection`,
-//     all three through `createClient`), ESM bundles minified by esbuild and gzipped at level 9,
-//     beside the official SDK (`@onkernel/sdk`) calling the same three operations; exits 1 when an
-//     app is above its limit. Then what each part of the entry costs, and what `/raw` adds.
-//  2. per-request cost: the rename through bare fetch, this client, openapi-fetch
-//     (`createRawClient`) and the official SDK, on a local node:http server, as ratios to bare
-//     fetch; exits 1 when this client costs as much as openapi-fetch or more than 0.7× the SDK.
+// Figures of the client, against its built dist (see the README's "Benchmarks"): the gzipped
+// size of apps that import only what they use, beside the official SDK, what each part of the
+// entry costs and what `/raw` adds; the per-request cost of the rename beside bare fetch,
+// openapi-fetch and the official SDK. Exits 1 when an app is over its limit, or when this client
+// costs as much as openapi-fetch or more than 0.7× the official SDK per request.
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { dirname, join, relative } from 'node:path';

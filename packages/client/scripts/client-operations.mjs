@@ -184,10 +184,9 @@ function treeOf(operations) {
       }
       node = node.children.get(segment);
     }
-    if (node.methods.some((m) => m.sdk.verb === operation.sdk.verb) || node.children.has(operation.sdk.verb)) {
-      throw new Error(
-        `client.${[...operation.sdk.resource, operation.sdk.verb].join('.')} names two things; set x-sdk-verb.`,
-      );
+    const { verb } = operation.sdk;
+    if (node.methods.some((m) => m.sdk.verb === verb) || node.children.has(verb)) {
+      throw new Error(`client.${[...node.path, verb].join('.')} names two things; set x-sdk-verb.`);
     }
     node.methods.push(operation);
   }

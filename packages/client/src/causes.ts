@@ -3,14 +3,9 @@
  * failure, unreachable network or host, undici's connect timeout. Anything else (a reset, a
  * closed socket, a timeout after connecting) may come after the server read the request.
  */
-const NOT_SENT_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'ENETUNREACH',
-  'EHOSTUNREACH',
-  'UND_ERR_CONNECT_TIMEOUT',
-]);
+const NOT_SENT_CODES = new Set(
+  'ECONNREFUSED ENOTFOUND EAI_AGAIN ENETUNREACH EHOSTUNREACH UND_ERR_CONNECT_TIMEOUT'.split(' '),
+);
 
 /** How many errors of a cause chain (and of AggregateErrors in it) are looked at. */
 const MAX_CAUSES_SEARCHED = 64;

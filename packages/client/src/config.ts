@@ -10,10 +10,7 @@ export const BASE_URL_ENV = 'BROWSER_CLOUD_BASE_URL';
 export const DEFAULT_TIMEOUT_MS = 60_000;
 /** Two retries after the first attempt. */
 export const DEFAULT_MAX_RETRIES = 2;
-/**
- * The client's backoff, for requests and log-stream reconnects alike: 0.5 s doubling per retry,
- * at most 8 s, plus up to 25 % jitter (see `backoffDelay` in `@browser-cloud/sse/retry-policy`).
- */
+/** The backoff of requests and log-stream reconnects: 0.5 s doubling, at most 8 s, plus up to 25 % jitter. */
 export const BACKOFF = { base: 500, maxDelay: 8_000, jitter: 0.25 } as const;
 
 /** Reads an environment variable where there is a `process` (Node, Bun, Deno's compat); browsers have none. */

@@ -1,4 +1,6 @@
 import { resolveOptions } from './config.js';
+import type { Resources } from './generated/client.js';
+import { resources } from './generated/resources.js';
 import { BrowserCloudError } from './errors.js';
 import type { RequestContext } from './request.js';
 import { type FetchLike, transport } from './transport.js';
@@ -69,4 +71,24 @@ export function contextOf(connection: Connection, caller: string): RequestContex
   if (!context)
     throw new BrowserCloudError(`${caller}() takes a connection made by createConnection() or createClient().`);
   return context;
+}
+
+/**
+ * The client: every operation of the document by resource (`client.profiles.rename`); a
+ * {@link Connection} too, for the standalone functions and `createRawClient` (`/raw`).
+ */
+export interface BrowserCloudClient extends Connection, Resources {}
+
+/**
+ * Creates a client. Throws a BrowserCloudError when no token or base URL is given or found in
+ * the environment, and a ValidationError (`field` `baseUrl`) for a base URL that is not an
+ * origin with an optional path prefix. It bundles every operation; see `createConnection` for fewer.
+ *
+ * @example
+ * const client = createClient({ baseUrl: 'https://api.example.com', token: process.env.TOKEN });
+ * const profile = await client.profiles.rename('prof_123', { name: 'checkout-agent-eu' });
+ */
+export function createClient(options: ClientOptions = {}): BrowserCloudClient {
+  const connection = createConnection(options);
+  return Object.assign(connection, resources(connection));
 }

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { createClient } from './create-client.js';
+import { createClient } from './connection.js';
 import {
   APIConnectionError,
   APIError,

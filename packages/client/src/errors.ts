@@ -84,9 +84,12 @@ export class APIError extends BrowserCloudError {
 
   constructor(init: APIErrorInit) {
     const { status, body, excerpt, headers } = init;
-    super(
-      body ? `${status} ${clip(`${body.code}: ${body.message}`)}` : `${status} status code (${excerpt ?? 'no body'})`,
-    );
+    const said = body && `${body.code}: ${body.message}`;
+    const clipped =
+      said && said.length > MAX_MESSAGE_EXCERPT
+        ? `${said.slice(0, MAX_MESSAGE_EXCERPT)}… (${said.length} characters)`
+        : said;
+    super(clipped ? `${status} ${clipped}` : `${status} status code (${excerpt ?? 'no body'})`);
     this.status = status;
     this.code = body?.code;
     this.details = body?.details ?? [];
@@ -134,13 +137,6 @@ const BY_STATUS: Record<number, typeof APIError> = {
 export function apiErrorFor(init: APIErrorInit): APIError {
   const Class = init.status >= 500 ? InternalServerError : (BY_STATUS[init.status] ?? APIError);
   return new Class(init);
-}
-
-/** `text`, or its first {@link MAX_MESSAGE_EXCERPT} characters and its length when longer. */
-function clip(text: string): string {
-  return text.length > MAX_MESSAGE_EXCERPT
-    ? `${text.slice(0, MAX_MESSAGE_EXCERPT)}… (${text.length} characters)`
-    : text;
 }
 
 /** The request could not be completed (`Connection error: ECONNREFUSED 127.0.0.1:37923`). */

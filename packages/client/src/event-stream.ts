@@ -7,23 +7,14 @@ import { check, type Reader } from './validation.js';
 
 /** Options of an event stream (`client.browsers.logs.stream`). */
 export interface StreamOptions extends RequestOptions {
-  /**
-   * For the stream this is an idle timeout, not a total one: the connection is dropped (and
-   * re-opened with `Last-Event-ID`) when no byte arrives for this long, including while waiting
-   * for the response headers. Default: the client's `timeoutMs` (60 s); 0 disables it.
-   */
+  /** An idle timeout: no byte for this long (headers included) reconnects. Default: the client's; 0 disables it. */
   timeoutMs?: number | undefined;
-  /**
-   * Consecutive failed (re)connection attempts allowed before the iteration throws. An attempt
-   * succeeds only when an event (a heartbeat included) arrives: an open that then drops, ends or
-   * stalls counts as failed. Default: the client's `maxRetries` (2).
-   */
+  /** Consecutive failed (re)connections allowed; an attempt succeeds only when an event arrives. Default: the client's. */
   maxRetries?: number | undefined;
   /**
-   * Told each change of the connection's state with the attempt's number, as the stream counts
-   * them: `connecting`, `open`, `streaming` (an event arrived: the attempt succeeded), `waiting`
-   * (reconnect `attempt` of `maxRetries` is scheduled, with `delay`, `reason` and the `error`,
-   * without the token) and `ended`.
+   * Told each state of the connection with the attempt's number: `connecting`, `open`,
+   * `streaming` (an event arrived), `waiting` (a reconnect is scheduled, with `delay`, `reason` and
+   * the `error`, without the token) and `ended`.
    */
   onStateChange?: ((change: StreamStateChange) => void) | undefined;
   /** Resume after this event: sent as `Last-Event-ID` on the first request. A control character (CR, LF, NUL, ESC…) in it is a ValidationError. */
@@ -42,13 +33,11 @@ export interface EventStream<T> extends AsyncIterableIterator<T> {
 const STREAM_ACCEPT = 'text/event-stream, application/json;q=0.9';
 
 /**
- * Opens a streaming operation at `path` (its query included), whose arguments the generated code
- * has checked; `lastEventId` is checked here, at once (ValidationError). The request starts on
- * the first `next()`. The one wrapper between the reconnecting reader of `@browser-cloud/sse`
- * (reconnects, backoff, `follow`, aborts: see the README's "Event streams") and the caller: it
- * reads each event's data as the document's `T` and turns the reader's failures into this
- * package's errors; a refused status's APIError is the transport's, from a bounded read of its
- * body. The stream is a closure: it holds no context, so nothing in it leads to the token.
+ * Opens a streaming operation at `path` (its query included; the generated code checked the
+ * arguments, `lastEventId` is checked here); the request starts on the first `next()`. Between
+ * the reconnecting reader of `@browser-cloud/sse` and the caller, it reads each event's data as a
+ * `T` and says the reader's failures as this package's errors. It holds no context, so nothing in
+ * it leads to the token.
  */
 export function openEventStream<T>(
   context: RequestContext,
@@ -67,8 +56,6 @@ export function openEventStream<T>(
   const { transport } = context;
   const idleTimeoutMs = options.timeoutMs ?? context.timeoutMs;
   const onStateChange = options.onStateChange;
-  /** This package's errors as they are, anything else as a copy without the token. */
-  const clean = (error: unknown): unknown => (error instanceof BrowserCloudError ? error : transport.scrub(error));
   const connection = connectEventStream(`${context.baseUrl}${path}`, {
     fetch: (input, init) => transport.send(new Request(input, init)),
     headers: { ...context.headers, Accept: STREAM_ACCEPT, ...options.headers },
@@ -84,7 +71,13 @@ export function openEventStream<T>(
     retryJitter: BACKOFF.jitter,
     onStateChange:
       onStateChange &&
-      ((change) => onStateChange(change.state === 'waiting' ? { ...change, error: clean(change.error) } : change)),
+      // A waiting change's error without the token (this package's errors hold none).
+      ((change) =>
+        onStateChange(
+          change.state === 'waiting' && !(change.error instanceof BrowserCloudError)
+            ? { ...change, error: transport.scrub(change.error) }
+            : change,
+        )),
   });
   // Heartbeats are skipped and the data parsed here; it is read as a `T` below.
   const decode = createJsonEventDecoder();

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { createClient } from './create-client.js';
+import { createClient } from './connection.js';
 import { BrowserCloudError, InvalidResponseError, ValidationError } from './errors.js';
 import { createRawClient } from './raw.js';
 import { MAX_RESPONSE_BODY_BYTES } from './request.js';

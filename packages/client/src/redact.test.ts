@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { createClient } from './create-client.js';
+import { createClient } from './connection.js';
 import { errorFromResponse } from './error-body.js';
 import { APIConnectionError, type APIError, AuthenticationError, BrowserCloudError } from './errors.js';
 import {
@@ -9,7 +9,6 @@ import {
   MAX_JSON_DEPTH,
   MIN_SECRET_LENGTH,
   redact,
-  redactAnswer,
   redactCause,
   redactJson,
   redactHeaders,
@@ -369,23 +368,23 @@ describe('the token never appears in what the client throws', () => {
   });
 });
 
-describe('redactAnswer', () => {
+describe('redactJson of an answer', () => {
   const answer = (secret: string) => ({ id: 'p', name: `a ${secret} b`, [`k_${secret}`]: [secret], created_at: 'c' });
 
   it(`scrubs a secret of MIN_SECRET_LENGTH characters or more: values replaced, a property named after it left out`, () => {
     const secret = 'x'.repeat(MIN_SECRET_LENGTH);
-    expect(redactAnswer(answer(secret), secret)).toEqual({ id: 'p', name: 'a [REDACTED] b', created_at: 'c' });
+    expect(redactJson(answer(secret), secret, true)).toEqual({ id: 'p', name: 'a [REDACTED] b', created_at: 'c' });
   });
 
   it('leaves the answer as it came for a shorter secret, property names above all', () => {
     for (const secret of ['x'.repeat(MIN_SECRET_LENGTH - 1), 'test', 'e']) {
-      expect(redactAnswer(answer(secret), secret)).toEqual(answer(secret));
+      expect(redactJson(answer(secret), secret, true)).toEqual(answer(secret));
     }
   });
 
   it('refuses nesting past MAX_JSON_DEPTH whatever the secret', () => {
     const deep = JSON.parse(`${'['.repeat(MAX_JSON_DEPTH + 1)}${']'.repeat(MAX_JSON_DEPTH + 1)}`);
-    expect(() => redactAnswer(deep, 'e')).toThrow(RangeError);
+    expect(() => redactJson(deep, 'e', true)).toThrow(RangeError);
   });
 });
 

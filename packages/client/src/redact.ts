@@ -94,39 +94,28 @@ export function redactHeaders(headers: Headers, secret: string): Headers {
 export const MAX_JSON_DEPTH = 256;
 
 /**
- * The shortest token scrubbed from answers. A shorter one (`test`, a letter: what a mock or
- * sandbox user types) is no secret, and would be found in ordinary data: a profile renamed to
- * `test-agent` would come back as `[REDACTED]-agent`. Errors are scrubbed of a token of any length.
+ * The shortest token scrubbed from answers: a shorter one (`test`, typed against a mock) is no
+ * secret, and `test-agent` would come back as `[REDACTED]-agent`. Errors are scrubbed of any.
  */
 export const MIN_SECRET_LENGTH = 16;
 
 /**
- * A parsed answer (a Profile, a log event, an event ID) as the client hands it out. With a
- * secret of at least {@link MIN_SECRET_LENGTH} characters, every string has it replaced, and a
- * property whose name holds it is left out (a rewritten name would be another property); a
- * shorter secret leaves the answer as it came. Own properties only (`__proto__` stays a plain key).
+ * A JSON value with `secret` replaced in every string, whatever its length: the client's own
+ * values (the issues of an error), property names left as they are. As an `answer` (a Profile, a
+ * log event, an event ID) as the client hands it out, only a secret of at least
+ * {@link MIN_SECRET_LENGTH} characters is, and a property whose name holds it is left out (a
+ * rewritten name would be another property). Own properties only (`__proto__` stays a plain key).
  * @throws RangeError past {@link MAX_JSON_DEPTH} levels, whatever the secret.
  */
-export function redactAnswer<T>(value: T, secret: string): T {
-  return walk(value, secret.length >= MIN_SECRET_LENGTH ? secret : '', true, 0);
-}
-
-/**
- * A JSON value the client built (the issues of an error) with `secret` replaced in every
- * string, whatever its length; property names, the client's own, are left as they are.
- */
-export function redactJson<T>(value: T, secret: string): T {
-  return walk(value, secret, false, 0);
-}
-
-function walk<T>(value: T, secret: string, dropNamed: boolean, depth: number): T {
-  if (typeof value === 'string') return redact(value, secret) as T;
+export function redactJson<T>(value: T, secret: string, answer = false, depth = 0): T {
+  const hidden = answer && secret.length < MIN_SECRET_LENGTH ? '' : secret;
+  if (typeof value === 'string') return redact(value, hidden) as T;
   if (typeof value !== 'object' || value === null) return value;
   if (depth >= MAX_JSON_DEPTH) throw new RangeError(`JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
-  if (Array.isArray(value)) return value.map((item) => walk(item, secret, dropNamed, depth + 1)) as T;
+  if (Array.isArray(value)) return value.map((item) => redactJson(item, hidden, answer, depth + 1)) as T;
   return Object.fromEntries(
     Object.entries(value)
-      .filter(([key]) => !(dropNamed && secret && key.includes(secret)))
-      .map(([key, item]) => [key, walk(item, secret, dropNamed, depth + 1)]),
+      .filter(([key]) => !(answer && hidden && key.includes(hidden)))
+      .map(([key, item]) => [key, redactJson(item, hidden, answer, depth + 1)]),
   ) as T;
 }

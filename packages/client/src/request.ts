@@ -13,8 +13,6 @@ import { describeConnectionFailure, failedBeforeSending } from './causes.js';
 import type { FetchLike, Transport } from './transport.js';
 import { check, type Reader, wellFormed } from './validation.js';
 
-export type { FetchLike } from './transport.js';
-
 /** Per-call options, accepted as the last argument of every operation. */
 export interface RequestOptions {
   /** Aborts the call, including a wait before a retry; the call rejects with `APIUserAbortError`. */
@@ -27,13 +25,11 @@ export interface RequestOptions {
   headers?: Record<string, string> | undefined;
 }
 
-/** What an operation needs from its client. */
+/** What an operation needs from its client: the options, and the transport, the only holder of the token. */
 export interface RequestContext {
-  /** Without a trailing slash. */
   readonly baseUrl: string;
   /** The fetch a caller injected, or undefined for the global one. */
   readonly fetch: FetchLike | undefined;
-  /** Sends requests and scrubs what errors carry; the only holder of the token. */
   readonly transport: Transport;
   readonly timeoutMs: number;
   readonly maxRetries: number;

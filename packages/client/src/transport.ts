@@ -1,5 +1,5 @@
 import { errorFromResponse } from './error-body.js';
-import { redact, redactAnswer, redactCause, redactJson } from './redact.js';
+import { redact, redactCause, redactJson } from './redact.js';
 
 /** A fetch as the client calls an injected one: with one `Request`. */
 export type FetchLike = (request: Request) => Promise<Response>;
@@ -38,7 +38,7 @@ export function transport(injected: FetchLike | undefined, token: string) {
     redact: (text: string) => redact(text, token),
     /** A JSON value of an error (its issues) without the token, in every string. */
     redactJson: <T>(value: T) => redactJson(value, token),
-    /** A parsed answer as handed out: without a token of 16 characters or more (see `redactAnswer`). */
-    redactAnswer: <T>(value: T) => redactAnswer(value, token),
+    /** A parsed answer as handed out: without a token of 16 characters or more (see `redactJson`). */
+    redactAnswer: <T>(value: T) => redactJson(value, token, true),
   };
 }
