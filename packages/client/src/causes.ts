@@ -3,9 +3,14 @@
  * failure, unreachable network or host, undici's connect timeout. Anything else (a reset, a
  * closed socket, a timeout after connecting) may come after the server read the request.
  */
-const NOT_SENT_CODES = new Set(
-  'ECONNREFUSED ENOTFOUND EAI_AGAIN ENETUNREACH EHOSTUNREACH UND_ERR_CONNECT_TIMEOUT'.split(' '),
-);
+const NOT_SENT = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
 
 /** How many errors of a cause chain (and of AggregateErrors in it) are looked at. */
 const MAX_CAUSES_SEARCHED = 64;
@@ -29,11 +34,11 @@ function causesOf(error: unknown): Record<string, unknown>[] {
 
 /**
  * True when a fetch failure certainly happened before the request was sent: one of
- * {@link NOT_SENT_CODES} is a `code` in its chain. Browsers give no codes, so there this is
+ * {@link NOT_SENT} is a `code` in its chain. Browsers give no codes, so there this is
  * always false and a login is never retried on a connection error.
  */
 export function failedBeforeSending(error: unknown): boolean {
-  return causesOf(error).some(({ code }) => NOT_SENT_CODES.has(code as string));
+  return causesOf(error).some(({ code }) => NOT_SENT.has(code as string));
 }
 
 /**

@@ -29,9 +29,6 @@ export interface EventStream<T> extends AsyncIterableIterator<T> {
   close(): Promise<void>;
 }
 
-/** Errors come as JSON bodies: say so, so that servers (and Prism) may answer them. */
-const STREAM_ACCEPT = 'text/event-stream, application/json;q=0.9';
-
 /**
  * Opens a streaming operation at `path` (its query included; the generated code checked the
  * arguments, `lastEventId` is checked here); the request starts on the first `next()`. Between
@@ -58,7 +55,8 @@ export function openEventStream<T>(
   const onStateChange = options.onStateChange;
   const connection = connectEventStream(`${context.baseUrl}${path}`, {
     fetch: (input, init) => transport.send(new Request(input, init)),
-    headers: { ...context.headers, Accept: STREAM_ACCEPT, ...options.headers },
+    // Errors come as JSON bodies: say so, so that servers (and Prism) may answer them.
+    headers: { ...context.headers, Accept: 'text/event-stream, application/json;q=0.9', ...options.headers },
     refusedError: (response) => transport.refusal(response),
     // Without `follow` a normal end of the body is the end of the stream.
     reconnectOnEnd: follow,

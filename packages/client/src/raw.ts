@@ -1,7 +1,4 @@
-/**
- * The openapi-fetch client typed by the document, for the `{ data, error }` style. A subpath of
- * its own, so that an app using only the client's operations bundles no openapi-fetch.
- */
+// A subpath of its own, so that an app using only the client's operations bundles no openapi-fetch.
 import type { paths } from '@browser-cloud/api-types';
 import createFetchClient, { type Client, defaultPathSerializer } from 'openapi-fetch';
 import { type Connection, contextOf } from './connection.js';
@@ -11,10 +8,10 @@ import { pathSegment } from './validation.js';
 export type RawClient = Client<paths>;
 
 /**
- * The openapi-fetch client typed by the document, sending through `client`'s transport, which
- * sets the bearer token last (after any middleware, so nothing can replace it), with the client's
- * base URL and `headers`. It has no retries, timeouts or input checks. Throws a BrowserCloudError
- * for anything but a client made by `createClient` (or a connection made by `createConnection`).
+ * The openapi-fetch client typed by the document, for the `{ data, error }` style, with the
+ * client's base URL and `headers`, sending through its transport, which sets the bearer token
+ * last (after any middleware). No retries, timeouts or input checks. Throws a BrowserCloudError
+ * for anything but a client or a connection made here.
  *
  * @example
  * const raw = createRawClient(client);
