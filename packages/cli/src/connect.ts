@@ -3,10 +3,9 @@ import type { CliIo } from './cli-io.js';
 import { EXIT, reportError, writeReport } from './exit-codes.js';
 
 /**
- * Runs `command` with a client configured as the client configures itself
- * (`BROWSER_CLOUD_BASE_URL`, `BROWSER_CLOUD_API_KEY`), and turns what it throws into an exit code.
- * A missing (or blank) variable is named here, in a command line's words: the client's message
- * speaks to a program ("pass `token` to createClient()"). An invalid one gets the client's message.
+ * Runs `command` with a client configured from the environment, and turns what it throws into an
+ * exit code. A missing (or blank) variable is named here, in a command line's words: the client's
+ * message speaks to a program ("pass `token` to createClient()").
  */
 export async function withClient(
   io: CliIo,

@@ -5,11 +5,7 @@ import { fileURLToPath } from 'node:url';
 /** The built bin, run as a user runs it: a process with the environment as its only configuration. */
 export const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
 
-export interface Finished {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+export type Finished = { code: number | null; stdout: string; stderr: string };
 
 /** A running `browser-cloud`, its output collected. */
 export class RunningBin {

@@ -127,9 +127,8 @@ function toolDefinition(document, operation) {
 }
 
 /**
- * The success answer as the tool hands it on: read as the client reads it, properties the
- * document does not know yet included (a tolerant reader), so its schema allows them. MCP wants
- * an object: an answer of another type is wrapped as `{ result }`, and no body is `{}`.
+ * The success answer as the tool hands it on, read as the client reads it (unknown properties
+ * allowed). MCP wants an object: another type is wrapped as `{ result }`, no body is `{}`.
  */
 function answerOf(document, operation) {
   const schema = operation.success?.schema;

@@ -33,11 +33,7 @@ export interface McpServerOptions {
   tools?: readonly ToolDefinition[] | undefined;
 }
 
-/**
- * An MCP server (not yet connected) with a tool per operation of the document (the paged log
- * tail for its event stream). Connect it to a transport, e.g.
- * `await createMcpServer({ client }).connect(stdioTransport())`.
- */
+/** An MCP server with a tool per operation of the document: `await createMcpServer({ client }).connect(stdioTransport())`. */
 export function createMcpServer(options: McpServerOptions): Server {
   const { client, tools = Object.values(TOOL_DEFINITIONS) as ToolDefinition[] } = options;
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
@@ -75,10 +71,9 @@ export function toolResult(structured: Record<string, unknown>): CallToolResult 
 }
 
 /**
- * A failure as a tool error the model can act on, not a protocol error: the API's status, code and
- * message, what was wrong with the arguments, or that the service could not be reached. The
- * client's errors never hold the token; anything else is reported by class only, since its
- * message was not written with the token in mind.
+ * A failure as a tool error the model can act on, not a protocol error. The client's errors never
+ * hold the token; anything else is reported by class only: its message was not written with the
+ * token in mind.
  */
 export function errorResult(error: unknown, tool: ToolDefinition): CallToolResult {
   const result = (...lines: string[]): CallToolResult => ({

@@ -17,12 +17,10 @@ export const MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
 const ID_SEARCH_BYTES = 4096;
 
 /**
- * The SDK's stdio transport, reading stdin through {@link guardStdin} (every line gets an
- * answer), with two more fixes:
- * - the end of stdin closes it, which ends the calls in flight: the SDK's own ignores that end,
- *   so a followed tail kept the process alive for all of its `wait_ms` after the host had gone;
- * - an error goes out with its own message: McpError's message starts `MCP error <code>: `, the
- *   SDK sends it so, and the host's SDK adds the prefix again.
+ * The SDK's stdio transport on the process's stdin and stdout, reading stdin through
+ * {@link guardStdin}; the end of stdin closes it and ends the calls in flight (the SDK's own
+ * ignores it: a followed tail outlived the host by its `wait_ms`); an error goes out without
+ * McpError's `MCP error <code>: ` prefix, which the host's SDK adds again.
  */
 export function stdioTransport(): StdioServerTransport {
   const lines = guardStdin(process.stdin, process.stdout, process.stderr);
@@ -41,11 +39,9 @@ export function stdioTransport(): StdioServerTransport {
 type Refusal = { id: string | number | null; code: ErrorCode; message: string };
 
 /**
- * stdin as the SDK's transport should read it: whole lines only, none over `maxBytes`, each a
- * JSON-RPC message the SDK takes (see {@link screenLine}); empty lines are no message and are
- * left out. A line refused gets a JSON-RPC error on `output`, and `log` a line saying so. An
- * oversized line is dropped as it arrives (it is never held whole); its error has the request's
- * `id` when it is near the start of the line, else `null`.
+ * stdin as the SDK's transport should read it: whole lines, none empty or over `maxBytes`, each a
+ * message the SDK takes. A line refused gets a JSON-RPC error on `output` and a line on `log`; an
+ * oversized one is dropped as it arrives, never held whole.
  */
 export function guardStdin(
   input: NodeJS.ReadableStream,
@@ -112,11 +108,8 @@ const REQUEST_SCHEMAS = new Map<unknown, (typeof ClientRequestSchema.options)[nu
 );
 
 /**
- * What JSON-RPC 2.0 answers to a line that the SDK would drop without a word (its transport
- * reads only what parses as one of its messages), or to a known request whose params the SDK
- * would refuse as an internal error (-32603, with zod's report): -32700 for a line that is not
- * JSON, -32600 for a batch (MCP 2025-06-18 dropped batching) or any other invalid message, -32602
- * for params that are not an object or do not fit the method. Undefined for a line the SDK takes.
+ * The JSON-RPC 2.0 answer to a line the SDK would drop without a word, or to a known request whose
+ * params it would refuse as an internal error (-32603); undefined for a line the SDK takes.
  */
 function screenLine(line: string): Refusal | undefined {
   let message: unknown;

@@ -11,10 +11,8 @@ const ajv = new Ajv2020({ allErrors: true, useDefaults: true, strict: true });
 const validators = new WeakMap<ToolDefinition, ValidateFunction>();
 
 /**
- * Sorts a tool call's arguments into path, query, body and the tool's own. The document's rules
- * over path, query and body are left to the client, which checks them before any request with
- * the same messages it gives its own callers; here only what the client cannot see is checked:
- * that the arguments are an object of known names, and the tool's own arguments.
+ * Sorts a tool call's arguments into path, query, body and the tool's own, checking what the
+ * client cannot see (known names, the tool's own arguments): the client checks the rest.
  * @throws ValidationError naming the argument and the rule.
  */
 export function sortArguments(definition: ToolDefinition, args: unknown): SortedArguments {

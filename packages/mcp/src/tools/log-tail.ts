@@ -21,11 +21,9 @@ export interface TailResult {
 }
 
 /**
- * The log tail: reads the event stream of `definition`'s operation from the event after `cursor`
- * (sent as `Last-Event-ID`), up to `max_events` events and `max_bytes` bytes of them, for at most
- * `wait_ms`. Those are the tool's own arguments, checked and defaulted against their generated
- * schema. The cursor returned is the stream's last event ID, never the ID of an event read and
- * left out, so the next call continues exactly there.
+ * The log tail: reads the event stream from the event after `cursor` (sent as `Last-Event-ID`),
+ * within the tool's own bounds (`max_events`, `max_bytes`, `wait_ms`). The cursor returned is
+ * never the ID of an event read and left out, so the next call continues exactly there.
  */
 export async function tailLog(
   client: BrowserCloudClient,
