@@ -461,7 +461,7 @@ describe('browsers.logs.stream', () => {
       const fetch = scriptedFetch(sse([]));
       const start = () => client(fetch).browsers.logs.stream('b', { source: 'path', path: '/x' }, { lastEventId });
       expect(start).toThrow(ValidationError);
-      expect(start).toThrow('lastEventId: must not hold a control character');
+      expect(start).toThrow('lastEventId: must not contain a line break or NUL');
       expect(fetch).not.toHaveBeenCalled();
     });
   });

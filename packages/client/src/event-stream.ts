@@ -47,7 +47,7 @@ export function openEventStream<T>(
   // ignored), and as the Last-Event-ID header they would be refused late, as a network error.
   // Nor another control character: fetch refuses them in a header when sending, as a network error.
   if (options.lastEventId !== undefined && /[\u0000-\u001f\u007f]/.test(options.lastEventId)) {
-    const message = 'lastEventId: must not hold a control character';
+    const message = 'lastEventId: must not contain a line break or NUL, nor another control character';
     throw new ValidationError([{ field: 'lastEventId', rule: 'pattern', message }]);
   }
   const { transport } = context;
