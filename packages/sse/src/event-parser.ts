@@ -56,7 +56,6 @@ export class EventParser implements LineSink {
   #data = '';
   /** Number of `data` fields in the current block; the data buffer is "empty" iff 0. */
   #dataLines = 0;
-  #dataUnits = 0;
   /** Exact UTF-8 size of `data`, or -1 while `dataUnits` is too small to need it. */
   #dataBytes = -1;
   #blockRetry: number | undefined = undefined;
@@ -73,12 +72,10 @@ export class EventParser implements LineSink {
   }
 
   /**
-   * Processes one line, `text.slice(start, end)`.
-   *
-   * A blank line dispatches; a line starting with a colon is a comment; otherwise
-   * the field name runs to the first colon (the whole line if there is none, with
-   * an empty value) and one leading space of the value is dropped. The `data`,
-   * `event` and `id` prefixes are tested inline because they are nearly every line.
+   * Processes one line, `text.slice(start, end)`: a blank line dispatches; a line starting with a
+   * colon is a comment; otherwise the field name runs to the first colon (the whole line if there
+   * is none, with an empty value) and is compared literally (no case folding). Unknown fields are
+   * ignored.
    *
    * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#event-stream-interpretation
    */
@@ -87,52 +84,18 @@ export class EventParser implements LineSink {
       this.#dispatch();
       return;
     }
-    const first = text.charCodeAt(start);
-    // The inline tests below are a fast path: a line they let through to #otherLine is parsed
-    // there alike, so mutants that only make them refuse a line are equivalent. A length check
-    // that lets a shorter line in reads the colon after the range, whose value is '' either way.
-    // An emptied block falls through to #otherLine too (equivalent, but a comment cannot reach
-    // the block's mutant, so those three stay counted as survivors).
-    // 'd' 'a' 't' 'a' ':'
-    if (
-      first === 100 &&
-      end - start >= 5 &&
-      text.charCodeAt(start + 4) === COLON &&
-      text.charCodeAt(start + 1) === 97 &&
-      text.charCodeAt(start + 2) === 116 &&
-      text.charCodeAt(start + 3) === 97
-    ) {
-      this.#appendData(fieldValue(text, start + 5, end), ascii);
-      return;
-    }
-    // 'e' 'v' 'e' 'n' 't' ':'
-    if (
-      first === 101 &&
-      end - start >= 6 &&
-      text.charCodeAt(start + 5) === COLON &&
-      text.charCodeAt(start + 1) === 118 &&
-      text.charCodeAt(start + 2) === 101 &&
-      text.charCodeAt(start + 3) === 110 &&
-      text.charCodeAt(start + 4) === 116
-    ) {
-      this.#typeBuffer = fieldValue(text, start + 6, end);
-      return;
-    }
-    // 'i' 'd' ':'
-    if (
-      first === 105 &&
-      end - start >= 3 &&
-      text.charCodeAt(start + 2) === COLON &&
-      text.charCodeAt(start + 1) === 100
-    ) {
-      this.#setId(fieldValue(text, start + 3, end));
-      return;
-    }
-    if (first === COLON) {
-      this.#onComment?.(fieldValue(text, start + 1, end));
-      return;
-    }
-    this.#otherLine(text, start, end, ascii);
+    let colon = start;
+    // Bounded by `end`: `indexOf(':')` could run into later lines and go quadratic.
+    while (colon < end && text.charCodeAt(colon) !== COLON) colon++;
+    // One leading space of the value is dropped; slicing past `end` gives ''.
+    const value = text.slice(colon + 1 < end && text.charCodeAt(colon + 1) === SPACE ? colon + 2 : colon + 1, end);
+    // By length first, so that no field name is sliced out: these are nearly every line.
+    const name = colon - start;
+    if (name === 4 && text.startsWith('data', start)) this.#appendData(value, ascii);
+    else if (name === 5 && text.startsWith('event', start)) this.#typeBuffer = value;
+    else if (name === 2 && text.startsWith('id', start)) this.#setId(value);
+    else if (name === 5 && text.startsWith('retry', start)) this.#setRetry(value);
+    else if (name === 0) this.#onComment?.(value);
   }
 
   /**
@@ -143,29 +106,6 @@ export class EventParser implements LineSink {
   end(): void {
     this.#resetBlock();
     this.#idBuffer = this.lastEventId;
-  }
-
-  /** Generic field parsing for rarer lines: `retry`, unknown fields, lines without a colon. */
-  #otherLine(text: string, start: number, end: number, ascii: boolean): void {
-    let colon = start;
-    // Bounded by `end`: `indexOf(':')` could run into later lines and go quadratic.
-    while (colon < end && text.charCodeAt(colon) !== COLON) colon++;
-    const value = colon === end ? '' : fieldValue(text, colon + 1, end);
-    // Field names are compared literally: no case folding. Unknown fields are ignored.
-    switch (text.slice(start, colon)) {
-      case 'data':
-        this.#appendData(value, ascii);
-        break;
-      case 'event':
-        this.#typeBuffer = value;
-        break;
-      case 'id':
-        this.#setId(value);
-        break;
-      case 'retry':
-        this.#setRetry(value);
-        break;
-    }
   }
 
   /**
@@ -194,16 +134,9 @@ export class EventParser implements LineSink {
 
   /** "Append the field value to the data buffer, then append a single U+000A LINE FEED." */
   #appendData(value: string, ascii: boolean): void {
-    if (this.#dataLines === 0) {
-      this.#data = value;
-      this.#dataUnits = value.length;
-    } else {
-      // Joining here instead of appending LF and trimming it at dispatch: same result, one concat less.
-      this.#data = `${this.#data}\n${value}`;
-      this.#dataUnits += value.length + 1;
-    }
-    this.#dataLines++;
-    if (this.#dataUnits > this.#maxUncountedUnits) this.#checkEventSize(value, ascii);
+    // Joining here instead of appending LF and trimming it at dispatch: same result, one concat less.
+    this.#data = this.#dataLines++ === 0 ? value : `${this.#data}\n${value}`;
+    if (this.#data.length > this.#maxUncountedUnits) this.#checkEventSize(value, ascii);
   }
 
   #checkEventSize(value: string, ascii: boolean): void {
@@ -245,14 +178,8 @@ export class EventParser implements LineSink {
     this.#typeBuffer = '';
     this.#data = '';
     this.#dataLines = 0;
-    this.#dataUnits = 0;
     this.#dataBytes = -1;
     this.#blockRetry = undefined;
     this.#blockHasId = false;
   }
-}
-
-/** `text.slice(from, end)` less one leading space: the value of a field (or a comment) starting at `from`. */
-function fieldValue(text: string, from: number, end: number): string {
-  return text.slice(from < end && text.charCodeAt(from) === SPACE ? from + 1 : from, end);
 }
