@@ -43,8 +43,3 @@ export async function readBoundedBody(
     reader.cancel().catch(() => {});
   }
 }
-
-/** The first `maxBytes` of a body as text, for error messages (see {@link readBoundedBody}). */
-export async function readBodyExcerpt(body: ReadableStream<Uint8Array> | null, maxBytes = 512): Promise<string> {
-  return (await readBoundedBody(body, maxBytes)).text;
-}

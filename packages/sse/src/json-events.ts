@@ -1,6 +1,5 @@
 import { DONE } from './batched-event-iterator.js';
 import { SseError } from './errors.js';
-import type { SseErrorDetails } from './errors.js';
 import type { SseEvent } from './types.js';
 
 /** A type guard, such as an Ajv standalone validator, which leaves its findings in `errors`. */
@@ -22,28 +21,23 @@ export interface JsonEvent<T> {
   raw: string;
 }
 
+/** What to skip and how to check; the README's table gives each option's default. */
 export interface JsonEventOptions<T> {
   /** Checks each parsed value; without one, values are passed through as `T` unchecked. */
   validate?: Validator<T>;
-  /** Skip events whose data is empty (e.g. a bare `data:` keep-alive). @defaultValue true */
+  /** Skip events whose data is empty (e.g. a bare `data:` keep-alive). */
   skipEmptyData?: boolean;
-  /**
-   * Skip heartbeats: events whose SSE type, or whose JSON object's `event`
-   * property, is one of `heartbeatEvents`. Checked before validation, since a
-   * heartbeat does not match the payload schema. @defaultValue true
-   */
+  /** Skip events whose SSE type, or JSON object's `event` property, is in `heartbeatEvents` (before validation). */
   skipHeartbeats?: boolean;
-  /** @defaultValue `["sse_heartbeat"]` */
   heartbeatEvents?: readonly string[];
-  /** Only parse events of these SSE types and skip the rest. @defaultValue all types */
+  /** Only parse events of these SSE types and skip the rest. */
   eventTypes?: readonly string[];
   /** Extra skip rule, run first on the raw event. */
   skip?: (event: SseEvent) => boolean;
   /**
-   * What to do with data that is not JSON (`invalid-json`) or fails validation
-   * (`invalid-data`): `"throw"` ends the iteration with the error (and closes the
-   * source); `"skip"` drops the event; a function is told and the event dropped.
-   * @defaultValue "throw"
+   * Data that is not JSON (`invalid-json`) or fails validation (`invalid-data`): `"throw"` ends the
+   * iteration with the error (and closes the source), `"skip"` drops the event, a function is told
+   * and the event dropped.
    */
   onInvalid?: 'throw' | 'skip' | ((error: SseError) => void);
 }
@@ -70,19 +64,27 @@ export function createJsonEventDecoder<T = unknown>(
     if (heartbeats?.has(event.event)) return undefined;
     const raw = event.data;
     if (raw.length === 0 && skipEmptyData) return undefined;
-    /** Both failures carry the raw data and where it came from. */
-    const invalid = (type: 'invalid-json' | 'invalid-data', message: string, details: SseErrorDetails): SseError =>
-      new SseError(type, message, { data: raw, event: event.event, id: event.id, ...details });
+    // Both failures carry the raw data and where it came from.
+    const about = { data: raw, event: event.event, id: event.id };
     let value: unknown;
     try {
       value = JSON.parse(raw);
     } catch (error) {
-      throw invalid('invalid-json', `Event data is not valid JSON: ${(error as Error).message}`, { cause: error });
+      throw new SseError('invalid-json', `Event data is not valid JSON: ${(error as Error).message}`, {
+        ...about,
+        cause: error,
+      });
     }
-    if (heartbeats !== undefined && isHeartbeatObject(value, heartbeats)) return undefined;
+    const type = (value as { event?: unknown } | null)?.event;
+    if (typeof type === 'string' && heartbeats?.has(type)) return undefined;
     const problems = validate === undefined ? undefined : check(validate, value);
-    if (problems !== undefined)
-      throw invalid('invalid-data', 'Event data failed validation', { value, validationErrors: problems });
+    if (problems !== undefined) {
+      throw new SseError('invalid-data', 'Event data failed validation', {
+        ...about,
+        value,
+        validationErrors: problems,
+      });
+    }
     return { event: event.event, id: event.id, data: value as T, raw };
   };
 }
@@ -94,11 +96,6 @@ function check<T>(validate: Validator<T>, value: unknown): unknown {
   if (result === false) return (validate as { errors?: unknown }).errors ?? false;
   // An error list: valid when empty. Anything else (true, null, undefined) means valid.
   return Array.isArray(result) && result.length !== 0 ? result : undefined;
-}
-
-function isHeartbeatObject(value: unknown, names: ReadonlySet<string>): boolean {
-  const type = typeof value === 'object' && value !== null ? (value as { event?: unknown }).event : undefined;
-  return typeof type === 'string' && names.has(type);
 }
 
 /** A stream of {@link JsonEvent}s; forwards `lastEventId` and `close()` to its source when it has them. */
