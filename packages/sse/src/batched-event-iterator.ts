@@ -1,4 +1,4 @@
-import type { SseEvent } from './types.js';
+import type { SseEvent } from './event-parser.js';
 
 export const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
 
@@ -21,10 +21,13 @@ export interface BatchSource<R> {
   release(): Promise<void>;
 }
 
-/** The iterator that `readEventStream` and `connectEventStream` return. */
+/** The iterator that `readEventStream` and `connectEventStream` return; iterate it with `for await`. */
 export interface BatchedEvents<R> extends AsyncIterableIterator<SseEvent, undefined> {
+  /** The last event ID as of the last event handed out (or all input, once drained): store it to resume. */
   readonly lastEventId: string;
+  /** The reconnection time in milliseconds (see each reader). */
   readonly retry: R;
+  /** Stops reading and cancels the body or connection; pending `next()` calls resolve as done. */
   close(): Promise<void>;
 }
 

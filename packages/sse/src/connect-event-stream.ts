@@ -1,11 +1,13 @@
 import { batchedEvents } from './batched-event-iterator.js';
+import type { BatchedEvents } from './batched-event-iterator.js';
 import { readBoundedBody } from './body-excerpt.js';
 import { SseError } from './errors.js';
 import { createParser } from './parser.js';
 import type { Parser } from './parser.js';
 import { deliveredKey, RecentIds } from './recent-ids.js';
 import { backoffDelay, clampServerRetry, classifyResponse, MAX_TIMER_DELAY } from './retry-policy.js';
-import type { ParserLimits, SseEvent } from './types.js';
+import type { SseEvent } from './event-parser.js';
+import type { ParserLimits } from './parser.js';
 
 /** The subset of `fetch` used here, so any compatible implementation can be injected. */
 export type EventStreamFetch = (input: string | URL, init: RequestInit) => Promise<Response>;
@@ -93,15 +95,8 @@ export interface ConnectEventStreamOptions extends ParserLimits {
   onComment?: ((comment: string) => void) | undefined;
 }
 
-/** The reconnecting event stream; iterate it with `for await`. */
-export interface EventStreamConnection extends AsyncIterableIterator<SseEvent> {
-  /** The last event ID as of the last event handed out: store it to resume later with `lastEventId`. */
-  readonly lastEventId: string;
-  /** Current reconnection time: the server's last `retry:` brought within [500 ms, 60 s], else `retryDelay`. */
-  readonly retry: number;
-  /** Closes the connection and ends the iteration; safe to call any time. */
-  close(): Promise<void>;
-}
+/** The reconnecting event stream; `retry` is the server's last `retry:` within [500 ms, 60 s], else `retryDelay`. */
+export type EventStreamConnection = BatchedEvents<number>;
 
 /**
  * Reads a server-sent event stream over `fetch`, reconnecting as an `EventSource` would, with

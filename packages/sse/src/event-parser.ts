@@ -1,8 +1,21 @@
 import { limitError } from './errors.js';
 import type { LineSink } from './line-decoder.js';
-import type { SseEvent } from './types.js';
-import { DEFAULT_MAX_EVENT_BYTES } from './types.js';
 import { utf8ByteLength } from './utf8-byte-length.js';
+
+/**
+ * One dispatched event, as the WHATWG "dispatch the event" step builds it.
+ * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#dispatchMessage
+ */
+export interface SseEvent {
+  /** Event type: the last `event:` field of the block, or `"message"` when none or empty. */
+  event: string;
+  /** `data:` lines of the block joined with LF (no trailing LF). */
+  data: string;
+  /** Last event ID in effect when the event was dispatched; `""` when none. */
+  id: string;
+  /** Reconnection time (ms) from a valid `retry:` field in this event's block, if any. */
+  retry?: number;
+}
 
 export interface EventParserOptions {
   /**
@@ -17,9 +30,12 @@ export interface EventParserOptions {
   onComment?: ((comment: string) => void) | undefined;
   /** Initial last event ID, e.g. when resuming a stored position. @defaultValue `""` */
   lastEventId?: string | undefined;
-  /** @defaultValue {@link DEFAULT_MAX_EVENT_BYTES} */
+  /** Largest accepted event data in UTF-8 bytes (the `data:` values and the LFs joining them). @defaultValue 8 MiB */
   maxEventBytes?: number | undefined;
 }
+
+/** 8 MiB: room for a few maximal lines joined into one event. */
+export const DEFAULT_MAX_EVENT_BYTES = 8 * 1024 * 1024;
 
 const COLON = 58;
 const SPACE = 32;

@@ -3,7 +3,8 @@
 // `@browser-cloud/sse/retry-policy`.
 export { SseError, isSseError } from './errors.js';
 export type { SseErrorDetails, SseErrorType } from './errors.js';
-export type { ParserLimits, SseEvent } from './types.js';
+export type { SseEvent } from './event-parser.js';
+export type { ParserLimits } from './parser.js';
 export { readEventStream } from './read-event-stream.js';
 export type { EventStream, ReadEventStreamOptions } from './read-event-stream.js';
 export { connectEventStream } from './connect-event-stream.js';

@@ -1,6 +1,6 @@
 import { DONE } from './batched-event-iterator.js';
 import { SseError } from './errors.js';
-import type { SseEvent } from './types.js';
+import type { SseEvent } from './event-parser.js';
 
 /** A type guard, such as an Ajv standalone validator, which leaves its findings in `errors`. */
 export type TypeGuard<T> = ((value: unknown) => value is T) & { errors?: unknown };

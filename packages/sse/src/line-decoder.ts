@@ -1,5 +1,4 @@
 import { limitError } from './errors.js';
-import { DEFAULT_MAX_LINE_BYTES } from './types.js';
 import { utf8ByteLength } from './utf8-byte-length.js';
 
 /**
@@ -12,9 +11,15 @@ export interface LineSink {
 }
 
 export interface LineDecoderOptions {
-  /** @defaultValue {@link DEFAULT_MAX_LINE_BYTES} */
+  /**
+   * Longest accepted line in UTF-8 bytes, terminator excluded; checked while a line is still
+   * arriving, so a never-ending line cannot exhaust memory. @defaultValue 4 MiB
+   */
   maxLineBytes?: number | undefined;
 }
+
+/** 4 MiB: four times the 1 MiB log lines the service may send. */
+export const DEFAULT_MAX_LINE_BYTES = 4 * 1024 * 1024;
 
 const LF = 10;
 const CR = 13;

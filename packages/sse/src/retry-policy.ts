@@ -1,22 +1,13 @@
-/**
- * The one retry policy of the client's requests and of the reconnecting reader: which answers
- * are retried, how long a server may ask to wait, and the backoff between attempts.
- */
+// The one retry policy of the client's requests and of the reconnecting reader: which answers
+// are retried, how long a server may ask to wait, and the backoff between attempts.
 
 /** Reads a response header (a `Headers`, or anything with its `get`). */
-export interface HeaderSource {
-  get(name: string): string | null;
-}
+export type HeaderSource = Pick<Headers, 'get'>;
 
-/** Longest wait honoured from `Retry-After` / `retry-after-ms`; longer requests are cut to it. */
+/** Longest wait honoured from `Retry-After` / `retry-after-ms`, and from a server's `retry:`. */
 export const MAX_RETRY_AFTER_MS = 60_000;
-/**
- * Bounds of a server's SSE `retry:` reconnection time. Below the floor a `retry: 0` with
- * reconnects would be a hot loop against the service; above the ceiling (the same as for
- * `Retry-After`) a typo would park the stream for days.
- */
+/** Least wait honoured from a server's `retry:`: below it, `retry: 0` would be a hot reconnect loop. */
 export const MIN_SERVER_RETRY_MS = 500;
-export const MAX_SERVER_RETRY_MS = MAX_RETRY_AFTER_MS;
 /** Largest delay `setTimeout` honours; larger ones fire at once. */
 export const MAX_TIMER_DELAY = 2 ** 31 - 1;
 
@@ -56,9 +47,9 @@ export function parseRetryAfter(headers: HeaderSource, now: number = Date.now())
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-/** A server's SSE `retry:` value brought within [{@link MIN_SERVER_RETRY_MS}, {@link MAX_SERVER_RETRY_MS}]. */
+/** A server's SSE `retry:` value brought within [500 ms, 60 s], so that a typo cannot park the stream for days. */
 export function clampServerRetry(milliseconds: number): number {
-  return Math.min(Math.max(milliseconds, MIN_SERVER_RETRY_MS), MAX_SERVER_RETRY_MS);
+  return Math.min(Math.max(milliseconds, MIN_SERVER_RETRY_MS), MAX_RETRY_AFTER_MS);
 }
 
 export interface BackoffOptions {
@@ -75,13 +66,10 @@ export interface BackoffOptions {
 }
 
 /**
- * Delay before the `attempt`-th consecutive retry (1-based): `base` doubled for each further
- * attempt, capped at `maxDelay` but never below the base, then up to `jitter` times itself
- * added at random, so that clients that failed together do not return together. Jitter only
- * adds: the base may be the server's `retry:` and `Retry-After` a floor, and both are minimum
- * waits. A server's `Retry-After` wins when longer (capped at `maxRetryAfter`).
- *
- * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#reestablish-the-connection
+ * Delay before the `attempt`-th consecutive retry (1-based): `base` doubled per further attempt,
+ * capped at `maxDelay` but never below the base, plus up to `jitter` times itself at random, so
+ * that clients that failed together do not return together. Jitter only adds, as the base may be
+ * the server's `retry:`, a minimum wait; a longer `Retry-After` (capped at `maxRetryAfter`) wins.
  */
 export function backoffDelay(attempt: number, base: number, options: BackoffOptions): number {
   const cap = Math.max(options.maxDelay, base);
@@ -101,13 +89,10 @@ export type ResponseVerdict =
   | { readonly kind: 'fail'; readonly type: 'bad-status' | 'bad-content-type' };
 
 /**
- * - 200 with a `text/event-stream` media type opens the stream;
- * - 204 ends it for good (the spec's way for a server to say "stop reconnecting");
- * - what {@link isRetryable} retries (408, 429, 5xx, or as `x-should-retry` says; never 409) is
- *   transient: retry, honouring `Retry-After`;
- * - anything else, or a 200 of another media type, fails for good.
+ * 200 with a `text/event-stream` media type opens the stream; 204 ends it for good (the spec's
+ * "stop reconnecting"); what {@link isRetryable} retries is retried, honouring `Retry-After`;
+ * anything else, or a 200 of another media type, fails for good.
  *
- * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#server-sent-events-intro
  * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#the-eventsource-interface
  */
 export function classifyResponse(status: number, headers: HeaderSource, now?: number): ResponseVerdict {

@@ -1,4 +1,4 @@
-import type { SseEvent } from '../types.js';
+import type { SseEvent } from '../event-parser.js';
 
 /**
  * A deliberately naive, spec-literal reader used as a test oracle: decode the
