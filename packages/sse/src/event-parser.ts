@@ -18,11 +18,7 @@ export interface SseEvent {
 }
 
 export interface EventParserOptions {
-  /**
-   * Called for every dispatched event. `hasId` tells whether the event's own
-   * block had an `id` field (as opposed to inheriting the last event ID), which
-   * the reconnecting reader needs to recognise replayed events.
-   */
+  /** Called for every event; `hasId`: its own block had an `id` field (the reconnecting reader's replay check). */
   onEvent: (event: SseEvent, hasId: boolean) => void;
   /** Called with the new reconnection time when a valid `retry` field is seen. */
   onRetry?: ((milliseconds: number) => void) | undefined;
@@ -41,46 +37,31 @@ const COLON = 58;
 const SPACE = 32;
 
 /**
- * Lines to events: the WHATWG "Interpreting an event stream" algorithm, pure and
- * synchronous. Feed it lines through {@link EventParser.line} (it is a
- * {@link LineSink}), and a blank line dispatches.
- *
- * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#event-stream-interpretation
+ * Lines to events, the WHATWG "Interpreting an event stream" algorithm, pure and synchronous: a
+ * {@link LineSink}, so a {@link LineDecoder} can feed it.
  */
 export class EventParser implements LineSink {
-  /**
-   * The "last event ID string": the ID buffer as of the last dispatch, so it
-   * moves even on a block without data, but not on an unterminated final block.
-   * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#dispatchMessage
-   */
+  /** The "last event ID string": the ID buffer as of the last dispatch, even of a block without data. */
   lastEventId: string;
   /** Last valid `retry` value seen, in milliseconds. */
   retry: number | undefined = undefined;
 
-  readonly #onEvent: (event: SseEvent, hasId: boolean) => void;
-  readonly #onRetry: ((milliseconds: number) => void) | undefined;
-  readonly #onComment: ((comment: string) => void) | undefined;
+  readonly #options: EventParserOptions;
   readonly #maxEventBytes: number;
   readonly #maxUncountedUnits: number;
-
-  /**
-   * The "last event ID buffer". It is deliberately not reset on dispatch.
-   * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#event-stream-interpretation
-   */
+  /** The "last event ID buffer", deliberately not reset on dispatch. */
   #idBuffer: string;
   #typeBuffer = '';
   #data = '';
   /** Number of `data` fields in the current block; the data buffer is "empty" iff 0. */
   #dataLines = 0;
-  /** Exact UTF-8 size of `data`, or -1 while `dataUnits` is too small to need it. */
+  /** Exact UTF-8 size of `data`, or -1 while it is too short to need counting. */
   #dataBytes = -1;
   #blockRetry: number | undefined = undefined;
   #blockHasId = false;
 
   constructor(options: EventParserOptions) {
-    this.#onEvent = options.onEvent;
-    this.#onRetry = options.onRetry;
-    this.#onComment = options.onComment;
+    this.#options = options;
     this.lastEventId = options.lastEventId ?? '';
     this.#idBuffer = this.lastEventId;
     this.#maxEventBytes = options.maxEventBytes ?? DEFAULT_MAX_EVENT_BYTES;
@@ -103,49 +84,37 @@ export class EventParser implements LineSink {
     let colon = start;
     // Bounded by `end`: `indexOf(':')` could run into later lines and go quadratic.
     while (colon < end && text.charCodeAt(colon) !== COLON) colon++;
-    // One leading space of the value is dropped; slicing past `end` gives ''.
-    const value = text.slice(colon + 1 < end && text.charCodeAt(colon + 1) === SPACE ? colon + 2 : colon + 1, end);
+    // One leading space of the value is dropped; slicing from past `end` gives ''.
+    const value = text.slice(text.charCodeAt(colon + 1) === SPACE ? colon + 2 : colon + 1, end);
     // By length first, so that no field name is sliced out: these are nearly every line.
     const name = colon - start;
     if (name === 4 && text.startsWith('data', start)) this.#appendData(value, ascii);
     else if (name === 5 && text.startsWith('event', start)) this.#typeBuffer = value;
     else if (name === 2 && text.startsWith('id', start)) this.#setId(value);
     else if (name === 5 && text.startsWith('retry', start)) this.#setRetry(value);
-    else if (name === 0) this.#onComment?.(value);
+    else if (name === 0) this.#options.onComment?.(value);
   }
 
-  /**
-   * Ends the stream. Per the spec an unterminated final block is never
-   * dispatched, so its buffered fields are dropped (the last event ID stays).
-   * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#event-stream-interpretation
-   */
+  /** Ends the stream: an unterminated final block is never dispatched, so its fields are dropped. */
   end(): void {
     this.#resetBlock();
     this.#idBuffer = this.lastEventId;
   }
 
-  /**
-   * "If the field value does not contain U+0000 NULL, then set the last event ID
-   * buffer to the field value. Otherwise, ignore the field." An empty value resets it.
-   */
+  /** A value with U+0000 is ignored; an empty one resets the ID. */
   #setId(value: string): void {
     if (value.includes('\0')) return;
     this.#idBuffer = value;
     this.#blockHasId = true;
   }
 
-  /**
-   * "If the field value consists of only ASCII digits, then interpret the field
-   * value as an integer in base ten, and set the event stream's reconnection
-   * time to that integer. Otherwise, ignore the field." An empty value has no
-   * digits to interpret, so it is ignored, as browsers do.
-   */
+  /** Only ASCII digits are a reconnection time; anything else is ignored (an empty value too, as browsers do). */
   #setRetry(value: string): void {
     if (!/^[0-9]+$/.test(value)) return;
     const milliseconds = Number(value);
     this.retry = milliseconds;
     this.#blockRetry = milliseconds;
-    this.#onRetry?.(milliseconds);
+    this.#options.onRetry?.(milliseconds);
   }
 
   /** "Append the field value to the data buffer, then append a single U+000A LINE FEED." */
@@ -168,11 +137,7 @@ export class EventParser implements LineSink {
     }
   }
 
-  /**
-   * Blank line: commit the last event ID, then dispatch unless no `data` field
-   * was seen; either way the data and event type buffers are reset.
-   * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#dispatchMessage
-   */
+  /** Blank line: commit the last event ID, then dispatch unless the block had no `data` field. */
   #dispatch(): void {
     const id = this.#idBuffer;
     this.lastEventId = id;
@@ -181,13 +146,10 @@ export class EventParser implements LineSink {
       return;
     }
     const hasId = this.#blockHasId;
-    const retry = this.#blockRetry;
-    const event: SseEvent =
-      retry === undefined
-        ? { event: this.#typeBuffer || 'message', data: this.#data, id }
-        : { event: this.#typeBuffer || 'message', data: this.#data, id, retry };
+    const event: SseEvent = { event: this.#typeBuffer || 'message', data: this.#data, id };
+    if (this.#blockRetry !== undefined) event.retry = this.#blockRetry;
     this.#resetBlock();
-    this.#onEvent(event, hasId);
+    this.#options.onEvent(event, hasId);
   }
 
   #resetBlock(): void {

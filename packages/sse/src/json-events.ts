@@ -43,10 +43,8 @@ export interface JsonEventOptions<T> {
 }
 
 /**
- * Returns a function that turns one event into a {@link JsonEvent}, returns
- * `undefined` for an event the skip policy drops, and throws `SseError`
- * (`invalid-json`, `invalid-data`, with the raw data) otherwise. Pure: usable on
- * events from any source.
+ * A pure function of one event, from any source: its {@link JsonEvent}, `undefined` when the skip
+ * policy drops it, or a thrown `SseError` (`invalid-json`, `invalid-data`, with the raw data).
  */
 export function createJsonEventDecoder<T = unknown>(
   options: JsonEventOptions<T> = {},
@@ -107,11 +105,9 @@ export interface JsonEventStream<T> extends AsyncIterableIterator<JsonEvent<T>> 
 }
 
 /**
- * The typed JSON layer: parses each event's data as JSON, applies the skip
- * policy and the validator, and yields {@link JsonEvent}s. Works over
- * {@link readEventStream}, {@link connectEventStream} or any async iterable
- * of {@link SseEvent}. Leaving the loop early, or an invalid event under the
- * default `onInvalid: "throw"`, closes the source.
+ * The typed JSON layer over {@link readEventStream}, {@link connectEventStream} or any async
+ * iterable of {@link SseEvent}s: each event through {@link createJsonEventDecoder}. Leaving the
+ * loop early, or an invalid event under the default `onInvalid: "throw"`, closes the source.
  *
  * @example
  * for await (const { data } of parseJsonEvents(connectEventStream(url), { validate: isLogEvent })) {
@@ -137,13 +133,9 @@ export function parseJsonEvents<T = unknown>(
       return stream;
     },
     async next() {
-      for (;;) {
-        if (finished) return DONE;
+      while (!finished) {
         const result = await iterator.next();
-        if (result.done === true) {
-          finished = true;
-          return DONE;
-        }
+        if (result.done === true) break;
         const event = result.value;
         lastSeenId = event.id;
         let value: JsonEvent<T> | undefined;
@@ -159,6 +151,8 @@ export function parseJsonEvents<T = unknown>(
         }
         if (value !== undefined) return { done: false, value };
       }
+      finished = true;
+      return DONE;
     },
     async return() {
       await stream.close();
