@@ -31,7 +31,7 @@ export interface RetryInfo {
   readonly reason: RetryReason;
   /** Status of the retried response (`reason: "status"`). */
   readonly status?: number;
-  /** What ended the previous attempt (`network`, `idle-timeout`), or `refusedError`'s error for the retried response. */
+  /** What ended the previous attempt (`network`, `idle-timeout`), or `refusedError`'s error for the response. */
   readonly error?: unknown;
 }
 
@@ -133,10 +133,7 @@ export function connectEventStream(url: string | URL, options: ConnectEventStrea
   /** Released for good (by `close()`, abort, the end or an error); read through a call, as callbacks may do it. */
   const closed = (): boolean => state === 'ended';
 
-  /**
-   * A signal of this stream's own that follows the caller's: many streams may share one signal,
-   * and each listening on it directly would pass Node's limit of 10 listeners per signal.
-   */
+  // A signal of its own: streams sharing the caller's would each add a listener to it, past Node's limit of 10.
   const abortSignal = options.signal && AbortSignal.any([options.signal]);
   const onAbort = (): void => void stream.close();
   abortSignal?.addEventListener('abort', onAbort);
@@ -379,11 +376,7 @@ interface Attempt {
 /** Why an attempt ended, as reported to `onRetry` (only the keys that apply), and the server's `Retry-After`. */
 type Failure = { reason: RetryReason; status?: number; error?: unknown; retryAfter?: number | undefined };
 
-/**
- * Header values are byte strings; the spec sends the last event ID "encoded as
- * UTF-8", so a non-ASCII ID goes out as its UTF-8 bytes, one char per byte.
- * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#the-eventsource-interface
- */
+/** Header values are byte strings, and the spec sends the last event ID "encoded as UTF-8": one char per byte. */
 function toByteString(value: string): string {
   let out = '';
   for (const byte of new TextEncoder().encode(value)) out += String.fromCharCode(byte);

@@ -12,11 +12,10 @@ export const MIN_SERVER_RETRY_MS = 500;
 export const MAX_TIMER_DELAY = 2 ** 31 - 1;
 
 /**
- * Whether an answer with this status is worth another attempt: the server's
- * `x-should-retry: true|false` when present (it knows whether the failure is transient),
- * else 408, 429 and 5xx. 409 never is, whatever the header says: here it means a login flow is
- * already in progress or a name is taken, which another attempt cannot change. Whether the
- * operation may be repeated at all is the caller's question, asked separately.
+ * Whether an answer is worth another attempt: as the server's `x-should-retry: true|false` says
+ * (it knows whether the failure is transient), else 408, 429 and 5xx. Never 409: a login flow in
+ * progress or a name taken, which another attempt cannot change. Whether the operation may be
+ * repeated at all is the caller's question.
  */
 export function isRetryable(status: number, headers?: HeaderSource): boolean {
   if (status === 409) return false;
@@ -27,12 +26,9 @@ export function isRetryable(status: number, headers?: HeaderSource): boolean {
 }
 
 /**
- * How long the server asks to wait, in ms from `now` (never negative), or `undefined` when it
- * does not say or says it unreadably. `retry-after-ms` (a non-standard header some APIs send,
- * decimals allowed) wins over `Retry-After`, which is read as RFC 9110 defines it: delay-seconds
- * (`1*DIGIT`, so `1.5` is malformed and ignored) or an HTTP-date. Not capped here.
- *
- * @see https://www.rfc-editor.org/rfc/rfc9110#field.retry-after
+ * How long the server asks to wait, in ms from `now` (never negative; not capped), or `undefined`
+ * when it does not say it readably: `retry-after-ms` (non-standard, decimals allowed) over
+ * `Retry-After` as RFC 9110 defines it, delay-seconds (`1*DIGIT`, so `1.5` is ignored) or an HTTP-date.
  */
 export function parseRetryAfter(headers: HeaderSource, now: number = Date.now()): number | undefined {
   const ms = headers.get('retry-after-ms')?.trim();
