@@ -2,7 +2,6 @@
 // `npm run build` first): throughput, linear time, memory, bundle size. Each measurement runs in a
 // child process of its own (fresh heap and JIT state) and reports the median of 9 rounds.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
@@ -10,10 +9,6 @@ import { createParser } from 'eventsource-parser';
 import { EventSourceParserStream } from 'eventsource-parser/stream';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
-if (!existsSync(`${packageDir}/dist/index.js`)) {
-  console.error('dist/ is missing: run `npm run build` in packages/sse first.');
-  process.exit(1);
-}
 const { readEventStream } = await import('../dist/index.js');
 const { createParser: createOurParser } = await import('../dist/parser.js');
 const encoder = new TextEncoder();
@@ -34,6 +29,11 @@ function split(bytes, size) {
   const chunks = [];
   for (let at = 0; at < bytes.length; at += size) chunks.push(bytes.subarray(at, at + size));
   return chunks;
+}
+
+async function drain(stream, each) {
+  const reader = stream.getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) each(read.value);
 }
 
 function streamFrom(chunks) {
@@ -69,18 +69,13 @@ const readers = {
     let events = 0;
     const decoder = new TextDecoder();
     const parser = createParser({ onEvent: (event) => (events += 1 + 0 * event.data.length) });
-    const reader = streamFrom(chunks).getReader();
-    for (let read = await reader.read(); !read.done; read = await reader.read()) {
-      parser.feed(decoder.decode(read.value, { stream: true }));
-    }
+    await drain(streamFrom(chunks), (chunk) => parser.feed(decoder.decode(chunk, { stream: true })));
     return events;
   },
   async 'stream-esp'(chunks) {
     let events = 0;
     const stream = streamFrom(chunks).pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream());
-    const reader = stream.getReader();
-    for (let read = await reader.read(); !read.done; read = await reader.read())
-      events += 1 + 0 * read.value.data.length;
+    await drain(stream, (event) => (events += 1 + 0 * event.data.length));
     return events;
   },
 };
@@ -116,28 +111,25 @@ const linearInputs = {
 /** A 1 GiB stream replayed from 1 MiB of events in 64 KiB chunks, through readEventStream; peak RSS growth. */
 async function memory() {
   const pool = split(encoder.encode(logEvents(MiB)), 64 * 1024);
-  let sent = 0;
-  let index = 0;
   const baseline = process.memoryUsage.rss();
   let peak = baseline;
-  const sample = () => {
-    peak = Math.max(peak, process.memoryUsage.rss());
-  };
+  let bytes = 0;
+  let pulls = 0;
   const body = new ReadableStream({
     pull(controller) {
-      if (sent >= 2 ** 30) return controller.close();
-      const chunk = pool[index];
-      index = (index + 1) % pool.length;
-      if (index === 0) sample();
-      sent += chunk.length;
+      if (bytes >= 2 ** 30) return controller.close();
+      // Sampled once per MiB, where the pool starts again.
+      if (pulls % pool.length === 0) peak = Math.max(peak, process.memoryUsage.rss());
+      const chunk = pool[pulls++ % pool.length];
+      bytes += chunk.length;
       controller.enqueue(chunk);
     },
   });
   const started = performance.now();
   let events = 0;
   for await (const _ of readEventStream(body)) events++;
-  sample();
-  return { bytes: sent, events, seconds: (performance.now() - started) / 1000, growthMiB: (peak - baseline) / MiB };
+  peak = Math.max(peak, process.memoryUsage.rss());
+  return { bytes, events, seconds: (performance.now() - started) / 1000, growthMiB: (peak - baseline) / MiB };
 }
 
 function run(...args) {
@@ -208,22 +200,17 @@ async function main() {
   table(linearRows);
 
   console.log('\n4. Memory: a 1 GiB stream generated on the fly (64 KiB chunks) through readEventStream.');
-  const mem = run('memory');
-  table([
-    ['bytes parsed', 'events', 'seconds', 'MB/s', 'peak RSS growth', 'target < 64 MiB'],
-    [
-      `${(mem.bytes / 2 ** 30).toFixed(2)} GiB`,
-      mem.events,
-      mem.seconds.toFixed(2),
-      (mem.bytes / 1e6 / mem.seconds).toFixed(0),
-      `${mem.growthMiB.toFixed(1)} MiB`,
-      verdict(mem.growthMiB < 64),
-    ],
-  ]);
+  const { bytes, events, seconds, growthMiB } = run('memory');
+  const memoryRow = [
+    `${(bytes / 2 ** 30).toFixed(2)} GiB`,
+    events,
+    seconds.toFixed(2),
+    (bytes / 1e6 / seconds).toFixed(0),
+  ];
+  const header = ['bytes parsed', 'events', 'seconds', 'MB/s', 'peak RSS growth', 'target < 64 MiB'];
+  table([header, [...memoryRow, `${growthMiB.toFixed(1)} MiB`, verdict(growthMiB < 64)]]);
 
-  console.log(
-    '\n5. Bundle size (esbuild, ESM, minified, browser; gzip -9); the cost inside the client is in its bench.',
-  );
+  console.log('\n5. Bundle size (esbuild, ESM, minified, browser; gzip -9); the cost inside the client: its bench.');
   const sizeRows = [['entry', 'min bytes', 'gzip -9 bytes']];
   for (const [name, contents] of [
     [
@@ -233,16 +220,9 @@ async function main() {
     ],
     ['full', `export * from '@browser-cloud/sse';`],
   ]) {
-    const { outputFiles } = await build({
-      stdin: { contents, resolveDir: packageDir, loader: 'js' },
-      bundle: true,
-      format: 'esm',
-      platform: 'browser',
-      minify: true,
-      write: false,
-      logLevel: 'silent',
-    });
-    const code = outputFiles[0].contents;
+    const stdin = { contents, resolveDir: packageDir, loader: 'js' };
+    const options = { stdin, bundle: true, format: 'esm', platform: 'browser', minify: true, write: false };
+    const code = (await build(options)).outputFiles[0].contents;
     sizeRows.push([name, code.length, gzipSync(code, { level: 9 }).length]);
   }
   table(sizeRows);

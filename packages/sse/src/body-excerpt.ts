@@ -11,10 +11,9 @@ export interface BoundedBody {
 }
 
 /**
- * Reads at most `maxBytes` of a body and cancels the rest: bounded in memory even if the server
- * streams forever. Never throws: a body that breaks off gives what came before, marked `failed`;
- * with `rethrow`, the failure is thrown as it came instead (the client's read of a 2xx answer,
- * whose cause names what broke).
+ * Reads at most `maxBytes` of a body and cancels the rest, so a server streaming forever costs no
+ * memory. A body that breaks off gives what came before, marked `failed`; with `rethrow`, its
+ * failure is thrown as it came instead (the client's read of a 2xx answer, whose cause names it).
  */
 export async function readBoundedBody(
   body: ReadableStream<Uint8Array> | null,

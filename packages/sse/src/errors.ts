@@ -54,17 +54,6 @@ export class SseError extends Error {
   }
 }
 
-/** The `line-too-long` / `event-too-large` error, worded alike: "`subject` exceeds `option` (`limit` bytes)". */
-export function limitError(
-  type: 'line-too-long' | 'event-too-large',
-  subject: string,
-  option: string,
-  limit: number,
-  size: number,
-): SseError {
-  return new SseError(type, `${subject} exceeds ${option} (${limit} bytes)`, { limit, size });
-}
-
 /** Narrows `error` to an {@link SseError}, optionally of one of the given types. */
 export function isSseError<K extends SseErrorType>(
   error: unknown,

@@ -1,4 +1,4 @@
-import { limitError } from './errors.js';
+import { SseError } from './errors.js';
 import type { LineSink } from './line-decoder.js';
 import { utf8ByteLength } from './utf8-byte-length.js';
 
@@ -121,19 +121,18 @@ export class EventParser implements LineSink {
   #appendData(value: string, ascii: boolean): void {
     // Joining here instead of appending LF and trimming it at dispatch: same result, one concat less.
     this.#data = this.#dataLines++ === 0 ? value : `${this.#data}\n${value}`;
-    if (this.#data.length > this.#maxUncountedUnits) this.#checkEventSize(value, ascii);
-  }
-
-  #checkEventSize(value: string, ascii: boolean): void {
+    // Counted only once it could be over the limit: a UTF-16 unit is at most 3 bytes.
+    if (this.#data.length <= this.#maxUncountedUnits) return;
     if (this.#dataBytes < 0) {
       this.#dataBytes = ascii && this.#dataLines === 1 ? value.length : utf8ByteLength(this.#data);
     } else {
       this.#dataBytes += (ascii ? value.length : utf8ByteLength(value)) + 1;
     }
-    if (this.#dataBytes > this.#maxEventBytes) {
+    const limit = this.#maxEventBytes;
+    if (this.#dataBytes > limit) {
       const size = this.#dataBytes;
       this.#resetBlock();
-      throw limitError('event-too-large', 'Event data', 'maxEventBytes', this.#maxEventBytes, size);
+      throw new SseError('event-too-large', `Event data exceeds maxEventBytes (${limit} bytes)`, { limit, size });
     }
   }
 

@@ -1,4 +1,4 @@
-import { limitError } from './errors.js';
+import { SseError } from './errors.js';
 import { utf8ByteLength } from './utf8-byte-length.js';
 
 /**
@@ -34,13 +34,9 @@ const KEEP_BUFFER_BYTES = 256 * 1024;
  * bytes become U+FFFD), one leading BOM removed, lines ending at CRLF, LF or CR (a CRLF split
  * across chunks is one terminator), and a final line without terminator dropped by `end()`.
  *
- * How: each chunk is cut after its last CR or LF byte. The part before is decoded in one
- * non-streaming `TextDecoder` call and split with `indexOf`; the part after (an unfinished line)
- * is held as bytes until a chunk brings its end. CR and LF are ASCII, so the cut never splits a
- * character: the text is what a `{ stream: true }` decoder would give, at a fraction of the cost
- * (Node's streaming decode leaves the simdutf fast path). Linear in the input, whatever the chunking.
- *
- * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#parsing-an-event-stream
+ * Each chunk is cut after its last CR or LF byte: the part before is decoded in one call, the rest
+ * held as bytes. CR and LF are ASCII, so the cut never splits a character and the text is what a
+ * `{ stream: true }` decoder would give, without leaving Node's fast (simdutf) decoding path.
  */
 export class LineDecoder {
   readonly #sink: LineSink;
@@ -164,7 +160,9 @@ export class LineDecoder {
   }
 
   #checkSize(size: number): void {
-    if (size > this.#maxLineBytes) throw limitError('line-too-long', 'Line', 'maxLineBytes', this.#maxLineBytes, size);
+    const limit = this.#maxLineBytes;
+    if (size > limit)
+      throw new SseError('line-too-long', `Line exceeds maxLineBytes (${limit} bytes)`, { limit, size });
   }
 }
 

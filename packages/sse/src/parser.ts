@@ -23,9 +23,8 @@ export interface Parser {
   feed(chunk: Uint8Array): void;
   /** Ends the stream, discarding an unterminated last line and block. A no-op after an error. */
   end(): void;
-  /** The last event ID string (see {@link EventParser.lastEventId}). */
+  /** See {@link EventParser}'s fields. */
   readonly lastEventId: string;
-  /** Last valid `retry` value seen, in milliseconds. */
   readonly retry: number | undefined;
 }
 

@@ -2,16 +2,12 @@ import { batchedEvents } from './batched-event-iterator.js';
 import type { BatchedEvents } from './batched-event-iterator.js';
 import { SseError } from './errors.js';
 import { createParser } from './parser.js';
-import type { SseEvent } from './event-parser.js';
+import type { EventParserOptions, SseEvent } from './event-parser.js';
 import type { ParserLimits } from './parser.js';
 
-export interface ReadEventStreamOptions extends ParserLimits {
-  /** Initial last event ID, e.g. when resuming a stored position. @defaultValue `""` */
-  lastEventId?: string;
+export interface ReadEventStreamOptions extends ParserLimits, Pick<EventParserOptions, 'lastEventId' | 'onComment'> {
   /** Aborting cancels the body and ends the iteration without an error. */
-  signal?: AbortSignal;
-  /** Called with each comment's text (after the colon and one optional space). */
-  onComment?: (comment: string) => void;
+  signal?: AbortSignal | undefined;
 }
 
 /** The events of one body; `retry` is the last valid `retry:` the server sent. */

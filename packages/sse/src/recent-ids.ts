@@ -3,22 +3,18 @@
  * Bounded so a long-lived stream does not grow without limit; a `Set` keeps insertion order, so
  * its first key is the oldest.
  */
-export class RecentIds {
-  readonly #set = new Set<string>();
+export class RecentIds extends Set<string> {
   readonly #capacity: number;
 
   constructor(capacity: number) {
+    super();
     this.#capacity = Math.max(0, Math.floor(capacity));
   }
 
-  has(id: string): boolean {
-    return this.#set.has(id);
-  }
-
-  add(id: string): void {
-    if (this.#capacity === 0 || this.#set.has(id)) return;
-    if (this.#set.size === this.#capacity) this.#set.delete(this.#set.values().next().value!);
-    this.#set.add(id);
+  override add(id: string): this {
+    if (this.#capacity === 0 || this.has(id)) return this;
+    if (this.size === this.#capacity) this.delete(this.values().next().value!);
+    return super.add(id);
   }
 }
 

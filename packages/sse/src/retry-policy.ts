@@ -93,16 +93,11 @@ export type ResponseVerdict =
  */
 export function classifyResponse(status: number, headers: HeaderSource, now?: number): ResponseVerdict {
   if (status === 200) {
-    return isEventStreamType(headers.get('content-type'))
-      ? { kind: 'open' }
-      : { kind: 'fail', type: 'bad-content-type' };
+    // The media type, compared case-insensitively, parameters ignored.
+    const type = (headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    return type === 'text/event-stream' ? { kind: 'open' } : { kind: 'fail', type: 'bad-content-type' };
   }
   if (status === 204) return { kind: 'end' };
   if (isRetryable(status, headers)) return { kind: 'retry', retryAfter: parseRetryAfter(headers, now) };
   return { kind: 'fail', type: 'bad-status' };
-}
-
-/** Media type `text/event-stream`, compared case-insensitively, parameters ignored. */
-export function isEventStreamType(contentType: string | null): boolean {
-  return contentType !== null && contentType.split(';')[0]!.trim().toLowerCase() === 'text/event-stream';
 }

@@ -10,10 +10,7 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-export interface Chunking {
-  readonly name: string;
-  split(bytes: Uint8Array): Uint8Array[];
-}
+export type Chunking = { readonly name: string; split(bytes: Uint8Array): Uint8Array[] };
 
 export const byteByByte: Chunking = {
   name: 'one byte at a time',

@@ -28,15 +28,15 @@ export function sseResponse(body: string | ReadableStream<Uint8Array>): Response
   return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
 }
 
+type FakeCall = { readonly url: string; readonly headers: Headers; readonly signal: AbortSignal };
+
 /**
  * An injected fetch answering call `index` (0-based) with `answer(index, call)`; `undefined`
  * means never answer, like a server that accepted the connection and went silent (the promise
  * rejects with the abort reason when the request's signal aborts, as fetch does).
  */
-export function fakeFetch(
-  answer: (index: number, call: { url: string; headers: Headers; signal: AbortSignal }) => Response | undefined,
-) {
-  const calls: { readonly url: string; readonly headers: Headers; readonly signal: AbortSignal }[] = [];
+export function fakeFetch(answer: (index: number, call: FakeCall) => Response | undefined) {
+  const calls: FakeCall[] = [];
   const fetch: EventStreamFetch = (input, init) => {
     const call = { url: String(input), headers: new Headers(init.headers), signal: init.signal! };
     calls.push(call);
