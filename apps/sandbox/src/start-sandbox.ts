@@ -169,9 +169,8 @@ export const CORS_EXPOSED_HEADERS = ['x-request-id', 'x-should-retry', 'retry-af
 export const CORS_ALLOWED_HEADERS = ['authorization', 'content-type', 'accept', 'last-event-id', 'cache-control'];
 
 /**
- * Lets pages of `origins` call the API's `methods`: preflights are answered before authentication;
- * no credentials mode (the token travels in `Authorization`). Each entry must be an origin
- * exactly, no path or wildcard, so that opening the sandbox to a page is a deliberate choice.
+ * Lets pages of `origins` call the API's `methods` (no credentials mode: the token travels in
+ * `Authorization`). Each must be an origin exactly, so that opening the sandbox is a choice of page.
  * @throws Error naming an entry that is not an origin.
  */
 export async function allowCorsOrigins(app: FastifyInstance, origins: readonly string[], methods: string[]) {

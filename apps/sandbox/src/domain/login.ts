@@ -4,10 +4,9 @@ import { badRequest, conflict } from '../http/api-error.js';
 import { type AuthConnection, type Caller, flowStatus, type LoginFlow, type SandboxState } from '../state/store.js';
 
 /**
- * Starts a login flow on a connection of the caller's project: a re-authentication (`REAUTH` in
- * the document as released) when the connection has stored credentials, a login (`LOGIN`)
- * otherwise. Everything from the check for a flow in progress to storing the new flow runs
- * without an await, so that of concurrent logins exactly one starts a flow and the others meet 409.
+ * Starts a login flow: a re-authentication when the connection has stored credentials, a login
+ * otherwise. No await between the check for a flow in progress and storing the new flow: of
+ * concurrent logins exactly one starts a flow, the others meet 409.
  */
 export function startLogin(
   state: SandboxState,

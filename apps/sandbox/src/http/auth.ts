@@ -20,10 +20,9 @@ export function bearerToken(header: string | undefined): string | undefined {
 }
 
 /**
- * Authenticates and authorises an API request, in the service's order: 401 for a missing or
- * unknown token, 404 `projects_disabled` for an organisation without projects, 403 when the
- * token's role or the organisation's plan lacks the operation. An operation the document lets
- * through without a token (an empty security requirement) has no caller when none is sent.
+ * Authenticates and authorises an API request in the service's order: 401, 404
+ * `projects_disabled`, 403 (role or plan). An operation with an empty security requirement has
+ * no caller when no token is sent.
  */
 export function authorize(request: FastifyRequest, state: SandboxState, operation: Operation): Caller | null {
   if (request.headers.authorization === undefined && !operation.secured) return null;

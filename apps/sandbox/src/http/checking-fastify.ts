@@ -18,10 +18,9 @@ export interface CheckingFastifyOptions extends RequestTimeouts {
 }
 
 /**
- * Fastify as the sandbox and the mock's front serve with it: every refusal (an error of Node's
- * parser, a timeout, a URL that does not decode, a body over the limit, a missing Host, a thrown
- * `ApiError`) is an Error body with an `X-Request-Id`; an answer sent before the body arrived
- * drains the rest; bodies reach the routes as bytes, for the request checker to read.
+ * Fastify as the sandbox and the mock's front serve with it: every refusal (Node's parser and
+ * timeouts, bad URLs, a body over the limit, a thrown `ApiError`…) an Error body with an
+ * `X-Request-Id`, the rest of a body drained after an early answer, bodies as bytes.
  */
 export function checkingFastify(options: CheckingFastifyOptions): FastifyInstance {
   const app = Fastify<Server>({

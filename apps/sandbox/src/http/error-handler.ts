@@ -66,10 +66,9 @@ export function frameworkErrors(maxParamLength: number) {
 }
 
 /**
- * The `onSend` hook that checks every JSON body of an API route against the response the
- * operation documents for the status (`Error` for another status), by full Ajv, formats asserted.
- * A violation becomes a 500 `response_violation` naming the fields and rules: a sandbox bug fails
- * loudly instead of teaching clients a shape the service never sends.
+ * The `onSend` hook that checks an API route's JSON body against the response its operation
+ * documents for the status (else `Error`), formats asserted: a sandbox bug fails loudly (a 500
+ * `response_violation`) instead of teaching clients a shape the service never sends.
  */
 export function responseCheck(document: OpenApiDocument) {
   const validators = new Map(

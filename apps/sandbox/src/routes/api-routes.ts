@@ -36,8 +36,8 @@ function actionOf(operation: Operation, collection: Collection | undefined, para
 }
 
 /**
- * One route per operation: authorisation on `onRequest`, before the body is read, then the
- * request checker, and the reply serialised through the operation's response schemas.
+ * One route per operation: authorisation before the body is read, the request checker, then the
+ * action, its reply serialised through the operation's response schemas.
  * @returns the operations answered with the document's example.
  * @throws Error when such an operation has an answer with a body and no example to give.
  */

@@ -19,12 +19,10 @@ export function formatLogEvent(id: string, line: LogLine, serialize: (data: LogE
 const CHUNK_CHARS = 64 * 1024;
 
 /**
- * Streams the log source of `browser` that `query` names as server-sent events, after the line
- * the client's `Last-Event-ID` names, with its data written by `eventData`'s serializer (the
- * document's schema, compiled by Fastify like the JSON answers). The stream keeps a cursor (the
- * position of the last event written), so that lines appended while it waits for the socket to
- * drain are sent once, in order. Without `follow` it ends after the lines that exist; with
- * `follow` it ends when the client goes away or the source is discarded.
+ * Streams the browser's log source that `query` names, after the line `Last-Event-ID` names, its
+ * data written by the serializer of the document's `eventData` schema. A cursor (the last line
+ * written) makes lines appended while the socket drains go once, in order. Without `follow` the
+ * stream ends after the lines that exist; with it, when the client leaves or the source goes.
  */
 export function streamLogs(
   reply: FastifyReply,

@@ -9,10 +9,9 @@ export interface LogLine {
 let epochs = 0;
 
 /**
- * An append-only log (a file or a supervised process's output). Readers keep their own cursor
- * and listen to `change`, emitted when lines are appended, and with `true` when the source is
- * discarded (reset, delete), so that a reader never misses or repeats a line. The event id of a
- * line is the log's epoch and the line's 1-based position: `<epoch>-<n>`.
+ * An append-only log. Readers keep their own cursor and listen to `change` (with `true` when the
+ * source is discarded), so that none misses or repeats a line. A line's event id is the log's
+ * epoch and its 1-based position: `<epoch>-<n>`.
  */
 export class LogSource extends EventEmitter<{ change: [ended: boolean] }> {
   readonly lines: LogLine[];
@@ -20,11 +19,9 @@ export class LogSource extends EventEmitter<{ change: [ended: boolean] }> {
   ended = false;
 
   /**
-   * @param epoch names this log among every log the sandbox ever served under the same key: a
-   *   restarted or reset sandbox starts its lines at 1 again, and without it a client resuming
-   *   with `Last-Event-ID: 5` would skip the new log's first five lines. By default the time in
-   *   base 36 and a count for logs made in the same millisecond; a fixture restoring a log as it
-   *   was gives its epoch back.
+   * @param epoch names this log among all the sandbox served under its key: a restarted or reset
+   *   sandbox starts at line 1 again, and a client resuming after `5` would skip the new first five
+   *   lines. By default the time in base 36 and a count; a fixture restoring a log gives it back.
    */
   constructor(
     lines: LogLine[] = [],
