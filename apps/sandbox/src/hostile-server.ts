@@ -72,9 +72,8 @@ export interface CannedAnswer {
 }
 
 /**
- * A handler for {@link startHostileServer} that plays another release of the service: each
- * request gets the 200 answer filed under `METHOD /path` (query left out), anything else a 404
- * Error body.
+ * A handler that plays another release of the service: each request gets the 200 answer filed
+ * under `METHOD /path` (query left out), anything else a 404 Error body.
  */
 export function cannedAnswers(answers: Record<string, CannedAnswer>): Handler {
   return (request, response) => {

@@ -153,9 +153,8 @@ function objectOf(parameters: readonly OperationParameter[]): object {
 }
 
 /**
- * Each value read as its parameter's type; a repeated parameter is an array, which a scalar
- * schema refuses. Percent-encoding that is not UTF-8 (a lone surrogate's bytes, say) is refused
- * rather than read as U+FFFD, as URLSearchParams would.
+ * Each value read as its parameter's type, a repeated one as an array (which a scalar schema
+ * refuses). Percent-encoding that is not UTF-8 is refused, not read as U+FFFD as URLSearchParams does.
  */
 function readQuery(
   parameters: readonly OperationParameter[],
@@ -211,9 +210,8 @@ function readBody(
 }
 
 /**
- * JSON text as a value, or the 400 of a body nested deeper than {@link MAX_JSON_DEPTH} (found
- * before any parse: a body nested millions of levels deep costs a few dozen characters) or not
- * JSON at all.
+ * JSON text as a value, or the 400 of a body that is not JSON or nests deeper than
+ * {@link MAX_JSON_DEPTH}, found before any parse (a million levels cost a few dozen characters).
  */
 export function parseJson(text: string): { value: unknown } | Refusal {
   let depth = 0;
@@ -256,9 +254,9 @@ function validated(validate: ValidateFunction, value: unknown, part: 'path' | 'q
 }
 
 /**
- * One problem per string, at any depth, that is not well-formed Unicode (a lone surrogate,
- * which JSON can carry as `\ud800`): no URL can carry it, so a name holding one could never be
- * addressed again. Property names count too. Fields are named within their part.
+ * One problem per string (property names included) that is not well-formed Unicode: a lone
+ * surrogate, which JSON can carry as `\ud800` but no URL can, so that such a name could never be
+ * addressed again.
  */
 function illFormedStrings(value: unknown, part: string): string[] {
   const isWellFormed = (text: string) => (text as string & { isWellFormed(): boolean }).isWellFormed();
@@ -278,9 +276,8 @@ function illFormedStrings(value: unknown, part: string): string[] {
 }
 
 /**
- * `/profiles/{id_or_name}` → a pattern whose groups are the raw (still encoded) segments. An
- * empty segment matches too, so that `/profiles/` is refused by the parameter's own rule
- * (`minLength`) rather than answered 404.
+ * `/profiles/{id_or_name}` → a pattern whose groups are the raw segments. An empty one matches
+ * too: `/profiles/` is refused by the parameter's own rule (`minLength`), not answered 404.
  */
 function templatePattern(template: string): RegExp {
   const source = template

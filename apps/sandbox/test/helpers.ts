@@ -171,11 +171,7 @@ export class StreamReader {
 /** How the server left a raw connection: a FIN, a reset, another error. */
 export type RawClose = 'end' | 'reset' | 'error';
 
-/**
- * A client connection written byte by byte, for what fetch and node:http refuse to send
- * (malformed headers, unknown methods, stalled bodies). Bytes received are kept until the
- * server closes the connection; `response()` parses the first response from them.
- */
+/** A connection written byte by byte, for what fetch refuses to send (malformed headers, stalled bodies…). */
 export class RawConnection {
   received = Buffer.alloc(0);
   #close: RawClose | undefined;

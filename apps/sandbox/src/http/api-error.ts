@@ -38,9 +38,8 @@ export const notFound = (message: string) => fail(404, 'not_found', message);
 export const projectsDisabled = () => fail(404, 'projects_disabled', 'projects are disabled for this organization');
 
 /**
- * 409 `conflict`, with `x-should-retry: false`: a conflict (a login flow in progress, a name
- * taken) does not go away by retrying, and the service's official SDK, which retries a 409 by
- * default, stops when it reads this header.
+ * 409 `conflict`, with `x-should-retry: false`: retrying cannot help, and the official SDK, which
+ * retries a 409 by default, stops when it reads this header.
  */
 export const conflict = (message: string) => fail(409, 'conflict', message, { 'x-should-retry': 'false' });
 

@@ -35,9 +35,8 @@ export function authorize(request: FastifyRequest, state: SandboxState, operatio
 }
 
 /**
- * Whether the caller's role and its organisation's plan both grant the operation: a `readonly`
- * token only calls the safe methods (RFC 9110 §9.2.1), and a plan grants every operation but
- * those it excludes.
+ * Whether role and plan grant the operation: a `readonly` token calls only the safe methods
+ * (RFC 9110 §9.2.1); a plan grants every operation but those it excludes.
  */
 export function permits(caller: Caller, operation: Operation): boolean {
   if (caller.role === 'readonly' && !['get', 'head', 'options'].includes(operation.method)) return false;

@@ -28,9 +28,8 @@ function linger(socket: Socket): void {
 }
 
 /**
- * Closes a connection whose answer was just written raw (a parser error): the answer is followed
- * by a FIN, and what the client still sends is discarded (Node keeps feeding it to the failed
- * parser) until the client closes its side, the linger time passes or too much arrives.
+ * Closes a connection whose answer was just written raw (a parser error) with a FIN, discarding
+ * what the client still sends until it closes its side, the linger time passes or too much arrives.
  */
 export function closeAfterAnswer(socket: Socket): void {
   linger(socket);
@@ -44,9 +43,8 @@ export function closeAfterAnswer(socket: Socket): void {
 }
 
 /**
- * Reads and discards the rest of a request body that an early answer (401, 413, …) left
- * unread. The answer says `Connection: close`, and Node would destroy the socket as soon as the
- * answer is flushed, with the body still arriving; instead the socket only ends its side.
+ * Reads and discards the rest of a body an early answer (401, 413, …) left unread. Node would
+ * destroy the socket once the `Connection: close` answer is out; instead it only ends its side.
  */
 export function drainRequestBody(request: IncomingMessage): void {
   if (request.complete) return;
@@ -130,9 +128,8 @@ export function parserErrorAnswer(error: ParserError, limits: RequestTimeouts): 
 }
 
 /**
- * Fastify's `clientErrorHandler` (and the mock's `clientError` listener): Node's parser and its
- * timeouts fail a request before Fastify sees it. This answers with the document's Error body
- * and an `X-Request-Id`, then closes the connection gracefully.
+ * Fastify's `clientErrorHandler`, for what Node's parser and timeouts refuse before Fastify sees
+ * the request: an Error body with an `X-Request-Id`, then a graceful close.
  */
 export function clientErrorHandler(limits: RequestTimeouts) {
   return function onClientError(error: ParserError, socket: Socket): void {

@@ -14,9 +14,8 @@ export function responseViolation(why: string) {
 }
 
 /**
- * Every failure as the document's Error body: `{code, message, details?}` and nothing else.
- * Fastify's own errors (a body over the limit, an answer its response schema refuses, …) are
- * translated; anything unexpected is a 500 whose message reveals nothing of the request.
+ * Every failure as the document's Error body, Fastify's own errors translated; anything
+ * unexpected is a 500 whose message reveals nothing of the request.
  */
 export function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): void {
   // A stream that already started cannot change its status; it just ends.

@@ -20,8 +20,7 @@ export interface FlowTypes {
 const FLOW_TYPE_ENUM = '#/components/schemas/LoginResponse/properties/flow_type/enum';
 
 /**
- * The flow types as the document lists them, in its order: the login first, the
- * re-authentication second. Read from the document, a renamed value needs no code here.
+ * The flow types in the document's order: the login, then the re-authentication.
  * @throws Error naming the pointer when the document does not list exactly two strings.
  */
 export function flowTypesOf(document: OpenApiDocument): FlowTypes {

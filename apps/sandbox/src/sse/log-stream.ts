@@ -6,9 +6,8 @@ import type { LogLine } from '../state/log-source.js';
 import { type Browser, logSourceKey, type SandboxState } from '../state/store.js';
 
 /**
- * One log event on the wire. `serialize` writes only the properties the document has; like
- * `JSON.stringify` it escapes CR and LF, so the data is always one line and a message can never
- * end the event early.
+ * One log event on the wire. `serialize` writes only the document's properties and, like
+ * `JSON.stringify`, escapes CR and LF: a message can never end the event early.
  */
 export function formatLogEvent(id: string, line: LogLine, serialize: (data: LogEvent) => string): string {
   const data: LogEvent = { event: 'log', timestamp: line.timestamp, message: line.message };

@@ -39,9 +39,8 @@ export class LogSource extends EventEmitter<{ change: [ended: boolean] }> {
   }
 
   /**
-   * The position to resume after, from a reconnecting client's `Last-Event-ID`: an id of this
-   * log gives its line; anything else (an id of a log before a restart or a reset) starts from
-   * the beginning, so no line of this log is skipped.
+   * The position to resume after, from a client's `Last-Event-ID`: an id of this log gives its
+   * line; anything else (an id of a log before a restart or a reset) starts from the beginning.
    */
   resumePosition(lastEventId: string | undefined): number {
     const match = /^([0-9a-z]{1,16})-(\d{1,15})$/.exec(lastEventId?.trim() ?? '');

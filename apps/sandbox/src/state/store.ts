@@ -85,9 +85,8 @@ export function logSourceKey(source: 'path' | 'supervisor', name: string): strin
 }
 
 /**
- * The sandbox's whole in-memory state, built from a fixture, and the knobs it runs with. Every
- * lookup that takes the caller sees only the caller's logical project, so that a resource of
- * another project (or organisation) is simply not found.
+ * The sandbox's in-memory state, built from a fixture, and its knobs. A lookup that takes the
+ * caller sees only the caller's logical project: another project's resource is not found.
  */
 export class SandboxState {
   /** The caller behind each token. */
@@ -156,8 +155,7 @@ export class SandboxState {
 
   /**
    * The one resource of the caller's project whose id, or else whose name, is `idOrName`.
-   * @throws ApiError 404 when there is none, 400 naming `field` when the name matches several
-   *   (best-effort unique names can leave duplicates).
+   * @throws ApiError 404 for none, 400 naming `field` for several (names are unique best-effort).
    */
   find<C extends Collection>(collection: C, caller: Caller, idOrName: string, field: string): Collections[C] {
     const byId = this.byId(collection, idOrName);
