@@ -1,8 +1,4 @@
-/**
- * A stateful, in-memory sandbox of the Browser Cloud API on loopback: every operation of the
- * OpenAPI document, with the service's rules for login flows, profile renames and live log
- * streams, the store for reads and deletes, and the document's examples for the rest.
- */
+/** A stateful, in-memory sandbox of the Browser Cloud API on loopback: every operation of the OpenAPI document. */
 export { type RunningSandbox, startSandbox, type StartSandboxOptions } from './start-sandbox.js';
 export { DEFAULT_FIXTURE, DEFAULT_FIXTURE_REFS } from './fixture/default-fixture.js';
 export { checkFixture, FixtureError, type FixtureSummary, loadFixtureFile } from './fixture/load-fixture.js';

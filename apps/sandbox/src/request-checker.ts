@@ -1,7 +1,6 @@
-// The one checker of requests against the OpenAPI document: the sandbox, the mock's front and
-// the contract harness all route and check requests with it, so that they refuse the same
-// requests with the same words. It reads the operations model of @browser-cloud/openapi-document
-// and nothing else: an operation added to the document is checked with no code change.
+// The one checker of requests against the OpenAPI document, for the sandbox, the mock's front and
+// the contract harness: the same refusals in the same words. It reads the operations model only,
+// so an operation added to the document is checked with no code change.
 import { type ErrorBody, toIssues } from '@browser-cloud/api-types';
 import {
   ajvRef,
@@ -76,10 +75,7 @@ export function invalidPart(part: Part, problems: readonly string[]): Refusal {
   return { status: 400, body: { code: 'bad_request', message: PART_MESSAGE[part], details } };
 }
 
-/**
- * The checker of `document`'s operations. Schemas are `$ref`s into the document registered with
- * its one Ajv (formats asserted), compiled once here.
- */
+/** The checker of `document`'s operations: `$ref`s into the document, compiled once by its Ajv. */
 export function createRequestChecker(document: OpenApiDocument): RequestChecker {
   const ajv = documentAjv(document);
   const compiled = new Map(
@@ -237,20 +233,15 @@ export function parseJson(text: string): { value: unknown } | Refusal {
   }
 }
 
-/**
- * The part's 400, or undefined when it keeps every rule: the document's schemas, and
- * well-formed Unicode in every string.
- */
+/** The part's 400, or undefined when it keeps the document's schemas and has well-formed Unicode. */
 function validated(validate: ValidateFunction, value: unknown, part: 'path' | 'query' | 'body'): Refusal | undefined {
   const illFormed = illFormedStrings(value, part);
   if (illFormed.length > 0) return invalidPart(part, illFormed);
   if (validate(value)) return undefined;
   // Fields named within their part: the message already says which part.
   const issues = toIssues(validate.errors ?? [], value, part, { prefixFields: false });
-  return invalidPart(
-    part,
-    issues.map((issue) => issue.message),
-  );
+  const problems = issues.map((issue) => issue.message);
+  return invalidPart(part, problems);
 }
 
 /**

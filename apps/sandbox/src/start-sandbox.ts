@@ -162,10 +162,8 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   };
 }
 
-/** What a page may read of an answer: the request id of an error, and the retry hints. */
+// What a page may read of an answer (the request id, the retry hints) and send (the token, a body, a resume cursor).
 export const CORS_EXPOSED_HEADERS = ['x-request-id', 'x-should-retry', 'retry-after', 'retry-after-ms'];
-
-/** What a page may send: the token, a JSON body, and an event-stream reader's resume cursor and `Cache-Control`. */
 export const CORS_ALLOWED_HEADERS = ['authorization', 'content-type', 'accept', 'last-event-id', 'cache-control'];
 
 /**

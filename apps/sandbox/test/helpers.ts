@@ -97,10 +97,7 @@ export type SseItem =
   | { kind: 'comment'; text: string }
   | { kind: 'retry'; ms: number };
 
-/**
- * A log stream read with a spec parser (eventsource-parser). `items` keeps everything seen, in
- * order, comments and retry hints included; `waitFor` waits for what arrives, never for a time.
- */
+/** A log stream read with a spec parser: `items` keeps all it saw, comments and retry hints included. */
 export class StreamReader {
   readonly items: SseItem[] = [];
   ended = false;

@@ -20,9 +20,8 @@ export function bearerToken(header: string | undefined): string | undefined {
 }
 
 /**
- * Authenticates and authorises an API request in the service's order: 401, 404
- * `projects_disabled`, 403 (role or plan). An operation with an empty security requirement has
- * no caller when no token is sent.
+ * Authenticates and authorises an API request in the service's order: 401, 404 `projects_disabled`,
+ * 403 (role or plan). With an empty security requirement and no token, there is no caller.
  */
 export function authorize(request: FastifyRequest, state: SandboxState, operation: Operation): Caller | null {
   if (request.headers.authorization === undefined && !operation.secured) return null;

@@ -18,9 +18,8 @@ export interface CheckingFastifyOptions extends RequestTimeouts {
 }
 
 /**
- * Fastify as the sandbox and the mock's front serve with it: every refusal (Node's parser and
- * timeouts, bad URLs, a body over the limit, a thrown `ApiError`…) an Error body with an
- * `X-Request-Id`, the rest of a body drained after an early answer, bodies as bytes.
+ * Fastify as the sandbox and the mock's front serve with it: every refusal (Node's parser, bad URLs,
+ * a body over the limit, an `ApiError`…) an Error body with a request id; bodies as bytes.
  */
 export function checkingFastify(options: CheckingFastifyOptions): FastifyInstance {
   const app = Fastify<Server>({

@@ -6,9 +6,8 @@ import type { ErrorBody } from '@browser-cloud/api-types';
 import { errorBody, newRequestId } from './api-error.js';
 
 /**
- * After an answer sent before the request was read (401, 413, a parse error), closing at once
- * would reset the connection, and a client still uploading would lose the answer: the rest is
- * read and discarded, up to these bounds, and only then is the connection closed.
+ * After an answer sent before the request was read (401, 413, a parse error), closing at once would
+ * reset the connection and lose the answer: the rest is discarded, within these bounds, first.
  */
 export const DRAIN_LIMITS = { maxBytes: 16 * 1024 * 1024, lingerMs: 5_000 } as const;
 

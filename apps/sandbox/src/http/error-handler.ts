@@ -93,10 +93,8 @@ export function responseCheck(document: OpenApiDocument) {
     if (validate(body)) return payload;
     const issues = toIssues(validate.errors ?? [], body, '(root)', { prefixFields: false });
     const why = issues.map((issue) => issue.message).join('; ');
-    request.log.error(
-      { operationId: operation.operationId, status: reply.statusCode, why },
-      'response violates the OpenAPI document',
-    );
+    const logged = { operationId: operation.operationId, status: reply.statusCode, why };
+    request.log.error(logged, 'response violates the OpenAPI document');
     reply.code(500);
     return JSON.stringify(responseViolation(why));
   };

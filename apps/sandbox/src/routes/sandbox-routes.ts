@@ -11,14 +11,8 @@ import { flowStatus, type LoginFlow, logSourceKey, type SandboxState } from '../
 /** Prefix of the sandbox's own endpoints: outside every path of the API. */
 export const SANDBOX_PREFIX = '/_sandbox';
 
-const lines = z
-  .array(
-    z.union([
-      z.string(),
-      z.strictObject({ message: z.string(), timestamp: z.iso.datetime({ offset: true }).optional() }),
-    ]),
-  )
-  .max(10_000);
+const line = z.strictObject({ message: z.string(), timestamp: z.iso.datetime({ offset: true }).optional() });
+const lines = z.array(z.union([z.string(), line])).max(10_000);
 const APPEND = z.discriminatedUnion('source', [
   z.strictObject({ source: z.literal('path'), path: z.string().min(1), lines }),
   z.strictObject({ source: z.literal('supervisor'), supervisor_process: z.string().min(1), lines }),
@@ -26,10 +20,7 @@ const APPEND = z.discriminatedUnion('source', [
 
 const flowView = (flow: LoginFlow, now: number) => ({ ...flow, status: flowStatus(flow, now) });
 
-/**
- * The sandbox's inspection and control endpoints, under `/_sandbox`. They take no token: the
- * sandbox listens on loopback only, and tests drive them directly.
- */
+/** The inspection and control endpoints. No token: the sandbox listens on loopback only. */
 export function registerSandboxRoutes(app: FastifyInstance, state: SandboxState): void {
   const now = (): number => state.settings.now();
   const id = (request: FastifyRequest) => (request.params as { id: string }).id;
@@ -73,11 +64,8 @@ export function registerSandboxRoutes(app: FastifyInstance, state: SandboxState)
     const source = browser.logs.get(key) ?? new LogSource();
     browser.logs.set(key, source);
     const at = new Date(now()).toISOString();
-    const { firstId, lastId } = source.append(
-      body.lines.map((l) =>
-        typeof l === 'string' ? { timestamp: at, message: l } : { timestamp: l.timestamp ?? at, message: l.message },
-      ),
-    );
+    const stamped = body.lines.map((l) => (typeof l === 'string' ? { message: l } : l));
+    const { firstId, lastId } = source.append(stamped.map(({ message, timestamp = at }) => ({ timestamp, message })));
     return {
       browser_id: browser.id,
       source: body.source,
@@ -112,16 +100,10 @@ export function registerSandboxRoutes(app: FastifyInstance, state: SandboxState)
       const flow = flowOf(request, 'flow_id');
       const status = flowStatus(flow, now());
       const action = `${SANDBOX_PREFIX}/hosted/${encodeURIComponent(flow.flow_id)}/complete`;
-      const form =
-        page === 'hosted' && status === 'in_progress'
-          ? `<form method="post" action="${action}"><button>Complete login</button></form>`
-          : '';
-      return html(
-        reply,
-        `Sandbox ${page}: ${flow.connection_id}`,
-        `Flow ${flow.flow_id} (${flow.flow_type}) is ${status}.`,
-        form,
-      );
+      const text = `Flow ${flow.flow_id} (${flow.flow_type}) is ${status}.`;
+      const form = `<form method="post" action="${action}"><button>Complete login</button></form>`;
+      const offer = page === 'hosted' && status === 'in_progress';
+      return html(reply, `Sandbox ${page}: ${flow.connection_id}`, text, offer ? form : '');
     });
   }
   app.post(`${SANDBOX_PREFIX}/hosted/:id/complete`, async (request, reply) => {

@@ -18,10 +18,9 @@ export function formatLogEvent(id: string, line: LogLine, serialize: (data: LogE
 const CHUNK_CHARS = 64 * 1024;
 
 /**
- * Streams the browser's log source that `query` names, after the line `Last-Event-ID` names, its
- * data written by the serializer of the document's `eventData` schema. A cursor (the last line
- * written) makes lines appended while the socket drains go once, in order. Without `follow` the
- * stream ends after the lines that exist; with it, when the client leaves or the source goes.
+ * Streams the browser's log source that `query` names, after the line `Last-Event-ID` names. A
+ * cursor (the last line written) sends lines appended while the socket drains once, in order.
+ * Without `follow` it ends after the lines that exist; with it, when the client or source goes.
  */
 export function streamLogs(
   reply: FastifyReply,

@@ -9,9 +9,8 @@ export interface LogLine {
 let epochs = 0;
 
 /**
- * An append-only log. Readers keep their own cursor and listen to `change` (with `true` when the
- * source is discarded), so that none misses or repeats a line. A line's event id is the log's
- * epoch and its 1-based position: `<epoch>-<n>`.
+ * An append-only log. Readers keep their own cursor and listen to `change` (`true`: discarded), so
+ * none misses or repeats a line. A line's event id is the log's epoch and its position: `<epoch>-<n>`.
  */
 export class LogSource extends EventEmitter<{ change: [ended: boolean] }> {
   readonly lines: LogLine[];

@@ -35,10 +35,7 @@ export type Profile = Scoped<SandboxFixture['profiles'][number]>;
 /** Its log sources, keyed by `logSourceKey`. */
 export type Browser = Scoped<SandboxFixture['browsers'][number], 'logs'> & { logs: Map<string, LogSource> };
 
-/**
- * The collections the sandbox stores, by the path segment that names them in the document: the
- * operations model gives each path parameter its collection (`profiles` for `/profiles/{id_or_name}`).
- */
+/** The collections the sandbox stores, by the path segment the operations model names a path parameter's. */
 export interface Collections {
   profiles: Profile;
   connections: AuthConnection;
@@ -113,9 +110,8 @@ export class SandboxState {
     const organizations = new Map(fixture.organizations.map((o) => [o.id, o]));
     const projectOrg = new Map(fixture.projects.map((p) => [p.id, p.organizationId]));
     const scope = (s: FixtureScope): Scope => {
-      const organization = organizations.get(
-        (s.projectId === null ? s.organizationId : projectOrg.get(s.projectId)) ?? '',
-      );
+      const organizationId = s.projectId === null ? s.organizationId : projectOrg.get(s.projectId);
+      const organization = organizations.get(organizationId ?? '');
       if (organization === undefined) throw new Error('fixture scope does not resolve; check the fixture first');
       return { organization, logicalProjectId: s.projectId ?? organization.defaultProjectId };
     };
