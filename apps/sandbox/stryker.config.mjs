@@ -13,12 +13,11 @@ import { mutationConfig } from '../../stryker.base.mjs';
  * test. Each entry: file:line (where it was when the list was made), mutators, the code, why.
  */
 export const equivalentMutants = [
-  "src/http/auth.ts:22 StringLiteral in `const match = /^Bearer +([^\\s]+) *$/i.exec(header ?? '');`: equivalent, any text without the scheme matches nothing, as '' does",
-  'src/http/auth.ts:36 ConditionalExpression in `const caller = token === undefined ? undefined : store.authenticate(token);`: the false variant is equivalent (no token is stored under undefined); the true one is killed but shares this switch',
-  "src/http/parser-errors.ts:52 StringLiteral in `/content-length/i.test(error.reason ?? '')`: equivalent, the stand-in text does not mention content-length either",
-  "src/http/graceful-close.ts:47 BooleanLiteral in `Object.defineProperty(socket, 'destroySoon', { value: () => socket.end(), configurable: true });`: equivalent, a drained socket is closed and never drained again",
-  "src/domain/telemetry.ts:16 ObjectLiteral,StringLiteral in `return resolveTelemetry(config, { mode: 'create' });`: equivalent, the resolver treats any mode but 'update' as create",
-  'src/domain/login.ts:91 ConditionalExpression in `if (matches.length > 1 || only === undefined) {`: the false variant of the undefined test is equivalent (an empty list was refused above); the other variants are killed but share this switch',
+  "src/http/auth.ts:19 StringLiteral in `/^Bearer +([^\\s]+) *$/i.exec(header ?? '')`: equivalent, any text without the scheme matches nothing, as '' does",
+  'src/http/auth.ts:30 ConditionalExpression in `const caller = token === undefined ? undefined : state.tokens.get(token);`: the false variant is equivalent (no token is stored under undefined); the true one is killed but shares this switch',
+  "src/http/client-errors.ts:122 StringLiteral in `/content-length/i.test(error.reason ?? '')`: equivalent, the stand-in text does not mention content-length either",
+  "src/http/client-errors.ts:54 BooleanLiteral in `Object.defineProperty(socket, 'destroySoon', { value: () => socket.end(), configurable: true });`: equivalent, a drained socket is closed and never drained again",
+  "src/domain/login.ts:22 ObjectLiteral,StringLiteral in `resolveTelemetry(applied, { mode: 'create' })`: equivalent, the resolver treats any mode but 'update' as create",
 ];
 
 export default mutationConfig({

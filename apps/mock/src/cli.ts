@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 // `npm run mock`: the mock on 127.0.0.1:${PORT:-4010} until SIGINT or SIGTERM, which stop Prism
-// too. Start-up failures are one line on stderr and exit code 1; a bad PORT or an argument is exit
-// code 2.
+// too. A start-up failure is one line on stderr and exit code 1; a bad PORT or argument, code 2.
 import { MockStartError } from './mock-start-error.js';
 import { type MockServer, startMock } from './start-mock.js';
 

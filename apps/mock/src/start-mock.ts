@@ -1,18 +1,9 @@
-import { type PrismProcess, startPrism } from './prism.js';
-import { startValidatingFront } from './validating-front.js';
+import { type PrismProcess, type StartPrismOptions, startPrism } from './prism.js';
+import { startValidatingFront, type ValidatingFrontOptions } from './validating-front.js';
 
-export interface StartMockOptions {
-  /** The front's port; defaults to a free one. Prism always takes a free port of its own. */
-  port?: number | undefined;
-  host?: string | undefined;
-  /** `false` copies Prism's request log to this process's output. Default `true`. */
-  quiet?: boolean | undefined;
-  maxBodyBytes?: number | undefined;
-  requestTimeoutMs?: number | undefined;
-  readyTimeoutMs?: number | undefined;
-  /** Prism's CLI script; defaults to the installed `@stoplight/prism-cli`. */
-  prismBin?: string | undefined;
-}
+/** The front's options (its port defaults to a free one; Prism always takes a free port of its own) and Prism's. */
+export type StartMockOptions = Pick<ValidatingFrontOptions, 'port' | 'host' | 'maxBodyBytes' | 'requestTimeoutMs'> &
+  Pick<StartPrismOptions, 'quiet' | 'readyTimeoutMs' | 'prismBin'>;
 
 export interface MockServer {
   /** The front's base URL: what clients and the contract suite talk to. */
@@ -26,43 +17,28 @@ export interface MockServer {
 }
 
 /**
- * The mock of the document: Prism, behind a front that refuses with 400 (401 without a token)
- * and an Error body every request the sandbox's request checker refuses, which Prism alone lets
- * through (a query rule over several parameters, a `null` body, a lone surrogate…).
+ * The mock of the document: Prism, behind a front that refuses with an Error body every request
+ * the sandbox's request checker refuses, which Prism alone lets through (a query rule over
+ * several parameters, a `null` body, a lone surrogate…).
  * @throws MockStartError with a one-line reason (port in use, Prism missing or not starting).
  */
 export async function startMock(options: StartMockOptions = {}): Promise<MockServer> {
-  let prismStarted!: (url: string) => void;
-  let prismFailed!: (error: unknown) => void;
-  const prismUrl = new Promise<string>((resolve, reject) => {
-    prismStarted = resolve;
-    prismFailed = reject;
+  const { port, host, maxBodyBytes, requestTimeoutMs, quiet, readyTimeoutMs, prismBin } = options;
+  let started!: (prism: Promise<PrismProcess>) => void;
+  const prism = new Promise<PrismProcess>((resolve) => {
+    started = resolve;
   });
   // The front listens first, so a taken port fails at once, before Prism's start-up second. A
   // client that connects in that second (it waited for the port, as wait-on or a CI health check
   // does) is held until Prism answers, never told to come back later.
-  const front = await startValidatingFront({
-    upstream: prismUrl,
-    port: options.port,
-    host: options.host,
-    maxBodyBytes: options.maxBodyBytes,
-    requestTimeoutMs: options.requestTimeoutMs,
-  });
-  let prism: PrismProcess;
-  try {
-    // Prism listens on loopback only: everything reaches it through the front.
-    prism = await startPrism({
-      quiet: options.quiet,
-      readyTimeoutMs: options.readyTimeoutMs,
-      prismBin: options.prismBin,
-    });
-  } catch (error) {
-    prismFailed(error);
+  const upstream = prism.then((running) => running.url);
+  const front = await startValidatingFront({ upstream, port, host, maxBodyBytes, requestTimeoutMs });
+  // Prism listens on loopback only: everything reaches it through the front.
+  started(startPrism({ quiet, readyTimeoutMs, prismBin }));
+  const running = await prism.catch(async (error: unknown) => {
     await front.close();
     throw error;
-  }
-  prismStarted(prism.url);
-  const running = prism;
+  });
   return {
     url: front.url,
     prismUrl: running.url,

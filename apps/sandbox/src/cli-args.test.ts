@@ -54,8 +54,8 @@ describe('parseCliArgs', () => {
   });
 
   it('refuses unknown options, missing values and non-numbers', () => {
-    expect(() => parseCliArgs(['--nope'], {})).toThrow(/unknown option --nope/);
-    expect(() => parseCliArgs(['--fixture'], {})).toThrow(/--fixture needs a value/);
+    expect(() => parseCliArgs(['--nope'], {})).toThrow(/Unknown option '--nope'/);
+    expect(() => parseCliArgs(['--fixture'], {})).toThrow(/Option '--fixture <value>' argument missing/);
     expect(() => parseCliArgs(['--port', 'abc'], {})).toThrow(/--port must be a non-negative integer/);
     expect(() => parseCliArgs([], { PORT: '-1' })).toThrow(/PORT/);
   });

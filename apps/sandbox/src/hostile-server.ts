@@ -6,12 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createGzip } from 'node:zlib';
 
-/**
- * Tools for adversarial tests of the CLI and the MCP server: a server that answers as an
- * attacker would (each test gives the handler), a gzip bomb, and a child process's peak memory.
- */
+// Tools for adversarial tests of the client, the CLI, the MCP server and the contract engine: a
+// server that answers as an attacker would (each test gives the handler), a gzip bomb, and a
+// child process's peak memory.
 
-/** A server that answers as an attacker would. */
 export interface HostileServer {
   readonly url: string;
   /** The requests it received, with their Authorization headers. */
@@ -19,20 +17,16 @@ export interface HostileServer {
   close(): Promise<void>;
 }
 
-export async function startHostileServer(
-  handler: (request: IncomingMessage, response: ServerResponse) => void,
-): Promise<HostileServer> {
+type Handler = (request: IncomingMessage, response: ServerResponse) => void;
+
+export async function startHostileServer(handler: Handler): Promise<HostileServer> {
   const requests: HostileServer['requests'] = [];
   const server = createServer((request, response) => {
-    requests.push({
-      method: request.method ?? '',
-      url: request.url ?? '',
-      authorization: request.headers.authorization,
-    });
+    const { method = '', url = '', headers } = request;
+    requests.push({ method, url, authorization: headers.authorization });
     handler(request, response);
   });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
+  await once(server.listen(0, '127.0.0.1'), 'listening');
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
@@ -47,29 +41,26 @@ export async function startHostileServer(
 
 /** `bytes` of zeros, gzipped: a body some 1,000 times smaller on the wire than unpacked. */
 export async function gzipBomb(bytes: number): Promise<Buffer> {
-  const gzip = createGzip({ level: 9 });
   const parts: Buffer[] = [];
-  gzip.on('data', (part: Buffer) => parts.push(part));
+  const gzip = createGzip({ level: 9 }).on('data', (part: Buffer) => parts.push(part));
   const zeros = Buffer.alloc(1024 * 1024);
   for (let written = 0; written < bytes; written += zeros.length) {
     if (!gzip.write(zeros)) await once(gzip, 'drain');
   }
-  gzip.end();
-  await once(gzip, 'end');
+  await once(gzip.end(), 'end');
   return Buffer.concat(parts);
 }
 
-/**
- * Environment for a child process that reports its peak resident memory: `--import` of a
- * module that writes `process.resourceUsage().maxRSS` (KiB) to a file on exit. `read()` gives
- * it in MiB.
- */
+/** Loaded into the child process: it writes its peak resident memory, in KiB, to MAX_RSS_FILE on exit. */
+const REPORT_MAX_RSS = `import { writeFileSync } from 'node:fs';
+process.on('exit', () => writeFileSync(process.env.MAX_RSS_FILE, String(process.resourceUsage().maxRSS)));`;
+
+/** Environment for a child process that reports its peak resident memory; `read()` gives it in MiB. */
 export function maxRssReport(): { env: Record<string, string>; read(): number } {
   const file = join(tmpdir(), `max-rss-${process.pid}-${Math.random().toString(36).slice(2)}`);
-  const reporter = new URL('./report-max-rss.js', import.meta.url).href;
   writeFileSync(file, '');
   return {
-    env: { NODE_OPTIONS: `--import=${reporter}`, MAX_RSS_FILE: file },
+    env: { NODE_OPTIONS: `--import=data:text/javascript,${encodeURIComponent(REPORT_MAX_RSS)}`, MAX_RSS_FILE: file },
     read: () => Number(readFileSync(file, 'utf8')) / 1024,
   };
 }
@@ -81,21 +72,15 @@ export interface CannedAnswer {
 }
 
 /**
- * A handler for {@link startHostileServer} that plays another release of the service: each
- * request gets the 200 answer filed under `METHOD /path` (query left out), anything else a 404
- * Error body.
+ * A handler that plays another release of the service: each request gets the 200 answer filed
+ * under `METHOD /path` (query left out), anything else a 404 Error body.
  */
-export function cannedAnswers(
-  answers: Record<string, CannedAnswer>,
-): (request: IncomingMessage, response: ServerResponse) => void {
+export function cannedAnswers(answers: Record<string, CannedAnswer>): Handler {
   return (request, response) => {
     request.resume();
     const answer = answers[`${request.method} ${request.url?.split('?')[0]}`];
-    if (!answer) {
-      response.writeHead(404, { 'content-type': 'application/json' }).end('{"code":"not_found","message":"no"}');
-      return;
-    }
-    response.writeHead(200, { 'content-type': answer.type }).end(answer.body);
+    if (answer) response.writeHead(200, { 'content-type': answer.type }).end(answer.body);
+    else response.writeHead(404, { 'content-type': 'application/json' }).end('{"code":"not_found","message":"no"}');
   };
 }
 

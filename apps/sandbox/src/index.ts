@@ -1,38 +1,13 @@
-/**
- * A stateful, in-memory sandbox of the Browser Cloud API on loopback: every operation of the
- * OpenAPI document, with the service's rules for login flows, profile renames and live log
- * streams, the store for reads and deletes, and the document's examples for the rest.
- */
-export { startSandbox, type StartSandboxOptions, type RunningSandbox } from './start-sandbox.js';
-export { buildSandboxApp, type SandboxAppOptions } from './app.js';
+/** A stateful, in-memory sandbox of the Browser Cloud API on loopback: every operation of the OpenAPI document. */
+export { type RunningSandbox, startSandbox, type StartSandboxOptions } from './start-sandbox.js';
 export { DEFAULT_FIXTURE, DEFAULT_FIXTURE_REFS } from './fixture/default-fixture.js';
-export {
-  checkFixture,
-  FixtureError,
-  type FixtureSummary,
-  loadFixtureFile,
-  summarizeFixture,
-} from './fixture/load-fixture.js';
+export { checkFixture, FixtureError, type FixtureSummary, loadFixtureFile } from './fixture/load-fixture.js';
+export type { FixtureLogLine, SandboxFixture } from './fixture/fixture-schema.js';
 export { SANDBOX_PREFIX } from './routes/sandbox-routes.js';
-export { flowTypesOf, type FlowTypes } from './openapi/flow-types.js';
-export { loadSandboxDocument } from './openapi/sandbox-document.js';
-export { clientErrorHandler } from './http/parser-errors.js';
-export { drainRequestBody } from './http/graceful-close.js';
-export type { SandboxState, SandboxSettings } from './state/sandbox-state.js';
-export type {
-  SandboxFixture,
-  FixtureOrganization,
-  FixtureProject,
-  FixtureToken,
-  FixtureAuthConnection,
-  FixtureProxy,
-  FixtureProfile,
-  FixtureBrowser,
-  FixtureLogSource,
-  FixtureLogLine,
-  FixtureScope,
-  TokenRole,
-} from './fixture/fixture-schema.js';
+export { type FlowTypes, flowTypesOf, loadSandboxDocument } from './openapi/sandbox-document.js';
+export { ApiError } from './http/api-error.js';
+export { checkingFastify, type CheckingFastifyOptions } from './http/checking-fastify.js';
+export type { SandboxSettings, SandboxState } from './state/store.js';
 export {
   CANNED,
   type CannedAnswer,
@@ -45,8 +20,6 @@ export {
 export {
   type CheckedRequest,
   createRequestChecker,
-  clip,
-  illFormedStrings,
   invalidPart,
   isRefusal,
   MAX_JSON_DEPTH,

@@ -1,8 +1,7 @@
-// The one checker of requests against the OpenAPI document: the sandbox, the mock's front and
-// the contract harness all route and check requests with it, so that they refuse the same
-// requests with the same words. It reads the operations model of @browser-cloud/openapi-document
-// and nothing else: an operation added to the document is checked with no code change.
-import { type ErrorBody, type ErrorDetail, toIssues } from '@browser-cloud/api-types';
+// The one checker of requests against the OpenAPI document, for the sandbox, the mock's front and
+// the contract harness: the same refusals in the same words. It reads the operations model only,
+// so an operation added to the document is checked with no code change.
+import { type ErrorBody, toIssues } from '@browser-cloud/api-types';
 import {
   ajvRef,
   documentAjv,
@@ -57,10 +56,6 @@ export interface RequestChecker {
 /** Deepest nesting of objects and arrays a JSON body may have; the document's bodies need 4. */
 export const MAX_JSON_DEPTH = 32;
 
-/** The longest detail message, and the most details: a value quoted in a message must not make the answer large. */
-const MAX_DETAIL_CHARS = 500;
-const MAX_DETAILS = 20;
-
 type Part = 'path' | 'query' | 'body' | 'headers';
 
 const PART_MESSAGE: Record<Part, string> = {
@@ -74,77 +69,57 @@ export function isRefusal(value: RouteMatch | CheckedRequest | { value: unknown 
   return 'status' in value;
 }
 
-/** A 400 `bad_request` of a request part, one `invalid_input` detail per problem. */
+/** A 400 `bad_request` of a request part, one `invalid_input` detail per problem (at most 20, of 500 characters). */
 export function invalidPart(part: Part, problems: readonly string[]): Refusal {
-  const details: ErrorDetail[] = problems.slice(0, MAX_DETAILS).map((message) => ({
-    code: 'invalid_input',
-    message: clip(message),
-  }));
+  const details = problems.slice(0, 20).map((message) => ({ code: 'invalid_input', message: clip(message) }));
   return { status: 400, body: { code: 'bad_request', message: PART_MESSAGE[part], details } };
 }
 
-interface Compiled {
-  readonly operation: Operation;
-  readonly pattern: RegExp;
-  readonly pathNames: readonly string[];
-  readonly validatePath: ValidateFunction;
-  readonly validateQuery: ValidateFunction;
-  readonly validateBody: ValidateFunction | undefined;
-}
-
-/**
- * The checker of `document`'s operations. Schemas are `$ref`s into the document registered with
- * its one Ajv (formats asserted), compiled once here.
- */
+/** The checker of `document`'s operations: `$ref`s into the document, compiled once by its Ajv. */
 export function createRequestChecker(document: OpenApiDocument): RequestChecker {
   const ajv = documentAjv(document);
-  const compiled = [...operations(document)].map((operation): Compiled => {
-    const inPath = operation.parameters.filter((p) => p.in === 'path');
-    const query = operation.query;
-    const body = operation.body?.schema;
-    return {
-      operation,
-      pattern: templatePattern(operation.path),
-      pathNames: inPath.map((p) => p.name),
-      validatePath: ajv.compile(objectOf(inPath)),
+  const compiled = new Map(
+    [...operations(document)].map((operation) => {
+      const inPath = operation.parameters.filter((p) => p.in === 'path');
+      const { query, body } = operation;
       // Closed: a parameter the document does not declare is refused, not ignored.
-      validateQuery: ajv.compile(query?.pointer ? { $ref: ajvRef(query.pointer) } : objectOf(query?.parameters ?? [])),
-      validateBody: body && ajv.compile({ $ref: ajvRef(body.pointer) }),
-    };
-  });
-  const byOperation = new Map(compiled.map((c) => [c.operation, c]));
+      const querySchema = query?.pointer ? { $ref: ajvRef(query.pointer) } : objectOf(query?.parameters ?? []);
+      const checks = {
+        pattern: templatePattern(operation.path),
+        pathNames: inPath.map((p) => p.name),
+        validatePath: ajv.compile(objectOf(inPath)),
+        validateQuery: ajv.compile(querySchema),
+        validateBody: body?.schema && ajv.compile({ $ref: ajvRef(body.schema.pointer) }),
+      };
+      return [operation, checks] as const;
+    }),
+  );
 
   return {
-    operations: compiled.map((c) => c.operation),
+    operations: [...compiled.keys()],
     route(method, pathname) {
-      const matches = compiled.map((c) => ({ c, groups: c.pattern.exec(pathname) })).filter((m) => m.groups !== null);
+      const matches = [...compiled].flatMap(([operation, { pattern, pathNames }]) => {
+        const groups = pattern.exec(pathname);
+        return groups ? [{ operation, pathNames, groups }] : [];
+      });
       if (matches.length === 0) {
-        return {
-          status: 404,
-          body: { code: 'not_found', message: `no operation of the document has the path ${clip(pathname, 100)}` },
-        };
+        const message = `no operation of the document has the path ${clip(pathname, 100)}`;
+        return { status: 404, body: { code: 'not_found', message } };
       }
-      const match = matches.find((m) => m.c.operation.method === method.toLowerCase());
+      const match = matches.find((m) => m.operation.method === method.toLowerCase());
       if (!match) {
-        const allowed = [...new Set(matches.map((m) => m.c.operation.method.toUpperCase()))].join(', ');
-        return {
-          status: 405,
-          headers: { allow: allowed },
-          body: {
-            code: 'method_not_allowed',
-            message: `${clip(method, 100)} is not an operation of ${clip(pathname, 100)}; use ${allowed}`,
-          },
-        };
+        const allow = [...new Set(matches.map((m) => m.operation.method.toUpperCase()))].join(', ');
+        const message = `${clip(method, 100)} is not an operation of ${clip(pathname, 100)}; use ${allow}`;
+        return { status: 405, headers: { allow }, body: { code: 'method_not_allowed', message } };
       }
-      const { c, groups } = match;
-      const encodedPath = Object.fromEntries(c.pathNames.map((name, i) => [name, groups?.[i + 1] ?? '']));
-      return { operation: c.operation, encodedPath };
+      const { operation, pathNames, groups } = match;
+      return { operation, encodedPath: Object.fromEntries(pathNames.map((name, i) => [name, groups[i + 1] ?? ''])) };
     },
-    check(match, parts) {
-      const c = byOperation.get(match.operation);
-      if (c === undefined) throw new Error(`${match.operation.operationId} is not an operation of this checker`);
+    check({ operation, encodedPath }, parts) {
+      const c = compiled.get(operation);
+      if (c === undefined) throw new Error(`${operation.operationId} is not an operation of this checker`);
       const path: Record<string, string> = {};
-      for (const [name, raw] of Object.entries(match.encodedPath)) {
+      for (const [name, raw] of Object.entries(encodedPath)) {
         try {
           path[name] = decodeURIComponent(raw);
         } catch {
@@ -153,14 +128,13 @@ export function createRequestChecker(document: OpenApiDocument): RequestChecker 
       }
       const pathRefusal = validated(c.validatePath, path, 'path');
       if (pathRefusal) return pathRefusal;
-      const read = readQuery(c.operation.query?.parameters ?? [], parts.search);
-      if (isRefusal(read)) return read;
-      const query = read.value;
-      const queryRefusal = validated(c.validateQuery, query, 'query');
+      const query = readQuery(operation.query?.parameters ?? [], parts.search);
+      if (isRefusal(query)) return query;
+      const queryRefusal = validated(c.validateQuery, query.value, 'query');
       if (queryRefusal) return queryRefusal;
-      const body = readBody(c, parts);
+      const body = readBody(operation, c.validateBody, parts);
       if (isRefusal(body)) return body;
-      return { operation: c.operation, path, query, body: body.value };
+      return { operation, path, query: query.value, body: body.value };
     },
   };
 }
@@ -168,42 +142,34 @@ export function createRequestChecker(document: OpenApiDocument): RequestChecker 
 function objectOf(parameters: readonly OperationParameter[]): object {
   return {
     type: 'object',
-    properties: Object.fromEntries(
-      parameters.map((p) => [p.name, p.schema === undefined ? {} : { $ref: ajvRef(p.schema.pointer) }]),
-    ),
+    properties: Object.fromEntries(parameters.map((p) => [p.name, p.schema ? { $ref: ajvRef(p.schema.pointer) } : {}])),
     required: parameters.filter((p) => p.required).map((p) => p.name),
     additionalProperties: false,
   };
 }
 
 /**
- * Each value read as its parameter's type; a repeated parameter is an array, which a scalar
- * schema refuses. Percent-encoding that is not UTF-8 (a lone surrogate's bytes, say) is refused
- * rather than read as U+FFFD, as URLSearchParams would.
+ * Each value read as its parameter's type, a repeated one as an array (which a scalar schema
+ * refuses). Percent-encoding that is not UTF-8 is refused, not read as U+FFFD as URLSearchParams does.
  */
 function readQuery(
   parameters: readonly OperationParameter[],
   search: string,
 ): { value: Record<string, unknown> } | Refusal {
   const types = new Map(parameters.map((p) => [p.name, (p.schema?.schema as { type?: unknown } | undefined)?.type]));
-  const query = new Map<string, unknown[]>();
-  for (const pair of search.split('&')) {
-    if (pair === '') continue;
-    const at = pair.indexOf('=');
+  const query = new Map<string, unknown>();
+  for (const pair of search.split('&').filter(Boolean)) {
     let name: string;
     let text: string;
     try {
-      [name, text] = [pair.slice(0, at < 0 ? undefined : at), at < 0 ? '' : pair.slice(at + 1)].map((part) =>
-        decodeURIComponent(part.replaceAll('+', ' ')),
-      ) as [string, string];
+      [name = '', text = ''] = pair.split(/=(.*)/s).map((part) => decodeURIComponent(part.replaceAll('+', ' ')));
     } catch {
-      return invalidPart('query', [`${clip(pair)}: is not valid percent-encoding`]);
+      return invalidPart('query', [`${pair}: is not valid percent-encoding`]);
     }
-    query.set(name, [...(query.get(name) ?? []), readAs(types.get(name), text)]);
+    const value = readAs(types.get(name), text);
+    query.set(name, query.has(name) ? [query.get(name), value].flat() : value);
   }
-  return {
-    value: Object.fromEntries([...query].map(([name, values]) => [name, values.length === 1 ? values[0] : values])),
-  };
+  return { value: Object.fromEntries(query) };
 }
 
 /** Text that does not read as the type stays text, for the validator to refuse. */
@@ -213,43 +179,52 @@ function readAs(type: unknown, text: string): unknown {
   return text;
 }
 
-function readBody(c: Compiled, parts: RequestParts): { value: unknown } | Refusal {
+function readBody(
+  operation: Operation,
+  validateBody: ValidateFunction | undefined,
+  parts: RequestParts,
+): { value: unknown } | Refusal {
   let text: string;
   try {
     text = typeof parts.body === 'string' ? parts.body : new TextDecoder('utf-8', { fatal: true }).decode(parts.body);
   } catch {
     return invalidPart('body', ['body: is not valid UTF-8']);
   }
-  const body = c.operation.body;
-  if (text.trim() === '') {
-    return body?.required ? invalidPart('body', ['body: is required']) : { value: undefined };
-  }
-  if (body === undefined) return invalidPart('body', ['body: is not allowed (the operation takes no body)']);
-  const contentType = headerValue(parts.headers['content-type']);
-  const mediaType = contentType?.split(';')[0]?.trim().toLowerCase();
-  const accepted = Object.keys(c.operation.requestBody?.content ?? {}).map((t) => t.toLowerCase());
-  if (mediaType === undefined || !accepted.includes(mediaType)) {
-    return invalidPart('headers', [
-      `content-type: must be ${accepted.join(' or ')} (got ${contentType === undefined ? 'none' : JSON.stringify(clip(contentType))})`,
-    ]);
+  if (text.trim() === '')
+    return operation.body?.required ? invalidPart('body', ['body: is required']) : { value: undefined };
+  if (operation.body === undefined) return invalidPart('body', ['body: is not allowed (the operation takes no body)']);
+  const header = parts.headers['content-type'];
+  const contentType = Array.isArray(header) ? header.join(', ') : header;
+  const accepted = Object.keys(operation.requestBody?.content ?? {}).map((t) => t.toLowerCase());
+  if (!accepted.includes(contentType?.split(';')[0]?.trim().toLowerCase() ?? '')) {
+    const got = contentType === undefined ? 'none' : JSON.stringify(clip(contentType));
+    return invalidPart('headers', [`content-type: must be ${accepted.join(' or ')} (got ${got})`]);
   }
   const parsed = parseJson(text);
-  if (isRefusal(parsed)) return parsed;
-  const { value } = parsed;
-  if (c.validateBody === undefined) return { value };
-  return validated(c.validateBody, value, 'body') ?? { value };
+  if (isRefusal(parsed) || validateBody === undefined) return parsed;
+  return validated(validateBody, parsed.value, 'body') ?? parsed;
 }
 
 /**
- * JSON text as a value, or the 400 of a body nested deeper than {@link MAX_JSON_DEPTH} (found
- * before any parse) or not JSON at all.
+ * JSON text as a value, or the 400 of a body that is not JSON or nests deeper than
+ * {@link MAX_JSON_DEPTH}, found before any parse (a million levels cost a few dozen characters).
  */
 export function parseJson(text: string): { value: unknown } | Refusal {
-  const deep = nestingBeyond(text, MAX_JSON_DEPTH);
-  if (deep >= 0) {
-    return invalidPart('body', [
-      `body: nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels (at character ${deep})`,
-    ]);
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '{' || c === '[') {
+      if (++depth > MAX_JSON_DEPTH) {
+        return invalidPart('body', [
+          `body: nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels (at character ${i})`,
+        ]);
+      }
+    } else if (c === '}' || c === ']') depth--;
   }
   try {
     return { value: JSON.parse(text) };
@@ -258,39 +233,32 @@ export function parseJson(text: string): { value: unknown } | Refusal {
   }
 }
 
-/**
- * The part's 400, or undefined when it keeps every rule: the document's schemas, and
- * well-formed Unicode in every string (see {@link illFormedStrings}).
- */
+/** The part's 400, or undefined when it keeps the document's schemas and has well-formed Unicode. */
 function validated(validate: ValidateFunction, value: unknown, part: 'path' | 'query' | 'body'): Refusal | undefined {
   const illFormed = illFormedStrings(value, part);
   if (illFormed.length > 0) return invalidPart(part, illFormed);
   if (validate(value)) return undefined;
   // Fields named within their part: the message already says which part.
   const issues = toIssues(validate.errors ?? [], value, part, { prefixFields: false });
-  return invalidPart(
-    part,
-    issues.map((issue) => issue.message),
-  );
+  const problems = issues.map((issue) => issue.message);
+  return invalidPart(part, problems);
 }
 
 /**
- * One problem per string, at any depth, that is not well-formed Unicode (a lone surrogate,
- * which JSON can carry as `\ud800`): no URL can carry it, so a name holding one could never be
- * addressed again. Property names count too. Fields are named within their part.
+ * One problem per string (property names included) that is not well-formed Unicode: a lone
+ * surrogate, which JSON can carry as `\ud800` but no URL can, so that such a name could never be
+ * addressed again.
  */
-export function illFormedStrings(value: unknown, part: string): string[] {
+function illFormedStrings(value: unknown, part: string): string[] {
+  const isWellFormed = (text: string) => (text as string & { isWellFormed(): boolean }).isWellFormed();
   const found: string[] = [];
   const visit = (node: unknown, at: string): void => {
     if (typeof node === 'string') {
       if (!isWellFormed(node)) found.push(`${at || part}: must be well-formed Unicode (it holds a lone surrogate)`);
-    } else if (Array.isArray(node)) {
-      for (const [i, item] of node.entries()) visit(item, `${at}[${i}]`);
     } else if (node !== null && typeof node === 'object') {
       for (const [key, item] of Object.entries(node)) {
-        const field = at ? `${at}.${key}` : key;
         if (!isWellFormed(key)) found.push(`${part}: a property name must be well-formed Unicode`);
-        else visit(item, field);
+        else visit(item, Array.isArray(node) ? `${at}[${key}]` : at ? `${at}.${key}` : key);
       }
     }
   };
@@ -298,35 +266,9 @@ export function illFormedStrings(value: unknown, part: string): string[] {
   return found;
 }
 
-function isWellFormed(text: string): boolean {
-  return (text as string & { isWellFormed(): boolean }).isWellFormed();
-}
-
 /**
- * The offset of the first `{` or `[` that nests deeper than `max`, or -1. It stops there, so a
- * body nested millions of levels deep costs a few dozen characters, not a parse that builds
- * them all. String contents (escapes included) are skipped; other syntax is left to JSON.parse.
- */
-function nestingBeyond(text: string, max: number): number {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++;
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x7b || c === 0x5b) {
-      if (++depth > max) return i;
-    } else if (c === 0x7d || c === 0x5d) depth--;
-  }
-  return -1;
-}
-
-/**
- * `/profiles/{id_or_name}` → a pattern whose groups are the raw (still encoded) segments. An
- * empty segment matches too, so that `/profiles/` is refused by the parameter's own rule
- * (`minLength`) rather than answered 404.
+ * `/profiles/{id_or_name}` → a pattern whose groups are the raw segments. An empty one matches
+ * too: `/profiles/` is refused by the parameter's own rule (`minLength`), not answered 404.
  */
 function templatePattern(template: string): RegExp {
   const source = template
@@ -336,11 +278,7 @@ function templatePattern(template: string): RegExp {
   return new RegExp(`^${source}$`);
 }
 
-function headerValue(header: string | string[] | undefined): string | undefined {
-  return Array.isArray(header) ? header.join(', ') : header;
-}
-
 /** At most `max` characters of `text` a client sent; a cut says how long it was. */
-export function clip(text: string, max = MAX_DETAIL_CHARS): string {
+export function clip(text: string, max = 500): string {
   return text.length <= max ? text : `${text.slice(0, max)}… (${text.length} characters)`;
 }

@@ -1,14 +1,17 @@
-import type { FastifyInstance } from 'fastify';
-import { buildSandboxApp } from './app.js';
-import { checkCorsOrigins } from './http/cors.js';
-import { DEFAULT_FIXTURE } from './fixture/default-fixture.js';
-import { checkFixture, loadFixtureFile, summarizeFixture } from './fixture/load-fixture.js';
-import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS } from './http/connection-limits.js';
-import type { SandboxFixture } from './fixture/fixture-schema.js';
-import type { FixtureSummary } from './fixture/load-fixture.js';
+import type { AddressInfo } from 'node:net';
 import type { OpenApiDocument, Operation } from '@browser-cloud/openapi-document';
-import { loadSandboxDocument } from './openapi/sandbox-document.js';
-import type { SandboxState } from './state/sandbox-state.js';
+import cors from '@fastify/cors';
+import type { FastifyInstance } from 'fastify';
+import { DEFAULT_FIXTURE } from './fixture/default-fixture.js';
+import type { SandboxFixture } from './fixture/fixture-schema.js';
+import { checkFixture, type FixtureSummary, loadFixtureFile, summarizeFixture } from './fixture/load-fixture.js';
+import { checkingFastify } from './http/checking-fastify.js';
+import { responseCheck } from './http/error-handler.js';
+import { flowTypesOf, loadSandboxDocument } from './openapi/sandbox-document.js';
+import { createRequestChecker } from './request-checker.js';
+import { registerApiRoutes } from './routes/api-routes.js';
+import { registerSandboxRoutes } from './routes/sandbox-routes.js';
+import { SandboxState } from './state/store.js';
 
 /** Options of `startSandbox`; every one has a default. */
 export interface StartSandboxOptions {
@@ -32,7 +35,7 @@ export interface StartSandboxOptions {
   requestTimeoutMs?: number;
   /** An idle kept-alive connection is closed after this. Default 5 s. */
   keepAliveTimeoutMs?: number;
-  /** No request log. Default true (the CLI turns the log on). */
+  /** No request log (method, path, status; never headers). Default true (the CLI turns the log on). */
   quiet?: boolean;
   /** Where the request log's JSON lines go. Default stdout. */
   logStream?: { write(line: string): void };
@@ -42,10 +45,7 @@ export interface StartSandboxOptions {
   now?: () => number;
   /** A parsed OpenAPI document instead of the repository's. */
   document?: OpenApiDocument;
-  /**
-   * Origins whose pages may call the API from a browser, e.g. `['http://127.0.0.1:5173']`.
-   * Default none: the sandbox sends no CORS headers and answers no preflight.
-   */
+  /** Origins whose pages may call the API from a browser (`http://127.0.0.1:5173`). Default none: no CORS at all. */
   corsOrigins?: readonly string[];
 }
 
@@ -61,29 +61,34 @@ export interface RunningSandbox {
   app: FastifyInstance;
   /** The in-memory state: `state.reset()` goes back to the fixture. */
   state: SandboxState;
-  /**
-   * The operations answered with the document's example (after the auth and request checks):
-   * those on resources the sandbox does not store. Start-up logs them in one line.
-   */
+  /** The operations answered with the document's example, after the auth and request checks. */
   fromExamples: readonly Operation[];
   /** Ends open streams and stops listening. */
   close(): Promise<void>;
 }
 
+const DEFAULTS = {
+  flowTtlMs: 10 * 60_000,
+  keepAliveMs: 15_000,
+  retryMs: 1000,
+  bodyLimit: 64 * 1024,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+};
+
+/** Longest id a path may carry; a longer one names nothing (404). */
+const MAX_ID_LENGTH = 1024;
+
 const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|localhost)$/;
 
-/**
- * Starts the sandbox on a loopback address and resolves once it accepts connections.
- *
- * @example
- * const sandbox = await startSandbox({ port: 0, flowTtlMs: 200 });
- * await fetch(`${sandbox.url}/profiles/checkout-agent`, { method: 'PATCH', ... });
- * await sandbox.close();
- */
+const urlOf = (host: string, port: number) => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+/** Starts the sandbox on a loopback address and resolves once it accepts connections. */
 export async function startSandbox(options: StartSandboxOptions = {}): Promise<RunningSandbox> {
   const host = options.host ?? '127.0.0.1';
   if (!LOOPBACK.test(host)) throw new Error(`the sandbox listens on loopback only, not on ${host}`);
-  const port = options.port ?? defaultPort();
+  const port = options.port ?? Number(process.env['PORT'] || 4020);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`invalid port ${port}`);
   // Read once: the fixture's telemetry defaults and the app are checked against the same document.
   const document = options.document ?? loadSandboxDocument();
@@ -91,35 +96,59 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     typeof options.fixture === 'string'
       ? await loadFixtureFile(options.fixture, document)
       : checkFixture(options.fixture ?? DEFAULT_FIXTURE, document);
+  const limits = { ...DEFAULTS };
+  for (const name of Object.keys(DEFAULTS) as Array<keyof typeof DEFAULTS>) {
+    const value = options[name] ?? DEFAULTS[name];
+    if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, not ${value}`);
+    limits[name] = value;
+  }
+  const { headersTimeoutMs, requestTimeoutMs } = limits;
+  // Node refuses a header timeout longer than the request's: the headers are part of the request.
+  if (headersTimeoutMs > requestTimeoutMs) {
+    throw new Error(`headersTimeoutMs (${headersTimeoutMs}) must not exceed requestTimeoutMs (${requestTimeoutMs})`);
+  }
 
-  const limits = connectionLimits(options);
+  const checker = createRequestChecker(document);
+  const app = checkingFastify({
+    ...limits,
+    checker,
+    maxParamLength: MAX_ID_LENGTH,
+    // Method, path and status only: no headers, so no token ever reaches a log line.
+    logger: options.quiet === false && {
+      serializers: {
+        req: (req) => ({ method: req.method, url: req.url.split('?')[0] ?? '' }),
+        res: (res) => ({ statusCode: res.statusCode }),
+      },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
+  });
+  app.decorateRequest('caller', null);
+  if (options.corsOrigins !== undefined && options.corsOrigins.length > 0) {
+    const methods = [...new Set(checker.operations.map((operation) => operation.method.toUpperCase()))];
+    await allowCorsOrigins(app, options.corsOrigins, methods);
+  }
+  if (options.checkResponses !== false) app.addHook('onSend', responseCheck(document));
 
-  let url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  const { app, state, fromExamples } = await buildSandboxApp({
-    fixture,
-    document,
-    flowTtlMs: positive(options.flowTtlMs, 10 * 60_000, 'flowTtlMs'),
-    keepAliveMs: positive(options.keepAliveMs, 15_000, 'keepAliveMs'),
-    retryMs: positive(options.retryMs, 1000, 'retryMs'),
-    bodyLimit: positive(options.bodyLimit, 64 * 1024, 'bodyLimit'),
-    logRequests: options.quiet === false,
-    logStream: options.logStream,
-    checkResponses: options.checkResponses !== false,
-    limits,
-    corsOrigins: checkCorsOrigins(options.corsOrigins ?? []),
+  const state = new SandboxState(fixture, {
+    flowTtlMs: limits.flowTtlMs,
+    keepAliveMs: limits.keepAliveMs,
+    retryMs: limits.retryMs,
     now: options.now ?? Date.now,
     publicUrl: () => url,
+    flowTypes: flowTypesOf(document),
   });
-
+  const fromExamples = registerApiRoutes(app, document, state, checker);
+  registerSandboxRoutes(app, state);
   if (fromExamples.length > 0) {
     const names = fromExamples.map((o) => `${o.operationId} (${o.method.toUpperCase()} ${o.path})`);
     app.log.info(`served from the document's examples, with no state behind them: ${names.join(', ')}`);
   }
-  await app.listen({ host, port });
-  const address = app.server.address();
-  const actualPort = typeof address === 'object' && address !== null ? address.port : port;
-  url = `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`;
 
+  // Open streams would hold `close()` forever: end them first.
+  app.addHook('preClose', async () => state.dispose());
+  await app.listen({ host, port });
+  const { port: actualPort } = app.server.address() as AddressInfo;
+  const url = urlOf(host, actualPort);
   let closing: Promise<void> | undefined;
   return {
     url,
@@ -133,29 +162,28 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   };
 }
 
-function defaultPort(): number {
-  const fromEnv = process.env['PORT'];
-  return fromEnv === undefined || fromEnv === '' ? 4020 : Number(fromEnv);
-}
+// What a page may read of an answer (the request id, the retry hints) and send (the token, a body, a resume cursor).
+export const CORS_EXPOSED_HEADERS = ['x-request-id', 'x-should-retry', 'retry-after', 'retry-after-ms'];
+export const CORS_ALLOWED_HEADERS = ['authorization', 'content-type', 'accept', 'last-event-id', 'cache-control'];
 
-function connectionLimits(options: StartSandboxOptions): ConnectionLimits {
-  const limits = Object.fromEntries(
-    Object.entries(DEFAULT_CONNECTION_LIMITS).map(([name, fallback]) => [
-      name,
-      positive(options[name as keyof ConnectionLimits], fallback, name),
-    ]),
-  ) as unknown as ConnectionLimits;
-  // Node refuses a header timeout longer than the request's: the headers are part of the request.
-  if (limits.headersTimeoutMs > limits.requestTimeoutMs) {
-    throw new Error(
-      `headersTimeoutMs (${limits.headersTimeoutMs}) must not exceed requestTimeoutMs (${limits.requestTimeoutMs})`,
-    );
+/**
+ * Lets pages of `origins` call the API's `methods` (no credentials mode: the token travels in
+ * `Authorization`). Each must be an origin exactly, so that opening the sandbox is a choice of page.
+ * @throws Error naming an entry that is not an origin.
+ */
+export async function allowCorsOrigins(app: FastifyInstance, origins: readonly string[], methods: string[]) {
+  for (const origin of origins) {
+    const parsed = URL.canParse(origin) ? new URL(origin) : undefined;
+    if (!parsed || !['http:', 'https:'].includes(parsed.protocol) || parsed.origin !== origin) {
+      throw new Error(`corsOrigins: ${JSON.stringify(origin)} is not an origin (like http://127.0.0.1:5173)`);
+    }
   }
-  return limits;
-}
-
-function positive(value: number | undefined, fallback: number, name: string): number {
-  if (value === undefined) return fallback;
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, not ${value}`);
-  return value;
+  await app.register(cors, {
+    origin: [...origins],
+    methods,
+    allowedHeaders: CORS_ALLOWED_HEADERS,
+    exposedHeaders: CORS_EXPOSED_HEADERS,
+    maxAge: 600,
+    strictPreflight: true,
+  });
 }

@@ -2,7 +2,7 @@
 // origins listed may call the API from a page; preflights are answered before authentication.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCliArgs } from '../src/cli-args.js';
-import { CORS_ALLOWED_HEADERS, CORS_EXPOSED_HEADERS } from '../src/http/cors.js';
+import { CORS_ALLOWED_HEADERS, CORS_EXPOSED_HEADERS } from '../src/start-sandbox.js';
 import { operations } from '@browser-cloud/openapi-document';
 import { loadSandboxDocument, type RunningSandbox } from '../src/index.js';
 import { call, REFS, start } from './helpers.js';

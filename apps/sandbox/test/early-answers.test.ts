@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../src/index.js';
-import { REFS, TOKENS, start } from './helpers.js';
-import { RawConnection, expectRawError } from './raw-http.js';
+import { REFS, RawConnection, TOKENS, expectError, start } from './helpers.js';
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
@@ -64,7 +63,7 @@ describe('an early answer while the client still uploads', () => {
       await upload(connection, BODY_BYTES);
       if (chunked) connection.write('\r\n0\r\n\r\n');
       connection.socket.resume();
-      expectRawError(await connection.response(), status, code);
+      expectError(await connection.response(), status, code);
       connection.destroy();
     }
   });
@@ -77,7 +76,7 @@ describe('the drain after an early answer', () => {
       `PATCH ${profile} HTTP/1.1\r\nHost: a\r\nAuthorization: Bearer sk_wrong\r\nContent-Type: application/json\r\nContent-Length: ${2 ** 40}\r\n\r\n`,
     );
     const uploading = upload(connection, 256 * 1024 * 1024);
-    expectRawError(await connection.response(), 401, 'unauthorized');
+    expectError(await connection.response(), 401, 'unauthorized');
     const sent = await uploading;
     await connection.closed();
     // The server stopped reading near 16 MiB; what was sent beyond sits in socket buffers.
@@ -94,7 +93,7 @@ describe('the close after a parser error', () => {
     connection.socket.pause();
     await upload(connection, BODY_BYTES);
     connection.socket.resume();
-    expectRawError(await connection.response(), 431, 'request_header_fields_too_large');
+    expectError(await connection.response(), 431, 'request_header_fields_too_large');
     expect(await connection.closed()).toBe('end');
   });
 
@@ -102,7 +101,7 @@ describe('the close after a parser error', () => {
     const connection = await RawConnection.open(sandbox.url);
     connection.write(oversized);
     const uploading = upload(connection, 256 * 1024 * 1024);
-    expectRawError(await connection.response(), 431, 'request_header_fields_too_large');
+    expectError(await connection.response(), 431, 'request_header_fields_too_large');
     const sent = await uploading;
     await connection.closed();
     expect(sent).toBeLessThan(64 * 1024 * 1024);

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../src/index.js';
-import { REFS, TOKENS, start } from './helpers.js';
-import { RawConnection, expectRawError } from './raw-http.js';
+import { REFS, RawConnection, TOKENS, expectError, start } from './helpers.js';
 
 // Small limits, set through the options, so that nothing waits long; each test waits for the
 // server's answer or close, never for a fixed time.
@@ -23,7 +22,7 @@ describe('timeouts', () => {
   it('answers headers that stall with 408 and closes the connection', async () => {
     const connection = await RawConnection.open(sandbox.url);
     connection.write('GET /_sandbox/flows HTTP/1.1\r\nHost: a\r\n');
-    const body = expectRawError(await connection.response(), 408, 'request_timeout');
+    const body = expectError(await connection.response(), 408, 'request_timeout');
     expect(body.message).toMatch(/headers within 200 ms/);
     expect(await connection.closed()).toBe('end');
   });
@@ -31,7 +30,7 @@ describe('timeouts', () => {
   it('answers a body that stalls mid-way with 408 at the request timeout and closes the connection', async () => {
     const connection = await RawConnection.open(slowRequest.url);
     connection.write(`${patch('Content-Length: 100\r\n')}{"name":`);
-    const body = expectRawError(await connection.response(), 408, 'request_timeout');
+    const body = expectError(await connection.response(), 408, 'request_timeout');
     expect(body.message).toMatch(/whole request within 300 ms/);
     expect(await connection.closed()).toBe('end');
   });
@@ -41,7 +40,7 @@ describe('timeouts', () => {
     connection.write(patch('Content-Length: 10000\r\n'));
     const trickle = setInterval(() => connection.write('a'), 20);
     try {
-      const body = expectRawError(await connection.response(), 408, 'request_timeout');
+      const body = expectError(await connection.response(), 408, 'request_timeout');
       expect(body.message).toMatch(/whole request within 300 ms/);
     } finally {
       clearInterval(trickle);

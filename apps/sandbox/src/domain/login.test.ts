@@ -1,139 +1,150 @@
+import { type LoginRequest, resolveTelemetry } from '@browser-cloud/api-types';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_FIXTURE, DEFAULT_FIXTURE_REFS as R } from '../fixture/default-fixture.js';
-import type { SandboxSettings } from '../state/sandbox-state.js';
-import { type Caller, SandboxStore } from '../state/store.js';
-import { apiErrorThrown as thrown } from '../test-support/api-error-thrown.js';
+import { type AuthConnection, type Caller, SandboxState } from '../state/store.js';
 import { completeFlow, resolveProxy, startLogin } from './login.js';
-import { flowTypesOf } from '../openapi/flow-types.js';
-import { loadSandboxDocument } from '../openapi/sandbox-document.js';
+import { flowTypesOf, loadSandboxDocument } from '../openapi/sandbox-document.js';
 
 const FLOW = flowTypesOf(loadSandboxDocument());
 
 const NOW = Date.parse('2026-11-24T12:00:00.000Z');
 
-function setup(now = NOW) {
-  const store = new SandboxStore(DEFAULT_FIXTURE, now);
-  const caller = store.authenticate(R.tokens.owner) as Caller;
-  const settings: SandboxSettings = {
+function setup() {
+  let now = NOW;
+  const store = new SandboxState(DEFAULT_FIXTURE, {
     flowTtlMs: 600_000,
     keepAliveMs: 1000,
     retryMs: 1000,
     now: () => now,
     publicUrl: () => 'http://sandbox.test',
     flowTypes: FLOW,
+  });
+  const caller = store.tokens.get(R.tokens.owner) as Caller;
+  /** Starts a login on the connection with this id, as the route does once it found it. */
+  const login = (id: string, request: LoginRequest = {}) =>
+    startLogin(store, caller, store.byId('connections', id) as AuthConnection, request);
+  const setNow = (at: number) => {
+    now = at;
   };
-  return { store, caller, settings };
+  return { store, caller, login, setNow };
 }
 
 describe('startLogin', () => {
   it('starts a LOGIN for a connection without stored credentials, with the connection defaults', () => {
-    const { store, caller, settings } = setup();
-    const response = startLogin(store, caller, R.authConnections.withoutCredentials, {}, settings);
-    const flow = store.flow(R.authConnections.withoutCredentials)!;
-    expect(flow.flowId).toMatch(/^fl_[0-9a-f]{16}$/);
+    const { store, login } = setup();
+    const response = login(R.authConnections.withoutCredentials);
+    const flow = store.flows.get(R.authConnections.withoutCredentials)!;
+    expect(flow.flow_id).toMatch(/^fl_[0-9a-f]{16}$/);
     expect(response).toStrictEqual({
       id: R.authConnections.withoutCredentials,
       flow_type: FLOW.login,
-      hosted_url: `http://sandbox.test/_sandbox/hosted/${flow.flowId}`,
+      hosted_url: `http://sandbox.test/_sandbox/hosted/${flow.flow_id}`,
       flow_expires_at: '2026-11-24T12:10:00.000Z',
-      live_view_url: `http://sandbox.test/_sandbox/live/${flow.flowId}`,
+      live_view_url: `http://sandbox.test/_sandbox/live/${flow.flow_id}`,
     });
-    expect(flow).toMatchObject({
-      connectionId: R.authConnections.withoutCredentials,
-      flowType: FLOW.login,
-      startedAt: NOW,
-      expiresAt: NOW + 600_000,
-      startedBy: 'owner',
-      recordSession: false,
+    expect(flow).toStrictEqual({
+      connection_id: R.authConnections.withoutCredentials,
+      flow_id: flow.flow_id,
+      flow_type: FLOW.login,
+      hosted_url: response.hosted_url,
+      live_view_url: response.live_view_url,
+      started_at: '2026-11-24T12:00:00.000Z',
+      flow_expires_at: '2026-11-24T12:10:00.000Z',
+      started_by: 'owner',
+      record_session: false,
       proxy: null,
-      telemetry: { requested: undefined, connectionDefault: null, applied: null },
+      browser_telemetry: { connection_default: null, applied: null, categories: [] },
     });
-    expect(flow.handoffCode).toBeUndefined();
-    expect('handoffCode' in flow).toBe(false);
   });
 
   it('starts a REAUTH with a handoff code for a connection with stored credentials', () => {
-    const { store, caller, settings } = setup();
-    const response = startLogin(store, caller, R.authConnections.withCredentials, {}, settings);
-    const flow = store.flow(R.authConnections.withCredentials)!;
-    expect(flow.handoffCode).toMatch(/^hc_[0-9a-f]{12}$/);
+    const { store, login } = setup();
+    const response = login(R.authConnections.withCredentials);
+    const flow = store.flows.get(R.authConnections.withCredentials)!;
+    expect(flow.handoff_code).toMatch(/^hc_[0-9a-f]{12}$/);
     expect(response.flow_type).toBe(FLOW.reauth);
-    expect(response.handoff_code).toBe(flow.handoffCode);
-    expect(flow.recordSession).toBe(true);
-    expect(flow.telemetry.applied).toEqual({ enabled: true, browser: { console: { enabled: true } } });
-    expect(flow.telemetry.categories.length).toBeGreaterThan(0);
+    expect(response.handoff_code).toBe(flow.handoff_code);
+    expect(flow.record_session).toBe(true);
+    expect(flow.browser_telemetry.applied).toEqual({ enabled: true, browser: { console: { enabled: true } } });
+    // Resolved as on create, by the SDK's own code.
+    expect(flow.browser_telemetry.categories).toEqual(
+      resolveTelemetry(flow.browser_telemetry.applied, { mode: 'create' }),
+    );
+    expect(flow.browser_telemetry.categories).toContain('console');
   });
 
   it('lets the request override record_session, the telemetry and the proxy', () => {
-    const { store, caller, settings } = setup();
-    startLogin(
-      store,
-      caller,
-      R.authConnections.withCredentials,
-      { record_session: false, browser_telemetry: { enabled: false }, proxy: { name: R.proxies.datacenter.name } },
-      settings,
-    );
-    const flow = store.flow(R.authConnections.withCredentials)!;
-    expect(flow.recordSession).toBe(false);
-    expect(flow.telemetry).toEqual({
+    const { store, login } = setup();
+    login(R.authConnections.withCredentials, {
+      record_session: false,
+      browser_telemetry: { enabled: false },
+      proxy: { name: R.proxies.datacenter.name },
+    });
+    const flow = store.flows.get(R.authConnections.withCredentials)!;
+    expect(flow.record_session).toBe(false);
+    expect(flow.browser_telemetry).toEqual({
       requested: { enabled: false },
-      connectionDefault: { enabled: true, browser: { console: { enabled: true } } },
+      connection_default: { enabled: true, browser: { console: { enabled: true } } },
       applied: { enabled: false },
       categories: [],
     });
     expect(flow.proxy).toEqual({ id: R.proxies.datacenter.id, name: R.proxies.datacenter.name });
   });
 
-  it('answers 404 for a connection the caller cannot see', () => {
-    const { store, caller, settings } = setup();
-    expect(thrown(() => startLogin(store, caller, R.authConnections.otherProject, {}, settings))).toEqual({
-      status: 404,
-      body: { code: 'not_found', message: `auth connection ${R.authConnections.otherProject} not found` },
-      headers: {},
+  it('keeps a null telemetry request apart from an omitted one, and applies the default for both', () => {
+    const { store, login } = setup();
+    login(R.authConnections.telemetryOff, { browser_telemetry: null });
+    expect(store.flows.get(R.authConnections.telemetryOff)!.browser_telemetry).toEqual({
+      requested: null,
+      connection_default: { enabled: false },
+      applied: { enabled: false },
+      categories: [],
     });
   });
 
   it('answers 409 while a flow is in progress, and starts a new one once it expired or completed', () => {
-    const { store, caller, settings } = setup();
+    const { store, login, setNow } = setup();
     const id = R.authConnections.withoutCredentials;
-    startLogin(store, caller, id, {}, settings);
-    expect(thrown(() => startLogin(store, caller, id, {}, settings))).toEqual({
-      status: 409,
-      body: { code: 'conflict', message: `a login flow is already in progress for auth connection ${id}` },
-      headers: { 'x-should-retry': 'false' },
-    });
+    login(id);
+    expect(() => login(id)).toThrow(
+      expect.objectContaining({
+        status: 409,
+        body: { code: 'conflict', message: `a login flow is already in progress for auth connection ${id}` },
+        headers: { 'x-should-retry': 'false' },
+      }),
+    );
     // One millisecond before expiry it is still in progress; at expiry it is not.
-    const first = store.flow(id)!;
-    const almost = { ...settings, now: () => first.expiresAt - 1 };
-    expect(thrown(() => startLogin(store, caller, id, {}, almost)).status).toBe(409);
-    startLogin(store, caller, id, {}, { ...settings, now: () => first.expiresAt });
-    const second = store.flow(id)!;
-    expect(second.flowId).not.toBe(first.flowId);
-    completeFlow(second, store, second.startedAt + 5);
-    startLogin(store, caller, id, {}, { ...settings, now: () => second.startedAt + 6 });
-    expect(store.flow(id)!.flowId).not.toBe(second.flowId);
+    const first = store.flows.get(id)!;
+    setNow(Date.parse(first.flow_expires_at) - 1);
+    expect(() => login(id)).toThrow(expect.objectContaining({ status: 409 }));
+    setNow(Date.parse(first.flow_expires_at));
+    login(id);
+    const second = store.flows.get(id)!;
+    expect(second.flow_id).not.toBe(first.flow_id);
+    completeFlow(store, second);
+    login(id);
+    expect(store.flows.get(id)!.flow_id).not.toBe(second.flow_id);
   });
 });
 
 describe('completeFlow', () => {
   it('marks the flow completed and makes the next login a REAUTH', () => {
-    const { store, caller, settings } = setup();
+    const { store, login, setNow } = setup();
     const id = R.authConnections.withoutCredentials;
-    startLogin(store, caller, id, {}, settings);
-    const flow = store.flow(id)!;
-    completeFlow(flow, store, NOW + 42);
-    expect(flow.completedAt).toBe(NOW + 42);
-    expect(startLogin(store, caller, id, {}, settings).flow_type).toBe(FLOW.reauth);
+    login(id);
+    const flow = store.flows.get(id)!;
+    setNow(NOW + 42);
+    completeFlow(store, flow);
+    expect(flow.completed_at).toBe(new Date(NOW + 42).toISOString());
+    expect(login(id).flow_type).toBe(FLOW.reauth);
   });
-});
 
-describe('completeFlow of a connection that is gone', () => {
-  it('still completes the flow', () => {
-    const { store, caller, settings } = setup();
-    startLogin(store, caller, R.authConnections.withoutCredentials, {}, settings);
-    const flow = { ...store.flow(R.authConnections.withoutCredentials)!, connectionId: 'ac_gone' };
-    completeFlow(flow, store, NOW + 1);
-    expect(flow.completedAt).toBe(NOW + 1);
+  it('still completes the flow of a connection that is gone', () => {
+    const { store, login } = setup();
+    login(R.authConnections.withoutCredentials);
+    const flow = { ...store.flows.get(R.authConnections.withoutCredentials)!, connection_id: 'ac_gone' };
+    completeFlow(store, flow);
+    expect(flow.completed_at).toBe(new Date(NOW).toISOString());
   });
 });
 
@@ -157,34 +168,54 @@ describe('resolveProxy', () => {
   it('refuses an unknown, foreign or inactive proxy id with 400 naming proxy.id', () => {
     const { store, caller } = setup();
     const detail = (message: string) => [{ code: 'invalid_input', message }];
-    expect(thrown(() => resolveProxy(store, caller, { id: 'prx_nope' })).body).toStrictEqual({
-      code: 'bad_request',
-      message: 'proxy prx_nope not found',
-      details: detail('proxy.id: no such proxy'),
-    });
-    expect(thrown(() => resolveProxy(store, caller, { id: R.proxies.otherProject.id })).body).toStrictEqual({
-      code: 'bad_request',
-      message: `proxy ${R.proxies.otherProject.id} belongs to another project`,
-      details: detail('proxy.id: not in the project of the auth connection'),
-    });
-    expect(thrown(() => resolveProxy(store, caller, { id: R.proxies.inactive.id })).body).toStrictEqual({
-      code: 'bad_request',
-      message: `proxy ${R.proxies.inactive.id} is not active`,
-      details: detail('proxy.id: inactive'),
-    });
+    expect(() => resolveProxy(store, caller, { id: 'prx_nope' })).toThrow(
+      expect.objectContaining({
+        body: {
+          code: 'bad_request',
+          message: 'proxy prx_nope not found',
+          details: detail('proxy.id: no such proxy'),
+        },
+      }),
+    );
+    expect(() => resolveProxy(store, caller, { id: R.proxies.otherProject.id })).toThrow(
+      expect.objectContaining({
+        body: {
+          code: 'bad_request',
+          message: `proxy ${R.proxies.otherProject.id} belongs to another project`,
+          details: detail('proxy.id: not in the project of the auth connection'),
+        },
+      }),
+    );
+    expect(() => resolveProxy(store, caller, { id: R.proxies.inactive.id })).toThrow(
+      expect.objectContaining({
+        body: {
+          code: 'bad_request',
+          message: `proxy ${R.proxies.inactive.id} is not active`,
+          details: detail('proxy.id: inactive'),
+        },
+      }),
+    );
   });
 
   it('refuses an unknown or ambiguous name with 400 naming proxy.name', () => {
     const { store, caller } = setup();
-    expect(thrown(() => resolveProxy(store, caller, { name: 'nope' })).body).toStrictEqual({
-      code: 'bad_request',
-      message: 'no active proxy named "nope" in this project',
-      details: [{ code: 'invalid_input', message: 'proxy.name: no such proxy' }],
-    });
-    expect(thrown(() => resolveProxy(store, caller, { name: R.proxies.ambiguousName })).body).toStrictEqual({
-      code: 'bad_request',
-      message: `proxy name "${R.proxies.ambiguousName}" matches 2 active proxies; reference the proxy by id`,
-      details: [{ code: 'invalid_input', message: 'proxy.name: ambiguous' }],
-    });
+    expect(() => resolveProxy(store, caller, { name: 'nope' })).toThrow(
+      expect.objectContaining({
+        body: {
+          code: 'bad_request',
+          message: 'no active proxy named "nope" in this project',
+          details: [{ code: 'invalid_input', message: 'proxy.name: no such proxy' }],
+        },
+      }),
+    );
+    expect(() => resolveProxy(store, caller, { name: R.proxies.ambiguousName })).toThrow(
+      expect.objectContaining({
+        body: {
+          code: 'bad_request',
+          message: `proxy name "${R.proxies.ambiguousName}" matches 2 active proxies; reference the proxy by id`,
+          details: [{ code: 'invalid_input', message: 'proxy.name: ambiguous' }],
+        },
+      }),
+    );
   });
 });

@@ -1,17 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_FIXTURE, DEFAULT_FIXTURE_REFS as R } from '../fixture/default-fixture.js';
-import { type Caller, SandboxStore } from '../state/store.js';
-import { apiErrorThrown as thrown } from '../test-support/api-error-thrown.js';
+import { flowTypesOf, loadSandboxDocument } from '../openapi/sandbox-document.js';
+import { type Caller, SandboxState } from '../state/store.js';
 import { profileBody, renameProfile } from './rename.js';
 
 const NOW = Date.parse('2026-11-24T12:00:00.000Z');
 
 function setup() {
-  const store = new SandboxStore(DEFAULT_FIXTURE, NOW);
-  const caller = store.authenticate(R.tokens.owner) as Caller;
+  let now = NOW;
+  const store = new SandboxState(DEFAULT_FIXTURE, {
+    flowTtlMs: 1000,
+    keepAliveMs: 1000,
+    retryMs: 1000,
+    now: () => now,
+    publicUrl: () => 'http://sandbox.test',
+    flowTypes: flowTypesOf(loadSandboxDocument()),
+  });
+  const caller = store.tokens.get(R.tokens.owner) as Caller;
   /** Renames the profile the path would name, found as the route finds it. */
-  const rename = (idOrName: string, name: string, now = NOW) =>
-    renameProfile(store, caller, store.find('profiles', caller, idOrName, 'id_or_name'), name, now);
+  const rename = (idOrName: string, name: string, at = NOW) => {
+    now = at;
+    return renameProfile(store, caller, store.find('profiles', caller, idOrName, 'id_or_name'), name);
+  };
   return { store, caller, rename };
 }
 
@@ -41,24 +51,28 @@ describe('renameProfile', () => {
 
   it('answers 404 for a profile the caller cannot see', () => {
     const { rename } = setup();
-    expect(thrown(() => rename(R.profiles.otherProject.id, 'x', NOW))).toEqual({
-      status: 404,
-      body: { code: 'not_found', message: `${R.profiles.otherProject.id} not found in profiles` },
-      headers: {},
-    });
+    expect(() => rename(R.profiles.otherProject.id, 'x', NOW)).toThrow(
+      expect.objectContaining({
+        status: 404,
+        body: { code: 'not_found', message: `${R.profiles.otherProject.id} not found in profiles` },
+        headers: {},
+      }),
+    );
   });
 
   it('answers 409 for a name another profile of the project has, unscoped ones included', () => {
     const { store, rename } = setup();
     const before = store.all('profiles').map((p) => ({ ...p }));
-    expect(thrown(() => rename(R.profiles.defaultProject.id, R.profiles.unscoped.name, NOW))).toEqual({
-      status: 409,
-      body: {
-        code: 'conflict',
-        message: `a profile named "${R.profiles.unscoped.name}" already exists in this project`,
-      },
-      headers: { 'x-should-retry': 'false' },
-    });
+    expect(() => rename(R.profiles.defaultProject.id, R.profiles.unscoped.name, NOW)).toThrow(
+      expect.objectContaining({
+        status: 409,
+        body: {
+          code: 'conflict',
+          message: `a profile named "${R.profiles.unscoped.name}" already exists in this project`,
+        },
+        headers: { 'x-should-retry': 'false' },
+      }),
+    );
     expect(store.all('profiles')).toEqual(before);
   });
 
@@ -67,22 +81,30 @@ describe('renameProfile', () => {
     rename(R.profiles.unnamed.id, 'twin', NOW);
     // Two profiles named alike can only come from a fixture; make one by hand.
     store.all('profiles').find((p) => p.id === R.profiles.unscoped.id)!.name = 'twin';
-    expect(thrown(() => rename('twin', 'x', NOW))).toEqual({
-      status: 400,
-      body: {
-        code: 'bad_request',
-        message: '"twin" names 2 profiles; use the id',
-        details: [{ code: 'invalid_input', message: 'id_or_name: ambiguous' }],
-      },
-      headers: {},
-    });
+    expect(() => rename('twin', 'x', NOW)).toThrow(
+      expect.objectContaining({
+        status: 400,
+        body: {
+          code: 'bad_request',
+          message: '"twin" names 2 profiles; use the id',
+          details: [{ code: 'invalid_input', message: 'id_or_name: ambiguous' }],
+        },
+        headers: {},
+      }),
+    );
   });
 });
 
 describe('profileBody', () => {
   it('omits absent timestamps', () => {
     expect(
-      profileBody({ id: 'p', name: null, createdAt: 'c', organizationId: 'o', logicalProjectId: null }),
+      profileBody({
+        id: 'p',
+        name: null,
+        createdAt: 'c',
+        organization: DEFAULT_FIXTURE.organizations[0]!,
+        logicalProjectId: null,
+      }),
     ).toStrictEqual({
       id: 'p',
       name: null,

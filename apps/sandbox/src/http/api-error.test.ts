@@ -5,6 +5,7 @@ import {
   conflict,
   errorBody,
   forbidden,
+  newRequestId,
   notFound,
   projectsDisabled,
   unauthorized,
@@ -20,24 +21,29 @@ describe('errorBody', () => {
 });
 
 describe('ApiError', () => {
-  it('carries status, code, message, details and headers, and gives the Error body', () => {
-    const error = new ApiError(418, 'teapot', 'short and stout', [{ code: 'd', message: 'e' }], { 'x-a': 'b' });
+  it('carries the status, body and headers of a refusal, and its message', () => {
+    const body = { code: 'teapot', message: 'short and stout', details: [{ code: 'd', message: 'e' }] };
+    const error = new ApiError({ status: 418, body, headers: { 'x-a': 'b' } });
     expect(error).toBeInstanceOf(Error);
     expect(error.name).toBe('ApiError');
     expect(error.message).toBe('short and stout');
-    expect(error.statusCode).toBe(418);
+    expect(error.status).toBe(418);
     expect(error.headers).toEqual({ 'x-a': 'b' });
-    expect(error.toBody()).toStrictEqual({
-      code: 'teapot',
-      message: 'short and stout',
-      details: [{ code: 'd', message: 'e' }],
-    });
-    expect(new ApiError(400, 'c', 'm').headers).toEqual({});
+    expect(error.body).toStrictEqual(body);
+    expect(new ApiError({ status: 400, body: { code: 'c', message: 'm' } }).headers).toEqual({});
+  });
+});
+
+describe('newRequestId', () => {
+  it('is req_ and 16 hex digits, new each time', () => {
+    const ids = new Set(Array.from({ length: 20 }, newRequestId));
+    expect(ids.size).toBe(20);
+    for (const id of ids) expect(id).toMatch(/^req_[0-9a-f]{16}$/);
   });
 });
 
 describe('the answers', () => {
-  const answer = (error: ApiError) => ({ status: error.statusCode, headers: error.headers, body: error.toBody() });
+  const answer = ({ status, headers, body }: ApiError) => ({ status, headers, body });
 
   it('400 bad_request has one invalid_input detail per field', () => {
     expect(
@@ -73,13 +79,11 @@ describe('the answers', () => {
       headers: {},
       body: { code: 'forbidden', message: 'this API key lacks permission for this operation' },
     });
-    expect(forbidden('no').message).toBe('no');
-    expect(answer(notFound())).toStrictEqual({
+    expect(answer(notFound('gone'))).toStrictEqual({
       status: 404,
       headers: {},
-      body: { code: 'not_found', message: 'resource not found' },
+      body: { code: 'not_found', message: 'gone' },
     });
-    expect(notFound('gone').message).toBe('gone');
     expect(answer(projectsDisabled())).toStrictEqual({
       status: 404,
       headers: {},

@@ -1,9 +1,31 @@
-import { loadOpenApiDocument, OPENAPI_PATH, type OpenApiDocument } from '@browser-cloud/openapi-document';
+import type { FlowType } from '@browser-cloud/api-types';
+import { getAt, loadOpenApiDocument, OPENAPI_PATH, type OpenApiDocument } from '@browser-cloud/openapi-document';
 
-/**
- * The document the sandbox serves: the repository's, read where it is (never copied, so the
- * sandbox cannot drift from it), or the one `SANDBOX_OPENAPI_PATH` names.
- */
+/** The repository's document, read where it is (a copy could drift), or the one `SANDBOX_OPENAPI_PATH` names. */
 export function loadSandboxDocument(): OpenApiDocument {
   return loadOpenApiDocument(process.env['SANDBOX_OPENAPI_PATH'] ?? OPENAPI_PATH);
+}
+
+/** The two kinds of login flow the sandbox starts, by their values in the document. */
+export interface FlowTypes {
+  /** A login the user completes at `hosted_url`. */
+  readonly login: FlowType;
+  /** The automatic re-authentication that stored credentials trigger. */
+  readonly reauth: FlowType;
+}
+
+const FLOW_TYPE_ENUM = '#/components/schemas/LoginResponse/properties/flow_type/enum';
+
+/**
+ * The flow types in the document's order: the login, then the re-authentication.
+ * @throws Error naming the pointer when the document does not list exactly two strings.
+ */
+export function flowTypesOf(document: OpenApiDocument): FlowTypes {
+  const values = getAt(document, FLOW_TYPE_ENUM);
+  if (!Array.isArray(values) || values.length !== 2 || !values.every((v) => typeof v === 'string')) {
+    throw new Error(
+      `${FLOW_TYPE_ENUM} must list two strings, the login flow type then the re-authentication one; the sandbox read ${JSON.stringify(values)}`,
+    );
+  }
+  return { login: values[0] as FlowType, reauth: values[1] as FlowType };
 }

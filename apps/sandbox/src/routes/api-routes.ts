@@ -1,49 +1,43 @@
-import type { LoginRequest, LogStreamQuery, RenameProfileRequest } from '@browser-cloud/api-types';
+import type { LoginRequest, RenameProfileRequest } from '@browser-cloud/api-types';
 import { deref, inlineRefs, type OpenApiDocument, type Operation } from '@browser-cloud/openapi-document';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { startLogin } from '../domain/login.js';
 import { profileBody, renameProfile } from '../domain/rename.js';
-import { notFound, refused, unauthorized } from '../http/api-error.js';
+import { ApiError, unauthorized } from '../http/api-error.js';
 import { authorize } from '../http/auth.js';
-import { type CheckedRequest, isRefusal, type RequestChecker } from '../request-checker.js';
-import { streamLogSource } from '../sse/log-stream-session.js';
-import type { SandboxState } from '../state/sandbox-state.js';
-import { type Browser, type Collection, isCollection, logSourceKey, type Profile } from '../state/store.js';
+import { isRefusal, type RequestChecker } from '../request-checker.js';
+import { streamLogs } from '../sse/log-stream.js';
+import {
+  type AuthConnection,
+  type Browser,
+  type Collection,
+  isCollection,
+  type Profile,
+  type SandboxState,
+} from '../state/store.js';
 
 /**
- * What the sandbox does for an operation, read from its path and method, never from its
- * operationId: the service's rules where it has them (a login on an auth connection, the rename
- * of a profile, a browser's log stream), the store for a `GET` or `DELETE` of a resource it
- * keeps, and the document's example for everything else.
+ * What the sandbox does for an operation, read from its path and method, never its operationId:
+ * the service's rules where it has them, the store for a `GET` or `DELETE` of a resource it keeps,
+ * and the document's example for everything else.
  */
-export type Action = 'login' | 'rename' | 'stream' | 'read' | 'delete' | 'example';
+type Action = 'login' | 'rename' | 'stream' | 'read' | 'delete' | 'example';
 
-export interface OperationPlan {
-  readonly action: Action;
-  /** The stored resource the path names: its collection and the path parameter holding its id. */
-  readonly target: { readonly collection: Collection; readonly parameter: string } | undefined;
-}
-
-export function planOf(operation: Operation): OperationPlan {
-  const parameter = operation.parameters.filter((p) => p.in === 'path' && isCollection(p.collection)).at(-1);
-  const target = parameter && { collection: parameter.collection as Collection, parameter: parameter.name };
+function actionOf(operation: Operation, collection: Collection | undefined, parameter: string | undefined): Action {
   const segments = operation.path.split('/');
-  const names = (index: number) => segments.at(index) === `{${parameter?.name}}`;
+  const names = (index: number) => parameter !== undefined && segments.at(index) === `{${parameter}}`;
   const { method } = operation;
-  let action: Action = 'example';
-  if (target?.collection === 'connections' && method === 'post' && names(-2) && segments.at(-1) === 'login') {
-    action = 'login';
-  } else if (target?.collection === 'profiles' && method === 'patch' && names(-1)) action = 'rename';
-  else if (target?.collection === 'browsers' && operation.streaming && segments.includes('logs')) action = 'stream';
-  else if (names(-1) && method === 'get') action = 'read';
-  else if (names(-1) && method === 'delete') action = 'delete';
-  return { action, target };
+  if (collection === 'connections' && method === 'post' && names(-2) && segments.at(-1) === 'login') return 'login';
+  if (collection === 'profiles' && method === 'patch' && names(-1)) return 'rename';
+  if (collection === 'browsers' && operation.streaming && segments.includes('logs')) return 'stream';
+  if (names(-1) && method === 'get') return 'read';
+  if (names(-1) && method === 'delete') return 'delete';
+  return 'example';
 }
 
 /**
- * Registers one route per operation of the document. Authentication and authorisation run on
- * `onRequest`, before the body is read; then the one request checker checks the request, and the
- * reply is serialised through the operation's response schemas.
+ * One route per operation: authorisation before the body is read, the request checker, then the
+ * action, its reply serialised through the operation's response schemas.
  * @returns the operations answered with the document's example.
  * @throws Error when such an operation has an answer with a body and no example to give.
  */
@@ -55,11 +49,12 @@ export function registerApiRoutes(
 ): Operation[] {
   const fromExamples: Operation[] = [];
   for (const operation of checker.operations) {
-    const plan = planOf(operation);
+    // The stored resource the path names: the last path parameter of a collection the sandbox keeps.
+    const parameter = operation.parameters.filter((p) => p.in === 'path' && isCollection(p.collection)).at(-1);
+    const collection = parameter?.collection as Collection | undefined;
+    const action = actionOf(operation, collection, parameter?.name);
     const answer = successOf(document, operation);
-    const { action, target } = plan;
-    const generic =
-      action === 'example' || ((action === 'read' || action === 'delete') && target?.collection !== 'profiles');
+    const generic = action === 'example' || ((action === 'read' || action === 'delete') && collection !== 'profiles');
     if (generic && answer.mediaType !== undefined && answer.example === undefined) {
       throw new Error(
         `The sandbox cannot start: ${operation.operationId} answers ${answer.status} ${answer.mediaType} and the document gives no example to serve.`,
@@ -72,32 +67,26 @@ export function registerApiRoutes(
       schema: { response: responseSchemas(document, operation) },
       config: { operation },
       onRequest: async (request) => {
-        request.caller = authorize(request, state.store, operation);
+        request.caller = authorize(request, state, operation);
       },
       handler: async (request, reply) => {
         const [pathname = '', search = ''] = request.url.split(/\?(.*)/s);
         const match = checker.route(request.method, pathname);
         const body = request.body as Buffer | undefined;
         const checked = isRefusal(match) ? match : checker.check(match, { search, headers: request.headers, body });
-        if (isRefusal(checked)) throw refused(checked);
-        const caller = request.caller;
-        if (target !== undefined && caller === null) throw unauthorized();
+        if (isRefusal(checked)) throw new ApiError(checked);
+        const { caller } = request;
+        if (parameter !== undefined && caller === null) throw unauthorized();
         const resource =
-          target &&
-          caller &&
-          state.store.find(target.collection, caller, String(checked.path[target.parameter]), target.parameter);
+          parameter && caller && state.find(collection!, caller, String(checked.path[parameter.name]), parameter.name);
         reply.code(answer.status);
         if (caller && resource) {
-          if (action === 'login') {
-            return startLogin(state.store, caller, resource.id, (checked.body ?? {}) as LoginRequest, state.settings);
-          }
-          if (action === 'rename') {
-            const { name } = checked.body as RenameProfileRequest;
-            return renameProfile(state.store, caller, resource as Profile, name, state.settings.now());
-          }
+          const body = (checked.body ?? {}) as LoginRequest & RenameProfileRequest;
+          if (action === 'login') return startLogin(state, caller, resource as AuthConnection, body);
+          if (action === 'rename') return renameProfile(state, caller, resource as Profile, body.name);
           if (action === 'stream')
-            return streamLogs(state, resource as Browser, checked, request, reply, answer.eventData);
-          if (action === 'delete') state.store.delete(target.collection, resource.id);
+            return streamLogs(reply, resource as Browser, checked.query, state, answer.eventData);
+          if (action === 'delete') state.delete(collection!, resource.id);
         }
         if (answer.mediaType === undefined) return reply.send();
         // Fastify serialises a JSON media type through the route's response schema.
@@ -107,102 +96,46 @@ export function registerApiRoutes(
         }
         // A stored resource as the document shows it: a profile as the sandbox writes it, any other
         // as the document's example, with the resource's own id and name.
-        if (target?.collection === 'profiles') return profileBody(resource as Profile);
-        return {
-          ...(answer.example as object),
-          id: resource?.id,
-          ...(resource && 'name' in resource ? { name: resource.name } : {}),
-        };
+        if (collection === 'profiles') return profileBody(resource as Profile);
+        const name = resource && 'name' in resource ? { name: resource.name } : {};
+        return { ...(answer.example as object), id: resource?.id, ...name };
       },
     });
   }
   return fromExamples;
 }
 
-interface Success {
-  /** The status a call that succeeds answers (`2XX` is 200). */
-  readonly status: number;
-  readonly mediaType: string | undefined;
-  /** The example of the media type, else the first of its examples, else its schema's. */
-  readonly example: unknown;
-  /** The schema of a stream's event data, inlined for Fastify's serializer. */
-  readonly eventData: Record<string, unknown> | undefined;
-}
-
-function successOf(document: OpenApiDocument, operation: Operation): Success {
+function successOf(document: OpenApiDocument, operation: Operation) {
   const success = operation.success;
   const media = success?.mediaType ? operation.responses[success.status]?.content[success.mediaType] : undefined;
   const schema = media?.schema?.schema as { example?: unknown; examples?: unknown[] } | undefined;
   const [first] = Object.values(media?.media.examples ?? {});
   return {
+    /** `2XX` is 200. */
     status: /^\d{3}$/.test(success?.status ?? '') ? Number(success?.status) : 200,
     mediaType: success?.mediaType,
+    /** The example of the media type, else the first of its examples, else its schema's. */
     example:
       media?.media.example ??
       (first == null ? undefined : deref(document, first as { value?: unknown }).value) ??
       schema?.examples?.[0] ??
       schema?.example,
+    /** The schema of a stream's event data, inlined for Fastify's serializer. */
     eventData: success?.eventData && (inlineRefs(document, success.eventData.schema) as Record<string, unknown>),
   };
 }
 
 /**
- * Fastify's `response` route schema: by status, the schema of each JSON answer the document
- * gives the operation. Fastify serialises a reply with the schema of its status
- * (fast-json-stringify), so the sandbox answers through the document: a property its code still
- * writes but the document no longer has is left out, with no code change. The schemas are
- * inlined copies (the serializer follows no reference into the document); the request checker
- * and the self-check (`responseCheck`) check the document's own schemas.
+ * Fastify's `response` route schema: the document's schema of each JSON answer, by status, so
+ * that a property the document no longer has is left out of the reply (fast-json-stringify).
+ * Inlined copies: the serializer follows no reference into the document.
  */
 function responseSchemas(document: OpenApiDocument, operation: Operation): Record<string, unknown> {
-  const schemas: Record<string, unknown> = {};
-  for (const [status, response] of Object.entries(operation.responses)) {
-    const schema = Object.entries(response.content).find(([type]) => type.includes('json'))?.[1].media.schema;
-    // `4XX` in OpenAPI, `4xx` in Fastify.
-    if (schema !== undefined) schemas[status.toLowerCase()] = inlineRefs(document, schema);
-  }
-  return schemas;
-}
-
-/** A browser's log source as server-sent events: `LogStreamQuery` names the source and whether to follow it. */
-function streamLogs(
-  state: SandboxState,
-  browser: Browser,
-  checked: CheckedRequest,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  eventData: Record<string, unknown> | undefined,
-): void {
-  const query = checked.query as LogStreamQuery;
-  const [kind, name] =
-    query.source === 'path' ? (['path', query.path] as const) : (['supervisor', query.supervisor_process] as const);
-  const source = name === undefined ? undefined : browser.logs.get(logSourceKey(kind, name));
-  if (source === undefined) {
-    throw notFound(`browser ${browser.id} has no ${kind === 'path' ? 'log file' : 'supervised process'} ${name ?? ''}`);
-  }
-  // Compiled by Fastify's serializer once per schema, as the JSON answers are.
-  const serialize = eventData && reply.compileSerializationSchema(eventData);
-  reply.hijack();
-  streamLogSource(reply.raw, source, {
-    serialize,
-    after: source.resumePosition(firstHeader(request.headers['last-event-id'])),
-    follow: query.follow === true,
-    keepAliveMs: state.settings.keepAliveMs,
-    retryMs: state.settings.retryMs,
-    // A hijacked reply sends none of the headers hooks set: pass on the CORS ones.
-    headers: { ...corsHeadersOf(reply), 'x-request-id': request.id },
-  });
-}
-
-function firstHeader(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
-}
-
-/** The `Access-Control-*` (and `Vary`) headers the CORS hook set on `reply`, if any. */
-function corsHeadersOf(reply: FastifyReply): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(reply.getHeaders())) {
-    if ((name.startsWith('access-control-') || name === 'vary') && value !== undefined) headers[name] = String(value);
-  }
-  return headers;
+  return Object.fromEntries(
+    Object.entries(operation.responses).flatMap(([status, { content }]) => {
+      const schema = Object.entries(content).find(([type]) => type.includes('json'))?.[1].media.schema;
+      // `4XX` in OpenAPI, `4xx` in Fastify.
+      return schema === undefined ? [] : [[status.toLowerCase(), inlineRefs(document, schema)]];
+    }),
+  );
 }

@@ -1,31 +1,35 @@
-/** One stored log line. Its event id is the source's epoch and its 1-based position: `<epoch>-<n>`. */
+import { EventEmitter } from 'node:events';
+
+/** One stored log line. */
 export interface LogLine {
   timestamp: string;
   message: string;
 }
 
-/** Called when lines were appended, or with `ended: true` when the source goes away (reset). */
-export type LogListener = (ended: boolean) => void;
+let epochs = 0;
 
 /**
- * An append-only log (a file or a supervised process's output). Readers keep their own cursor
- * and are told when the log grows, so that a reader never misses or repeats a line.
+ * An append-only log. Readers keep their own cursor and listen to `change` (`true`: discarded), so
+ * none misses or repeats a line. A line's event id is the log's epoch and its position: `<epoch>-<n>`.
  */
-export class LogSource {
-  readonly #lines: LogLine[] = [];
-  readonly #listeners = new Set<LogListener>();
-  #ended = false;
-  /**
-   * Names this log among every log the sandbox ever served under the same key: a restarted or
-   * reset sandbox starts its lines at 1 again, and without it a client resuming with
-   * `Last-Event-ID: 5` would skip the new log's first five lines, or take them for a replay.
-   * A fixture restoring a log as it was (the same lines) gives its epoch back.
-   */
-  readonly epoch: string;
+export class LogSource extends EventEmitter<{ change: [ended: boolean] }> {
+  readonly lines: LogLine[];
+  /** Whether the source was discarded. */
+  ended = false;
 
-  constructor(lines: LogLine[] = [], epoch: string = newEpoch()) {
-    this.#lines.push(...lines);
-    this.epoch = epoch;
+  /**
+   * @param epoch names this log among all the sandbox served under its key: a restarted or reset
+   *   sandbox starts at line 1 again, and a client resuming after `5` would skip the new first five
+   *   lines. By default the time in base 36 and a count; a fixture restoring a log gives it back.
+   */
+  constructor(
+    lines: LogLine[] = [],
+    readonly epoch: string = `${Date.now().toString(36)}${(epochs++ % 36).toString(36)}`,
+  ) {
+    super();
+    this.lines = [...lines];
+    // Any number of readers may follow a log.
+    this.setMaxListeners(0);
   }
 
   /** The event id of line `position` (1-based). */
@@ -34,58 +38,26 @@ export class LogSource {
   }
 
   /**
-   * The position to resume after, from a reconnecting client's `Last-Event-ID`: an id of this
-   * log gives its line; an id of another log (before a restart or a reset), or anything else,
-   * starts from the beginning, so no line of this log is skipped.
+   * The position to resume after, from a client's `Last-Event-ID`: an id of this log gives its
+   * line; anything else (an id of a log before a restart or a reset) starts from the beginning.
    */
   resumePosition(lastEventId: string | undefined): number {
-    const match = lastEventId === undefined ? null : /^([0-9a-z]{1,16})-(\d{1,15})$/.exec(lastEventId.trim());
+    const match = /^([0-9a-z]{1,16})-(\d{1,15})$/.exec(lastEventId?.trim() ?? '');
     return match?.[1] === this.epoch ? Number(match[2]) : 0;
   }
 
-  get length(): number {
-    return this.#lines.length;
-  }
-
-  /** How many readers are following the source now. */
-  get followers(): number {
-    return this.#listeners.size;
-  }
-
-  get ended(): boolean {
-    return this.#ended;
-  }
-
-  /** The line whose event id is `id` (1-based). */
-  line(id: number): LogLine | undefined {
-    return this.#lines[id - 1];
-  }
-
   append(lines: LogLine[]): { firstId: string; lastId: string } {
-    const first = this.#lines.length + 1;
-    this.#lines.push(...lines);
-    for (const listener of [...this.#listeners]) listener(false);
-    return { firstId: this.eventId(first), lastId: this.eventId(this.#lines.length) };
+    const first = this.lines.length + 1;
+    this.lines.push(...lines);
+    this.emit('change', false);
+    return { firstId: this.eventId(first), lastId: this.eventId(this.lines.length) };
   }
 
-  /** Returns the unsubscribe function. */
-  subscribe(listener: LogListener): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
-  }
-
-  /** Ends every follower: the source is discarded (state reset or shutdown). */
+  /** Ends every follower: the source is discarded. */
   end(): void {
-    if (this.#ended) return;
-    this.#ended = true;
-    for (const listener of [...this.#listeners]) listener(true);
-    this.#listeners.clear();
+    if (this.ended) return;
+    this.ended = true;
+    this.emit('change', true);
+    this.removeAllListeners();
   }
-}
-
-let epochs = 0;
-
-/** The wall-clock time in base 36, and a count for logs made in the same millisecond. */
-function newEpoch(): string {
-  return `${Date.now().toString(36)}${(epochs++ % 36).toString(36)}`;
 }

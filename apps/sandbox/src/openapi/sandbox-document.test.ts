@@ -1,6 +1,6 @@
 import { getAt, loadOpenApiDocument, type OpenApiDocument } from '@browser-cloud/openapi-document';
 import { describe, expect, it } from 'vitest';
-import { flowTypesOf } from './flow-types.js';
+import { flowTypesOf } from './sandbox-document.js';
 
 function withFlowTypes(values: string[]): OpenApiDocument {
   const document = structuredClone(loadOpenApiDocument());

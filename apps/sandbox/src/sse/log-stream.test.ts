@@ -1,18 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { LogSource } from '../state/log-source.js';
-import { formatLogEvent, formatRetry } from './format-event.js';
+import { formatLogEvent } from './log-stream.js';
 
 describe('formatLogEvent', () => {
   it('writes id, event and one data line', () => {
-    expect(formatLogEvent('mi4x2k0-7', { timestamp: '2026-11-22T19:58:03.120Z', message: 'a\nb\rc' })).toBe(
+    expect(
+      formatLogEvent('mi4x2k0-7', { timestamp: '2026-11-22T19:58:03.120Z', message: 'a\nb\rc' }, JSON.stringify),
+    ).toBe(
       'id: mi4x2k0-7\nevent: log\ndata: {"event":"log","timestamp":"2026-11-22T19:58:03.120Z","message":"a\\nb\\rc"}\n\n',
     );
-  });
-});
-
-describe('formatRetry', () => {
-  it('writes whole milliseconds', () => {
-    expect(formatRetry(1500.7)).toBe('retry: 1500\n\n');
   });
 });
 
