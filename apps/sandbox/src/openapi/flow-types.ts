@@ -13,14 +13,15 @@ const FLOW_TYPE_ENUM = '#/components/schemas/LoginResponse/properties/flow_type/
 
 /**
  * The flow types as the document lists them, in its order: the login first, the
- * re-authentication second. Read from the document, a renamed value needs no code here.
- * @throws Error naming the pointer when the document does not list exactly two strings.
+ * re-authentication second; a value listed after them is a kind of flow the sandbox never
+ * starts. Read from the document, a renamed or added value needs no code here.
+ * @throws Error naming the pointer when the document does not list at least two strings.
  */
 export function flowTypesOf(document: OpenApiDocument): FlowTypes {
   const values = getAt(document, FLOW_TYPE_ENUM);
-  if (!Array.isArray(values) || values.length !== 2 || !values.every((v) => typeof v === 'string')) {
+  if (!Array.isArray(values) || values.length < 2 || !values.every((v) => typeof v === 'string')) {
     throw new Error(
-      `${FLOW_TYPE_ENUM} must list two strings, the login flow type then the re-authentication one; the sandbox read ${JSON.stringify(values)}`,
+      `${FLOW_TYPE_ENUM} must list the login flow type then the re-authentication one; the sandbox read ${JSON.stringify(values)}`,
     );
   }
   return { login: values[0] as FlowType, reauth: values[1] as FlowType };
