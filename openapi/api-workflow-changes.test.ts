@@ -57,7 +57,7 @@ describe('each kind of edit', { timeout: 120_000 }, () => {
   );
 });
 
-describe('drawChanges', () => {
+describe('drawChanges', { timeout: 120_000 }, () => {
   it('draws the same edits from the same seed, always an added operation first, distinct kinds', () => {
     for (const seed of [1, 2, 3, 4, 5]) {
       const first = drawChanges(original, seed, 4);

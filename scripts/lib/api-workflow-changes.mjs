@@ -191,7 +191,7 @@ const errors = (...statuses) =>
     statuses.map((status) => [
       String(status),
       {
-        $ref: `#/components/responses/${{ 401: 'Unauthorized', 403: 'Forbidden', 404: 'NotFound', 500: 'InternalError' }[status]}`,
+        $ref: `#/components/responses/${{ 400: 'BadRequest', 401: 'Unauthorized', 403: 'Forbidden', 404: 'NotFound', 500: 'InternalError' }[status]}`,
       },
     ]),
   );
@@ -241,7 +241,7 @@ const OPERATION_TEMPLATES = [
             },
           },
         },
-        ...errors(401, 403, 404, 500),
+        ...errors(400, 401, 403, 404, 500),
       },
     },
   },
@@ -257,7 +257,7 @@ const OPERATION_TEMPLATES = [
       parameters: [profileParameter],
       responses: {
         204: { description: 'The profile was deleted.', headers: requestId },
-        ...errors(401, 403, 404, 500),
+        ...errors(400, 401, 403, 404, 500),
       },
     },
   },
@@ -316,7 +316,7 @@ const OPERATION_TEMPLATES = [
             },
           },
         },
-        ...errors(401, 403, 404, 500),
+        ...errors(400, 401, 403, 404, 500),
       },
     },
   },
