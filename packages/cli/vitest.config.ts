@@ -1,12 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import { vitestReporters } from '../../scripts/lib/test-reports.mjs';
 
+// Every `*.test.ts` (src/, test/, scripts/), in node: vitest's defaults.
 export default defineConfig({
-  test: {
-    reporters: vitestReporters(import.meta.dirname),
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'scripts/**/*.test.ts'],
-    environment: 'node',
-    testTimeout: 20_000,
-    hookTimeout: 20_000,
-  },
+  test: { reporters: vitestReporters(import.meta.dirname), testTimeout: 20_000, hookTimeout: 20_000 },
 });

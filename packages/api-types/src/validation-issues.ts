@@ -57,7 +57,9 @@ interface Context {
 }
 
 function translate(errors: readonly ErrorObject[], context: Context): ValidationIssue[] {
-  const kept = errors.filter((e) => e.keyword !== 'if').map((e) => (isStrayNot(e, context) ? asObjectType(e) : e));
+  const kept = errors
+    .filter((e) => e.keyword !== 'if')
+    .map((e) => (isStrayNot(e, context) ? { ...e, keyword: 'type', params: { type: 'object' } } : e));
   // Ajv pushes a oneOf/anyOf summary right after its branches' errors: the branch errors are
   // the contiguous run before it, at or under its path. A nested summary is swept into its
   // parent's run and handled again when the parent's branch errors are translated.
@@ -75,13 +77,11 @@ function translate(errors: readonly ErrorObject[], context: Context): Validation
   // With every error reported, a value of the wrong type also fails the rules of the right type
   // (an `enum`, say): the type is the one thing to say about it.
   const mistyped = new Set(free.filter((e) => e.keyword === 'type').map((e) => e.instancePath));
-  const issues: ValidationIssue[] = [];
-  for (const error of free) {
-    if (error.keyword !== 'type' && mistyped.has(error.instancePath)) continue;
+  return free.flatMap((error) => {
+    if (error.keyword !== 'type' && mistyped.has(error.instancePath)) return [];
     const branch = branches.get(error);
-    issues.push(...(branch ? alternatives(error, branch, context) : single(error, context)));
-  }
-  return issues;
+    return branch ? alternatives(error, branch, context) : single(error, context);
+  });
 }
 
 function alternatives(summary: ErrorObject, branch: ErrorObject[], context: Context): ValidationIssue[] {
@@ -108,17 +108,11 @@ function alternatives(summary: ErrorObject, branch: ErrorObject[], context: Cont
     for (const e of structural) {
       if (e.keyword !== 'additionalProperties') continue;
       const key = e.parentSchema ?? e;
-      const refused = refusedByBranch.get(key) ?? new Set<string>();
-      refused.add(String(e.params['additionalProperty']));
-      refusedByBranch.set(key, refused);
+      refusedByBranch.set(key, (refusedByBranch.get(key) ?? new Set()).add(String(e.params['additionalProperty'])));
     }
-    const reached = [...refusedByBranch.values()];
-    const unknown = [...new Set(reached.flatMap((refused) => [...refused]))].filter((name) =>
-      reached.every((refused) => refused.has(name)),
-    );
-    if (unknown.length > 0) {
-      return unknown.map((name) => unknownProperty(context, at, name));
-    }
+    const [first, ...rest] = refusedByBranch.values();
+    const unknown = [...(first ?? [])].filter((name) => rest.every((refused) => refused.has(name)));
+    if (unknown.length > 0) return unknown.map((name) => unknownProperty(context, at, name));
     const names = [
       ...new Set(structural.map((e) => String(e.params['missingProperty'] ?? e.params['additionalProperty']))),
     ].sort();
@@ -143,18 +137,15 @@ function single(error: ErrorObject, context: Context): ValidationIssue[] {
   ];
   switch (error.keyword) {
     case 'required':
-      return issue(
-        fieldOf(context, `${error.instancePath}/${escapeToken(String(p['missingProperty']))}`),
-        'is required',
-      );
+      return issue(fieldOf(context, error.instancePath, `${p['missingProperty']}`), 'is required');
     case 'additionalProperties':
-      return [unknownProperty(context, error.instancePath, String(p['additionalProperty']))];
+      return [unknownProperty(context, error.instancePath, `${p['additionalProperty']}`)];
     case 'minLength':
-      return issue(field, p['limit'] === 1 ? 'must not be empty' : `must be at least ${String(p['limit'])} characters`);
+      return issue(field, p['limit'] === 1 ? 'must not be empty' : `must be at least ${p['limit']} characters`);
     case 'maxLength': {
       const actual = subjectOf(error, context);
       const got = typeof actual === 'string' ? ` (got ${[...actual].length})` : '';
-      return issue(field, `must be at most ${String(p['limit'])} characters${got}`);
+      return issue(field, `must be at most ${p['limit']} characters${got}`);
     }
     case 'enum':
       return issue(
@@ -166,20 +157,20 @@ function single(error: ErrorObject, context: Context): ValidationIssue[] {
     case 'type':
       return issue(field, `must be ${typeNames(p['type']).join(' or ')}`);
     case 'format':
-      return issue(field, `must match format "${String(p['format'])}"`);
+      return issue(field, `must match format "${p['format']}"`);
     case 'pattern':
       return issue(field, `must match pattern ${JSON.stringify(p['pattern'])}`);
     case 'minimum':
     case 'maximum':
     case 'exclusiveMinimum':
     case 'exclusiveMaximum':
-      return issue(field, `must be ${String(p['comparison'])} ${String(p['limit'])}`);
+      return issue(field, `must be ${p['comparison']} ${p['limit']}`);
     case 'minItems':
-      return issue(field, `must have at least ${String(p['limit'])} items`);
+      return issue(field, `must have at least ${p['limit']} items`);
     case 'maxItems':
-      return issue(field, `must have at most ${String(p['limit'])} items`);
+      return issue(field, `must have at most ${p['limit']} items`);
     case 'uniqueItems':
-      return issue(field, `must not repeat an item (items ${String(p['j'])} and ${String(p['i'])} are equal)`);
+      return issue(field, `must not repeat an item (items ${p['j']} and ${p['i']} are equal)`);
     case 'not': {
       // The schema forbids this value; name what it holds so the caller sees the combination.
       const actual = subjectOf(error, context);
@@ -203,18 +194,15 @@ function single(error: ErrorObject, context: Context): ValidationIssue[] {
 }
 
 function unknownProperty(context: Context, parentPath: string, name: string): ValidationIssue {
-  const field = fieldOf(context, `${parentPath}/${escapeToken(name)}`);
+  const field = fieldOf(context, parentPath, name);
   return { field, rule: 'additionalProperties', message: `${field}: is not a known property` };
 }
 
+/** A `not` of a `then`/`else` on a value that is not an object (see {@link toIssues}). */
 function isStrayNot(error: ErrorObject, context: Context): boolean {
   return (
     error.keyword === 'not' && /\/(then|else)\/not$/.test(error.schemaPath) && !isObject(subjectOf(error, context))
   );
-}
-
-function asObjectType(error: ErrorObject): ErrorObject {
-  return { ...error, keyword: 'type', params: { type: 'object' } };
 }
 
 /** `string` → `['string']`; Ajv reports a type list as an array or as `string,null`. */
@@ -223,11 +211,11 @@ function typeNames(type: unknown): string[] {
 }
 
 /**
- * `/proxy/id` under root `body` becomes `body.proxy.id`; array indexes become `[n]`. Without
- * `prefixFields`, the root names only the value itself: `proxy.id`, `[0].name`.
+ * `/proxy/id` under root `body` becomes `body.proxy.id`, and `property` one more level; array
+ * indexes become `[n]`. Without `prefixFields`, the root names only the value itself: `proxy.id`, `[0].name`.
  */
-function fieldOf({ root, prefixFields }: Context, pointer: string): string {
-  const tokens = pointerTokens(pointer);
+function fieldOf({ root, prefixFields }: Context, pointer: string, property?: string): string {
+  const tokens = [...pointerTokens(pointer), ...(property === undefined ? [] : [property])];
   if (tokens.length === 0) return root;
   let out = prefixFields ? root : '';
   for (const token of tokens) out += /^\d+$/.test(token) ? `[${token}]` : out === '' ? token : `.${token}`;
@@ -236,17 +224,12 @@ function fieldOf({ root, prefixFields }: Context, pointer: string): string {
 
 /** The value an error is about: looked up in the validated value, else Ajv's `data` (`verbose`). */
 function subjectOf(error: ErrorObject, { value }: Context): unknown {
-  const found = valueAt(value, error.instancePath);
-  return found === undefined ? error.data : found;
-}
-
-function valueAt(value: unknown, pointer: string): unknown {
   let current = value;
-  for (const token of pointerTokens(pointer)) {
-    if (current === null || typeof current !== 'object') return undefined;
+  for (const token of pointerTokens(error.instancePath)) {
+    if (current === null || typeof current !== 'object') return error.data;
     current = (current as Record<string, unknown>)[token];
   }
-  return current;
+  return current === undefined ? error.data : current;
 }
 
 function pointerTokens(pointer: string): string[] {
@@ -256,10 +239,6 @@ function pointerTokens(pointer: string): string[] {
         .slice(1)
         .split('/')
         .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
-}
-
-function escapeToken(token: string): string {
-  return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 function isUnder(path: string, parent: string): boolean {

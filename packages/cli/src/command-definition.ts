@@ -2,7 +2,7 @@ import type { OperationCall } from '@browser-cloud/client';
 
 /** A positional argument of a command: a path parameter, or a required scalar property of the body. */
 export interface CommandArgument {
-  /** The input's name in the document, and in kebab-case (`id-or-name`). */
+  /** The input's name in the document; `flag` is it in kebab-case (`id-or-name`). */
   readonly name: string;
   readonly flag: string;
   readonly in: 'path' | 'query' | 'body';

@@ -1,17 +1,15 @@
 import { BASE_URL_ENV, type BrowserCloudClient, createClient, TOKEN_ENV } from '@browser-cloud/client';
 import type { CliIo } from './cli-io.js';
-import { reportError, writeReport } from './error-output.js';
-import { EXIT } from './exit-codes.js';
+import { EXIT, reportError, writeReport } from './exit-codes.js';
 
 /**
- * Runs `command` with a client configured as the client configures itself
- * (`BROWSER_CLOUD_BASE_URL`, `BROWSER_CLOUD_API_KEY`), and turns what it throws into an exit code.
- * A missing (or blank) variable is named here, in a command line's words: the client's message
- * speaks to a program ("pass `token` to createClient()"). An invalid one gets the client's message.
+ * Runs `command` with a client configured from the environment, and turns what it throws into an
+ * exit code. A missing (or blank) variable is named here, in a command line's words: the client's
+ * message speaks to a program ("pass `token` to createClient()").
  */
 export async function withClient(
   io: CliIo,
-  options: { json: boolean; fetch?: CliIo['fetch']; maxRetries?: number | undefined },
+  options: { json: boolean; maxRetries?: number | undefined },
   command: (client: BrowserCloudClient) => Promise<number>,
 ): Promise<number> {
   const missing = [BASE_URL_ENV, TOKEN_ENV].filter((name) => !io.env[name]?.trim());
@@ -21,7 +19,6 @@ export async function withClient(
     await writeReport(io, { type: 'ConfigurationError', message }, options.json);
     return EXIT.config;
   }
-  const fetch = options.fetch ?? io.fetch;
   let client: BrowserCloudClient;
   try {
     client =
@@ -29,7 +26,7 @@ export async function withClient(
       createClient({
         baseUrl: io.env[BASE_URL_ENV],
         token: io.env[TOKEN_ENV],
-        ...(fetch ? { fetch } : {}),
+        ...(io.fetch ? { fetch: io.fetch } : {}),
         ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
       });
   } catch (error) {

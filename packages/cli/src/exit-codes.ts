@@ -1,60 +1,86 @@
 import {
-  APIError,
   APIConnectionError,
+  APIError,
   AuthenticationError,
+  BrowserCloudError,
   ConflictError,
+  InvalidResponseError,
   NotFoundError,
   PermissionDeniedError,
   ValidationError,
 } from '@browser-cloud/client';
+import { type CliIo, writeOut } from './cli-io.js';
+import { forTerminal, jsonForTerminal } from './terminal-text.js';
 
-/** The exit codes of `browser-cloud`, by error class (the README and `--help` list them). */
-export const EXIT = {
-  ok: 0,
-  /**
-   * Anything else: an answer the CLI cannot use (not an event stream; a body or an event without a
-   * property the document requires, or with a known one of the wrong type), a bug.
-   */
-  failure: 1,
-  /** Bad usage or bad input (the client's ValidationError): nothing was sent. */
-  usage: 2,
-  /** No API key or base URL in the environment, or a base URL the client refuses (not http(s), a query, a fragment, whitespace, credentials). */
-  config: 3,
-  /** 401 or 403. */
-  auth: 4,
-  /** 404, including `projects_disabled`. */
-  notFound: 5,
-  /** 409: a login flow already in progress, a profile name already taken. */
-  conflict: 6,
-  /** Any other answer of the API (400 from the server, 429, 5xx…). */
-  api: 7,
-  /** The service could not be reached, or did not answer in time. */
-  connection: 8,
-  /** Ended by Ctrl-C (SIGINT) or SIGTERM: 128 + the signal's number. */
-  interrupted: 130,
-  terminated: 143,
+/**
+ * The exit codes of `browser-cloud` (the README's table), what `--help` says of each, and the
+ * classes of the client's errors that exit with it, a subclass before its superclass.
+ */
+const CODES = {
+  ok: [0, 'success'],
+  failure: [1, 'other failure (an answer the CLI cannot use)'],
+  usage: [2, 'bad usage or bad input, found before any request', ValidationError],
+  config: [3, 'configuration: BROWSER_CLOUD_API_KEY or BROWSER_CLOUD_BASE_URL missing or invalid'],
+  auth: [4, '401 or 403: the API key is invalid or lacks the permission', AuthenticationError, PermissionDeniedError],
+  notFound: [5, '404: not found (or projects disabled)', NotFoundError],
+  conflict: [6, '409: a login flow already in progress, a profile name already taken', ConflictError],
+  api: [7, 'any other API error (400 from the server, 429, 5xx)', APIError],
+  connection: [8, 'the service could not be reached or timed out', APIConnectionError],
+  interrupted: [130, 'interrupted (Ctrl-C)'],
+  terminated: [143, 'terminated (SIGTERM)'],
 } as const;
 
-/** The exit code for an error the client threw. */
-export function exitCodeFor(error: unknown): number {
-  if (error instanceof ValidationError) return EXIT.usage;
-  if (error instanceof AuthenticationError || error instanceof PermissionDeniedError) return EXIT.auth;
-  if (error instanceof NotFoundError) return EXIT.notFound;
-  if (error instanceof ConflictError) return EXIT.conflict;
-  if (error instanceof APIError) return EXIT.api;
-  if (error instanceof APIConnectionError) return EXIT.connection;
-  return EXIT.failure;
-}
+export const EXIT = Object.fromEntries(Object.entries(CODES).map(([name, [code]]) => [name, code])) as {
+  readonly [Name in keyof typeof CODES]: (typeof CODES)[Name][0];
+};
 
 /** For `--help`. */
-export const EXIT_CODES_HELP = `Exit codes:
-  0    success
-  1    other failure (an answer the CLI cannot use)
-  2    bad usage or bad input, found before any request
-  3    configuration: BROWSER_CLOUD_API_KEY or BROWSER_CLOUD_BASE_URL missing or invalid
-  4    401 or 403: the API key is invalid or lacks the permission
-  5    404: not found (or projects disabled)
-  6    409: a login flow already in progress, a profile name already taken
-  7    any other API error (400 from the server, 429, 5xx)
-  8    the service could not be reached or timed out
-  130  interrupted (Ctrl-C); 143 on SIGTERM`;
+export const EXIT_CODES_HELP = `Exit codes:\n${Object.values(CODES)
+  .map(([code, meaning]) => `  ${String(code).padEnd(5)}${meaning}`)
+  .join('\n')}`;
+
+/** The exit code for an error the client threw; anything else is a failure. */
+export function exitCodeFor(error: unknown): number {
+  const match = Object.values(CODES).find(([, , ...types]) => types.some((type) => error instanceof type));
+  return (match ?? CODES.failure)[0];
+}
+
+/**
+ * Reports a failure on stderr and returns its exit code. The client's errors never hold the
+ * token; any other error is reported by class only, since its message was not written with the
+ * token in mind.
+ */
+export async function reportError(io: CliIo, error: unknown, json: boolean): Promise<number> {
+  await writeReport(io, describe(error), json);
+  return exitCodeFor(error);
+}
+
+/** What stderr says of a failure; with `--json`, `{"error": report}`. */
+type Report = { type: string; message: string; request_id?: string } & Record<string, unknown>;
+
+function describe(error: unknown): Report {
+  if (error instanceof ValidationError || error instanceof InvalidResponseError) {
+    return { type: error.name, message: error.message, field: error.field, rule: error.rule, issues: error.issues };
+  }
+  if (error instanceof APIError) {
+    return {
+      type: error.name,
+      message: error.message,
+      status: error.status,
+      ...(error.code === undefined ? {} : { code: error.code }),
+      ...(error.details.length > 0 ? { details: error.details } : {}),
+      ...(error.requestId === undefined ? {} : { request_id: error.requestId }),
+    };
+  }
+  if (error instanceof BrowserCloudError) return { type: error.name, message: error.message };
+  return { type: error instanceof Error ? error.name : typeof error, message: 'unexpected failure of the CLI' };
+}
+
+/** Writes `report` on stderr: `browser-cloud: message` (and the request ID), or with `--json` `{"error": report}`. */
+export async function writeReport(io: CliIo, report: Report, json: boolean): Promise<void> {
+  const id = report.request_id ? `\n  request ID: ${report.request_id}` : '';
+  const text = json
+    ? jsonForTerminal({ error: report })
+    : forTerminal(`browser-cloud: ${report.message}${id}`, { lines: true });
+  await writeOut(io.stderr, `${text}\n`);
+}

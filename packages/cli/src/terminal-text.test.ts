@@ -20,9 +20,9 @@ describe('forTerminal', () => {
 
 describe('jsonForTerminal', () => {
   it('is the same JSON, with DEL, C1 controls and bidi overrides escaped', () => {
-    const value = { message: '\u001b[2J \u009b31m \u007f \u202e é 😀', id: '1' };
+    const value = { message: '\u001b[2J \u009b31m \u007f \u202e \u2028 é 😀\n', id: '1' };
     const text = jsonForTerminal(value);
-    expect(text).toBe('{"message":"\\u001b[2J \\u009b31m \\u007f \\u202e é 😀","id":"1"}');
+    expect(text).toBe('{"message":"\\u001b[2J \\u009b31m \\u007f \\u202e \\u2028 é 😀\\n","id":"1"}');
     expect(JSON.parse(text)).toEqual(value);
   });
 });

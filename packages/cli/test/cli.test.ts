@@ -65,7 +65,8 @@ describe('help', () => {
     expect(count.stderr).toContain("option '--max-retries <n>' argument 'many' is invalid. must be a whole number.");
     const id = await runBin(['logs', 'tail', 'br_1', ...MAIN, '--since-id', '4\nX-Injected: 1'], env);
     expect(id.code).toBe(2);
-    expect(id.stderr).toContain('an event ID has no control character (line break, NUL, ESC…).');
+    // The client's check: an event ID travels as the Last-Event-ID header.
+    expect(id.stderr).toContain('lastEventId: must not contain a line break or NUL, nor another control character');
   });
 
   it('with --json, bad usage is the JSON error object on stderr, still 2', async () => {

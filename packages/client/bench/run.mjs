@@ -1,14 +1,8 @@
-// Figures of the client, against its built dist (run `npm run build -w @browser-cloud/client` first;
-// `npm run bench` at the root builds through turbo):
-//  1. size: apps that import only what they use (one operation each through `createConnection`,
-//     all three through `createClient`), ESM bundles minified by esbuild and gzipped at level 9,
-//     beside the official SDK (`@onkernel/sdk`) calling the same three operations; the bench
-//     exits 1 when an app is above its limit. Then what each part of the entry costs, and what
-//     the `@browser-cloud/client/raw` subpath (openapi-fetch) adds.
-//  2. per-request cost: the rename through bare fetch, this client, openapi-fetch
-//     (`createRawClient`) and the official SDK, on a local node:http server, interleaved rounds,
-//     as ratios to bare fetch; the bench exits 1 when this client costs as much as openapi-fetch
-//     or more than 0.7× the official SDK.
+// Figures of the client, against its built dist (see the README's "Benchmarks"): the gzipped
+// size of apps that import only what they use, beside the official SDK, what each part of the
+// entry costs and what `/raw` adds; the per-request cost of the rename beside bare fetch,
+// openapi-fetch and the official SDK. Exits 1 when an app is over its limit, or when this client
+// costs as much as openapi-fetch or more than 0.7× the official SDK per request.
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { dirname, join, relative } from 'node:path';
@@ -28,20 +22,10 @@ if (!existsSync(entry)) {
 
 /** `source`: an app's code importing the client (bundled from the package folder), else the entry itself. */
 async function bundle(source = undefined, external = []) {
-  const result = await build({
-    ...(source === undefined
-      ? { entryPoints: [entry] }
-      : { stdin: { contents: source, resolveDir: join(here, '..'), loader: 'js' } }),
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    external,
-    logLevel: 'silent',
-  });
-  const code = result.outputFiles[0].contents;
+  const input =
+    source === undefined ? { entryPoints: [entry] } : { stdin: { contents: source, resolveDir: join(here, '..') } };
+  const options = { bundle: true, minify: true, format: 'esm', platform: 'browser', target: 'es2022', write: false };
+  const code = (await build({ ...input, ...options, external, logLevel: 'silent' })).outputFiles[0].contents;
   return { minified: code.length, gzipped: gzipSync(code, { level: 9 }).length };
 }
 
@@ -54,23 +38,20 @@ const ALL_THREE = `import { createClient } from './dist/index.js';
   for await (const event of client.browsers.logs.stream('br_1', { source: 'path', path: '/x' })) console.log(event);`;
 
 /** The limits (min+gzip bytes) of issue 27: what the required behaviour costs, which generated methods must not add to. */
+const app = (name, limit, call) => ({ app: name, limit, source: `${connect} ${call}` });
 const APPS = [
   { app: 'all three (createClient)', limit: 15_500, source: ALL_THREE },
-  {
-    app: 'rename only (renameProfile)',
-    limit: 8_000,
-    source: `${connect} console.log(await renameProfile(connection, 'prof_1', { name: 'n' }));`,
-  },
-  {
-    app: 'login only (loginAuthConnection)',
-    limit: 9_200,
-    source: `${connect} console.log(await loginAuthConnection(connection, 'ac_1', { proxy: { id: 'p' } }));`,
-  },
-  {
-    app: 'log stream only (streamBrowserLogs)',
-    limit: 12_600,
-    source: `${connect} for await (const e of streamBrowserLogs(connection, 'br_1', { source: 'path', path: '/x' })) console.log(e);`,
-  },
+  app('rename only (renameProfile)', 8_000, `console.log(await renameProfile(connection, 'prof_1', { name: 'n' }));`),
+  app(
+    'login only (loginAuthConnection)',
+    9_200,
+    `console.log(await loginAuthConnection(connection, 'ac_1', { proxy: { id: 'p' } }));`,
+  ),
+  app(
+    'log stream only (streamBrowserLogs)',
+    12_600,
+    `for await (const e of streamBrowserLogs(connection, 'br_1', { source: 'path', path: '/x' })) console.log(e);`,
+  ),
 ];
 
 const OFFICIAL_SDK_APP = `import Kernel from '@onkernel/sdk';
@@ -79,36 +60,34 @@ const OFFICIAL_SDK_APP = `import Kernel from '@onkernel/sdk';
   console.log(await client.profiles.update('prof_1', { name: 'n' }));
   for await (const event of await client.browsers.logs.stream('br_1', { source: 'path', path: '/x' })) console.log(event);`;
 
+const row = (label, bytes, after = '') => console.log(`  ${label.padEnd(36)} ${String(bytes).padStart(6)} B${after}`);
+
 async function size() {
   console.log('Apps that import only what they use: ESM, esbuild --minify, gzip -9 (node:zlib)');
   for (const { app, limit, source } of APPS) {
     const { gzipped } = await bundle(source);
-    console.log(
-      `  ${app.padEnd(36)} ${String(gzipped).padStart(6)} B   limit ${limit} B: ${gzipped <= limit ? 'within' : 'OVER'}`,
-    );
+    row(app, gzipped, `   limit ${limit} B: ${gzipped <= limit ? 'within' : 'OVER'}`);
     if (gzipped > limit) failures.push(`${app} is ${gzipped} B, over ${limit} B`);
   }
-  const official = await bundle(OFFICIAL_SDK_APP);
-  console.log(`  ${'official SDK, the same three'.padEnd(36)} ${String(official.gzipped).padStart(6)} B`);
+  row('official SDK, the same three', (await bundle(OFFICIAL_SDK_APP)).gzipped);
   const withRaw = await bundle(`${ALL_THREE}
     import { createRawClient } from './dist/raw.js';
     console.log(await createRawClient(client).PATCH('/profiles/{id_or_name}', { params: { path: { id_or_name: 'p' } }, body: { name: 'n' } }));`);
-  console.log(`  ${'all three and createRawClient (/raw)'.padEnd(36)} ${String(withRaw.gzipped).padStart(6)} B`);
+  row('all three and createRawClient (/raw)', withRaw.gzipped);
 
   // A part's gzip cost: how much smaller the entry's bundle gets without it (its imports left external).
   const full = await bundle();
-  const parts = {
-    'generated validators': ['@browser-cloud/api-types/validators'],
-    '@browser-cloud/sse': ['@browser-cloud/sse'],
-  };
   console.log(
     `The entry (dist/index.js, every export): ${full.gzipped} B gzip (${full.minified} B minified); by part:`,
   );
+  const parts = {
+    'generated validators': '@browser-cloud/api-types/validators',
+    '@browser-cloud/sse': '@browser-cloud/sse',
+  };
   for (const [part, external] of Object.entries(parts)) {
-    console.log(`  ${part.padEnd(28)} gzip cost ${full.gzipped - (await bundle(undefined, external)).gzipped} B`);
+    row(part, full.gzipped - (await bundle(undefined, [external])).gzipped, ' gzip cost');
   }
-  const alone = await bundle(undefined, Object.values(parts).flat());
-  console.log(`  ${'client code'.padEnd(28)} ${alone.gzipped} B alone (the other parts external)`);
+  row('client code', (await bundle(undefined, Object.values(parts))).gzipped, ' alone (the other parts external)');
 }
 
 async function perRequest() {
@@ -158,23 +137,19 @@ async function perRequest() {
   server.close();
   const median = (values) => [...values].sort((x, y) => x - y)[values.length >> 1];
   const medians = Object.fromEntries(names.map((name) => [name, median(samples[name])]));
-  console.log(
-    `Per request: the rename (PATCH, JSON body, JSON answer) on a local node:http server, ${rounds} interleaved rounds`,
-  );
+  console.log(`Per request: the rename (PATCH, JSON body, JSON answer) on a local node:http server, ${rounds} rounds`);
   for (const name of names) {
-    const ratio = medians[name] / medians['bare fetch'];
+    const ratio = (medians[name] / medians['bare fetch']).toFixed(2);
     console.log(
-      `  ${name.padEnd(32)} median ${(medians[name] / 1000).toFixed(1).padStart(6)} µs  ×${ratio.toFixed(2)} bare fetch`,
+      `  ${name.padEnd(32)} median ${(medians[name] / 1000).toFixed(1).padStart(6)} µs  ×${ratio} bare fetch`,
     );
   }
-  const ours = medians['this client'];
-  const toRaw = ours / medians['openapi-fetch (createRawClient)'];
-  const toOfficial = ours / medians['official SDK (profiles.update)'];
-  console.log(
-    `  this client: ×${toRaw.toFixed(2)} openapi-fetch (target < 1), ×${toOfficial.toFixed(2)} the official SDK (target ≤ 0.7)`,
-  );
-  if (toRaw >= 1) failures.push(`per request, this client costs ×${toRaw.toFixed(2)} openapi-fetch`);
-  if (toOfficial > 0.7) failures.push(`per request, this client costs ×${toOfficial.toFixed(2)} the official SDK`);
+  const toRaw = medians['this client'] / medians['openapi-fetch (createRawClient)'];
+  const toOfficial = medians['this client'] / medians['official SDK (profiles.update)'];
+  const [vsRaw, vsSdk] = [toRaw.toFixed(2), toOfficial.toFixed(2)];
+  console.log(`  this client: ×${vsRaw} openapi-fetch (target < 1), ×${vsSdk} the official SDK (target ≤ 0.7)`);
+  if (toRaw >= 1) failures.push(`per request, this client costs ×${vsRaw} openapi-fetch`);
+  if (toOfficial > 0.7) failures.push(`per request, this client costs ×${vsSdk} the official SDK`);
 }
 
 await size();

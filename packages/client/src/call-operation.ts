@@ -2,11 +2,9 @@ import { BrowserCloudError } from './errors.js';
 import type { RequestOptions } from './request.js';
 
 /**
- * How an operation's method is reached and called, as the MCP server's and the CLI's generators
- * write it from the operations model (the calling convention of every method of the client):
- * `client[sdk.resource…][sdk.verb]`, with the path parameters' values in path order, then the
- * body if the operation takes one (`optional`: none is sent for an empty one, so the server's
- * defaults apply), then the query object if it has query parameters, then the options.
+ * How an operation's method is reached and called (`operationSignature` of the operations model,
+ * as the MCP server's and the CLI's generators write it): `client[sdk.resource…][sdk.verb]` with
+ * the path values in path order, the body (`optional`: none for an empty one), the query, the options.
  */
 export interface OperationCall {
   readonly sdk: { readonly resource: readonly string[]; readonly verb: string };

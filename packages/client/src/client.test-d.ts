@@ -1,6 +1,6 @@
 import type { FlowType, LogEvent, LoginResponse, Profile, TelemetryCategory } from '@browser-cloud/api-types';
 import { describe, expectTypeOf, it } from 'vitest';
-import { createClient } from './create-client.js';
+import { createClient } from './connection.js';
 import { createRawClient } from './raw.js';
 import { resolveTelemetry } from './telemetry/resolve-telemetry.js';
 import type {

@@ -1,3 +1,4 @@
+import type { ClientOptions } from './connection.js';
 import { BrowserCloudError, ValidationError } from './errors.js';
 
 /** Environment variable read for the token when `token` is not given. */
@@ -9,10 +10,7 @@ export const BASE_URL_ENV = 'BROWSER_CLOUD_BASE_URL';
 export const DEFAULT_TIMEOUT_MS = 60_000;
 /** Two retries after the first attempt. */
 export const DEFAULT_MAX_RETRIES = 2;
-/**
- * The client's backoff, for requests and log-stream reconnects alike: 0.5 s doubling per retry,
- * at most 8 s, plus up to 25 % jitter (see `backoffDelay` in `@browser-cloud/sse/retry-policy`).
- */
+/** The backoff of requests and log-stream reconnects: 0.5 s doubling, at most 8 s, plus up to 25 % jitter. */
 export const BACKOFF = { base: 500, maxDelay: 8_000, jitter: 0.25 } as const;
 
 /** Reads an environment variable where there is a `process` (Node, Bun, Deno's compat); browsers have none. */
@@ -22,44 +20,32 @@ function env(name: string): string | undefined {
 }
 
 /**
- * The token and base URL from the options or the environment. The document's server is a
- * variable whose only default is the local mock, so there is no production default: a base URL
- * must be given, and pass {@link checkBaseUrl}. Trailing slashes are removed.
+ * The options as the client uses them, from the environment where not given, checked. The
+ * document's only server default is the local mock, so a base URL must be given.
  */
-export function resolveConnection(options: { baseUrl?: string | undefined; token?: string | undefined }): {
-  baseUrl: string;
-  token: string;
-} {
+export function resolveOptions(options: ClientOptions) {
   const token = normaliseToken(options.token || env(TOKEN_ENV));
-  if (!token) {
-    throw new BrowserCloudError(`Missing API token: pass \`token\` to createClient() or set ${TOKEN_ENV}.`);
-  }
-  const given = options.baseUrl || env(BASE_URL_ENV);
-  if (!given) {
-    throw new BrowserCloudError(
-      `Missing base URL: pass \`baseUrl\` to createClient() or set ${BASE_URL_ENV} (the service has no default address).`,
-    );
-  }
-  checkBaseUrl(given);
-  return { baseUrl: given.replace(/\/+$/, ''), token };
+  if (!token) throw new BrowserCloudError(`Missing API token: pass \`token\` or set ${TOKEN_ENV}.`);
+  const baseUrl = options.baseUrl || env(BASE_URL_ENV);
+  if (!baseUrl) throw new BrowserCloudError(`Missing base URL: pass \`baseUrl\` or set ${BASE_URL_ENV}.`);
+  checkBaseUrl(baseUrl);
+  return {
+    baseUrl: baseUrl.replace(/\/+$/, ''),
+    token,
+    timeoutMs: nonNegative('timeoutMs', options.timeoutMs, DEFAULT_TIMEOUT_MS),
+    maxRetries: nonNegative('maxRetries', options.maxRetries, DEFAULT_MAX_RETRIES, true),
+  };
 }
 
 /**
- * Refuses a base URL that is not an origin with an optional path prefix, with a
- * {@link ValidationError} (`field` `baseUrl`): each operation's path is appended to it as it is,
- * so a query (`?tenant=1`, even a bare `?`) or a fragment would swallow every path
- * (`PATCH /p?tenant=1/profiles/x`, or everything going to `/p`), and whitespace would be sent
- * (`/p%20/profiles/x`) or silently dropped by the URL parser. Credentials (`user:pw@`), which
- * fetch refuses at every request, are refused here once, without echoing them.
+ * Refuses, with a {@link ValidationError} (`field` `baseUrl`), a base URL that is not an origin
+ * with an optional path prefix: each operation's path is appended to it as it is (the README's
+ * table says what a query, a fragment, whitespace or credentials would do).
  */
 function checkBaseUrl(given: string): void {
   const refuse = (rule: string, what: string) =>
-    new ValidationError([
-      { field: 'baseUrl', rule, message: `baseUrl: ${what} (the \`baseUrl\` option or ${BASE_URL_ENV})` },
-    ]);
-  if (/[\s\p{Cc}]/u.test(given)) {
-    throw refuse('whitespace', 'must not hold whitespace or control characters');
-  }
+    new ValidationError([{ field: 'baseUrl', rule, message: `baseUrl: ${what} (\`baseUrl\` or ${BASE_URL_ENV})` }]);
+  if (/[\s\p{Cc}]/u.test(given)) throw refuse('whitespace', 'must not hold whitespace or control characters');
   const url = URL.canParse(given) ? new URL(given) : undefined;
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
     // Not echoed when it may hold a password (`user:pw@…` without a scheme).
@@ -68,44 +54,30 @@ function checkBaseUrl(given: string): void {
       `must be an absolute http(s) URL${given.includes('@') ? '' : `, got ${JSON.stringify(given)}`}`,
     );
   }
-  if (url.username !== '' || url.password !== '') {
-    throw refuse(
-      'credentials',
-      `must not hold credentials (user:password@): the API key goes in \`token\` or ${TOKEN_ENV}`,
-    );
-  }
-  const query = given.indexOf('?');
-  const fragment = given.indexOf('#');
-  if (query >= 0 && (fragment < 0 || query < fragment)) {
-    throw refuse('query', 'must not hold a query ("?…")');
-  }
-  if (fragment >= 0) throw refuse('fragment', 'must not hold a fragment ("#…")');
+  if (url.username || url.password) throw refuse('credentials', 'must not hold credentials (user:password@)');
+  // Whichever comes first: a `#` after a `?` is in the query, a `?` after a `#` in the fragment.
+  const part = /[?#]/.exec(given)?.[0] === '?' ? 'query' : /#/.test(given) ? 'fragment' : undefined;
+  if (part) throw refuse(part, `must not hold a ${part}`);
 }
 
 /**
- * The token as it is sent, decided once: a header value loses its leading and trailing
- * whitespace (Fetch's "normalize"), so `sk_…\n` from a file or a heredoc goes out as `sk_…`, and
- * that is the form scrubbed from errors. A character no header can carry (a control character,
- * a non-ASCII one) is refused here rather than by fetch at every request, in an error that may
- * quote the header. Undefined when nothing is left.
+ * The token as it is sent, and scrubbed: without the leading and trailing whitespace a header
+ * value loses (Fetch's "normalize"). A character no header can carry is refused here rather than
+ * by fetch at every request, in an error that may quote the header. Undefined when nothing is left.
  */
 function normaliseToken(given: string | undefined): string | undefined {
   const token = given?.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '');
   if (token && !/^[\x20-\x7e\t]+$/.test(token)) {
-    throw new BrowserCloudError(
-      'The API token holds a character that cannot be sent in an HTTP header (a control or non-ASCII character).',
-    );
+    throw new BrowserCloudError('The API token holds a character that cannot be sent in an HTTP header.');
   }
   return token || undefined;
 }
 
 /** Checks a numeric option: a finite number ≥ 0 (an integer for retry counts). */
-export function nonNegative(name: string, value: number | undefined, fallback: number, integer = false): number {
+function nonNegative(name: string, value: number | undefined, fallback: number, integer = false): number {
   if (value === undefined) return fallback;
   if (!Number.isFinite(value) || value < 0 || (integer && !Number.isInteger(value))) {
-    throw new BrowserCloudError(
-      `${name} must be a ${integer ? 'non-negative integer' : 'non-negative number'}, got ${String(value)}.`,
-    );
+    throw new BrowserCloudError(`${name} must be a non-negative ${integer ? 'integer' : 'number'}, got ${value}.`);
   }
   return value;
 }

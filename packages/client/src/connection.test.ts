@@ -1,7 +1,6 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { createConnection } from './connection.js';
-import { createClient } from './create-client.js';
+import { createClient, createConnection } from './connection.js';
 import { BrowserCloudError, ConflictError, ValidationError } from './errors.js';
 import { createRawClient } from './raw.js';
 import { loginAuthConnection, renameProfile, streamBrowserLogs } from './generated/client.js';

@@ -1,4 +1,6 @@
-import { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, nonNegative, resolveConnection } from './config.js';
+import { resolveOptions } from './config.js';
+import type { Resources } from './generated/client.js';
+import { resources } from './generated/resources.js';
 import { BrowserCloudError } from './errors.js';
 import type { RequestContext } from './request.js';
 import { type FetchLike, transport } from './transport.js';
@@ -6,10 +8,9 @@ import { type FetchLike, transport } from './transport.js';
 /** Options of {@link createClient} and {@link createConnection}. */
 export interface ClientOptions {
   /**
-   * Base address of the service, with scheme (http or https). Default: the
-   * `BROWSER_CLOUD_BASE_URL` environment variable; there is no production default, so one of
-   * them is required. An origin with an optional path prefix: a query, a fragment, whitespace or
-   * credentials in it are refused (ValidationError). A trailing slash is removed.
+   * Base address of the service: an http(s) origin with an optional path prefix (a query, a
+   * fragment, whitespace or credentials are refused). Default: the `BROWSER_CLOUD_BASE_URL`
+   * environment variable; one of them is required.
    */
   baseUrl?: string | undefined;
   /** Bearer token. Default: the `BROWSER_CLOUD_API_KEY` environment variable; one is required. */
@@ -36,59 +37,10 @@ export interface Connection {
 }
 
 /**
- * Each connection's request context (for the operation functions and `createRawClient`), kept
- * outside the connection: a property (even a hidden or symbol-keyed one) would lead from the
- * client to the transport, and so to the token; a WeakMap entry leads nowhere and goes with
- * the client.
+ * Each connection's request context, kept outside it: a property (even a hidden one) would lead
+ * from the client to the transport, and so to the token; a WeakMap entry leads nowhere.
  */
 const contexts = new WeakMap<object, RequestContext>();
-
-/** The request context and description of `options`; throws on a missing token or base URL. */
-export function resolveContext(options: ClientOptions): {
-  context: RequestContext;
-  describe: Connection['toJSON'];
-} {
-  const { baseUrl, token } = resolveConnection(options);
-  const timeoutMs = nonNegative('timeoutMs', options.timeoutMs, DEFAULT_TIMEOUT_MS);
-  const maxRetries = nonNegative('maxRetries', options.maxRetries, DEFAULT_MAX_RETRIES, true);
-  const fetch = options.fetch;
-  // The token lives only in the transport's closure: never a property of the client, a stream,
-  // an error or a cause. The global fetch is looked up per call, so one installed after the
-  // client was made is used.
-  const sender = transport(fetch, token);
-  const context: RequestContext = {
-    baseUrl,
-    fetch,
-    transport: sender,
-    timeoutMs,
-    maxRetries,
-    headers: options.headers,
-  };
-  return { context, describe: () => ({ baseUrl, timeoutMs, maxRetries }) };
-}
-
-/** Makes `connection` usable by the operation functions and `createRawClient`. */
-export function bindConnection(connection: Connection, context: RequestContext): void {
-  contexts.set(connection, context);
-  // What Node's console.log/util.inspect shows.
-  Object.defineProperty(connection, Symbol.for('nodejs.util.inspect.custom'), {
-    value: () => ({ BrowserCloudClient: connection.toJSON() }),
-  });
-}
-
-/** The request context of a connection made here, else undefined. */
-export function findContext(connection: object): RequestContext | undefined {
-  return contexts.get(connection);
-}
-
-/** The request context of a connection made here. @throws BrowserCloudError for anything else. */
-export function contextOf(connection: Connection, operation: string): RequestContext {
-  const context = contexts.get(connection);
-  if (!context) {
-    throw new BrowserCloudError(`${operation}() takes a connection made by createConnection() or createClient().`);
-  }
-  return context;
-}
 
 /**
  * Creates a connection for the standalone operation functions: the options and checks of
@@ -100,8 +52,43 @@ export function contextOf(connection: Connection, operation: string): RequestCon
  * const profile = await renameProfile(connection, 'prof_123', { name: 'checkout-agent-eu' });
  */
 export function createConnection(options: ClientOptions = {}): Connection {
-  const { context, describe } = resolveContext(options);
-  const connection: Connection = { baseUrl: context.baseUrl, toJSON: describe };
-  bindConnection(connection, context);
+  const { baseUrl, token, timeoutMs, maxRetries } = resolveOptions(options);
+  const connection: Connection = { baseUrl, toJSON: () => ({ baseUrl, timeoutMs, maxRetries }) };
+  // The token lives only in the transport's closure: never a property of the client, a stream,
+  // an error or a cause.
+  const { fetch, headers } = options;
+  contexts.set(connection, { baseUrl, fetch, transport: transport(fetch, token), timeoutMs, maxRetries, headers });
+  // What Node's console.log/util.inspect shows.
+  Object.defineProperty(connection, Symbol.for('nodejs.util.inspect.custom'), {
+    value: () => ({ BrowserCloudClient: connection.toJSON() }),
+  });
   return connection;
+}
+
+/** The request context of a connection made here. @throws BrowserCloudError for anything else. */
+export function contextOf(connection: Connection, caller: string): RequestContext {
+  const context = contexts.get(connection);
+  if (!context)
+    throw new BrowserCloudError(`${caller}() takes a connection made by createConnection() or createClient().`);
+  return context;
+}
+
+/**
+ * The client: every operation of the document by resource (`client.profiles.rename`); a
+ * {@link Connection} too, for the standalone functions and `createRawClient` (`/raw`).
+ */
+export interface BrowserCloudClient extends Connection, Resources {}
+
+/**
+ * Creates a client. Throws a BrowserCloudError when no token or base URL is given or found in
+ * the environment, and a ValidationError (`field` `baseUrl`) for a base URL that is not an
+ * origin with an optional path prefix. It bundles every operation; see `createConnection` for fewer.
+ *
+ * @example
+ * const client = createClient({ baseUrl: 'https://api.example.com', token: process.env.TOKEN });
+ * const profile = await client.profiles.rename('prof_123', { name: 'checkout-agent-eu' });
+ */
+export function createClient(options: ClientOptions = {}): BrowserCloudClient {
+  const connection = createConnection(options);
+  return Object.assign(connection, resources(connection));
 }

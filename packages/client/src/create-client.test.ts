@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createClient } from './create-client.js';
+import { createClient } from './connection.js';
 import { BrowserCloudError } from './errors.js';
 import { createRawClient } from './raw.js';
 import { findSecret } from './test-support/find-secret.js';

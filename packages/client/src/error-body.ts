@@ -1,28 +1,22 @@
-import type { ErrorBody } from '@browser-cloud/api-types';
+import type { ErrorBody, ErrorDetail } from '@browser-cloud/api-types';
 import { validateReceivedError } from '@browser-cloud/api-types/validators';
 import { type BoundedBody, readBoundedBody } from '@browser-cloud/sse';
 import { type APIError, apiErrorFor } from './errors.js';
-import { redact, redactErrorBody, redactHeaders } from './redact.js';
+import { redact, redactHeaders } from './redact.js';
 
 /** Bytes read from the body of a non-2xx response; the rest is cancelled unread. */
 export const MAX_ERROR_BODY_BYTES = 64 * 1024;
 /** Characters of a body that is not the Error shape that go into the error's message. */
 export const MAX_BODY_EXCERPT = 200;
-/**
- * How long the body of a non-2xx response is read, from its headers on: the status is known
- * already, so a body that starts and then stalls costs this, not the request's whole timeout,
- * and the status's APIError follows (never a timeout, never a retry of a 4xx).
- */
+/** How long the body of a non-2xx response is read, from its headers on: the status is known already. */
 export const ERROR_BODY_TIMEOUT_MS = 2_000;
 
 /**
  * The {@link APIError} for a non-2xx `response`, from at most {@link MAX_ERROR_BODY_BYTES} of its
- * body (the rest is cancelled unread), so that an error answer of any size costs bounded memory,
- * read for at most {@link ERROR_BODY_TIMEOUT_MS}, so that one that stalls costs bounded time.
- * A complete body of the document's Error shape gives `code`, `details` and `innerError`;
- * anything else (a proxy's HTML page, JSON of another shape or too deeply nested, a body too
- * long or broken off) gives the status's class all the same, with a short excerpt and the
- * size in the message. The secret is replaced in the body's strings and the headers.
+ * body read for at most {@link ERROR_BODY_TIMEOUT_MS} (the rest cancelled unread). A complete
+ * body of the document's Error shape gives `code`, `details` and `innerError`; anything else gives
+ * the status's class all the same, with an excerpt and the size in the message. The secret is
+ * replaced in the body's strings and the headers.
  */
 export async function errorFromResponse(response: Response, secret: string): Promise<APIError> {
   const { status } = response;
@@ -46,17 +40,29 @@ export async function errorFromResponse(response: Response, secret: string): Pro
   } finally {
     clearTimeout(timer);
   }
-  const body = read.truncated || read.failed ? undefined : errorShape(read.text);
-  if (body) return apiErrorFor({ status, headers, body: redactErrorBody(body, secret) });
+  const body = read.truncated || read.failed ? undefined : errorShape(read.text, secret);
+  if (body) return apiErrorFor({ status, headers, body });
   const stalled = read.failed && deadline.signal.aborted;
   return apiErrorFor({ status, headers, excerpt: describeBody(read, response.headers, secret, stalled) });
 }
 
-/** The parsed body when it is the Error shape. Parsing or validating never throws out of here. */
-function errorShape(text: string): ErrorBody | undefined {
+/** The property names of an Error body and of its details; the compiler refuses a list that misses one. */
+const ERROR_FIELDS = Object.keys({ code: 0, message: 0, details: 0, inner_error: 0 } satisfies Record<
+  keyof ErrorBody | keyof ErrorDetail,
+  0
+>);
+
+/**
+ * The parsed body when it is the Error shape: its documented fields only (an unknown property is
+ * left out at every level), every string without the secret. Parsing or validating never throws
+ * out of here.
+ */
+function errorShape(text: string, secret: string): ErrorBody | undefined {
   try {
     const value: unknown = JSON.parse(text);
-    return validateReceivedError(value) ? value : undefined;
+    if (!validateReceivedError(value)) return undefined;
+    const known = JSON.stringify(value, ERROR_FIELDS);
+    return JSON.parse(known, (_, field: unknown) => (typeof field === 'string' ? redact(field, secret) : field));
   } catch {
     return undefined;
   }
@@ -68,14 +74,17 @@ function errorShape(text: string): ErrorBody | undefined {
  */
 function describeBody(read: BoundedBody, headers: Headers, secret: string, stalled: boolean): string | undefined {
   const flat = redact(read.text.replace(/\s+/g, ' ').trim(), secret);
+  if (!flat && !read.failed && !read.truncated) return undefined;
   const shown = flat.length > MAX_BODY_EXCERPT ? `${flat.slice(0, MAX_BODY_EXCERPT)}…` : flat;
-  if (stalled)
-    return `body not complete within ${ERROR_BODY_TIMEOUT_MS} ms, after ${read.bytes} bytes${shown ? `: ${shown}` : ''}`;
-  if (read.failed) return `body unreadable after ${read.bytes} bytes${shown ? `: ${shown}` : ''}`;
-  if (read.truncated) {
-    const declared = headers.get('content-length');
-    return `body, ${declared && /^\d+$/.test(declared) ? declared : `over ${read.bytes}`} bytes: ${shown}`;
-  }
-  if (!flat) return undefined;
-  return flat === shown ? `body: ${shown}` : `body, ${read.bytes} bytes: ${shown}`;
+  const declared = headers.get('content-length');
+  const size = stalled
+    ? ` not complete within ${ERROR_BODY_TIMEOUT_MS} ms, after ${read.bytes} bytes`
+    : read.failed
+      ? ` unreadable after ${read.bytes} bytes`
+      : read.truncated
+        ? `, ${declared && /^\d+$/.test(declared) ? declared : `over ${read.bytes}`} bytes`
+        : flat === shown
+          ? ''
+          : `, ${read.bytes} bytes`;
+  return `body${size}${shown ? `: ${shown}` : ''}`;
 }

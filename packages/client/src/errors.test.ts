@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { createClient } from './create-client.js';
+import { createClient } from './connection.js';
 import {
   APIConnectionError,
   APIError,
@@ -16,7 +16,6 @@ import {
   APIConnectionTimeoutError,
   APIUserAbortError,
   ValidationError,
-  describeConnectionFailure,
   MAX_MESSAGE_EXCERPT,
 } from './errors.js';
 import { MAX_BODY_EXCERPT, MAX_ERROR_BODY_BYTES } from './error-body.js';
@@ -435,50 +434,6 @@ describe('a connection error says why', () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     }
-  });
-
-  it('a DNS failure gives the host name; a cause without a code keeps the plain message', () => {
-    const dns = new TypeError('fetch failed', {
-      cause: Object.assign(new Error('getaddrinfo ENOTFOUND api.invalid'), {
-        code: 'ENOTFOUND',
-        hostname: 'api.invalid',
-      }),
-    });
-    expect(describeConnectionFailure(dns)).toBe('ENOTFOUND api.invalid');
-    expect(describeConnectionFailure(new TypeError('Failed to fetch'))).toBe('');
-    expect(describeConnectionFailure(Object.assign(new Error('x'), { code: 'ECONNRESET' }))).toBe('ECONNRESET');
-    expect(describeConnectionFailure(Object.assign(new Error('x'), { code: '', address: '::1' }))).toBe('');
-    expect(describeConnectionFailure(Object.assign(new Error('x'), { code: 'EPIPE', address: '/tmp/s.sock' }))).toBe(
-      'EPIPE /tmp/s.sock',
-    );
-    // A code without an address is kept while a later error in the chain may have one.
-    const tls = new TypeError('fetch failed', {
-      cause: Object.assign(new Error('tls'), {
-        code: 'ERR_TLS',
-        cause: { code: 'ECONNRESET', address: '10.0.0.1', port: 443 },
-      }),
-    });
-    expect(describeConnectionFailure(tls)).toBe('ECONNRESET 10.0.0.1:443');
-    expect(describeConnectionFailure(Object.assign(new Error('x'), { code: 'ERR_TLS', cause: new Error('y') }))).toBe(
-      'ERR_TLS',
-    );
-    const loop = new Error('loop');
-    loop.cause = loop;
-    expect(describeConnectionFailure(loop)).toBe('');
-    expect(describeConnectionFailure(Object.assign(new Error('x'), { code: 'E1', hostname: 42 }))).toBe('E1');
-    // The 64th error of a chain is looked at, the 65th is not.
-    const chain = (length: number) => {
-      let deep: Error = Object.assign(new Error('bottom'), { code: 'ECONNRESET' });
-      for (let i = 1; i < length; i++) deep = new Error(`level ${i}`, { cause: deep });
-      return deep;
-    };
-    expect(describeConnectionFailure(chain(64))).toBe('ECONNRESET');
-    expect(describeConnectionFailure(chain(65))).toBe('');
-    const both = new AggregateError([
-      Object.assign(new Error('a'), { code: 'ECONNREFUSED', address: '::1', port: 80 }),
-      Object.assign(new Error('b'), { code: 'ECONNREFUSED', address: '127.0.0.1', port: 80 }),
-    ]);
-    expect(describeConnectionFailure(new TypeError('fetch failed', { cause: both }))).toBe('ECONNREFUSED ::1:80');
   });
 });
 

@@ -3,11 +3,7 @@ import type { ErrorBody, ErrorDetail, ValidationIssue } from '@browser-cloud/api
 /** One broken rule of the document's schemas, found before any request was sent. */
 export type { ValidationIssue };
 
-/**
- * Base class of everything this package throws, so one `instanceof` check catches it all.
- * No error of this package ever holds the bearer token: messages, causes and `toJSON()` are
- * built from scrubbed text only.
- */
+/** Base class of everything this package throws; none holds the bearer token. */
 export class BrowserCloudError extends Error {
   /** Plain-object view for logs and `JSON.stringify`: name, message and own public fields. */
   toJSON(): Record<string, unknown> {
@@ -20,49 +16,42 @@ export class BrowserCloudError extends Error {
     return out;
   }
 }
-setName(BrowserCloudError, 'BrowserCloudError');
 
-/**
- * Bad input, caught by the OpenAPI document's own schemas (the generated Ajv validators) before
- * any request was sent. `field` and `rule` are those of the first issue; `issues` lists all.
- */
-export class ValidationError extends BrowserCloudError {
+/** What {@link ValidationError} and {@link InvalidResponseError} share: the issues, and `field` and `rule` of the first. */
+export abstract class IssuesError extends BrowserCloudError {
   // Declared only: the constructor assigns them, in this order, so no field initializer is emitted.
   declare readonly field: string;
   declare readonly rule: string;
   declare readonly issues: readonly ValidationIssue[];
 
-  constructor(issues: readonly ValidationIssue[]) {
-    const first = issues[0] ?? { field: '', rule: 'unknown', message: 'invalid input' };
-    super(issues.length > 0 ? issues.map((issue) => issue.message).join('; ') : first.message);
-    this.field = first.field;
-    this.rule = first.rule;
+  constructor(issues: readonly ValidationIssue[], opening = '', options?: { cause?: unknown }) {
+    super(opening + (issues.map((issue) => issue.message).join('; ') || 'invalid input'), options);
+    this.field = issues[0]?.field ?? '';
+    this.rule = issues[0]?.rule ?? 'unknown';
     this.issues = issues;
   }
 }
-setName(ValidationError, 'ValidationError');
 
 /**
- * A 2xx answer (or a stream event) the client cannot use: it lacks a property the document
- * requires, or a property the document knows has the wrong type. The client reads answers as a
- * tolerant reader: properties the document does not know are accepted (and passed through), so
- * only these are refused. `field` (`body.id`, `event.timestamp`) and `rule` (`required`, `type`…)
- * are those of the first issue; `issues` lists them. Never retried: the server did act.
+ * Bad input, caught by the OpenAPI document's own schemas (the generated Ajv validators) before
+ * any request was sent. `field` and `rule` are those of the first issue; `issues` lists all.
  */
-export class InvalidResponseError extends BrowserCloudError {
-  declare readonly field: string;
-  declare readonly rule: string;
-  declare readonly issues: readonly ValidationIssue[];
-
-  constructor(what: string, issues: readonly ValidationIssue[], options?: { cause?: unknown }) {
-    const first = issues[0] ?? { field: '', rule: 'unknown', message: 'not the documented shape' };
-    super(`${what}: ${issues.length > 0 ? issues.map((issue) => issue.message).join('; ') : first.message}`, options);
-    this.field = first.field;
-    this.rule = first.rule;
-    this.issues = issues;
+export class ValidationError extends IssuesError {
+  constructor(issues: readonly ValidationIssue[]) {
+    super(issues);
   }
 }
-setName(InvalidResponseError, 'InvalidResponseError');
+
+/**
+ * A 2xx answer (or a stream event) that lacks a property the document requires, or has a known
+ * one of the wrong type (unknown properties pass: answers are read as a tolerant reader).
+ * `field` (`body.id`) and `rule` are those of the first issue. Never retried: the server did act.
+ */
+export class InvalidResponseError extends IssuesError {
+  constructor(what: string, issues: readonly ValidationIssue[], options?: { cause?: unknown }) {
+    super(issues, `${what}: `, options);
+  }
+}
 
 /** Characters of an Error body's `code: message` that go into `err.message`; the rest is cut, with the length noted. */
 export const MAX_MESSAGE_EXCERPT = 1000;
@@ -72,10 +61,7 @@ export interface APIErrorInit {
   readonly status: number;
   /** The Error body when the response had that shape, already redacted. */
   readonly body?: ErrorBody | undefined;
-  /**
-   * What the message says of a body that is not the Error shape (a proxy's HTML page, say): a
-   * short excerpt with its size, e.g. `body, 5062 bytes: <html>…`. Undefined for an empty body.
-   */
+  /** What the message says of a body of another shape: `body, 5062 bytes: <html>…`; undefined for none. */
   readonly excerpt?: string | undefined;
   /** Response headers, already redacted. */
   readonly headers: Headers;
@@ -98,9 +84,12 @@ export class APIError extends BrowserCloudError {
 
   constructor(init: APIErrorInit) {
     const { status, body, excerpt, headers } = init;
-    super(
-      body ? `${status} ${clip(`${body.code}: ${body.message}`)}` : `${status} status code (${excerpt ?? 'no body'})`,
-    );
+    const said = body && `${body.code}: ${body.message}`;
+    const clipped =
+      said && said.length > MAX_MESSAGE_EXCERPT
+        ? `${said.slice(0, MAX_MESSAGE_EXCERPT)}… (${said.length} characters)`
+        : said;
+    super(clipped ? `${status} ${clipped}` : `${status} status code (${excerpt ?? 'no body'})`);
     this.status = status;
     this.code = body?.code;
     this.details = body?.details ?? [];
@@ -119,7 +108,6 @@ export class APIError extends BrowserCloudError {
     return this.code === code || this.innerError?.code === code || this.details.some((d) => d.code === code);
   }
 }
-setName(APIError, 'APIError');
 
 /** 400: bad request; `code` is `bad_request`, with `invalid_input` details (`err.hasCode('invalid_input')`). */
 export class BadRequestError extends APIError {}
@@ -135,13 +123,6 @@ export class ConflictError extends APIError {}
 export class RateLimitError extends APIError {}
 /** Any 5xx. */
 export class InternalServerError extends APIError {}
-setName(BadRequestError, 'BadRequestError');
-setName(AuthenticationError, 'AuthenticationError');
-setName(PermissionDeniedError, 'PermissionDeniedError');
-setName(NotFoundError, 'NotFoundError');
-setName(ConflictError, 'ConflictError');
-setName(RateLimitError, 'RateLimitError');
-setName(InternalServerError, 'InternalServerError');
 
 const BY_STATUS: Record<number, typeof APIError> = {
   400: BadRequestError,
@@ -158,58 +139,11 @@ export function apiErrorFor(init: APIErrorInit): APIError {
   return new Class(init);
 }
 
-/** `text`, or its first {@link MAX_MESSAGE_EXCERPT} characters and its length when longer. */
-function clip(text: string): string {
-  return text.length > MAX_MESSAGE_EXCERPT
-    ? `${text.slice(0, MAX_MESSAGE_EXCERPT)}… (${text.length} characters)`
-    : text;
-}
-
-/**
- * The request could not be completed: refused connection, DNS failure, TLS failure, reset.
- * The message names the cause's code and address when it has them, e.g.
- * `Connection error: ECONNREFUSED 127.0.0.1:37923` (see {@link describeConnectionFailure}).
- */
+/** The request could not be completed (`Connection error: ECONNREFUSED 127.0.0.1:37923`). */
 export class APIConnectionError extends BrowserCloudError {
   constructor(message = 'Connection error.', options?: { cause?: unknown }) {
     super(message, options);
   }
-}
-setName(APIConnectionError, 'APIConnectionError');
-
-/** How many errors of a cause chain (and of AggregateErrors in it) are looked at for a code. */
-const MAX_CAUSES_SEARCHED = 64;
-
-/**
- * `CODE address:port` (or `CODE hostname`, or `CODE` alone) of the first error with a string
- * `code` in `cause`'s chain, looking into AggregateError `errors` (Node's several addresses of
- * one host) and preferring one that has an address; `''` when none has a code (browsers give
- * none). Pass a redacted cause: the text is copied from it as it is.
- */
-export function describeConnectionFailure(cause: unknown): string {
-  const queue: unknown[] = [cause];
-  let coded = '';
-  for (let i = 0; i < MAX_CAUSES_SEARCHED; i++) {
-    // Past the end of the queue an entry is undefined, and skipped.
-    const node = queue[i];
-    if (typeof node !== 'object' || node === null) continue;
-    const { code, address, port, hostname, errors } = node as Record<string, unknown>;
-    if (typeof code === 'string' && code !== '') {
-      const where =
-        typeof address === 'string'
-          ? typeof port === 'number'
-            ? `${address}:${port}`
-            : address
-          : typeof hostname === 'string'
-            ? hostname
-            : '';
-      if (where) return `${code} ${where}`;
-      coded ||= code;
-    }
-    if (Array.isArray(errors)) queue.push(...errors);
-    queue.push((node as { cause?: unknown }).cause);
-  }
-  return coded;
 }
 
 /** The request did not complete within `timeoutMs`. */
@@ -218,7 +152,6 @@ export class APIConnectionTimeoutError extends APIConnectionError {
     super(`Request timed out after ${timeoutMs} ms.`);
   }
 }
-setName(APIConnectionTimeoutError, 'APIConnectionTimeoutError');
 
 /** The caller's `AbortSignal` aborted the request (or the wait before a retry). */
 export class APIUserAbortError extends BrowserCloudError {
@@ -226,13 +159,27 @@ export class APIUserAbortError extends BrowserCloudError {
     super(message);
   }
 }
-setName(APIUserAbortError, 'APIUserAbortError');
 
 /**
  * `name` lives on the prototype, not on each instance: stack traces and `toString()` show the
- * class, while `Object.keys(err)` stays limited to the documented fields. Spelled out because
- * minifiers rename classes.
+ * class, while `Object.keys(err)` stays limited to the documented fields. Spelled out (the keys
+ * below) because minifiers rename classes.
  */
-function setName(cls: { prototype: Error }, name: string): void {
+for (const [name, cls] of Object.entries({
+  BrowserCloudError,
+  ValidationError,
+  InvalidResponseError,
+  APIError,
+  BadRequestError,
+  AuthenticationError,
+  PermissionDeniedError,
+  NotFoundError,
+  ConflictError,
+  RateLimitError,
+  InternalServerError,
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIUserAbortError,
+})) {
   Object.defineProperty(cls.prototype, 'name', { value: name, configurable: true, writable: true });
 }

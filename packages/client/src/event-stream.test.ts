@@ -1,6 +1,6 @@
 import type { LogEvent } from '@browser-cloud/api-types';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createClient, type ClientOptions } from './create-client.js';
+import { createClient, type ClientOptions } from './connection.js';
 import {
   APIConnectionError,
   APIConnectionTimeoutError,

@@ -1,7 +1,7 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createClient } from './create-client.js';
+import { createClient } from './connection.js';
 import { ERROR_BODY_TIMEOUT_MS } from './error-body.js';
 import { APIError, NotFoundError, ValidationError } from './errors.js';
 import { createRawClient } from './raw.js';

@@ -1,14 +1,10 @@
 /**
- * Typed client for the Browser Cloud API, generated from its OpenAPI document: a method per
- * operation (`client.profiles.rename`) and a function per operation (`renameProfile`), over
- * fetch and the `@browser-cloud/sse` reader, with typed errors, input checks from the document
- * before the network, retries and timeouts. The openapi-fetch client for the `{ data, error }`
- * style is at `@browser-cloud/client/raw`.
+ * Typed client for the Browser Cloud API, generated from its OpenAPI document: a method
+ * (`client.profiles.rename`) and a function (`renameProfile`) per operation. The openapi-fetch
+ * client for the `{ data, error }` style is at `@browser-cloud/client/raw`.
  */
-export { createClient } from './create-client.js';
-export type { BrowserCloudClient } from './create-client.js';
-export { createConnection } from './connection.js';
-export type { ClientOptions, Connection } from './connection.js';
+export { createClient, createConnection } from './connection.js';
+export type { BrowserCloudClient, ClientOptions, Connection } from './connection.js';
 export * from './generated/client.js';
 export type { RequestOptions } from './request.js';
 export { callOperation, type OperationCall } from './call-operation.js';

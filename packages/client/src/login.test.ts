@@ -1,6 +1,6 @@
 import type { LoginRequest } from '@browser-cloud/api-types';
 import { describe, expect, it } from 'vitest';
-import { createClient } from './create-client.js';
+import { createClient } from './connection.js';
 import { InvalidResponseError, ValidationError } from './errors.js';
 import { json, LOGIN_RESPONSE, scriptedFetch, TOKEN } from './test-support/mock-fetch.js';
 

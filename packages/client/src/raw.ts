@@ -1,30 +1,24 @@
-/**
- * The openapi-fetch client typed by the document, for the `{ data, error }` style. A subpath of
- * its own, so that an app using only the client's operations bundles no openapi-fetch.
- */
+// A subpath of its own, so that an app using only the client's operations bundles no openapi-fetch.
 import type { paths } from '@browser-cloud/api-types';
 import createFetchClient, { type Client, defaultPathSerializer } from 'openapi-fetch';
-import { type Connection, findContext } from './connection.js';
-import { BrowserCloudError } from './errors.js';
-import { PATH_RESOURCES } from './generated/operations.js';
+import { type Connection, contextOf } from './connection.js';
+import { PATH_RESOURCES } from './generated/resources.js';
 import { pathSegment } from './validation.js';
 
 export type RawClient = Client<paths>;
 
 /**
- * The openapi-fetch client typed by the document, sending through `client`'s transport, which
- * sets the bearer token last (after any middleware, so nothing can replace it), with the client's
- * base URL and `headers`. It has no retries, timeouts or input checks. Throws a BrowserCloudError
- * for anything but a client made by `createClient` (or a connection made by `createConnection`).
+ * The openapi-fetch client typed by the document, for the `{ data, error }` style, with the
+ * client's base URL and `headers`, sending through its transport, which sets the bearer token
+ * last (after any middleware). No retries, timeouts or input checks. Throws a BrowserCloudError
+ * for anything but a client or a connection made here.
  *
  * @example
  * const raw = createRawClient(client);
  * const { data, error } = await raw.PATCH('/profiles/{id_or_name}', { params: { path: { id_or_name: 'prof_1' } }, body: { name: 'n' } });
  */
 export function createRawClient(client: Connection): RawClient {
-  const access = findContext(client);
-  if (!access)
-    throw new BrowserCloudError('createRawClient() takes a client made by createClient() or createConnection().');
+  const access = contextOf(client, 'createRawClient');
   return createFetchClient<paths>({
     baseUrl: access.baseUrl,
     fetch: (request: Request) => access.transport.send(request),

@@ -1,6 +1,7 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { createClient } from './create-client.js';
+import { createClient } from './connection.js';
+import { errorFromResponse } from './error-body.js';
 import { APIConnectionError, type APIError, AuthenticationError, BrowserCloudError } from './errors.js';
 import {
   MAX_AGGREGATE_ERRORS,
@@ -8,10 +9,8 @@ import {
   MAX_JSON_DEPTH,
   MIN_SECRET_LENGTH,
   redact,
-  redactAnswer,
   redactCause,
   redactJson,
-  redactErrorBody,
   redactHeaders,
 } from './redact.js';
 import { findSecret } from './test-support/find-secret.js';
@@ -236,20 +235,24 @@ function depth(error: unknown): number {
   return n;
 }
 
-describe('redactErrorBody and redactHeaders', () => {
-  it('redact every string of an Error body and keep its shape, absent fields absent', () => {
-    expect(
-      redactErrorBody(
-        { code: TOKEN, message: TOKEN, details: [{ message: TOKEN }, { code: TOKEN }, {}], inner_error: { code: 'c' } },
-        TOKEN,
-      ),
-    ).toStrictEqual({
-      code: '[REDACTED]',
-      message: '[REDACTED]',
-      details: [{ message: '[REDACTED]' }, { code: '[REDACTED]' }, {}],
+describe('Error bodies and headers', () => {
+  it('an Error body keeps its documented fields, absent ones absent, every string redacted; others are left out', async () => {
+    const body = {
+      code: TOKEN,
+      message: TOKEN,
+      details: [{ message: TOKEN, zz_not_in_document: TOKEN }, { code: TOKEN }, {}],
       inner_error: { code: 'c' },
-    });
-    expect(redactErrorBody({ code: 'c', message: 'm' }, TOKEN)).toStrictEqual({ code: 'c', message: 'm' });
+      zz_not_in_document: { code: TOKEN },
+    };
+    const error = await errorFromResponse(new Response(JSON.stringify(body), { status: 400 }), TOKEN);
+    expect([error.code, error.message, error.details, error.innerError]).toStrictEqual([
+      '[REDACTED]',
+      '400 [REDACTED]: [REDACTED]',
+      [{ message: '[REDACTED]' }, { code: '[REDACTED]' }, {}],
+      { code: 'c' },
+    ]);
+    const plain = await errorFromResponse(new Response('{"code":"c","message":"m"}', { status: 400 }), TOKEN);
+    expect([plain.code, plain.details, plain.innerError]).toStrictEqual(['c', [], undefined]);
   });
 
   it('redact header values, leave out a header named with the token, keep all without a token', () => {
@@ -365,23 +368,23 @@ describe('the token never appears in what the client throws', () => {
   });
 });
 
-describe('redactAnswer', () => {
+describe('redactJson of an answer', () => {
   const answer = (secret: string) => ({ id: 'p', name: `a ${secret} b`, [`k_${secret}`]: [secret], created_at: 'c' });
 
   it(`scrubs a secret of MIN_SECRET_LENGTH characters or more: values replaced, a property named after it left out`, () => {
     const secret = 'x'.repeat(MIN_SECRET_LENGTH);
-    expect(redactAnswer(answer(secret), secret)).toEqual({ id: 'p', name: 'a [REDACTED] b', created_at: 'c' });
+    expect(redactJson(answer(secret), secret, true)).toEqual({ id: 'p', name: 'a [REDACTED] b', created_at: 'c' });
   });
 
   it('leaves the answer as it came for a shorter secret, property names above all', () => {
     for (const secret of ['x'.repeat(MIN_SECRET_LENGTH - 1), 'test', 'e']) {
-      expect(redactAnswer(answer(secret), secret)).toEqual(answer(secret));
+      expect(redactJson(answer(secret), secret, true)).toEqual(answer(secret));
     }
   });
 
   it('refuses nesting past MAX_JSON_DEPTH whatever the secret', () => {
     const deep = JSON.parse(`${'['.repeat(MAX_JSON_DEPTH + 1)}${']'.repeat(MAX_JSON_DEPTH + 1)}`);
-    expect(() => redactAnswer(deep, 'e')).toThrow(RangeError);
+    expect(() => redactJson(deep, 'e', true)).toThrow(RangeError);
   });
 });
 

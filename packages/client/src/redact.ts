@@ -1,5 +1,3 @@
-import type { ErrorBody, ErrorDetail } from '@browser-cloud/api-types';
-
 const REDACTED = '[REDACTED]';
 
 /** Causes deeper than this in a `cause` chain are left out of a redacted copy. */
@@ -20,25 +18,15 @@ export function redact(text: string, secret: string): string {
 const SAFE_FIELDS = ['code', 'errno', 'syscall', 'address', 'port', 'hostname'] as const;
 
 /** Built-in error classes whose prototype a copy may take; anything else becomes an Error. */
-const BUILT_IN_ERRORS: ReadonlyArray<ErrorConstructor | AggregateErrorConstructor> = [
-  AggregateError,
-  TypeError,
-  RangeError,
-  SyntaxError,
-  ReferenceError,
-  URIError,
-  EvalError,
-];
+const BUILT_IN_ERRORS = [AggregateError, TypeError, RangeError, SyntaxError, ReferenceError, URIError, EvalError];
 
 /**
- * `cause` rebuilt without `secret`, for attaching to an error the caller will see. Nothing is
- * copied as it is: an Error becomes a new object with a built-in error prototype (a TypeError
- * stays a TypeError, a custom class becomes an Error) holding only its name, message, stack,
- * the {@link SAFE_FIELDS}, its `cause` (down to {@link MAX_CAUSE_DEPTH}, a cycle ends the chain)
- * and an AggregateError's `errors` (at most {@link MAX_AGGREGATE_ERRORS}), every string with
- * the secret replaced. Whatever else the original holds (a Request, headers, symbol-keyed or
- * hidden fields) is left behind, so a token can hide in none of it. A string is redacted; another
- * object keeps only its safe fields and message; other primitives are returned as they are.
+ * `cause` rebuilt without `secret`, for attaching to an error the caller will see: an Error
+ * becomes a new object of a built-in error class (a custom class becomes an Error) with only its
+ * name, message, stack, the {@link SAFE_FIELDS}, its `cause` (down to {@link MAX_CAUSE_DEPTH}, a
+ * cycle ends the chain) and an AggregateError's `errors` (at most {@link MAX_AGGREGATE_ERRORS}),
+ * every string redacted; whatever else it holds (a Request, hidden or symbol-keyed fields) is left
+ * behind. Another object keeps its safe fields and message; a primitive stays as it is.
  */
 export function redactCause(cause: unknown, secret: string): unknown {
   return rebuild(cause, secret, 0, new Set());
@@ -52,16 +40,18 @@ function rebuild(value: unknown, secret: string, depth: number, seen: Set<object
   seen.add(value);
   const source = value as Record<string, unknown>;
   const isError = value instanceof Error;
-  const copy: Record<string, unknown> = isError ? Object.create(builtInPrototype(value)) : {};
+  const builtIn = BUILT_IN_ERRORS.find((Class) => value instanceof Class) ?? Error;
+  const copy: Record<string, unknown> = isError ? Object.create(builtIn.prototype) : {};
   const hidden = (key: string, field: unknown): void => {
     Object.defineProperty(copy, key, { value: field, writable: true, configurable: true, enumerable: !isError });
   };
-  const name = read(source, 'name');
-  if (typeof name === 'string' && name !== copy.name) hidden('name', redact(name, secret));
-  const message = read(source, 'message');
-  if (typeof message === 'string') hidden('message', redact(message, secret));
-  const stack = isError ? read(source, 'stack') : undefined;
-  if (typeof stack === 'string') hidden('stack', redact(stack, secret));
+  // A name only where it is not the class's (AbortError), a stack only on an error.
+  for (const key of ['name', 'message', 'stack']) {
+    const field = read(source, key);
+    if (typeof field === 'string' && field !== copy[key] && (isError || key !== 'stack')) {
+      hidden(key, redact(field, secret));
+    }
+  }
   for (const key of SAFE_FIELDS) {
     const field = read(source, key);
     if (typeof field === 'string') copy[key] = redact(field, secret);
@@ -91,24 +81,6 @@ function read(source: Record<string, unknown>, key: string): unknown {
   }
 }
 
-function builtInPrototype(error: Error): object {
-  return (BUILT_IN_ERRORS.find((Class) => error instanceof Class) ?? Error).prototype;
-}
-
-/** An Error body with the secret replaced in every string: code and message, of details and inner_error too. */
-export function redactErrorBody(body: ErrorBody, secret: string): ErrorBody {
-  const detail = (d: ErrorDetail): ErrorDetail => ({
-    ...(d.code === undefined ? {} : { code: redact(d.code, secret) }),
-    ...(d.message === undefined ? {} : { message: redact(d.message, secret) }),
-  });
-  return {
-    code: redact(body.code, secret),
-    message: redact(body.message, secret),
-    ...(body.details ? { details: body.details.map(detail) } : {}),
-    ...(body.inner_error ? { inner_error: detail(body.inner_error) } : {}),
-  };
-}
-
 /** Response headers with the secret replaced in values; a header whose name holds it is left out. */
 export function redactHeaders(headers: Headers, secret: string): Headers {
   const clean = new Headers();
@@ -122,40 +94,28 @@ export function redactHeaders(headers: Headers, secret: string): Headers {
 export const MAX_JSON_DEPTH = 256;
 
 /**
- * The shortest token scrubbed from answers. A shorter one (`test`, a letter: what a mock or
- * sandbox user types) is no secret, and would be found in ordinary data: a profile renamed to
- * `test-agent` would come back as `[REDACTED]-agent`. Errors are scrubbed of a token of any length.
+ * The shortest token scrubbed from answers: a shorter one (`test`, typed against a mock) is no
+ * secret, and `test-agent` would come back as `[REDACTED]-agent`. Errors are scrubbed of any.
  */
 export const MIN_SECRET_LENGTH = 16;
 
 /**
- * A parsed answer (a Profile, a log event, an event ID) as the client hands it out. With a
- * secret of at least {@link MIN_SECRET_LENGTH} characters, every string has it replaced, and a
- * property whose name holds it is left out: a name is never rewritten, since a rewritten name
- * would be another property (with a one-letter token, `created_at` would be missing). A shorter
- * secret leaves the answer as it came. Own properties only, kept own (`__proto__` stays a plain key).
+ * A JSON value with `secret` replaced in every string, whatever its length: the client's own
+ * values (the issues of an error), property names left as they are. As an `answer` (a Profile, a
+ * log event, an event ID) as the client hands it out, only a secret of at least
+ * {@link MIN_SECRET_LENGTH} characters is, and a property whose name holds it is left out (a
+ * rewritten name would be another property). Own properties only (`__proto__` stays a plain key).
  * @throws RangeError past {@link MAX_JSON_DEPTH} levels, whatever the secret.
  */
-export function redactAnswer<T>(value: T, secret: string): T {
-  return walk(value, secret.length >= MIN_SECRET_LENGTH ? secret : '', true, 0);
-}
-
-/**
- * A JSON value the client built (the issues of an error) with `secret` replaced in every
- * string, whatever its length; property names, the client's own, are left as they are.
- */
-export function redactJson<T>(value: T, secret: string): T {
-  return walk(value, secret, false, 0);
-}
-
-function walk<T>(value: T, secret: string, dropNamed: boolean, depth: number): T {
-  if (typeof value === 'string') return redact(value, secret) as T;
+export function redactJson<T>(value: T, secret: string, answer = false, depth = 0): T {
+  const hidden = answer && secret.length < MIN_SECRET_LENGTH ? '' : secret;
+  if (typeof value === 'string') return redact(value, hidden) as T;
   if (typeof value !== 'object' || value === null) return value;
   if (depth >= MAX_JSON_DEPTH) throw new RangeError(`JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
-  if (Array.isArray(value)) return value.map((item) => walk(item, secret, dropNamed, depth + 1)) as T;
+  if (Array.isArray(value)) return value.map((item) => redactJson(item, hidden, answer, depth + 1)) as T;
   return Object.fromEntries(
     Object.entries(value)
-      .filter(([key]) => !(dropNamed && secret && key.includes(secret)))
-      .map(([key, item]) => [key, walk(item, secret, dropNamed, depth + 1)]),
+      .filter(([key]) => !(answer && hidden && key.includes(hidden)))
+      .map(([key, item]) => [key, redactJson(item, hidden, answer, depth + 1)]),
   ) as T;
 }

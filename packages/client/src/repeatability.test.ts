@@ -1,15 +1,14 @@
 import {
   deref,
-  isRepeatable,
   loadOpenApiDocument,
   type MediaTypeObject,
   type Operation as DocumentOperation,
   operations,
 } from '@browser-cloud/openapi-document';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resolveContext } from './connection.js';
+import { type ClientOptions, contextOf, createConnection } from './connection.js';
 import { InternalServerError, NotFoundError, RateLimitError } from './errors.js';
-import * as generated from './generated/operations.js';
+import * as generated from './generated/client.js';
 import { execute, goneOnceApplied, type Operation } from './request.js';
 import { hangingFetch, json, networkError, scriptedFetch, TOKEN } from './test-support/mock-fetch.js';
 
@@ -30,9 +29,18 @@ async function settle<T>(promise: Promise<T>): Promise<T | unknown> {
   return outcome;
 }
 
-const context = (fetch: Parameters<typeof resolveContext>[0]['fetch'], timeoutMs = 1000) =>
-  resolveContext({ token: TOKEN, baseUrl: 'http://127.0.0.1:1', fetch, timeoutMs }).context;
+const connection = (fetch: ClientOptions['fetch'], timeoutMs = 1000) =>
+  createConnection({ token: TOKEN, baseUrl: 'http://127.0.0.1:1', fetch, timeoutMs });
+const context = (fetch: ClientOptions['fetch']) => contextOf(connection(fetch), 'test');
 const unavailable = json(503, { code: 'unavailable', message: 'later' });
+
+/** What the model says of a request with these parameter values: repeatable, and each value matching its pattern. */
+function isRepeatable({ repeatability }: DocumentOperation, values: Readonly<Record<string, unknown>>): boolean {
+  const { repeatable, when } = repeatability;
+  return (
+    repeatable && Object.entries(when).every(([name, pattern]) => new RegExp(pattern, 'u').test(String(values[name])))
+  );
+}
 
 describe('the generated calls are repeatable as the document says, and only then', () => {
   const document = loadOpenApiDocument();
@@ -57,7 +65,7 @@ describe('the generated calls are repeatable as the document says, and only then
       for (const value of [...decisive, 'zz_not_in_document']) {
         const fetch = scriptedFetch(unavailable, answer);
         const args = [...names.map(() => value), ...(operation.body ? [body] : [])];
-        await settle(calls[`${operationId}Call`]!(context(fetch), ...args, { maxRetries: 1 }));
+        await settle(calls[operationId]!(connection(fetch), ...args, { maxRetries: 1 }));
         const values = Object.fromEntries(names.map((name) => [name, value]));
         expect(fetch.mock.calls.length, String(value)).toBe(isRepeatable(operation, values) ? 2 : 1);
       }
@@ -78,14 +86,14 @@ describe('a DELETE answered without a body, retried after it may have applied', 
   it('resolves when the retry meets 404 after a 5xx, a reset or a timeout: what it deletes is gone', async () => {
     for (const first of [unavailable, networkError('ECONNRESET')]) {
       const fetch = scriptedFetch(first, missing);
-      expect(await settle(execute(context(fetch), deleting()))).toBeUndefined();
+      expect(await settle(execute(context(fetch), deleting))).toBeUndefined();
       expect(fetch).toHaveBeenCalledTimes(2);
     }
     const hanging = hangingFetch();
     const timedOut = vi.fn(async (request: Request) =>
       timedOut.mock.calls.length === 1 ? hanging(request) : missing(),
     );
-    expect(await settle(execute(context(timedOut), deleting()))).toBeUndefined();
+    expect(await settle(execute(context(timedOut), deleting))).toBeUndefined();
     expect(timedOut).toHaveBeenCalledTimes(2);
   });
 
@@ -96,22 +104,24 @@ describe('a DELETE answered without a body, retried after it may have applied', 
       [networkError('ECONNREFUSED'), missing],
     ]) {
       const fetch = scriptedFetch(...answers);
-      expect(await settle(execute(context(fetch), deleting()))).toBeInstanceOf(NotFoundError);
+      expect(await settle(execute(context(fetch), deleting))).toBeInstanceOf(NotFoundError);
       expect(fetch).toHaveBeenCalledTimes(answers.length);
     }
   });
 
   it('keeps the 404 of an operation that does not delete, and resolves a 204 to undefined', async () => {
     const fetch = scriptedFetch(unavailable, missing);
-    expect(await settle(execute(context(fetch), { ...deleting(), done: undefined }))).toBeInstanceOf(NotFoundError);
+    expect(await settle(execute(context(fetch), () => ({ ...deleting(), done: undefined })))).toBeInstanceOf(
+      NotFoundError,
+    );
     const empty = scriptedFetch(() => new Response(null, { status: 204 }));
-    expect(await settle(execute(context(empty), deleting()))).toBeUndefined();
+    expect(await settle(execute(context(empty), deleting))).toBeUndefined();
     expect(empty.requests[0]?.method).toBe('DELETE');
   });
 
   it('gives up as any call does when the retries run out', async () => {
-    expect(await settle(execute(context(scriptedFetch(unavailable)), deleting()))).toBeInstanceOf(InternalServerError);
+    expect(await settle(execute(context(scriptedFetch(unavailable)), deleting))).toBeInstanceOf(InternalServerError);
     const limited = scriptedFetch(json(429, { code: 'r', message: 'r' }));
-    expect(await settle(execute(context(limited), deleting()))).toBeInstanceOf(RateLimitError);
+    expect(await settle(execute(context(limited), deleting))).toBeInstanceOf(RateLimitError);
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createClient, type ClientOptions } from './create-client.js';
+import { createClient, type ClientOptions } from './connection.js';
 import {
   APIConnectionError,
   APIConnectionTimeoutError,

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createClient } from './create-client.js';
+import { createClient } from './connection.js';
 import { APIConnectionError, APIConnectionTimeoutError, ConflictError, NotFoundError } from './errors.js';
 import { LOGIN_RESPONSE, PROFILE, TOKEN } from './test-support/mock-fetch.js';
 import { transport } from './transport.js';

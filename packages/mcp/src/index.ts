@@ -1,7 +1,4 @@
-/**
- * An MCP server for the Browser Cloud API: a tool per operation of the OpenAPI document, and the
- * paged log tail for its event stream, with names, descriptions and schemas generated from it.
- */
+/** An MCP server for the Browser Cloud API: a tool per operation of the OpenAPI document, generated from it. */
 export { createMcpServer, type McpServerOptions } from './server.js';
 export { stdioTransport } from './stdio-transport.js';
 export { TOOL_DEFINITIONS } from './generated/tool-definitions.js';

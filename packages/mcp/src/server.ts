@@ -1,7 +1,17 @@
 import { createRequire } from 'node:module';
-import { type BrowserCloudClient, callOperation } from '@browser-cloud/client';
+import {
+  APIError,
+  AuthenticationError,
+  type BrowserCloudClient,
+  BrowserCloudError,
+  ConflictError,
+  callOperation,
+  TOKEN_ENV,
+  ValidationError,
+} from '@browser-cloud/client';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
+  type CallToolResult,
   CallToolRequestSchema,
   ErrorCode,
   ListToolsRequestSchema,
@@ -11,10 +21,9 @@ import {
 import { TOOL_DEFINITIONS } from './generated/tool-definitions.js';
 import { type SortedArguments, sortArguments } from './tool-arguments.js';
 import type { ToolDefinition } from './tool-definition.js';
-import { errorResult, toolResult } from './tool-results.js';
 import { tailLog } from './tools/log-tail.js';
 
-const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
+export const { version: VERSION } = createRequire(import.meta.url)('../package.json') as { version: string };
 
 /** Options of {@link createMcpServer}. */
 export interface McpServerOptions {
@@ -24,24 +33,19 @@ export interface McpServerOptions {
   tools?: readonly ToolDefinition[] | undefined;
 }
 
-/**
- * An MCP server (not yet connected) with a tool per operation of the document (the paged log
- * tail for its event stream). Connect it to a transport, e.g.
- * `await createMcpServer({ client }).connect(new StdioServerTransport())`.
- */
+/** An MCP server with a tool per operation of the document: `await createMcpServer({ client }).connect(stdioTransport())`. */
 export function createMcpServer(options: McpServerOptions): Server {
   const { client, tools = Object.values(TOOL_DEFINITIONS) as ToolDefinition[] } = options;
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
-  const server = new Server({ name: 'browser-cloud', version }, { capabilities: { tools: {} } });
+  const server = new Server({ name: 'browser-cloud', version: VERSION }, { capabilities: { tools: {} } });
 
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.map(describeTool) }));
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.map(listed) }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = byName.get(request.params.name);
     // An unknown tool is the caller's protocol mistake, not a result of the tool.
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
     try {
-      const args = sortArguments(tool, request.params.arguments);
-      return toolResult(await callTool(client, tool, args, extra.signal));
+      return toolResult(await callTool(client, tool, sortArguments(tool, request.params.arguments), extra.signal));
     } catch (error) {
       return errorResult(error, tool);
     }
@@ -49,20 +53,44 @@ export function createMcpServer(options: McpServerOptions): Server {
   return server;
 }
 
+function listed({ name, title, description, inputSchema, outputSchema, annotations }: ToolDefinition): Tool {
+  return { name, title, description, inputSchema, outputSchema, annotations };
+}
+
 /** Calls the tool's operation and gives its answer as the tool's structured result (an object, for MCP). */
-async function callTool(
-  client: BrowserCloudClient,
-  tool: ToolDefinition,
-  args: SortedArguments,
-  signal: AbortSignal,
-): Promise<Record<string, unknown>> {
+async function callTool(client: BrowserCloudClient, tool: ToolDefinition, args: SortedArguments, signal: AbortSignal) {
   if (tool.answer === 'log-events') return { ...(await tailLog(client, tool, args, signal)) };
   const answer = await callOperation(client, tool.call, args, { signal });
   if (tool.answer === 'none') return {};
   return tool.answer === 'value' ? { result: answer } : { ...(answer as Record<string, unknown>) };
 }
 
-function describeTool(definition: ToolDefinition): Tool {
-  const { name, title, description, inputSchema, outputSchema, annotations } = definition;
-  return { name, title, description, inputSchema, outputSchema, annotations };
+/** A tool's answer: the same object as text (for models that read text) and as structured content. */
+export function toolResult(structured: Record<string, unknown>): CallToolResult {
+  return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured };
+}
+
+/**
+ * A failure as a tool error the model can act on, not a protocol error. The client's errors never
+ * hold the token; anything else is reported by class only: its message was not written with the
+ * token in mind.
+ */
+export function errorResult(error: unknown, tool: ToolDefinition): CallToolResult {
+  const result = (...lines: string[]): CallToolResult => ({
+    isError: true,
+    content: [{ type: 'text', text: lines.join('\n') }],
+  });
+  if (error instanceof ValidationError) return result(`Invalid arguments, nothing was sent: ${error.message}`);
+  if (error instanceof APIError) {
+    const lines = [`The API answered ${error.message}`];
+    if (error instanceof ConflictError && tool.conflictHint) lines.push(tool.conflictHint);
+    // The model cannot fix this; the person who configured the server can.
+    if (error instanceof AuthenticationError) {
+      lines.push(`The API key was refused: check ${TOKEN_ENV} in the MCP server's configuration (its env).`);
+    }
+    if (error.requestId) lines.push(`Request ID: ${error.requestId}`);
+    return result(...lines);
+  }
+  if (error instanceof BrowserCloudError) return result(`${error.name}: ${error.message}`);
+  return result(`Unexpected failure of the MCP server (${error instanceof Error ? error.name : typeof error}).`);
 }

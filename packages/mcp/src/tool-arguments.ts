@@ -6,12 +6,13 @@ import type { ArgumentLocation, ToolDefinition } from './tool-definition.js';
 /** A tool's arguments sorted by where they go. */
 export type SortedArguments = Record<ArgumentLocation, Record<string, unknown>>;
 
+const ajv = new Ajv2020({ allErrors: true, useDefaults: true, strict: true });
+/** By tool, its own arguments (`max_events`…) as one object schema, whose defaults `useDefaults` fills in. */
+const validators = new WeakMap<ToolDefinition, ValidateFunction>();
+
 /**
- * Sorts a tool call's arguments into path, query, body and the tool's own. The document's rules
- * over path, query and body are left to the client, which checks them before any request with
- * the same messages it gives its own callers; here only what the client cannot see is checked:
- * that the arguments are an object of known names, and the tool's own arguments (`max_events`…)
- * against their generated schema.
+ * Sorts a tool call's arguments into path, query, body and the tool's own, checking what the
+ * client cannot see (known names, the tool's own arguments): the client checks the rest.
  * @throws ValidationError naming the argument and the rule.
  */
 export function sortArguments(definition: ToolDefinition, args: unknown): SortedArguments {
@@ -24,37 +25,23 @@ export function sortArguments(definition: ToolDefinition, args: unknown): Sorted
     // Own properties only: `toString` or `__proto__` must not find Object.prototype's.
     const location = Object.hasOwn(definition.locations, name) ? definition.locations[name] : undefined;
     if (location === undefined) {
-      unknown.push({
-        field: name,
-        rule: 'additionalProperties',
-        message: `${name}: is not an argument of ${definition.name}`,
-      });
+      const message = `${name}: is not an argument of ${definition.name}`;
+      unknown.push({ field: name, rule: 'additionalProperties', message });
     } else if (value !== undefined) {
       sorted[location][name] = value;
     }
   }
   if (unknown.length > 0) throw new ValidationError(unknown);
-  const validate = toolArgumentsValidator(definition);
+  let validate = validators.get(definition);
+  if (!validate) {
+    const own = Object.keys(definition.locations).filter((name) => definition.locations[name] === 'tool');
+    const properties = Object.fromEntries(own.map((name) => [name, definition.inputSchema.properties[name]]));
+    validate = ajv.compile({ type: 'object', properties });
+    validators.set(definition, validate);
+  }
   // The repo's one wording of each rule, as the client and the sandbox say it.
   if (!validate(sorted.tool)) {
     throw new ValidationError(toIssues(validate.errors ?? [], sorted.tool, 'arguments', { prefixFields: false }));
   }
   return sorted;
-}
-
-const ajv = new Ajv2020({ allErrors: true, useDefaults: true, strict: true });
-const validators = new WeakMap<ToolDefinition, ValidateFunction>();
-
-/** The tool's own arguments as one object schema; `useDefaults` fills in their defaults. */
-function toolArgumentsValidator(definition: ToolDefinition): ValidateFunction {
-  let validate = validators.get(definition);
-  if (!validate) {
-    const names = Object.keys(definition.locations).filter((name) => definition.locations[name] === 'tool');
-    validate = ajv.compile({
-      type: 'object',
-      properties: Object.fromEntries(names.map((name) => [name, definition.inputSchema.properties[name]])),
-    });
-    validators.set(definition, validate);
-  }
-  return validate;
 }

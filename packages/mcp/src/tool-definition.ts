@@ -11,9 +11,7 @@ export type ArgumentLocation = 'path' | 'query' | 'body' | 'tool';
 export interface ToolDefinition {
   readonly name: string;
   readonly operationId: string;
-  /** The operation's summary. */
   readonly title: string;
-  /** The operation's summary and description, and what the tool adds. */
   readonly description: string;
   readonly inputSchema: { type: 'object'; properties: Record<string, JsonSchema>; required: string[] } & JsonSchema;
   readonly outputSchema: { type: 'object' } & JsonSchema;
@@ -22,12 +20,10 @@ export interface ToolDefinition {
    * answer without a body (`none`), or a page of the event stream (`log-events`: the log tail).
    */
   readonly answer: 'object' | 'value' | 'none' | 'log-events';
-  /** From the operation's method and repeatability. */
   readonly annotations: ToolAnnotations;
   /** What a model should know of a 409 (the document's description of it); empty without one. */
   readonly conflictHint: string;
   /** How the operation's client method is called. */
   readonly call: OperationCall;
-  /** Where each argument goes. */
   readonly locations: Readonly<Record<string, ArgumentLocation>>;
 }

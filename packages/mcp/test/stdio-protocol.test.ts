@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { startHostileServer } from '@browser-cloud/sandbox';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TOOL_DEFINITIONS } from '../src/generated/tool-definitions.js';
-import { MAX_MESSAGE_BYTES } from '../src/stdin-guard.js';
+import { MAX_MESSAGE_BYTES } from '../src/stdio-transport.js';
 
 // The built bin spoken to line by line, as a host's transport does, with lines no SDK client
 // would send: every line gets an answer (JSON-RPC 2.0) and the server goes on.

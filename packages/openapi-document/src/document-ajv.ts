@@ -10,7 +10,7 @@ const addFormats = ((formatsModule as unknown as { default?: typeof formatsModul
   formatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;
 
 /** The `$id` under which the whole document is registered with Ajv. */
-export const DOCUMENT_ID = 'openapi.json';
+const DOCUMENT_ID = 'openapi.json';
 
 /**
  * An Ajv for JSON Schema 2020-12 (the dialect of OpenAPI 3.1) that reports every error and
@@ -23,25 +23,7 @@ export function createAjv(options: Options = {}): Ajv2020 {
 }
 
 /**
- * An Ajv with the whole document registered under {@link DOCUMENT_ID}, so that schemas are
- * `$ref`s into it ({@link ajvRef}) and check the document itself, never a copy.
- * `strict: false`, since OpenAPI keywords (`example`, `x-…`) sit beside the schemas; `verbose`,
- * so that errors carry their schema (whose `description` explains a failed `not`).
- * @throws OpenApiDocumentError for a document that is not OpenAPI 3.1 (whose schemas are 2020-12).
- */
-export function createDocumentAjv(document: OpenApiDocument, options: Options = {}): Ajv2020 {
-  if (!document.openapi.startsWith('3.1.')) {
-    throw new OpenApiDocumentError(
-      `schemas of OpenAPI ${document.openapi} are not JSON Schema 2020-12; only 3.1 documents can be validated against`,
-    );
-  }
-  const ajv = createAjv({ strict: false, verbose: true, ...options });
-  ajv.addSchema({ ...document, $id: DOCUMENT_ID });
-  return ajv;
-}
-
-/**
- * The `$ref` that names a place of the registered document: `/paths/~1profiles~1{id}/patch` →
+ * The `$ref` that names a place of the document in {@link documentAjv}: `/paths/~1profiles~1{id}/patch` →
  * `openapi.json#/paths/~1profiles~1%7Bid%7D/patch` (tokens percent-encoded, as URIs require).
  */
 export function ajvRef(pointer: string): string {
@@ -50,43 +32,50 @@ export function ajvRef(pointer: string): string {
     .join('')}`;
 }
 
-interface Compiled {
-  ajv: Ajv2020;
-  byPointer: Map<string, ValidateFunction>;
-}
-
 // Keyed by the document object: its validators live as long as it does, and each schema is
 // compiled once for it however many requests, responses or examples it checks.
-const compiledByDocument = new WeakMap<OpenApiDocument, Compiled>();
+const compiledByDocument = new WeakMap<OpenApiDocument, { ajv: Ajv2020; byPointer: Map<string, ValidateFunction> }>();
 
-/** The one {@link createDocumentAjv} of `document` (default options) that {@link schemaValidator} uses. */
+/**
+ * The one Ajv of `document`, made once, with the whole document registered, so that schemas are
+ * `$ref`s into it ({@link ajvRef}) and check the document itself, never a copy. `strict: false`,
+ * since OpenAPI keywords (`example`, `x-…`) sit beside the schemas; `verbose`, so that errors
+ * carry their schema (whose `description` explains a failed `not`).
+ * @throws OpenApiDocumentError for a document that is not OpenAPI 3.1 (whose schemas are 2020-12).
+ */
 export function documentAjv(document: OpenApiDocument): Ajv2020 {
   return compiledFor(document).ajv;
 }
 
 /**
  * A validator of the schema at `pointer` (string or `#` fragment form, such as
- * `/components/schemas/Profile`), compiled once per document by {@link documentAjv}: every
- * error, messages, `format`s asserted.
+ * `/components/schemas/Profile`), compiled once per document by {@link documentAjv}.
  * @throws OpenApiDocumentError when the document has nothing at `pointer`.
  */
 export function schemaValidator(document: OpenApiDocument, pointer: string): ValidateFunction {
-  const compiled = compiledFor(document);
-  let validate = compiled.byPointer.get(pointer);
+  const { ajv, byPointer } = compiledFor(document);
+  let validate = byPointer.get(pointer);
   if (validate === undefined) {
     if (getAt(document, pointer) === undefined) {
       throw new OpenApiDocumentError(`the OpenAPI document has no schema at "${pointer}"`);
     }
-    validate = compiled.ajv.compile({ $ref: ajvRef(pointer) });
-    compiled.byPointer.set(pointer, validate);
+    validate = ajv.compile({ $ref: ajvRef(pointer) });
+    byPointer.set(pointer, validate);
   }
   return validate;
 }
 
-function compiledFor(document: OpenApiDocument): Compiled {
+function compiledFor(document: OpenApiDocument) {
   let compiled = compiledByDocument.get(document);
   if (compiled === undefined) {
-    compiled = { ajv: createDocumentAjv(document), byPointer: new Map() };
+    if (!document.openapi.startsWith('3.1.')) {
+      throw new OpenApiDocumentError(
+        `schemas of OpenAPI ${document.openapi} are not JSON Schema 2020-12; only 3.1 documents can be validated against`,
+      );
+    }
+    const ajv = createAjv({ strict: false, verbose: true });
+    ajv.addSchema({ ...document, $id: DOCUMENT_ID });
+    compiled = { ajv, byPointer: new Map() };
     compiledByDocument.set(document, compiled);
   }
   return compiled;

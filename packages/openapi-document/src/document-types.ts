@@ -1,7 +1,4 @@
-/**
- * The parts of an OpenAPI 3.1 document that this package reads. Everything else is kept as
- * written (index signatures), so a consumer can still reach an extension or a keyword it needs.
- */
+/** The parts of an OpenAPI 3.1 document that this package reads; the index signatures keep the rest reachable. */
 export interface OpenApiDocument {
   openapi: string;
   info: { title: string; version: string; [key: string]: unknown };

@@ -1,7 +1,7 @@
 /**
- * The `data` of each complete event of a `text/event-stream` body held whole (a documented
- * example, or a body Prism served in one piece). Not a streaming parser: `@browser-cloud/sse`
- * is that. An unterminated last block is no event and is dropped, as the standard says.
+ * The `data` of each complete event of a `text/event-stream` body held whole (an example, a body
+ * Prism served in one piece); `@browser-cloud/sse` parses streams. An unterminated last block is
+ * no event, as the standard says.
  */
 export function eventStreamData(text: string): string[] {
   return text

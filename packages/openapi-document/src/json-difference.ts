@@ -12,45 +12,27 @@ export interface JsonDifference {
  * another type, value or set of keys (key order aside). `undefined` when they are equal.
  * A value JSON cannot hold (NaN, a Date, a Buffer…) differs from everything.
  */
-export function jsonDifference(expected: unknown, actual: unknown): JsonDifference | undefined {
-  return differ(expected, actual, []);
-}
-
-function differ(expected: unknown, actual: unknown, tokens: string[]): JsonDifference | undefined {
-  const here = (): JsonDifference => ({ pointer: formatPointer(tokens), expected, actual });
-  if (Array.isArray(expected) || Array.isArray(actual)) {
-    if (!Array.isArray(expected) || !Array.isArray(actual)) return here();
-    for (let i = 0; i < Math.max(expected.length, actual.length); i++) {
-      if (i >= expected.length || i >= actual.length) {
-        return { pointer: formatPointer([...tokens, String(i)]), expected: expected[i], actual: actual[i] };
-      }
-      const found = differ(expected[i], actual[i], [...tokens, String(i)]);
+export function jsonDifference(expected: unknown, actual: unknown, tokens: string[] = []): JsonDifference | undefined {
+  const here = { pointer: formatPointer(tokens), expected, actual };
+  if (isContainer(expected) && isContainer(actual)) {
+    if (Array.isArray(expected) !== Array.isArray(actual)) return here;
+    // A key on one side only compares `undefined`, which differs from everything.
+    for (const key of new Set([...Object.keys(expected), ...Object.keys(actual)])) {
+      const found = jsonDifference(own(expected, key), own(actual, key), [...tokens, key]);
       if (found) return found;
     }
     return undefined;
   }
-  if (isPlainObject(expected) && isPlainObject(actual)) {
-    for (const key of Object.keys(expected)) {
-      if (!Object.hasOwn(actual, key))
-        return { pointer: formatPointer([...tokens, key]), expected: expected[key], actual: undefined };
-      const found = differ(expected[key], actual[key], [...tokens, key]);
-      if (found) return found;
-    }
-    const extra = Object.keys(actual).find((key) => !Object.hasOwn(expected, key));
-    return extra === undefined
-      ? undefined
-      : { pointer: formatPointer([...tokens, extra]), expected: undefined, actual: actual[extra] };
-  }
   const scalar = (value: unknown) =>
-    value === null ||
-    typeof value === 'string' ||
-    typeof value === 'boolean' ||
-    (typeof value === 'number' && Number.isFinite(value));
-  return scalar(expected) && scalar(actual) && expected === actual ? undefined : here();
+    value === null || ['string', 'boolean'].includes(typeof value) || Number.isFinite(value);
+  return scalar(expected) && expected === actual ? undefined : here;
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null) return false;
-  const prototype = Object.getPrototypeOf(value);
+const own = (object: Record<string, unknown>, key: string) => (Object.hasOwn(object, key) ? object[key] : undefined);
+
+/** An array or a plain object: what JSON parses into. */
+function isContainer(value: unknown): value is Record<string, unknown> {
+  if (Array.isArray(value)) return true;
+  const prototype = typeof value === 'object' && value !== null ? Object.getPrototypeOf(value) : undefined;
   return prototype === Object.prototype || prototype === null;
 }

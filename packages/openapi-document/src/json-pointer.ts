@@ -1,12 +1,6 @@
-/** A JSON pointer (RFC 6901) that cannot be read: bad syntax, or nothing where it points. */
+/** A JSON pointer (RFC 6901) that cannot be read. */
 export class JsonPointerError extends Error {
-  constructor(
-    message: string,
-    readonly pointer: string,
-  ) {
-    super(message);
-    this.name = 'JsonPointerError';
-  }
+  override readonly name = 'JsonPointerError';
 }
 
 /** `a/b~c` → `a~1b~0c`: `~` first, or the `~` of a `~1` would be escaped again. */
@@ -17,7 +11,7 @@ export function escapePointerToken(token: string | number): string {
 /** `a~1b~0c` → `a/b~c`. @throws JsonPointerError on a `~` not followed by `0` or `1`. */
 export function unescapePointerToken(token: string): string {
   if (/~(?![01])/.test(token)) {
-    throw new JsonPointerError(`JSON pointer token "${token}" has a "~" not followed by 0 or 1`, token);
+    throw new JsonPointerError(`JSON pointer token "${token}" has a "~" not followed by 0 or 1`);
   }
   return token.replace(/~1/g, '/').replace(/~0/g, '~');
 }
@@ -32,10 +26,7 @@ export function parsePointer(pointer: string): string[] {
   const body = fragment ? pointer.slice(1) : pointer;
   if (body === '') return [];
   if (!body.startsWith('/')) {
-    throw new JsonPointerError(
-      `JSON pointer "${pointer}" must be empty or start with "/" (or "#/" as a URI fragment)`,
-      pointer,
-    );
+    throw new JsonPointerError(`JSON pointer "${pointer}" must be empty or start with "/" (or "#/" as a URI fragment)`);
   }
   return body
     .slice(1)
@@ -64,17 +55,10 @@ export function getAt(root: unknown, pointer: string): unknown {
   return node;
 }
 
-/** As {@link getAt}, but a missing value is an error naming the pointer. */
-export function requireAt(root: unknown, pointer: string): unknown {
-  const value = getAt(root, pointer);
-  if (value === undefined) throw new JsonPointerError(`nothing at JSON pointer "${pointer}"`, pointer);
-  return value;
-}
-
 function percentDecode(token: string, pointer: string): string {
   try {
     return decodeURIComponent(token);
   } catch {
-    throw new JsonPointerError(`JSON pointer "${pointer}" has a malformed percent-encoding`, pointer);
+    throw new JsonPointerError(`JSON pointer "${pointer}" has a malformed percent-encoding`);
   }
 }

@@ -6,9 +6,8 @@ import { readYaml, YamlReadError } from './read-yaml.js';
 import { externalRefs } from './resolve-ref.js';
 
 /**
- * The repository's `openapi/openapi.yaml`. This file sits at the same depth in `src/` and
- * `dist/`, so one relative URL serves tests (from source) and built code alike; the document is
- * read where it is, never copied, so nothing can drift from it.
+ * The repository's `openapi/openapi.yaml`, read in place (never copied). This file sits at the
+ * same depth in `src/` and `dist/`, so one relative URL serves tests and built code alike.
  */
 export const OPENAPI_PATH = fileURLToPath(new URL('../../../openapi/openapi.yaml', import.meta.url));
 
@@ -22,14 +21,9 @@ export function loadOpenApiDocument(path: string = OPENAPI_PATH): OpenApiDocumen
 }
 
 /**
- * Parses a document's text and checks its basic shape: an `openapi` version 3.x, `info.title`
- * and `info.version`, `paths` and `components` objects when present, and no `$ref` to another
- * file or URL (only local references are resolved, here and in every consumer).
- *
- * The text is read by `readYaml`: YAML 1.2 (JSON included), into plain JSON data where no two
- * places share an object, refusing the constructs that other YAML readers of the toolchain read
- * otherwise. Tools that cannot take this reading as an object get it as JSON text
- * (`renderOpenApiDocument`).
+ * Parses a document's text as `readYaml` reads it and checks its basic shape: an `openapi`
+ * version 3.x, `info.title` and `info.version`, `paths` and `components` objects when present, and
+ * no `$ref` to another file or URL (only local references are resolved, here and in every consumer).
  * @param source names the document in errors (its path).
  */
 export function parseOpenApiDocument(text: string, source: string): OpenApiDocument {

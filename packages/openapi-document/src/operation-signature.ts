@@ -14,12 +14,11 @@ export interface OperationArgument {
 
 /**
  * The operation's inputs as one flat set of named arguments, as a tool or a command takes them
- * (path parameters in path order, query parameters, then the request body's properties, required
- * when the body is), and how its client method is called with them (the calling convention of
- * every method): `client[sdk.resource…][sdk.verb]`, with the path parameters' values in path
- * order, then the body if the operation takes one (`optional`: none is sent when no argument is
- * given, so the server's defaults apply), then the query object if it has query parameters, then
- * the options (`{ signal }`…).
+ * (path parameters in path order, query parameters, then the body's properties, required when the
+ * body is), and how its client method is called (the calling convention): `client[sdk.resource…][sdk.verb]`
+ * with the path values in path order, the body if the operation takes one (`optional`: none is
+ * sent without an argument, so the server's defaults apply), the query object if it has query
+ * parameters, then the options (`{ signal }`…).
  * @throws OpenApiDocumentError when two inputs share a name (an argument could not say where it
  *   goes), a parameter has no schema, or the request body is not an object of properties.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OpenApiDocumentError } from './document-error.js';
 import type { OpenApiDocument } from './document-types.js';
-import { findOperation, findResponse, isRepeatable, operations } from './operations.js';
+import { findOperation, findResponse, operations } from './operations.js';
 
 /** A document of the test's own: what the iterator reads, whatever the repository's document says. */
 const document: OpenApiDocument = {
@@ -202,8 +202,8 @@ describe('operations', () => {
   });
 
   it('reads security from the operation, else the document; an empty requirement makes it optional', () => {
-    expect(findOperation(document, 'renameProfile')).toMatchObject({ securitySchemes: ['bearerAuth'], secured: true });
-    expect(findOperation(document, 'deleteProfile')).toMatchObject({ securitySchemes: [], secured: false });
+    expect(findOperation(document, 'renameProfile').secured).toBe(true);
+    expect(findOperation(document, 'deleteProfile').secured).toBe(false);
   });
 
   it('names each operation for an SDK: the path less its verb, and the operationId verb or x-sdk-verb', () => {
@@ -222,9 +222,6 @@ describe('operations', () => {
     expect(findOperation(document, 'deleteProfile').repeatability).toEqual({ repeatable: true, when: {} });
     const rename = findOperation(document, 'renameProfile');
     expect(rename.repeatability).toEqual({ repeatable: true, when: { id_or_name: '^prof_' } });
-    expect(isRepeatable(rename, { id_or_name: 'prof_1' })).toBe(true);
-    expect(isRepeatable(rename, { id_or_name: 'my-profile' })).toBe(false);
-    expect(isRepeatable(findOperation(document, 'loginAuthConnection'), {})).toBe(false);
   });
 });
 

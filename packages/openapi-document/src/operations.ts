@@ -16,10 +16,9 @@ export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
 /**
- * A schema and where it is written. `schema` has its own `$ref` followed (not those inside it);
- * `pointer` is the place of the schema as the operation names it, so that a validator compiled
- * from `ajvRef(pointer)` checks the document's schema itself. Use `inlineRefs` for a
- * self-contained copy.
+ * A schema and where it is written: `schema` has its own `$ref` followed (not those inside it);
+ * `pointer` is where the operation names it, so that a validator of `ajvRef(pointer)` checks the
+ * document's schema itself. Use `inlineRefs` for a self-contained copy.
  */
 export interface SchemaAt {
   readonly schema: JsonSchema;
@@ -29,10 +28,7 @@ export interface SchemaAt {
 export interface OperationParameter {
   readonly name: string;
   readonly in: ParameterObject['in'];
-  /**
-   * For a path parameter, the collection it addresses: the static path segment before it
-   * (`profiles` for `/profiles/{id_or_name}`); undefined for other parameters.
-   */
+  /** For a path parameter, the static path segment before it (`profiles` for `/profiles/{id_or_name}`). */
   readonly collection: string | undefined;
   /** Path parameters are always required (OpenAPI says so even when `required` is omitted). */
   readonly required: boolean;
@@ -45,7 +41,6 @@ export interface OperationParameter {
 
 export interface OperationMedia {
   readonly mediaType: string;
-  /** Where the Media Type Object lives. */
   readonly pointer: string;
   /** The Media Type Object, for its `example`/`examples`. */
   readonly media: MediaTypeObject;
@@ -55,7 +50,6 @@ export interface OperationMedia {
 export interface OperationRequestBody {
   readonly required: boolean;
   readonly pointer: string;
-  /** By media type. */
   readonly content: Readonly<Record<string, OperationMedia>>;
 }
 
@@ -71,7 +65,7 @@ export interface OperationResponse {
   readonly status: string;
   readonly pointer: string;
   readonly response: ResponseObject;
-  /** By media type; empty for a response without a body. */
+  /** Empty for a response without a body. */
   readonly content: Readonly<Record<string, OperationMedia>>;
   readonly headers: Readonly<Record<string, OperationHeader>>;
 }
@@ -83,20 +77,18 @@ export interface OperationBody {
   readonly schema: SchemaAt | undefined;
 }
 
-/** The query as one object. */
 export interface OperationQuery {
   readonly parameters: readonly OperationParameter[];
   /**
-   * Where one object schema states the whole query, when every query parameter's schema is a
-   * `$ref` to a property of that one schema (`LogStreamQuery`): its rules over several
-   * parameters (`if`/`then`) apply to the query as a whole. Undefined otherwise.
+   * The one object schema that states the whole query, when every query parameter's schema is a
+   * `$ref` to a property of it (`LogStreamQuery`): its rules over several parameters (`if`/`then`)
+   * apply to the query as a whole.
    */
   readonly pointer: string | undefined;
 }
 
 /** The answer of a call that succeeds: the operation's first 2xx response. */
 export interface OperationSuccess {
-  /** As the document keys it: `200`, `204`, `2XX`. */
   readonly status: string;
   /** Undefined for an answer without a body. */
   readonly mediaType: string | undefined;
@@ -113,17 +105,15 @@ export interface Repeatability {
   /** `x-repeatable` of the operation; without it, HTTP's idempotency of the method (RFC 9110 §9.2.2). */
   readonly repeatable: boolean;
   /**
-   * Parameters whose value decides (`x-repeatable-when-matches` on a parameter): a request is
-   * repeatable only when each of these values matches its pattern (Unicode regular expressions).
-   * The profile rename is repeatable by ID (`^prof_`), not by name: once applied, the old name
-   * no longer resolves.
+   * `x-repeatable-when-matches` by parameter: a request is repeatable only when each of these
+   * values matches its pattern (a Unicode regular expression). The profile rename is repeatable
+   * by ID (`^prof_`), not by name: once applied, the old name no longer resolves.
    */
   readonly when: Readonly<Record<string, string>>;
 }
 
-/** Where a generated SDK puts the operation: `client.<resource…>.<verb>()`. */
+/** Where a generated SDK puts the operation: `client.<resource…>.<verb>()` (`['auth', 'connections']`, `login`). */
 export interface SdkName {
-  /** `['auth', 'connections']` for `client.auth.connections.login`. */
   readonly resource: readonly string[];
   readonly verb: string;
 }
@@ -139,19 +129,18 @@ export interface Operation {
   /** The path item's parameters merged with the operation's (the operation's win). */
   readonly parameters: readonly OperationParameter[];
   readonly requestBody: OperationRequestBody | undefined;
-  /** The body's one media type a client sends, undefined when the operation takes no body. */
   readonly body: OperationBody | undefined;
   /** Undefined when the operation has no query parameter. */
   readonly query: OperationQuery | undefined;
   /** By status as the document keys it. */
   readonly responses: Readonly<Record<string, OperationResponse>>;
-  /** Undefined when the document gives no 2xx answer. */
   readonly success: OperationSuccess | undefined;
   /** Whether the success answer is a `text/event-stream`. */
   readonly streaming: boolean;
-  /** The security schemes its requirements name (the operation's `security`, else the document's). */
-  readonly securitySchemes: readonly string[];
-  /** Whether every security requirement needs a credential (an empty requirement `{}` makes it optional). */
+  /**
+   * Whether every security requirement (the operation's `security`, else the document's) needs a
+   * credential: an empty requirement `{}` makes it optional.
+   */
   readonly secured: boolean;
   readonly repeatability: Repeatability;
   readonly sdk: SdkName;
@@ -174,8 +163,20 @@ export function* operations(document: OpenApiDocument): Generator<Operation> {
       if (typeof operation?.operationId !== 'string' || operation.operationId === '') {
         throw new OpenApiDocumentError(`the operation at ${pointer} has no operationId`);
       }
-      const parameters = parametersOf(document, path, item.parameters, operation.parameters, pointer);
-      const requestBody = requestBodyOf(document, operation, pointer);
+      const parameters = parametersOf(document, path, [
+        [item.parameters, formatPointer(['paths', path])],
+        [operation.parameters, pointer],
+      ]);
+      let requestBody: OperationRequestBody | undefined;
+      if (operation.requestBody !== undefined) {
+        const at = appendPointer(pointer, 'requestBody');
+        const { node: body, pointer: where } = resolveNode<RequestBodyObject>(document, operation.requestBody, at);
+        requestBody = {
+          required: body.required === true,
+          pointer: where,
+          content: contentOf(document, body.content, where),
+        };
+      }
       const responses = responsesOf(document, operation, pointer);
       const success = successOf(responses);
       const requirements = (operation['security'] ?? document['security'] ?? []) as Record<string, unknown>[];
@@ -192,7 +193,6 @@ export function* operations(document: OpenApiDocument): Generator<Operation> {
         responses,
         success,
         streaming: success?.mediaType === EVENT_STREAM,
-        securitySchemes: [...new Set(requirements.flatMap((requirement) => Object.keys(requirement)))],
         secured: requirements.length > 0 && requirements.every((requirement) => Object.keys(requirement).length > 0),
         repeatability: repeatabilityOf(operation, method, parameters, pointer),
         sdk: sdkNameOf(operation, operation.operationId, path, pointer),
@@ -219,12 +219,10 @@ export function findResponse(operation: Operation, status: number): OperationRes
 function parametersOf(
   document: OpenApiDocument,
   path: string,
-  shared: OperationObject['parameters'],
-  own: OperationObject['parameters'],
-  operationPointer: string,
+  lists: readonly [OperationObject['parameters'], string][],
 ): OperationParameter[] {
   const byKey = new Map<string, OperationParameter>();
-  const add = (list: OperationObject['parameters'], base: string) => {
+  for (const [list, base] of lists) {
     (list ?? []).forEach((raw, i) => {
       const { node: parameter, pointer } = resolveNode(document, raw, appendPointer(base, 'parameters', i));
       if (typeof parameter?.name !== 'string' || typeof parameter.in !== 'string') {
@@ -237,77 +235,45 @@ function parametersOf(
         collection: parameter.in === 'path' ? collectionOf(path, parameter.name) : undefined,
         pointer,
         parameter,
-        schema: schemaAt(document, parameter.schema, appendPointer(pointer, 'schema')),
+        schema: schemaAt(document, parameter.schema, pointer),
       });
     });
-  };
-  add(shared, formatPointer(['paths', path]));
-  add(own, operationPointer);
+  }
   return [...byKey.values()];
 }
 
-function requestBodyOf(
-  document: OpenApiDocument,
-  operation: OperationObject,
-  operationPointer: string,
-): OperationRequestBody | undefined {
-  if (operation.requestBody === undefined) return undefined;
-  const { node: body, pointer } = resolveNode<RequestBodyObject>(
-    document,
-    operation.requestBody,
-    appendPointer(operationPointer, 'requestBody'),
+function responsesOf(document: OpenApiDocument, operation: OperationObject, base: string) {
+  return Object.fromEntries(
+    Object.entries(operation.responses ?? {}).map(([status, raw]): [string, OperationResponse] => {
+      const at = appendPointer(base, 'responses', status);
+      const { node: response, pointer } = resolveNode<ResponseObject>(document, raw, at);
+      const headers = Object.entries(response.headers ?? {}).map(([name, raw]): [string, OperationHeader] => {
+        const { node, pointer: at } = resolveNode<HeaderObject>(document, raw, appendPointer(pointer, 'headers', name));
+        return [
+          name,
+          { name, required: node.required === true, pointer: at, schema: schemaAt(document, node.schema, at) },
+        ];
+      });
+      const content = contentOf(document, response.content, pointer);
+      return [status, { status, pointer, response, content, headers: Object.fromEntries(headers) }];
+    }),
   );
-  return { required: body.required === true, pointer, content: contentOf(document, body.content, pointer) };
 }
 
-function responsesOf(
-  document: OpenApiDocument,
-  operation: OperationObject,
-  operationPointer: string,
-): Record<string, OperationResponse> {
-  const responses: Record<string, OperationResponse> = {};
-  for (const [status, raw] of Object.entries(operation.responses ?? {})) {
-    const { node: response, pointer } = resolveNode<ResponseObject>(
-      document,
-      raw,
-      appendPointer(operationPointer, 'responses', status),
-    );
-    const headers: Record<string, OperationHeader> = {};
-    for (const [name, rawHeader] of Object.entries(response.headers ?? {})) {
-      const header = resolveNode<HeaderObject>(document, rawHeader, appendPointer(pointer, 'headers', name));
-      headers[name] = {
-        name,
-        required: header.node.required === true,
-        pointer: header.pointer,
-        schema: schemaAt(document, header.node.schema, appendPointer(header.pointer, 'schema')),
-      };
-    }
-    responses[status] = { status, pointer, response, content: contentOf(document, response.content, pointer), headers };
-  }
-  return responses;
+function contentOf(document: OpenApiDocument, content: Record<string, MediaTypeObject> | undefined, base: string) {
+  return Object.fromEntries(
+    Object.entries(content ?? {}).map(([mediaType, media]): [string, OperationMedia] => {
+      const pointer = appendPointer(base, 'content', mediaType);
+      return [mediaType, { mediaType, pointer, media, schema: schemaAt(document, media.schema, pointer) }];
+    }),
+  );
 }
 
-function contentOf(
-  document: OpenApiDocument,
-  content: Record<string, MediaTypeObject> | undefined,
-  base: string,
-): Record<string, OperationMedia> {
-  const out: Record<string, OperationMedia> = {};
-  for (const [mediaType, media] of Object.entries(content ?? {})) {
-    const pointer = appendPointer(base, 'content', mediaType);
-    out[mediaType] = {
-      mediaType,
-      pointer,
-      media,
-      schema: schemaAt(document, media.schema, appendPointer(pointer, 'schema')),
-    };
-  }
-  return out;
-}
-
+/** The `schema` of the object at `pointer`. */
 function schemaAt(document: OpenApiDocument, schema: JsonSchema | undefined, pointer: string): SchemaAt | undefined {
   if (schema === undefined) return undefined;
-  return { schema: resolveNode(document, schema, pointer).node, pointer };
+  const at = appendPointer(pointer, 'schema');
+  return { schema: resolveNode(document, schema, at).node, pointer: at };
 }
 
 const EVENT_STREAM = 'text/event-stream';
@@ -415,15 +381,4 @@ function collectionOf(path: string, name: string): string | undefined {
   const at = segments.indexOf(`{${name}}`);
   const before = at > 0 ? segments[at - 1] : undefined;
   return before && !before.startsWith('{') ? before : undefined;
-}
-
-/**
- * Whether a request of `operation` with these parameter values may be sent again once it may
- * have reached the server (see {@link Repeatability}).
- */
-export function isRepeatable(operation: Pick<Operation, 'repeatability'>, values: Readonly<Record<string, unknown>>) {
-  const { repeatable, when } = operation.repeatability;
-  return (
-    repeatable && Object.entries(when).every(([name, pattern]) => new RegExp(pattern, 'u').test(String(values[name])))
-  );
 }

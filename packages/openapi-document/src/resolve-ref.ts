@@ -27,8 +27,7 @@ export function resolveRef(document: unknown, ref: string): unknown {
 
 /**
  * Follows `node`'s `$ref`s (a reference to a reference too) to the object they name, and says
- * where that object lives: `pointer` is `at` when `node` is no reference. Validators built from
- * the returned pointer check the document's own schema, never a copy.
+ * where it lives (`at` when `node` is no reference).
  * @throws OpenApiDocumentError on an unresolvable or circular reference.
  */
 export function resolveNode<T>(document: unknown, node: T | Reference, at: string): { node: T; pointer: string } {
@@ -50,9 +49,8 @@ export function deref<T>(document: unknown, node: T | Reference): T {
 }
 
 /**
- * A copy of `schema` in which every local `$ref`, at any depth, is replaced by what it names:
- * a self-contained schema for tools that cannot follow references (data generators, say).
- * Keys beside a `$ref` are kept (OpenAPI 3.1 allows them). `properties` values are schemas, so
+ * A copy of `schema` in which every local `$ref`, at any depth, is replaced by what it names, for
+ * tools that cannot follow references. Keys beside a `$ref` are kept (OpenAPI 3.1 allows them);
  * a property named `$ref` is no reference.
  * @throws OpenApiDocumentError on a recursive schema, which cannot be inlined.
  */

@@ -1,39 +1,34 @@
-import type { SseEvent } from './types.js';
+import type { SseEvent } from './event-parser.js';
 
 export const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
 
 /** What {@link batchedEvents} asks of the reader under it (a body, or a reconnecting connection). */
 export interface BatchSource<R> {
-  /**
-   * Reads until the batch holds events (resolves `true`) or the stream is over
-   * (`false`). It may throw: an error thrown while the batch holds events (a
-   * limit error after some events of a chunk) is thrown after they are handed out.
-   */
+  /** Reads until the batch holds events (`true`) or the stream is over (`false`); may throw (see below). */
   fill(): Promise<boolean>;
   /** The last event ID the parser has seen (once the batch is drained, it is the caller's too). */
   parsedId(): string;
-  /** The stream's `retry`. */
   retry(): R;
-  /**
-   * Releases the socket, body, timers and listeners; called by `close()` and
-   * whenever `fill` ends or throws, so it must be idempotent.
-   */
+  /** Releases the socket, body, timers and listeners; called on `close()` and whenever `fill` ends or throws. */
   release(): Promise<void>;
 }
 
-/** The iterator that `readEventStream` and `connectEventStream` return. */
+/** The iterator that `readEventStream` and `connectEventStream` return; iterate it with `for await`. */
 export interface BatchedEvents<R> extends AsyncIterableIterator<SseEvent, undefined> {
+  /** The last event ID as of the last event handed out (or all input, once drained): store it to resume. */
   readonly lastEventId: string;
+  /** The reconnection time in milliseconds (see each reader). */
   readonly retry: R;
+  /** Stops reading and cancels the body or connection; pending `next()` calls resolve as done. */
   close(): Promise<void>;
 }
 
 /**
- * The iterator half that `readEventStream` and `connectEventStream` share. A chunk's events are
- * parsed into `batch` in one go and handed out from it synchronously, so the per-event cost is
- * one resolved promise; reads of the next chunk are serialised, so none is read twice or out of
- * order. `lastEventId` is the ID of the event handed out last, not of one merely parsed; `close()`
- * freezes it, so events parsed but never handed out do not count as seen.
+ * The iterator half of both readers. A chunk's events are parsed into `batch` at once and handed
+ * out from it, so an event costs one resolved promise; reads are serialised, so no chunk is read
+ * twice or out of order. An error `fill` throws after parsing some events is thrown after them.
+ * `lastEventId` is that of the event handed out last, frozen by `close()`: events parsed but never
+ * handed out do not count as seen.
  */
 export function batchedEvents<R>(batch: SseEvent[], lastEventId: string, source: BatchSource<R>): BatchedEvents<R> {
   let index = 0;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readBodyExcerpt, readBoundedBody } from './body-excerpt.js';
+import { readBoundedBody } from './body-excerpt.js';
 
 /** A body served in `chunks`, recording how many were pulled and whether the rest was cancelled. */
 function body(chunks: Array<string | Uint8Array | Error>) {
@@ -57,13 +57,5 @@ describe('readBoundedBody', () => {
     expect(await readBoundedBody(null, 10)).toEqual({ text: '', bytes: 0, truncated: false, failed: false });
     const { stream } = body(['ab', new Uint8Array(0)]);
     expect(await readBoundedBody(stream, 2)).toEqual({ text: 'ab', bytes: 2, truncated: false, failed: false });
-  });
-});
-
-describe('readBodyExcerpt', () => {
-  it('gives the first 512 bytes by default', async () => {
-    const { stream } = body(['x'.repeat(600)]);
-    expect(await readBodyExcerpt(stream)).toBe('x'.repeat(512));
-    expect(await readBodyExcerpt(null)).toBe('');
   });
 });

@@ -11,10 +11,9 @@ export interface BoundedBody {
 }
 
 /**
- * Reads at most `maxBytes` of a body and cancels the rest: bounded in memory even if the server
- * streams forever. Never throws: a body that breaks off gives what came before, marked `failed`;
- * with `rethrow`, the failure is thrown as it came instead (the client's read of a 2xx answer,
- * whose cause names what broke).
+ * Reads at most `maxBytes` of a body and cancels the rest, so a server streaming forever costs no
+ * memory. A body that breaks off gives what came before, marked `failed`; with `rethrow`, its
+ * failure is thrown as it came instead (the client's read of a 2xx answer, whose cause names it).
  */
 export async function readBoundedBody(
   body: ReadableStream<Uint8Array> | null,
@@ -42,9 +41,4 @@ export async function readBoundedBody(
   } finally {
     reader.cancel().catch(() => {});
   }
-}
-
-/** The first `maxBytes` of a body as text, for error messages (see {@link readBoundedBody}). */
-export async function readBodyExcerpt(body: ReadableStream<Uint8Array> | null, maxBytes = 512): Promise<string> {
-  return (await readBoundedBody(body, maxBytes)).text;
 }

@@ -7,7 +7,7 @@ import { countAbortListeners } from './test-support/abort-listeners.js';
 import { fakeFetch, manualBody, sseResponse } from './test-support/fake-fetch.js';
 import { logEvent, openStream, startServer } from './test-support/sse-server.js';
 import type { Handler, TestServer } from './test-support/sse-server.js';
-import type { SseEvent } from './types.js';
+import type { SseEvent } from './event-parser.js';
 
 let server: TestServer | undefined;
 

@@ -1,11 +1,13 @@
 import { batchedEvents } from './batched-event-iterator.js';
-import { readBodyExcerpt } from './body-excerpt.js';
+import type { BatchedEvents } from './batched-event-iterator.js';
+import { readBoundedBody } from './body-excerpt.js';
 import { SseError } from './errors.js';
 import { createParser } from './parser.js';
 import type { Parser } from './parser.js';
 import { deliveredKey, RecentIds } from './recent-ids.js';
 import { backoffDelay, clampServerRetry, classifyResponse, MAX_TIMER_DELAY } from './retry-policy.js';
-import type { ParserLimits, SseEvent } from './types.js';
+import type { SseEvent } from './event-parser.js';
+import type { ParserLimits } from './parser.js';
 
 /** The subset of `fetch` used here, so any compatible implementation can be injected. */
 export type EventStreamFetch = (input: string | URL, init: RequestInit) => Promise<Response>;
@@ -27,12 +29,9 @@ export interface RetryInfo {
   /** Milliseconds until that attempt. */
   readonly delay: number;
   readonly reason: RetryReason;
-  /** Status of the response that is retried (`reason: "status"`). */
+  /** Status of the retried response (`reason: "status"`). */
   readonly status?: number;
-  /**
-   * Error that ended the previous attempt (`reason: "network"` or `"idle-timeout"`), or what
-   * `refusedError` made of the retried response (`reason: "status"`).
-   */
+  /** What ended the previous attempt (`network`, `idle-timeout`), or `refusedError`'s error for the response. */
   readonly error?: unknown;
 }
 
@@ -42,117 +41,71 @@ export interface OpenInfo {
   readonly attempt: number;
 }
 
-/**
- * The states of a connection, as `onStateChange` reports them: `connecting` (a request is out),
- * `open` (200 `text/event-stream`, no event yet), `streaming` (this connection delivered an event:
- * the attempt succeeded, and the count of consecutive attempts starts again), `waiting` (before a
- * reconnect, with what `onRetry` is told) and `ended` (for good: the end, an error, abort or `close()`).
- */
+/** The states of a connection, as the README's table describes them; `waiting` carries what `onRetry` is told. */
 export type StreamStateChange =
   | { readonly state: 'connecting' | 'open' | 'streaming' | 'ended'; readonly attempt: number }
   | ({ readonly state: 'waiting' } & RetryInfo);
 
+/** Options of {@link connectEventStream}; the README's table gives each one's default and meaning. */
 export interface ConnectEventStreamOptions extends ParserLimits {
-  /** @defaultValue `globalThis.fetch` */
   fetch?: EventStreamFetch | undefined;
   /**
-   * Request headers, or a function computing them before every attempt (it may be
-   * async), so a refreshed token is used on reconnect. `Cache-Control` and
-   * `Last-Event-ID` are set by the reader and override same-named entries; `Accept`
-   * is `text/event-stream` unless given here.
+   * Headers, or a (possibly async) function computing them before every attempt, so a refreshed
+   * token is used on reconnect. `Cache-Control` and `Last-Event-ID` are the reader's; `Accept` is
+   * `text/event-stream` unless given here.
    */
   headers?: HeadersInit | ((context: HeadersContext) => HeadersInit | Promise<HeadersInit>) | undefined;
   /** Other `fetch` options (`credentials`, `mode`, ...). Method is always GET. */
   requestInit?: Omit<RequestInit, 'headers' | 'signal' | 'method' | 'body'> | undefined;
-  /** Resume from a stored position: sent as `Last-Event-ID` on the first request too. @defaultValue `""` */
+  /** Resume from a stored position: sent as `Last-Event-ID` on the first request too. */
   lastEventId?: string | undefined;
   /** Aborting closes the connection, clears every timer and ends the iteration normally (no error). */
   signal?: AbortSignal | undefined;
-  /** Reconnection time until the server sends `retry:`, in ms. @defaultValue 1000 */
+  /** Reconnection time until the server sends `retry:`, in ms (1000). */
   retryDelay?: number | undefined;
-  /** Cap of the exponential backoff, in ms (a larger server `retry:` still wins). @defaultValue 30000 */
+  /** Cap of the exponential backoff, in ms (30 000); a larger server `retry:` still wins. */
   maxRetryDelay?: number | undefined;
-  /** Random extra delay, as a fraction of the delay. @defaultValue 0.2 */
+  /** Random extra delay, as a fraction of the delay (0.2). */
   retryJitter?: number | undefined;
-  /** Cap on a `Retry-After` header, in ms. @defaultValue 60000 */
+  /** Cap on a `Retry-After` header, in ms (60 000). */
   maxRetryAfter?: number | undefined;
   /**
-   * Makes the caller's error for a response whose status refuses the stream (any but 200 and
-   * 204), e.g. from its error body. It is thrown at once for a status that is
-   * not retried, and becomes the `cause` of `retries-exhausted` when retries of a retryable one
-   * run out. Without it, a fatal status throws `bad-status` with the first 512 bytes of the body,
-   * and a retried one's body is discarded unread.
+   * The caller's error for a response whose status refuses the stream (any but 200 and 204):
+   * thrown at once for a status not retried, else kept as the `cause` of `retries-exhausted`.
+   * Without it, a fatal status throws `bad-status` with the first 512 bytes of the body.
    */
   refusedError?: ((response: Response) => unknown) | undefined;
-  /**
-   * Consecutive reconnect attempts allowed without an event arriving (an open that delivers no
-   * event is a failed attempt); then the iteration throws `retries-exhausted` (or ends, if the
-   * last attempt ended normally). @defaultValue Infinity
-   */
+  /** Consecutive reconnect attempts allowed without an event arriving (Infinity); then `retries-exhausted`. */
   maxRetries?: number | undefined;
-  /**
-   * Reconnect after a normal end of the body, as `EventSource` does. With `false`
-   * a normal end ends the iteration (errors and idle timeouts still reconnect).
-   * @defaultValue true
-   */
+  /** Reconnect after a normal end of the body, as `EventSource` does (true). */
   reconnectOnEnd?: boolean | undefined;
-  /** Drop and re-open the connection when no bytes arrive for this long, in ms; 0 disables. @defaultValue 60000 */
+  /** Drop and re-open the connection when no bytes arrive for this long, in ms (60 000); 0 disables. */
   idleTimeout?: number | undefined;
-  /** How many recent event IDs are remembered to drop replays after a reconnect; 0 disables. @defaultValue 1024 */
+  /** How many recent events are remembered to drop replays after a reconnect (1024); 0 disables. */
   dedupeWindow?: number | undefined;
-  /** Randomness for the jitter. @defaultValue `Math.random` */
+  /** Randomness for the jitter (`Math.random`). */
   random?: (() => number) | undefined;
   /** Called after each open (status 200, `text/event-stream`), before any event. */
   onOpen?: ((info: OpenInfo) => void) | undefined;
   /** Called when a reconnect is scheduled, before waiting. */
   onRetry?: ((info: RetryInfo) => void) | undefined;
-  /** Called on each change of state, with the attempt's number (see {@link StreamStateChange}). */
+  /** Called on each change of state, with the attempt's number. */
   onStateChange?: ((change: StreamStateChange) => void) | undefined;
   /** Called with each comment's text, e.g. keep-alives. */
   onComment?: ((comment: string) => void) | undefined;
 }
 
-/** The reconnecting event stream; iterate it with `for await`. */
-export interface EventStreamConnection extends AsyncIterableIterator<SseEvent> {
-  /**
-   * The last event ID string as of the last event handed out (or all input
-   * read, once drained): store it to resume later with `lastEventId`.
-   */
-  readonly lastEventId: string;
-  /**
-   * Current reconnection time: the server's last `retry:` brought within [500 ms, 60 s], else
-   * `retryDelay`.
-   */
-  readonly retry: number;
-  /** Closes the connection and ends the iteration; safe to call any time. */
-  close(): Promise<void>;
-}
+/** The reconnecting event stream; `retry` is the server's last `retry:` within [500 ms, 60 s], else `retryDelay`. */
+export type EventStreamConnection = BatchedEvents<number>;
 
 /**
- * Reads a server-sent event stream over `fetch`, reconnecting as an
- * `EventSource` would, with backoff, idle detection, resumption and
- * deduplication. The request starts on the first `next()`.
- *
- * - Reconnects after a network error, an idle timeout, or a normal end of body
- *   (unless `reconnectOnEnd: false`); sends `Last-Event-ID` when the last event
- *   ID is not empty.
- * - Waits the reconnection time (server `retry:` clamped to [500 ms, 60 s], else
- *   `retryDelay`), doubled per consecutive failure up to `maxRetryDelay`, plus jitter.
- * - An attempt succeeds only when an event arrives: a connection that opens and then drops, ends
- *   or times out before its first event is a failed attempt, so `maxRetries` bounds the
- *   connections made between two events.
- * - 200 + `text/event-stream` opens; 204 ends the iteration; 408, 429 and 5xx are
- *   retried, or as `x-should-retry` says, never 409 (waiting at least `Retry-After` or
- *   `retry-after-ms`, capped by `maxRetryAfter`); anything else throws `refusedError`'s
- *   error, or `bad-status`/`bad-content-type` with status, content type and the first
- *   512 bytes of the body.
- * - After a reconnect, events whose own `id:` and data were recently delivered are dropped
- *   (and ID-less events following such a replay), so none is delivered twice; an event that
- *   reuses an ID with other data (a restarted server's counter) is new, and delivered.
- * - Abort, `close()` or leaving the loop release the socket and all timers.
+ * Reads a server-sent event stream over `fetch`, reconnecting as an `EventSource` would, with
+ * backoff, idle detection, resumption (`Last-Event-ID`) and deduplication of replayed events; the
+ * README's "Retry rules" say how each answer is handled. The request starts on the first `next()`.
+ * An attempt succeeds only when an event arrives, so `maxRetries` bounds the connections made
+ * between two events. Abort, `close()` or leaving the loop release the socket and all timers.
  *
  * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#the-eventsource-interface
- * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#reestablish-the-connection
  */
 export function connectEventStream(url: string | URL, options: ConnectEventStreamOptions = {}): EventStreamConnection {
   const fetchImpl: EventStreamFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
@@ -180,10 +133,7 @@ export function connectEventStream(url: string | URL, options: ConnectEventStrea
   /** Released for good (by `close()`, abort, the end or an error); read through a call, as callbacks may do it. */
   const closed = (): boolean => state === 'ended';
 
-  /**
-   * A signal of this stream's own that follows the caller's: many streams may share one signal,
-   * and each listening on it directly would pass Node's limit of 10 listeners per signal.
-   */
+  // A signal of its own: streams sharing the caller's would each add a listener to it, past Node's limit of 10.
   const abortSignal = options.signal && AbortSignal.any([options.signal]);
   const onAbort = (): void => void stream.close();
   abortSignal?.addEventListener('abort', onAbort);
@@ -241,7 +191,7 @@ export function connectEventStream(url: string | URL, options: ConnectEventStrea
       const status = response.status;
       if (verdict.type === 'bad-status' && refusedError !== undefined) throw await refusedError(response);
       const contentType = response.headers.get('content-type');
-      const bodyExcerpt = await readBodyExcerpt(response.body);
+      const bodyExcerpt = (await readBoundedBody(response.body, 512)).text;
       throw new SseError(
         verdict.type,
         verdict.type === 'bad-status'
@@ -255,7 +205,9 @@ export function connectEventStream(url: string | URL, options: ConnectEventStrea
     conn.parser = createParser({
       ...options,
       lastEventId,
-      onRetry: onServerRetry,
+      onRetry: (milliseconds) => {
+        serverRetry = clampServerRetry(milliseconds);
+      },
       onEvent: (e, id) => onEvent(conn, e, id),
     });
     conn.reader = response.body.getReader();
@@ -330,10 +282,6 @@ export function connectEventStream(url: string | URL, options: ConnectEventStrea
     if (lastEventId !== '') headers.set('Last-Event-ID', toByteString(lastEventId));
     else headers.delete('Last-Event-ID');
     return headers;
-  };
-
-  const onServerRetry = (milliseconds: number): void => {
-    serverRetry = clampServerRetry(milliseconds);
   };
 
   /** Batches each event `conn` parses, unless it is a replay of one already delivered (same ID, same data). */
@@ -428,11 +376,7 @@ interface Attempt {
 /** Why an attempt ended, as reported to `onRetry` (only the keys that apply), and the server's `Retry-After`. */
 type Failure = { reason: RetryReason; status?: number; error?: unknown; retryAfter?: number | undefined };
 
-/**
- * Header values are byte strings; the spec sends the last event ID "encoded as
- * UTF-8", so a non-ASCII ID goes out as its UTF-8 bytes, one char per byte.
- * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#the-eventsource-interface
- */
+/** Header values are byte strings, and the spec sends the last event ID "encoded as UTF-8": one char per byte. */
 function toByteString(value: string): string {
   let out = '';
   for (const byte of new TextEncoder().encode(value)) out += String.fromCharCode(byte);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSseError, limitError, SseError } from './errors.js';
+import { isSseError, SseError } from './errors.js';
 
 describe('SseError', () => {
   it('copies only the details that were given, and keeps the cause on Error', () => {
@@ -23,12 +23,6 @@ describe('SseError', () => {
 
   it('has no cause when none is given', () => {
     expect('cause' in new SseError('network', 'x')).toBe(false);
-  });
-
-  it('words both limit errors alike', () => {
-    const error = limitError('line-too-long', 'Line', 'maxLineBytes', 10, 12);
-    expect(error.message).toBe('Line exceeds maxLineBytes (10 bytes)');
-    expect(error).toMatchObject({ type: 'line-too-long', limit: 10, size: 12 });
   });
 });
 

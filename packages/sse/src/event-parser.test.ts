@@ -4,7 +4,7 @@ import { createParser } from './parser.js';
 import { EventParser } from './event-parser.js';
 import { chunkings, utf8 } from './test-support/chunking.js';
 import { referenceParse } from './test-support/reference-parser.js';
-import type { SseEvent } from './types.js';
+import type { SseEvent } from './event-parser.js';
 
 interface Outcome {
   events: SseEvent[];

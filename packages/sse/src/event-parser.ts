@@ -1,15 +1,24 @@
-import { limitError } from './errors.js';
+import { SseError } from './errors.js';
 import type { LineSink } from './line-decoder.js';
-import type { SseEvent } from './types.js';
-import { DEFAULT_MAX_EVENT_BYTES } from './types.js';
 import { utf8ByteLength } from './utf8-byte-length.js';
 
+/**
+ * One dispatched event, as the WHATWG "dispatch the event" step builds it.
+ * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#dispatchMessage
+ */
+export interface SseEvent {
+  /** Event type: the last `event:` field of the block, or `"message"` when none or empty. */
+  event: string;
+  /** `data:` lines of the block joined with LF (no trailing LF). */
+  data: string;
+  /** Last event ID in effect when the event was dispatched; `""` when none. */
+  id: string;
+  /** Reconnection time (ms) from a valid `retry:` field in this event's block, if any. */
+  retry?: number;
+}
+
 export interface EventParserOptions {
-  /**
-   * Called for every dispatched event. `hasId` tells whether the event's own
-   * block had an `id` field (as opposed to inheriting the last event ID), which
-   * the reconnecting reader needs to recognise replayed events.
-   */
+  /** Called for every event; `hasId`: its own block had an `id` field (the reconnecting reader's replay check). */
   onEvent: (event: SseEvent, hasId: boolean) => void;
   /** Called with the new reconnection time when a valid `retry` field is seen. */
   onRetry?: ((milliseconds: number) => void) | undefined;
@@ -17,55 +26,42 @@ export interface EventParserOptions {
   onComment?: ((comment: string) => void) | undefined;
   /** Initial last event ID, e.g. when resuming a stored position. @defaultValue `""` */
   lastEventId?: string | undefined;
-  /** @defaultValue {@link DEFAULT_MAX_EVENT_BYTES} */
+  /** Largest accepted event data in UTF-8 bytes (the `data:` values and the LFs joining them). @defaultValue 8 MiB */
   maxEventBytes?: number | undefined;
 }
+
+/** 8 MiB: room for a few maximal lines joined into one event. */
+export const DEFAULT_MAX_EVENT_BYTES = 8 * 1024 * 1024;
 
 const COLON = 58;
 const SPACE = 32;
 
 /**
- * Lines to events: the WHATWG "Interpreting an event stream" algorithm, pure and
- * synchronous. Feed it lines through {@link EventParser.line} (it is a
- * {@link LineSink}), and a blank line dispatches.
- *
- * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#event-stream-interpretation
+ * Lines to events, the WHATWG "Interpreting an event stream" algorithm, pure and synchronous: a
+ * {@link LineSink}, so a {@link LineDecoder} can feed it.
  */
 export class EventParser implements LineSink {
-  /**
-   * The "last event ID string": the ID buffer as of the last dispatch, so it
-   * moves even on a block without data, but not on an unterminated final block.
-   * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#dispatchMessage
-   */
+  /** The "last event ID string": the ID buffer as of the last dispatch, even of a block without data. */
   lastEventId: string;
   /** Last valid `retry` value seen, in milliseconds. */
   retry: number | undefined = undefined;
 
-  readonly #onEvent: (event: SseEvent, hasId: boolean) => void;
-  readonly #onRetry: ((milliseconds: number) => void) | undefined;
-  readonly #onComment: ((comment: string) => void) | undefined;
+  readonly #options: EventParserOptions;
   readonly #maxEventBytes: number;
   readonly #maxUncountedUnits: number;
-
-  /**
-   * The "last event ID buffer". It is deliberately not reset on dispatch.
-   * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#event-stream-interpretation
-   */
+  /** The "last event ID buffer", deliberately not reset on dispatch. */
   #idBuffer: string;
   #typeBuffer = '';
   #data = '';
   /** Number of `data` fields in the current block; the data buffer is "empty" iff 0. */
   #dataLines = 0;
-  #dataUnits = 0;
-  /** Exact UTF-8 size of `data`, or -1 while `dataUnits` is too small to need it. */
+  /** Exact UTF-8 size of `data`, or -1 while it is too short to need counting. */
   #dataBytes = -1;
   #blockRetry: number | undefined = undefined;
   #blockHasId = false;
 
   constructor(options: EventParserOptions) {
-    this.#onEvent = options.onEvent;
-    this.#onRetry = options.onRetry;
-    this.#onComment = options.onComment;
+    this.#options = options;
     this.lastEventId = options.lastEventId ?? '';
     this.#idBuffer = this.lastEventId;
     this.#maxEventBytes = options.maxEventBytes ?? DEFAULT_MAX_EVENT_BYTES;
@@ -73,12 +69,10 @@ export class EventParser implements LineSink {
   }
 
   /**
-   * Processes one line, `text.slice(start, end)`.
-   *
-   * A blank line dispatches; a line starting with a colon is a comment; otherwise
-   * the field name runs to the first colon (the whole line if there is none, with
-   * an empty value) and one leading space of the value is dropped. The `data`,
-   * `event` and `id` prefixes are tested inline because they are nearly every line.
+   * Processes one line, `text.slice(start, end)`: a blank line dispatches; a line starting with a
+   * colon is a comment; otherwise the field name runs to the first colon (the whole line if there
+   * is none, with an empty value) and is compared literally (no case folding). Unknown fields are
+   * ignored.
    *
    * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#event-stream-interpretation
    */
@@ -87,143 +81,67 @@ export class EventParser implements LineSink {
       this.#dispatch();
       return;
     }
+    // Where `data:`, `event:` or `id:` has its colon, guessed from the first letter, spares nearly
+    // every line the scan. A wrong guess can only pass over a colon that ends an unknown name.
     const first = text.charCodeAt(start);
-    // The inline tests below are a fast path: a line they let through to #otherLine is parsed
-    // there alike, so mutants that only make them refuse a line are equivalent. A length check
-    // that lets a shorter line in reads the colon after the range, whose value is '' either way.
-    // An emptied block falls through to #otherLine too (equivalent, but a comment cannot reach
-    // the block's mutant, so those three stay counted as survivors).
-    // 'd' 'a' 't' 'a' ':'
-    if (
-      first === 100 &&
-      end - start >= 5 &&
-      text.charCodeAt(start + 4) === COLON &&
-      text.charCodeAt(start + 1) === 97 &&
-      text.charCodeAt(start + 2) === 116 &&
-      text.charCodeAt(start + 3) === 97
-    ) {
-      this.#appendData(fieldValue(text, start + 5, end), ascii);
-      return;
+    let colon = start + (first === 100 ? 4 : first === 101 ? 5 : first === 105 ? 2 : 0);
+    if (colon >= end || text.charCodeAt(colon) !== COLON) {
+      // Bounded by `end`: `indexOf(':')` could run into later lines and go quadratic.
+      for (colon = start; colon < end && text.charCodeAt(colon) !== COLON; ) colon++;
     }
-    // 'e' 'v' 'e' 'n' 't' ':'
-    if (
-      first === 101 &&
-      end - start >= 6 &&
-      text.charCodeAt(start + 5) === COLON &&
-      text.charCodeAt(start + 1) === 118 &&
-      text.charCodeAt(start + 2) === 101 &&
-      text.charCodeAt(start + 3) === 110 &&
-      text.charCodeAt(start + 4) === 116
-    ) {
-      this.#typeBuffer = fieldValue(text, start + 6, end);
-      return;
-    }
-    // 'i' 'd' ':'
-    if (
-      first === 105 &&
-      end - start >= 3 &&
-      text.charCodeAt(start + 2) === COLON &&
-      text.charCodeAt(start + 1) === 100
-    ) {
-      this.#setId(fieldValue(text, start + 3, end));
-      return;
-    }
-    if (first === COLON) {
-      this.#onComment?.(fieldValue(text, start + 1, end));
-      return;
-    }
-    this.#otherLine(text, start, end, ascii);
+    // One leading space of the value is dropped; slicing from past `end` gives ''.
+    const value = text.slice(text.charCodeAt(colon + 1) === SPACE ? colon + 2 : colon + 1, end);
+    // By length first, so that no field name is sliced out: these are nearly every line.
+    const name = colon - start;
+    if (name === 4 && text.startsWith('data', start)) this.#appendData(value, ascii);
+    else if (name === 5 && text.startsWith('event', start)) this.#typeBuffer = value;
+    else if (name === 2 && text.startsWith('id', start)) this.#setId(value);
+    else if (name === 5 && text.startsWith('retry', start)) this.#setRetry(value);
+    else if (name === 0) this.#options.onComment?.(value);
   }
 
-  /**
-   * Ends the stream. Per the spec an unterminated final block is never
-   * dispatched, so its buffered fields are dropped (the last event ID stays).
-   * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#event-stream-interpretation
-   */
+  /** Ends the stream: an unterminated final block is never dispatched, so its fields are dropped. */
   end(): void {
     this.#resetBlock();
     this.#idBuffer = this.lastEventId;
   }
 
-  /** Generic field parsing for rarer lines: `retry`, unknown fields, lines without a colon. */
-  #otherLine(text: string, start: number, end: number, ascii: boolean): void {
-    let colon = start;
-    // Bounded by `end`: `indexOf(':')` could run into later lines and go quadratic.
-    while (colon < end && text.charCodeAt(colon) !== COLON) colon++;
-    const value = colon === end ? '' : fieldValue(text, colon + 1, end);
-    // Field names are compared literally: no case folding. Unknown fields are ignored.
-    switch (text.slice(start, colon)) {
-      case 'data':
-        this.#appendData(value, ascii);
-        break;
-      case 'event':
-        this.#typeBuffer = value;
-        break;
-      case 'id':
-        this.#setId(value);
-        break;
-      case 'retry':
-        this.#setRetry(value);
-        break;
-    }
-  }
-
-  /**
-   * "If the field value does not contain U+0000 NULL, then set the last event ID
-   * buffer to the field value. Otherwise, ignore the field." An empty value resets it.
-   */
+  /** A value with U+0000 is ignored; an empty one resets the ID. */
   #setId(value: string): void {
     if (value.includes('\0')) return;
     this.#idBuffer = value;
     this.#blockHasId = true;
   }
 
-  /**
-   * "If the field value consists of only ASCII digits, then interpret the field
-   * value as an integer in base ten, and set the event stream's reconnection
-   * time to that integer. Otherwise, ignore the field." An empty value has no
-   * digits to interpret, so it is ignored, as browsers do.
-   */
+  /** Only ASCII digits are a reconnection time; anything else is ignored (an empty value too, as browsers do). */
   #setRetry(value: string): void {
     if (!/^[0-9]+$/.test(value)) return;
     const milliseconds = Number(value);
     this.retry = milliseconds;
     this.#blockRetry = milliseconds;
-    this.#onRetry?.(milliseconds);
+    this.#options.onRetry?.(milliseconds);
   }
 
   /** "Append the field value to the data buffer, then append a single U+000A LINE FEED." */
   #appendData(value: string, ascii: boolean): void {
-    if (this.#dataLines === 0) {
-      this.#data = value;
-      this.#dataUnits = value.length;
-    } else {
-      // Joining here instead of appending LF and trimming it at dispatch: same result, one concat less.
-      this.#data = `${this.#data}\n${value}`;
-      this.#dataUnits += value.length + 1;
-    }
-    this.#dataLines++;
-    if (this.#dataUnits > this.#maxUncountedUnits) this.#checkEventSize(value, ascii);
-  }
-
-  #checkEventSize(value: string, ascii: boolean): void {
+    // Joining here instead of appending LF and trimming it at dispatch: same result, one concat less.
+    this.#data = this.#dataLines++ === 0 ? value : `${this.#data}\n${value}`;
+    // Counted only once it could be over the limit: a UTF-16 unit is at most 3 bytes.
+    if (this.#data.length <= this.#maxUncountedUnits) return;
     if (this.#dataBytes < 0) {
       this.#dataBytes = ascii && this.#dataLines === 1 ? value.length : utf8ByteLength(this.#data);
     } else {
       this.#dataBytes += (ascii ? value.length : utf8ByteLength(value)) + 1;
     }
-    if (this.#dataBytes > this.#maxEventBytes) {
+    const limit = this.#maxEventBytes;
+    if (this.#dataBytes > limit) {
       const size = this.#dataBytes;
       this.#resetBlock();
-      throw limitError('event-too-large', 'Event data', 'maxEventBytes', this.#maxEventBytes, size);
+      throw new SseError('event-too-large', `Event data exceeds maxEventBytes (${limit} bytes)`, { limit, size });
     }
   }
 
-  /**
-   * Blank line: commit the last event ID, then dispatch unless no `data` field
-   * was seen; either way the data and event type buffers are reset.
-   * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#dispatchMessage
-   */
+  /** Blank line: commit the last event ID, then dispatch unless the block had no `data` field. */
   #dispatch(): void {
     const id = this.#idBuffer;
     this.lastEventId = id;
@@ -232,27 +150,18 @@ export class EventParser implements LineSink {
       return;
     }
     const hasId = this.#blockHasId;
-    const retry = this.#blockRetry;
-    const event: SseEvent =
-      retry === undefined
-        ? { event: this.#typeBuffer || 'message', data: this.#data, id }
-        : { event: this.#typeBuffer || 'message', data: this.#data, id, retry };
+    const event: SseEvent = { event: this.#typeBuffer || 'message', data: this.#data, id };
+    if (this.#blockRetry !== undefined) event.retry = this.#blockRetry;
     this.#resetBlock();
-    this.#onEvent(event, hasId);
+    this.#options.onEvent(event, hasId);
   }
 
   #resetBlock(): void {
     this.#typeBuffer = '';
     this.#data = '';
     this.#dataLines = 0;
-    this.#dataUnits = 0;
     this.#dataBytes = -1;
     this.#blockRetry = undefined;
     this.#blockHasId = false;
   }
-}
-
-/** `text.slice(from, end)` less one leading space: the value of a field (or a comment) starting at `from`. */
-function fieldValue(text: string, from: number, end: number): string {
-  return text.slice(from < end && text.charCodeAt(from) === SPACE ? from + 1 : from, end);
 }

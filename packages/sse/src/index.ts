@@ -1,31 +1,30 @@
 // What users of the package need: the two readers, the typed JSON layer and the error type.
 // The parsing layers are at `@browser-cloud/sse/parser`, the retry policy at
 // `@browser-cloud/sse/retry-policy`.
-export { SseError, isSseError } from './errors.js';
-export type { SseErrorDetails, SseErrorType } from './errors.js';
-export type { ParserLimits, SseEvent } from './types.js';
-export { readEventStream } from './read-event-stream.js';
-export type { EventStream, ReadEventStreamOptions } from './read-event-stream.js';
-export { connectEventStream } from './connect-event-stream.js';
-export type {
-  ConnectEventStreamOptions,
-  EventStreamConnection,
-  EventStreamFetch,
-  HeadersContext,
-  OpenInfo,
-  RetryInfo,
-  RetryReason,
-  StreamStateChange,
+export { SseError, isSseError, type SseErrorDetails, type SseErrorType } from './errors.js';
+export type { SseEvent } from './event-parser.js';
+export type { ParserLimits } from './parser.js';
+export { readEventStream, type EventStream, type ReadEventStreamOptions } from './read-event-stream.js';
+export {
+  connectEventStream,
+  type ConnectEventStreamOptions,
+  type EventStreamConnection,
+  type EventStreamFetch,
+  type HeadersContext,
+  type OpenInfo,
+  type RetryInfo,
+  type RetryReason,
+  type StreamStateChange,
 } from './connect-event-stream.js';
-export { createJsonEventDecoder, parseJsonEvents } from './json-events.js';
-export type {
-  ErrorListValidator,
-  JsonEvent,
-  JsonEventOptions,
-  JsonEventStream,
-  TypeGuard,
-  Validator,
+export {
+  createJsonEventDecoder,
+  parseJsonEvents,
+  type ErrorListValidator,
+  type JsonEvent,
+  type JsonEventOptions,
+  type JsonEventStream,
+  type TypeGuard,
+  type Validator,
 } from './json-events.js';
 // The bounded read of a refused answer's body, which the client's errors are built from too.
-export { readBoundedBody } from './body-excerpt.js';
-export type { BoundedBody } from './body-excerpt.js';
+export { readBoundedBody, type BoundedBody } from './body-excerpt.js';

@@ -4,7 +4,7 @@ import { createJsonEventDecoder, parseJsonEvents } from './json-events.js';
 import type { JsonEvent, TypeGuard } from './json-events.js';
 import { readEventStream } from './read-event-stream.js';
 import { streamOf, utf8 } from './test-support/chunking.js';
-import type { SseEvent } from './types.js';
+import type { SseEvent } from './event-parser.js';
 
 interface LogEvent {
   event: 'log';

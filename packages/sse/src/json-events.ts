@@ -1,7 +1,6 @@
 import { DONE } from './batched-event-iterator.js';
 import { SseError } from './errors.js';
-import type { SseErrorDetails } from './errors.js';
-import type { SseEvent } from './types.js';
+import type { SseEvent } from './event-parser.js';
 
 /** A type guard, such as an Ajv standalone validator, which leaves its findings in `errors`. */
 export type TypeGuard<T> = ((value: unknown) => value is T) & { errors?: unknown };
@@ -22,37 +21,30 @@ export interface JsonEvent<T> {
   raw: string;
 }
 
+/** What to skip and how to check; the README's table gives each option's default. */
 export interface JsonEventOptions<T> {
   /** Checks each parsed value; without one, values are passed through as `T` unchecked. */
   validate?: Validator<T>;
-  /** Skip events whose data is empty (e.g. a bare `data:` keep-alive). @defaultValue true */
+  /** Skip events whose data is empty (e.g. a bare `data:` keep-alive). */
   skipEmptyData?: boolean;
-  /**
-   * Skip heartbeats: events whose SSE type, or whose JSON object's `event`
-   * property, is one of `heartbeatEvents`. Checked before validation, since a
-   * heartbeat does not match the payload schema. @defaultValue true
-   */
+  /** Skip events whose SSE type, or JSON object's `event` property, is in `heartbeatEvents` (before validation). */
   skipHeartbeats?: boolean;
-  /** @defaultValue `["sse_heartbeat"]` */
   heartbeatEvents?: readonly string[];
-  /** Only parse events of these SSE types and skip the rest. @defaultValue all types */
+  /** Only parse events of these SSE types and skip the rest. */
   eventTypes?: readonly string[];
   /** Extra skip rule, run first on the raw event. */
   skip?: (event: SseEvent) => boolean;
   /**
-   * What to do with data that is not JSON (`invalid-json`) or fails validation
-   * (`invalid-data`): `"throw"` ends the iteration with the error (and closes the
-   * source); `"skip"` drops the event; a function is told and the event dropped.
-   * @defaultValue "throw"
+   * Data that is not JSON (`invalid-json`) or fails validation (`invalid-data`): `"throw"` ends the
+   * iteration with the error (and closes the source), `"skip"` drops the event, a function is told
+   * and the event dropped.
    */
   onInvalid?: 'throw' | 'skip' | ((error: SseError) => void);
 }
 
 /**
- * Returns a function that turns one event into a {@link JsonEvent}, returns
- * `undefined` for an event the skip policy drops, and throws `SseError`
- * (`invalid-json`, `invalid-data`, with the raw data) otherwise. Pure: usable on
- * events from any source.
+ * A pure function of one event, from any source: its {@link JsonEvent}, `undefined` when the skip
+ * policy drops it, or a thrown `SseError` (`invalid-json`, `invalid-data`, with the raw data).
  */
 export function createJsonEventDecoder<T = unknown>(
   options: JsonEventOptions<T> = {},
@@ -70,19 +62,27 @@ export function createJsonEventDecoder<T = unknown>(
     if (heartbeats?.has(event.event)) return undefined;
     const raw = event.data;
     if (raw.length === 0 && skipEmptyData) return undefined;
-    /** Both failures carry the raw data and where it came from. */
-    const invalid = (type: 'invalid-json' | 'invalid-data', message: string, details: SseErrorDetails): SseError =>
-      new SseError(type, message, { data: raw, event: event.event, id: event.id, ...details });
+    // Both failures carry the raw data and where it came from.
+    const about = { data: raw, event: event.event, id: event.id };
     let value: unknown;
     try {
       value = JSON.parse(raw);
     } catch (error) {
-      throw invalid('invalid-json', `Event data is not valid JSON: ${(error as Error).message}`, { cause: error });
+      throw new SseError('invalid-json', `Event data is not valid JSON: ${(error as Error).message}`, {
+        ...about,
+        cause: error,
+      });
     }
-    if (heartbeats !== undefined && isHeartbeatObject(value, heartbeats)) return undefined;
+    const type = (value as { event?: unknown } | null)?.event;
+    if (typeof type === 'string' && heartbeats?.has(type)) return undefined;
     const problems = validate === undefined ? undefined : check(validate, value);
-    if (problems !== undefined)
-      throw invalid('invalid-data', 'Event data failed validation', { value, validationErrors: problems });
+    if (problems !== undefined) {
+      throw new SseError('invalid-data', 'Event data failed validation', {
+        ...about,
+        value,
+        validationErrors: problems,
+      });
+    }
     return { event: event.event, id: event.id, data: value as T, raw };
   };
 }
@@ -96,11 +96,6 @@ function check<T>(validate: Validator<T>, value: unknown): unknown {
   return Array.isArray(result) && result.length !== 0 ? result : undefined;
 }
 
-function isHeartbeatObject(value: unknown, names: ReadonlySet<string>): boolean {
-  const type = typeof value === 'object' && value !== null ? (value as { event?: unknown }).event : undefined;
-  return typeof type === 'string' && names.has(type);
-}
-
 /** A stream of {@link JsonEvent}s; forwards `lastEventId` and `close()` to its source when it has them. */
 export interface JsonEventStream<T> extends AsyncIterableIterator<JsonEvent<T>> {
   /** The source's `lastEventId`, or the ID of the last event read from it. */
@@ -110,11 +105,9 @@ export interface JsonEventStream<T> extends AsyncIterableIterator<JsonEvent<T>> 
 }
 
 /**
- * The typed JSON layer: parses each event's data as JSON, applies the skip
- * policy and the validator, and yields {@link JsonEvent}s. Works over
- * {@link readEventStream}, {@link connectEventStream} or any async iterable
- * of {@link SseEvent}. Leaving the loop early, or an invalid event under the
- * default `onInvalid: "throw"`, closes the source.
+ * The typed JSON layer over {@link readEventStream}, {@link connectEventStream} or any async
+ * iterable of {@link SseEvent}s: each event through {@link createJsonEventDecoder}. Leaving the
+ * loop early, or an invalid event under the default `onInvalid: "throw"`, closes the source.
  *
  * @example
  * for await (const { data } of parseJsonEvents(connectEventStream(url), { validate: isLogEvent })) {
@@ -140,13 +133,9 @@ export function parseJsonEvents<T = unknown>(
       return stream;
     },
     async next() {
-      for (;;) {
-        if (finished) return DONE;
+      while (!finished) {
         const result = await iterator.next();
-        if (result.done === true) {
-          finished = true;
-          return DONE;
-        }
+        if (result.done === true) break;
         const event = result.value;
         lastSeenId = event.id;
         let value: JsonEvent<T> | undefined;
@@ -162,6 +151,8 @@ export function parseJsonEvents<T = unknown>(
         }
         if (value !== undefined) return { done: false, value };
       }
+      finished = true;
+      return DONE;
     },
     async return() {
       await stream.close();

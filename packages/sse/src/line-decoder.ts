@@ -1,11 +1,9 @@
-import { limitError } from './errors.js';
-import { DEFAULT_MAX_LINE_BYTES } from './types.js';
+import { SseError } from './errors.js';
 import { utf8ByteLength } from './utf8-byte-length.js';
 
 /**
- * Receives each complete line as `text.slice(start, end)` (terminator excluded).
- * Passing the range instead of a sliced string spares one allocation per line on
- * the hot path; the receiver slices only the parts it keeps.
+ * Receives each complete line as `text.slice(start, end)` (terminator excluded): a range rather
+ * than a sliced string spares one allocation per line; the receiver slices only what it keeps.
  */
 export interface LineSink {
   /** `ascii`: the line is known to be pure ASCII, so its UTF-8 size is `end - start`. */
@@ -13,45 +11,32 @@ export interface LineSink {
 }
 
 export interface LineDecoderOptions {
-  /** @defaultValue {@link DEFAULT_MAX_LINE_BYTES} */
+  /**
+   * Longest accepted line in UTF-8 bytes, terminator excluded; checked while a line is still
+   * arriving, so a never-ending line cannot exhaust memory. @defaultValue 4 MiB
+   */
   maxLineBytes?: number | undefined;
 }
+
+/** 4 MiB: four times the 1 MiB log lines the service may send. */
+export const DEFAULT_MAX_LINE_BYTES = 4 * 1024 * 1024;
 
 const LF = 10;
 const CR = 13;
 const BOM = 0xfeff;
-/** Below this many bytes, copying a chunk next to the held-back bytes is cheaper than a second decode call. */
-const SMALL_CHUNK = 1024;
 /** A held line this long is probably long for a while: switch to {@link lastLineEndInLongLine}. */
 const LONG_LINE_BYTES = 4096;
-/** A held unfinished line is decoded in pieces of about this size. */
-const PIECE_BYTES = 64 * 1024;
-/** A held-back buffer larger than this (grown by one huge chunk) is released once its line is done. */
+/** A held-back buffer larger than this (grown by a long line) is released once its line is done. */
 const KEEP_BUFFER_BYTES = 256 * 1024;
 
 /**
- * Bytes to lines: the decoding and line-splitting half of the WHATWG
- * "Parsing an event stream" section.
+ * Bytes to lines, the first half of the WHATWG "Parsing an event stream": UTF-8 always (invalid
+ * bytes become U+FFFD), one leading BOM removed, lines ending at CRLF, LF or CR (a CRLF split
+ * across chunks is one terminator), and a final line without terminator dropped by `end()`.
  *
- * - The stream is UTF-8, always; invalid bytes become U+FFFD.
- * - Exactly one leading U+FEFF BOM is removed.
- * - Lines end at CRLF, LF or CR; a CR at the end of a chunk waits for the next
- *   chunk, so a CRLF split across chunks is one terminator, not two.
- * - A final line without terminator is not a line: {@link LineDecoder.end} drops it.
- *
- * How: each chunk is cut after its last CR or LF byte. The part before is
- * decoded in one non-streaming `TextDecoder` call and scanned with `indexOf`;
- * the part after (an unfinished line) is kept as bytes until a chunk brings its
- * terminator. CR and LF are ASCII, so a cut after them never splits a
- * character: the output is exactly what a `{ stream: true }` decoder would give,
- * at a fraction of the cost (Node's streaming decode leaves the simdutf fast
- * path). A long unfinished line is decoded every {@link PIECE_BYTES} at a
- * character boundary and joined once at its end, so no buffer grows with it and
- * no string is joined twice. Every step is linear in the input, whatever the
- * chunking.
- *
- * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#parsing-an-event-stream
- * @see https://encoding.spec.whatwg.org/#utf-8-decode
+ * Each chunk is cut after its last CR or LF byte: the part before is decoded in one call, the rest
+ * held as bytes. CR and LF are ASCII, so the cut never splits a character and the text is what a
+ * `{ stream: true }` decoder would give, without leaving Node's fast (simdutf) decoding path.
  */
 export class LineDecoder {
   readonly #sink: LineSink;
@@ -63,14 +48,8 @@ export class LineDecoder {
   #bomChecked = false;
   /** The previous text ended with CR: a leading LF in the next one completes that CRLF. */
   #skipLeadingLf = false;
-  /**
-   * The unfinished last line: its start already decoded in pieces (a long line
-   * is decoded every {@link PIECE_BYTES} so no buffer ever grows to its size),
-   * then the bytes not yet decoded.
-   */
-  readonly #pieces: string[] = [];
-  #piecesBytes = 0;
-  #held: Uint8Array = new Uint8Array(256);
+  /** The bytes of the unfinished last line. */
+  #held = new Uint8Array(256);
   #heldLength = 0;
 
   constructor(sink: LineSink, options: LineDecoderOptions = {}) {
@@ -82,51 +61,28 @@ export class LineDecoder {
   /** Feeds the next chunk of the body. Throws `SseError` `line-too-long`. */
   push(chunk: Uint8Array): void {
     const length = chunk.length;
-    const last =
-      this.#piecesBytes + this.#heldLength >= LONG_LINE_BYTES
-        ? lastLineEndInLongLine(chunk, this.#decoder)
-        : lastLineEnd(chunk);
+    const last = this.#heldLength >= LONG_LINE_BYTES ? lastLineEndInLongLine(chunk, this.#decoder) : lastLineEnd(chunk);
     if (last < 0) {
       this.#holdUnfinished(chunk, 0, length);
       return;
     }
-    if (this.#heldLength === 0 && this.#piecesBytes === 0) {
-      this.#pushText(this.#decoder.decode(last + 1 === length ? chunk : chunk.subarray(0, last + 1)), last + 1);
-      // Either branch below splits the same lines (its mutants are equivalent, left counted as survivors).
-    } else if (last < SMALL_CHUNK) {
-      this.#hold(chunk, 0, last + 1);
-      this.#pushHeld();
+    const done = last + 1 === length ? chunk : chunk.subarray(0, last + 1);
+    if (this.#heldLength === 0) {
+      this.#pushText(this.#decoder.decode(done), last + 1);
     } else {
-      // Large chunk: finish the held line alone rather than copy the whole chunk behind it.
-      const first = firstLineEnd(chunk);
-      this.#hold(chunk, 0, first + 1);
-      this.#pushHeld();
-      if (first < last) this.#pushText(this.#decoder.decode(chunk.subarray(first + 1, last + 1)), last - first);
+      this.#hold(done);
+      const byteLength = this.#heldLength;
+      this.#heldLength = 0;
+      const text = this.#decoder.decode(this.#held.subarray(0, byteLength));
+      if (this.#held.length > KEEP_BUFFER_BYTES) this.#held = new Uint8Array(256);
+      this.#pushText(text, byteLength);
     }
     if (last + 1 < length) this.#holdUnfinished(chunk, last + 1, length);
   }
 
   /** Ends the stream; the unterminated last line, if any, is discarded. */
   end(): void {
-    this.#pieces.length = 0;
-    this.#piecesBytes = 0;
     this.#heldLength = 0;
-  }
-
-  /** Decodes and splits the held line, which now ends with its terminator. */
-  #pushHeld(): void {
-    const bytes = this.#held.subarray(0, this.#heldLength);
-    const byteLength = this.#piecesBytes + bytes.length;
-    let text = this.#decoder.decode(bytes);
-    if (this.#pieces.length !== 0) {
-      this.#pieces.push(text);
-      text = this.#pieces.join('');
-      this.#pieces.length = 0;
-    }
-    this.#piecesBytes = 0;
-    this.#heldLength = 0;
-    if (this.#held.length > KEEP_BUFFER_BYTES) this.#held = new Uint8Array(256);
-    this.#pushText(text, byteLength);
   }
 
   /** Splits decoded text that ends with a line terminator into lines; `byteLength` is what it was decoded from. */
@@ -182,28 +138,19 @@ export class LineDecoder {
   #holdUnfinished(source: Uint8Array, start: number, end: number): void {
     // Held bytes are a lower bound of the line's UTF-8 size (an invalid byte
     // decodes to a 3-byte U+FFFD), less the 3 bytes of a BOM not yet stripped.
-    this.#checkSize(this.#piecesBytes + this.#heldLength + (end - start) - (this.#bomChecked ? 0 : 3));
-    this.#hold(source, start, end);
-    if (this.#heldLength >= PIECE_BYTES) {
-      // Decode up to the last complete character; at most 3 bytes stay behind.
-      const cut = completePrefixLength(this.#held, this.#heldLength);
-      this.#pieces.push(this.#decoder.decode(this.#held.subarray(0, cut)));
-      this.#piecesBytes += cut;
-      this.#held.copyWithin(0, cut, this.#heldLength);
-      this.#heldLength -= cut;
-    }
+    this.#checkSize(this.#heldLength + (end - start) - (this.#bomChecked ? 0 : 3));
+    this.#hold(start === 0 ? source : source.subarray(start, end));
   }
 
-  /** Appends `source[start .. end)` to the held bytes. */
-  #hold(source: Uint8Array, start: number, end: number): void {
+  #hold(bytes: Uint8Array): void {
     const at = this.#heldLength;
-    const needed = at + (end - start);
+    const needed = at + bytes.length;
     if (needed > this.#held.length) {
       const grown = new Uint8Array(Math.max(needed, this.#held.length * 2));
       grown.set(this.#held.subarray(0, at));
       this.#held = grown;
     }
-    this.#held.set(start === 0 && end === source.length ? source : source.subarray(start, end), at);
+    this.#held.set(bytes, at);
     this.#heldLength = needed;
   }
 
@@ -213,7 +160,9 @@ export class LineDecoder {
   }
 
   #checkSize(size: number): void {
-    if (size > this.#maxLineBytes) throw limitError('line-too-long', 'Line', 'maxLineBytes', this.#maxLineBytes, size);
+    const limit = this.#maxLineBytes;
+    if (size > limit)
+      throw new SseError('line-too-long', `Line exceeds maxLineBytes (${limit} bytes)`, { limit, size });
   }
 }
 
@@ -243,10 +192,9 @@ function lastLineEnd(chunk: Uint8Array): number {
 }
 
 /**
- * {@link lastLineEnd} for chunks inside a long line, where most have no line
- * end and every byte must be looked at: decoding (native) and letting
- * `String.prototype.indexOf` search is several times faster than a byte loop.
- * CR and LF come out of the decoder as themselves, even next to invalid bytes.
+ * {@link lastLineEnd} for chunks inside a long line, where most have no line end and every byte
+ * must be looked at: decoding (native) and letting `indexOf` search is several times faster than
+ * a byte loop. CR and LF come out of the decoder as themselves, even next to invalid bytes.
  */
 function lastLineEndInLongLine(chunk: Uint8Array, decoder: TextDecoder): number {
   const text = decoder.decode(chunk);
@@ -254,33 +202,4 @@ function lastLineEndInLongLine(chunk: Uint8Array, decoder: TextDecoder): number 
   // One unit per byte: positions in the text are positions in the chunk.
   if (text.length === chunk.length) return Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r'));
   return lastLineEnd(chunk);
-}
-
-/** Index of the first CR or LF byte, or -1. */
-function firstLineEnd(chunk: Uint8Array): number {
-  const length = chunk.length;
-  for (let i = 0; i < length; i++) {
-    const byte = chunk[i]!;
-    if (byte <= CR && (byte === LF || byte === CR)) return i;
-  }
-  return -1;
-}
-
-/**
- * Length of the longest prefix of `bytes[0 .. length)` that does not end inside
- * a UTF-8 sequence. Cutting there (before an ASCII or lead byte) is safe: a
- * decoder is back in its initial state at such a byte, valid input or not.
- * @see https://encoding.spec.whatwg.org/#utf-8-decoder
- */
-function completePrefixLength(bytes: Uint8Array, length: number): number {
-  const stop = length > 3 ? length - 3 : 0;
-  for (let i = length - 1; i >= stop; i--) {
-    const byte = bytes[i]!;
-    if (byte < 0x80) return length;
-    if (byte >= 0xc0) {
-      const needed = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : 2;
-      return i + needed > length ? i : length;
-    }
-  }
-  return length;
 }

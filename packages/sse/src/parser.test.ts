@@ -5,7 +5,7 @@ import { LineDecoder } from './line-decoder.js';
 import { createParser } from './parser.js';
 import { bytes, splitAt, utf8 } from './test-support/chunking.js';
 import { referenceParse } from './test-support/reference-parser.js';
-import type { SseEvent } from './types.js';
+import type { SseEvent } from './event-parser.js';
 
 interface Outcome {
   events: SseEvent[];

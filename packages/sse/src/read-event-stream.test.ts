@@ -4,7 +4,7 @@ import { readEventStream } from './read-event-stream.js';
 import { chunkings, streamOf, utf8 } from './test-support/chunking.js';
 import { countAbortListeners } from './test-support/abort-listeners.js';
 import { manualBody } from './test-support/fake-fetch.js';
-import type { SseEvent } from './types.js';
+import type { SseEvent } from './event-parser.js';
 
 async function collect(iterable: AsyncIterable<SseEvent>): Promise<SseEvent[]> {
   const events: SseEvent[] = [];

@@ -1,39 +1,23 @@
 import { batchedEvents } from './batched-event-iterator.js';
+import type { BatchedEvents } from './batched-event-iterator.js';
 import { SseError } from './errors.js';
 import { createParser } from './parser.js';
-import type { ParserLimits, SseEvent } from './types.js';
+import type { EventParserOptions, SseEvent } from './event-parser.js';
+import type { ParserLimits } from './parser.js';
 
-export interface ReadEventStreamOptions extends ParserLimits {
-  /** Initial last event ID, e.g. when resuming a stored position. @defaultValue `""` */
-  lastEventId?: string;
+export interface ReadEventStreamOptions extends ParserLimits, Pick<EventParserOptions, 'lastEventId' | 'onComment'> {
   /** Aborting cancels the body and ends the iteration without an error. */
-  signal?: AbortSignal;
-  /** Called with each comment's text (after the colon and one optional space). */
-  onComment?: (comment: string) => void;
+  signal?: AbortSignal | undefined;
 }
 
-/**
- * Async iterable of the events of one response body. Also an iterator, so
- * `lastEventId` and `retry` can be read while or after looping.
- */
-export interface EventStream extends AsyncIterableIterator<SseEvent> {
-  /** Last event ID string after the last event handed out (or all input, once ended). */
-  readonly lastEventId: string;
-  /** Last valid `retry` value the server sent, in milliseconds. */
-  readonly retry: number | undefined;
-  /** Stops reading and cancels the body; pending `next()` calls resolve as done. */
-  close(): Promise<void>;
-}
+/** The events of one body; `retry` is the last valid `retry:` the server sent. */
+export type EventStream = BatchedEvents<number | undefined>;
 
 /**
- * Parses a `text/event-stream` body into events.
- *
- * Reads with `body.getReader()` (Safari has no async iteration of streams).
- * Each chunk is parsed synchronously into a batch that later `next()` calls serve
- * from memory, so the per-event cost is one resolved promise. Leaving a
- * `for await` loop early (`break`, `return`, a throw) cancels the body. A body
- * read error is rethrown as `SseError` `network`; a limit error cancels the body
- * first, then is thrown after the events that preceded it.
+ * Parses a `text/event-stream` body into events, reading with `body.getReader()` (Safari has no
+ * async iteration of streams). Leaving a `for await` loop early cancels the body. A read error is
+ * thrown as `SseError` `network`; a limit error cancels the body, then is thrown after the events
+ * that preceded it.
  *
  * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#parsing-an-event-stream
  */
@@ -41,13 +25,10 @@ export function readEventStream(body: ReadableStream<Uint8Array>, options: ReadE
   const signal = options.signal;
   const batch: SseEvent[] = [];
   const parser = createParser({
+    ...options,
     onEvent: (event) => {
       batch.push(event);
     },
-    onComment: options.onComment,
-    lastEventId: options.lastEventId,
-    maxLineBytes: options.maxLineBytes,
-    maxEventBytes: options.maxEventBytes,
   });
   let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
   /** No more reads: the body ended, failed or was cancelled. */
@@ -55,21 +36,6 @@ export function readEventStream(body: ReadableStream<Uint8Array>, options: ReadE
   let abortSignal: AbortSignal | undefined;
   const onAbort = (): void => {
     void stream.close();
-  };
-
-  /** Detaches from the signal and the body; `cancel` also discards what the body has not sent yet. */
-  const detach = async (cancel: boolean): Promise<void> => {
-    abortSignal?.removeEventListener('abort', onAbort);
-    if (reader === undefined) {
-      if (cancel && !body.locked) await body.cancel().catch(ignore);
-      return;
-    }
-    if (cancel) await reader.cancel().catch(ignore);
-    try {
-      reader.releaseLock();
-    } catch {
-      // Older stream implementations refuse while a read is pending; the stream is cancelled anyway.
-    }
   };
 
   const fill = async (): Promise<boolean> => {
@@ -92,9 +58,7 @@ export function readEventStream(body: ReadableStream<Uint8Array>, options: ReadE
       }
       if (finished) return false;
       if (result.done) {
-        finished = true;
         parser.end();
-        await detach(false);
         return false;
       }
       // A limit error propagates: the body is cancelled, and the events before it are still handed out.
@@ -107,13 +71,19 @@ export function readEventStream(body: ReadableStream<Uint8Array>, options: ReadE
     fill,
     parsedId: () => parser.lastEventId,
     retry: () => parser.retry,
+    // Detaches from the signal and the body, discarding what it has not sent yet.
     release: async () => {
       if (finished) return;
       finished = true;
-      await detach(true);
+      abortSignal?.removeEventListener('abort', onAbort);
+      // Without a reader of ours, a body someone else locked refuses the cancel, which is ignored.
+      await (reader ?? body).cancel().catch(() => {});
+      try {
+        reader?.releaseLock();
+      } catch {
+        // Older stream implementations refuse while a read is pending; the stream is cancelled anyway.
+      }
     },
   });
   return stream;
 }
-
-function ignore(): void {}

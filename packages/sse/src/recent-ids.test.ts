@@ -7,9 +7,7 @@ describe('RecentIds', () => {
     for (const id of ['a', 'b', 'c']) ids.add(id);
     expect(['a', 'b', 'c'].map((id) => ids.has(id))).toEqual([true, true, true]);
     ids.add('d');
-    expect(ids.has('a')).toBe(false);
-    expect(ids.has('d')).toBe(true);
-    expect(ids.size).toBe(3);
+    expect(['a', 'b', 'c', 'd'].map((id) => ids.has(id))).toEqual([false, true, true, true]);
   });
 
   it('does not count a repeated id twice', () => {
@@ -17,8 +15,12 @@ describe('RecentIds', () => {
     ids.add('a');
     ids.add('a');
     ids.add('b');
+    // Had the repeat taken a second place, adding 'b' would have evicted 'a'.
     expect(ids.has('a')).toBe(true);
-    expect(ids.size).toBe(2);
+    // Nor does adding it again, once full, make it newer: 'a' is still the oldest.
+    ids.add('a');
+    ids.add('c');
+    expect(['a', 'b', 'c'].map((id) => ids.has(id))).toEqual([false, true, true]);
   });
 
   it('remembers nothing with capacity 0', () => {

@@ -1,31 +1,21 @@
-/**
- * The one retry policy of the client's requests and of the reconnecting reader: which answers
- * are retried, how long a server may ask to wait, and the backoff between attempts.
- */
+// The one retry policy of the client's requests and of the reconnecting reader: which answers
+// are retried, how long a server may ask to wait, and the backoff between attempts.
 
 /** Reads a response header (a `Headers`, or anything with its `get`). */
-export interface HeaderSource {
-  get(name: string): string | null;
-}
+export type HeaderSource = Pick<Headers, 'get'>;
 
-/** Longest wait honoured from `Retry-After` / `retry-after-ms`; longer requests are cut to it. */
+/** Longest wait honoured from `Retry-After` / `retry-after-ms`, and from a server's `retry:`. */
 export const MAX_RETRY_AFTER_MS = 60_000;
-/**
- * Bounds of a server's SSE `retry:` reconnection time. Below the floor a `retry: 0` with
- * reconnects would be a hot loop against the service; above the ceiling (the same as for
- * `Retry-After`) a typo would park the stream for days.
- */
+/** Least wait honoured from a server's `retry:`: below it, `retry: 0` would be a hot reconnect loop. */
 export const MIN_SERVER_RETRY_MS = 500;
-export const MAX_SERVER_RETRY_MS = MAX_RETRY_AFTER_MS;
 /** Largest delay `setTimeout` honours; larger ones fire at once. */
 export const MAX_TIMER_DELAY = 2 ** 31 - 1;
 
 /**
- * Whether an answer with this status is worth another attempt: the server's
- * `x-should-retry: true|false` when present (it knows whether the failure is transient),
- * else 408, 429 and 5xx. 409 never is, whatever the header says: here it means a login flow is
- * already in progress or a name is taken, which another attempt cannot change. Whether the
- * operation may be repeated at all is the caller's question, asked separately.
+ * Whether an answer is worth another attempt: as the server's `x-should-retry: true|false` says
+ * (it knows whether the failure is transient), else 408, 429 and 5xx. Never 409: a login flow in
+ * progress or a name taken, which another attempt cannot change. Whether the operation may be
+ * repeated at all is the caller's question.
  */
 export function isRetryable(status: number, headers?: HeaderSource): boolean {
   if (status === 409) return false;
@@ -36,12 +26,9 @@ export function isRetryable(status: number, headers?: HeaderSource): boolean {
 }
 
 /**
- * How long the server asks to wait, in ms from `now` (never negative), or `undefined` when it
- * does not say or says it unreadably. `retry-after-ms` (a non-standard header some APIs send,
- * decimals allowed) wins over `Retry-After`, which is read as RFC 9110 defines it: delay-seconds
- * (`1*DIGIT`, so `1.5` is malformed and ignored) or an HTTP-date. Not capped here.
- *
- * @see https://www.rfc-editor.org/rfc/rfc9110#field.retry-after
+ * How long the server asks to wait, in ms from `now` (never negative; not capped), or `undefined`
+ * when it does not say it readably: `retry-after-ms` (non-standard, decimals allowed) over
+ * `Retry-After` as RFC 9110 defines it, delay-seconds (`1*DIGIT`, so `1.5` is ignored) or an HTTP-date.
  */
 export function parseRetryAfter(headers: HeaderSource, now: number = Date.now()): number | undefined {
   const ms = headers.get('retry-after-ms')?.trim();
@@ -56,9 +43,9 @@ export function parseRetryAfter(headers: HeaderSource, now: number = Date.now())
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-/** A server's SSE `retry:` value brought within [{@link MIN_SERVER_RETRY_MS}, {@link MAX_SERVER_RETRY_MS}]. */
+/** A server's SSE `retry:` value brought within [500 ms, 60 s], so that a typo cannot park the stream for days. */
 export function clampServerRetry(milliseconds: number): number {
-  return Math.min(Math.max(milliseconds, MIN_SERVER_RETRY_MS), MAX_SERVER_RETRY_MS);
+  return Math.min(Math.max(milliseconds, MIN_SERVER_RETRY_MS), MAX_RETRY_AFTER_MS);
 }
 
 export interface BackoffOptions {
@@ -75,13 +62,10 @@ export interface BackoffOptions {
 }
 
 /**
- * Delay before the `attempt`-th consecutive retry (1-based): `base` doubled for each further
- * attempt, capped at `maxDelay` but never below the base, then up to `jitter` times itself
- * added at random, so that clients that failed together do not return together. Jitter only
- * adds: the base may be the server's `retry:` and `Retry-After` a floor, and both are minimum
- * waits. A server's `Retry-After` wins when longer (capped at `maxRetryAfter`).
- *
- * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#reestablish-the-connection
+ * Delay before the `attempt`-th consecutive retry (1-based): `base` doubled per further attempt,
+ * capped at `maxDelay` but never below the base, plus up to `jitter` times itself at random, so
+ * that clients that failed together do not return together. Jitter only adds, as the base may be
+ * the server's `retry:`, a minimum wait; a longer `Retry-After` (capped at `maxRetryAfter`) wins.
  */
 export function backoffDelay(attempt: number, base: number, options: BackoffOptions): number {
   const cap = Math.max(options.maxDelay, base);
@@ -101,27 +85,19 @@ export type ResponseVerdict =
   | { readonly kind: 'fail'; readonly type: 'bad-status' | 'bad-content-type' };
 
 /**
- * - 200 with a `text/event-stream` media type opens the stream;
- * - 204 ends it for good (the spec's way for a server to say "stop reconnecting");
- * - what {@link isRetryable} retries (408, 429, 5xx, or as `x-should-retry` says; never 409) is
- *   transient: retry, honouring `Retry-After`;
- * - anything else, or a 200 of another media type, fails for good.
+ * 200 with a `text/event-stream` media type opens the stream; 204 ends it for good (the spec's
+ * "stop reconnecting"); what {@link isRetryable} retries is retried, honouring `Retry-After`;
+ * anything else, or a 200 of another media type, fails for good.
  *
- * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#server-sent-events-intro
  * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#the-eventsource-interface
  */
 export function classifyResponse(status: number, headers: HeaderSource, now?: number): ResponseVerdict {
   if (status === 200) {
-    return isEventStreamType(headers.get('content-type'))
-      ? { kind: 'open' }
-      : { kind: 'fail', type: 'bad-content-type' };
+    // The media type, compared case-insensitively, parameters ignored.
+    const type = (headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    return type === 'text/event-stream' ? { kind: 'open' } : { kind: 'fail', type: 'bad-content-type' };
   }
   if (status === 204) return { kind: 'end' };
   if (isRetryable(status, headers)) return { kind: 'retry', retryAfter: parseRetryAfter(headers, now) };
   return { kind: 'fail', type: 'bad-status' };
-}
-
-/** Media type `text/event-stream`, compared case-insensitively, parameters ignored. */
-export function isEventStreamType(contentType: string | null): boolean {
-  return contentType !== null && contentType.split(';')[0]!.trim().toLowerCase() === 'text/event-stream';
 }

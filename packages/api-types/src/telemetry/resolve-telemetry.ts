@@ -35,37 +35,18 @@ export type TelemetryContext =
 
 /**
  * The telemetry categories a BrowserTelemetryRequestConfig captures, following rules 1 to 6 of
- * the document's BrowserTelemetryRequestConfig. The result lists categories in the document's
- * order ({@link TELEMETRY_CATEGORIES}); an empty list means no capture.
+ * the document's BrowserTelemetryRequestConfig, in the document's order
+ * ({@link TELEMETRY_CATEGORIES}); an empty list means no capture. The config is first checked
+ * against the schema: `enabled: false` with `browser` settings, an unknown category or property
+ * throws an {@link InvalidTelemetryConfigError} (fields named `browser_telemetry…`).
  *
- * The config is first checked against the document's schema, so `enabled: false` combined with
- * `browser` settings, an unknown category or an unknown property throws an
- * {@link InvalidTelemetryConfigError} (fields named `browser_telemetry…`).
- *
- * | config | create | update (`current` active) | update (`current: null`) |
- * |---|---|---|---|
- * | `null` / `undefined` | `[]` | `current`, unchanged | `[]` |
- * | `{ enabled: false }` | `[]` | `[]` | `[]` |
- * | `{ enabled: true, browser? }` | default set + `browser` | default set + `browser` | default set + `browser` |
- * | `{ browser? }` (`enabled` omitted) | default set + `browser` | `current` + `browser` | default set + `browser` |
- *
- * "+ `browser`" means: each category given with `enabled: true` is added, each given with
- * `enabled: false` is removed, the others stay as they were (rules 1, 2 and 4). A category given
- * without `enabled` (`{ console: {} }`) is one of the others: at its default on create (and
- * whenever the base is the default set), unchanged on update.
- *
- * Choices where the seed is silent or ambiguous:
- * - `null`/`undefined` is "no telemetry configuration": on create nothing is captured (to get
- *   a connection's default, pass that default as `config`); on update nothing changes.
- * - `enabled` omitted on create behaves like `enabled: true` (rules 4 and 5).
- * - On update, `current: []` counts as "no telemetry active", like `null`: a selection that
- *   captures nothing is stopped telemetry (rules 3 and 6), so a later update with `enabled`
- *   omitted starts again from the default set (rule 4).
- * - An update with `{}` or `{ browser: {} }` and active telemetry keeps `current` unchanged:
- *   rule 2 (merge what is provided onto the current selection) wins over rule 5, which is read
- *   as naming the base a configuration starts from when there is nothing to merge onto.
- * - Rule 6 needs no special case: a `browser` configuration that disables every category
- *   resolves to `[]` by the layering above, on create and on update alike.
+ * `enabled: false` captures nothing. Otherwise the base is the default set (on create, with
+ * `enabled: true`, or with no active telemetry) or `current` (on update with `enabled` omitted),
+ * and each category of `browser` given `enabled: true` is added, `enabled: false` removed; one
+ * given without `enabled` stays as the base has it (rules 1, 2 and 4). Where the seed is silent:
+ * `null`/`undefined` is no configuration (nothing on create, no change on update); on update
+ * `current: []` is no active telemetry, like `null` (rules 3, 4 and 6); an update with `{}` or
+ * `{ browser: {} }` keeps `current` (rule 2 over rule 5). Rule 6 follows from the layering.
  */
 export function resolveTelemetry(
   config: BrowserTelemetryRequestConfig | null | undefined,

@@ -32,12 +32,10 @@ export function tailLogs(io: CliIo, browserId: string, options: TailOptions): Pr
   const maxRetries = options.maxRetries ?? (follow ? FOLLOW_MAX_RETRIES : undefined);
   return withClient(io, { json, maxRetries }, async (client) => {
     // Only what was given: a missing or contradictory option is the client's ValidationError.
-    const query = {
-      ...(options.source === undefined ? {} : { source: options.source }),
-      ...(options.path === undefined ? {} : { path: options.path }),
-      ...(options.process === undefined ? {} : { supervisor_process: options.process }),
-      ...(follow ? { follow } : {}),
-    } as LogStreamQueryBySource;
+    const given = { source: options.source, path: options.path, supervisor_process: options.process, follow };
+    const query = Object.fromEntries(
+      Object.entries(given).filter(([, value]) => value !== undefined && value !== false),
+    ) as LogStreamQueryBySource;
     /** Where the tail stands: the last event printed, else where it started. */
     const position = () => stream.lastEventId || (options.sinceId ?? '');
     const stream = client.browsers.logs.stream(browserId, query, {

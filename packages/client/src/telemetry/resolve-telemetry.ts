@@ -11,8 +11,7 @@ export type { TelemetryContext };
 
 /**
  * `@browser-cloud/api-types`' resolveTelemetry (the rules live beside the types, shared with the
- * sandbox), throwing this package's `ValidationError` for an invalid configuration so that one
- * `instanceof BrowserCloudError` still catches everything the client throws.
+ * sandbox), throwing this package's `ValidationError` for an invalid configuration.
  */
 export function resolveTelemetry(
   config: BrowserTelemetryRequestConfig | null | undefined,
@@ -21,7 +20,6 @@ export function resolveTelemetry(
   try {
     return resolveWithDocumentRules(config, context);
   } catch (error) {
-    if (error instanceof InvalidTelemetryConfigError) throw new ValidationError(error.issues);
-    throw error;
+    throw error instanceof InvalidTelemetryConfigError ? new ValidationError(error.issues) : error;
   }
 }

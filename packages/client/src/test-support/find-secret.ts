@@ -9,29 +9,23 @@ import { inspect } from 'node:util';
 export function findSecret(root: unknown, secret: string): string[] {
   const found: string[] = [];
   const seen = new Set<unknown>();
-  const builtIn = new Set<unknown>(
-    [
-      Object,
-      Error,
-      TypeError,
-      RangeError,
-      SyntaxError,
-      AggregateError,
-      Array,
-      Headers,
-      Request,
-      Response,
-      Map,
-      Set,
-    ].map((c) => c.prototype),
-  );
+  const classes = [
+    Object,
+    Error,
+    TypeError,
+    RangeError,
+    SyntaxError,
+    AggregateError,
+    Array,
+    Headers,
+    Request,
+    Map,
+    Set,
+  ];
+  const builtIn = new Set<unknown>([...classes, Response].map((c) => c.prototype));
   const visit = (value: unknown, path: string): void => {
-    if (typeof value === 'string') {
-      if (value.includes(secret)) found.push(path);
-      return;
-    }
-    if (typeof value === 'symbol') {
-      if (String(value.description).includes(secret)) found.push(path);
+    if (typeof value === 'string' || typeof value === 'symbol') {
+      if (String(typeof value === 'symbol' ? value.description : value).includes(secret)) found.push(path);
       return;
     }
     if ((typeof value !== 'object' && typeof value !== 'function') || value === null || seen.has(value)) return;
@@ -60,22 +54,19 @@ export function findSecret(root: unknown, secret: string): string[] {
     }
   };
   visit(root, '$');
-  const shown = [inspect(root, { showHidden: true, depth: 20, getters: true }), safeStringify(root), safeString(root)];
+  const shown = [
+    () => inspect(root, { showHidden: true, depth: 20, getters: true }),
+    () => JSON.stringify(root),
+    () => String(root),
+  ].map(printed);
   for (const [i, text] of shown.entries()) if (text.includes(secret)) found.push(`$<printed ${i}>`);
   return found;
 }
 
-function safeStringify(value: unknown): string {
+/** What `show` prints, or `''` when it throws or gives nothing. */
+function printed(show: () => string | undefined): string {
   try {
-    return JSON.stringify(value) ?? '';
-  } catch {
-    return '';
-  }
-}
-
-function safeString(value: unknown): string {
-  try {
-    return String(value);
+    return show() ?? '';
   } catch {
     return '';
   }

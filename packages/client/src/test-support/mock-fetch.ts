@@ -23,8 +23,7 @@ export function scriptedFetch(...answers: Answer[]) {
 
 /** A JSON response factory. */
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): () => Response {
-  return () =>
-    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+  return text(status, JSON.stringify(body), { 'content-type': 'application/json', ...headers });
 }
 
 /** A text response factory (an HTML error page from a proxy, say). */

@@ -21,11 +21,9 @@ export interface TailResult {
 }
 
 /**
- * The log tail: reads the event stream of `definition`'s operation from the event after `cursor`
- * (sent as `Last-Event-ID`), up to `max_events` events and `max_bytes` bytes of them, for at most
- * `wait_ms`. Those are the tool's own arguments, checked and defaulted against their generated
- * schema. The cursor returned is the stream's last event ID, never the ID of an event read and
- * left out, so the next call continues exactly there.
+ * The log tail: reads the event stream from the event after `cursor` (sent as `Last-Event-ID`),
+ * within the tool's own bounds (`max_events`, `max_bytes`, `wait_ms`). The cursor returned is
+ * never the ID of an event read and left out, so the next call continues exactly there.
  */
 export async function tailLog(
   client: BrowserCloudClient,
@@ -34,76 +32,65 @@ export async function tailLog(
   signal: AbortSignal,
 ): Promise<TailResult> {
   const bounds = args.tool as { max_events: number; max_bytes: number; wait_ms: number; cursor?: string };
-  // With `follow`: return this long after the last event that arrived, rather than wait all of
-  // `wait_ms` (a followed log has no end, and a model waits for the whole call).
-  const quietMs = args.query['follow'] === true ? FOLLOW_QUIET_MS : undefined;
   const stopper = new AbortController();
+  const stop = (why: TailStop) => () => stopper.abort(why);
   // First, as it may throw (a ValidationError): no timer or listener is left behind then.
   const stream = callOperation(client, definition.call, args, {
     signal: stopper.signal,
     lastEventId: bounds.cursor ?? '',
   }) as LogStream;
-  const timer = setTimeout(() => stopper.abort(), bounds.wait_ms);
+  const timer = setTimeout(stop('time_limit'), bounds.wait_ms);
+  // The request's own signal, which goes with it.
+  signal.addEventListener('abort', stop('time_limit'), { once: true });
   let quiet: ReturnType<typeof setTimeout> | undefined;
-  let quieted = false;
-  const cancel = () => stopper.abort();
-  signal.addEventListener('abort', cancel, { once: true });
   const events: TailedEvent[] = [];
-  let cursor = bounds.cursor ?? '';
-  /** An event was read and not returned (over `max_bytes`): the cursor stays on the last returned. */
-  let leftOut = false;
   let bytes = 2; // the array's brackets
   let stopped: TailStop = 'end_of_log';
+  /** An event was read and not returned (over `max_bytes`): the cursor stays on the last returned. */
+  let leftOut = false;
   try {
-    for (;;) {
-      const next = await stream.next();
-      if (next.done === true) {
-        if (stopper.signal.aborted) stopped = quieted ? 'quiet' : 'time_limit';
-        break;
-      }
-      let event: TailedEvent = { id: stream.lastEventId, timestamp: next.value.timestamp, message: next.value.message };
-      let size = jsonBytes(event) + 1;
+    for (let next = await stream.next(); next.done !== true; next = await stream.next()) {
+      const event: TailedEvent = {
+        id: stream.lastEventId,
+        timestamp: next.value.timestamp,
+        message: next.value.message,
+      };
+      const size = jsonBytes(event) + 1;
       if (bytes + size > bounds.max_bytes) {
         stopped = 'max_bytes';
         // An event alone over the budget would block every later call: return it cut to fit.
-        leftOut = events.length > 0;
-        if (leftOut) break;
-        event = truncated(event, bounds.max_bytes - bytes - 1);
-        size = jsonBytes(event) + 1;
+        if (events.length === 0) events.push(truncated(event, bounds.max_bytes - bytes - 1));
+        else leftOut = true;
+        break;
       }
       events.push(event);
       bytes += size;
-      cursor = event.id;
-      if (stopped === 'max_bytes') break;
       if (events.length >= bounds.max_events) {
         stopped = 'max_events';
         break;
       }
-      if (quietMs !== undefined) {
+      // With `follow`, return this long after the last event that arrived rather than wait all
+      // of `wait_ms`: a followed log has no end, and a model waits for the whole call.
+      if (args.query['follow'] === true) {
         clearTimeout(quiet);
-        quiet = setTimeout(() => {
-          quieted = true;
-          stopper.abort();
-        }, quietMs);
+        quiet = setTimeout(stop('quiet'), FOLLOW_QUIET_MS);
       }
     }
+    // The stream ended (the loop ran out) because it was stopped.
+    if (stopped === 'end_of_log' && stopper.signal.aborted) stopped = stopper.signal.reason as TailStop;
   } finally {
     clearTimeout(timer);
     clearTimeout(quiet);
-    signal.removeEventListener('abort', cancel);
     await stream.close();
   }
   // Else where the stream stands, which an ID without a line (a heartbeat's) moves on too: a call
   // that returns no line says where to continue, not "" (the start of the log).
-  if (!leftOut && stream.lastEventId !== '') cursor = stream.lastEventId;
+  const cursor = (!leftOut && stream.lastEventId) || (events.at(-1)?.id ?? bounds.cursor ?? '');
   return { events, cursor, stopped };
 }
 
 const encoder = new TextEncoder();
-
-function jsonBytes(value: unknown): number {
-  return encoder.encode(JSON.stringify(value)).byteLength;
-}
+const jsonBytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
 
 /** The event with its message cut so that its JSON takes at most `budget` bytes. */
 function truncated(event: TailedEvent, budget: number): TailedEvent {

@@ -10,85 +10,61 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-export interface Chunking {
-  readonly name: string;
-  split(bytes: Uint8Array): Uint8Array[];
-}
-
-export const whole: Chunking = { name: 'whole', split: (bytes) => [bytes] };
+export type Chunking = { readonly name: string; split(bytes: Uint8Array): Uint8Array[] };
 
 export const byteByByte: Chunking = {
   name: 'one byte at a time',
-  split: (bytes) => Array.from({ length: bytes.length }, (_, i) => bytes.subarray(i, i + 1)),
+  split: (bytes) => Array.from(bytes, (_, i) => bytes.subarray(i, i + 1)),
 };
 
-/** Splits at random points (seeded); includes empty chunks now and then. */
-export function randomSplits(seed: number): Chunking {
-  return {
-    name: `random splits (seed ${seed})`,
-    split(bytes) {
-      const random = seededRandom(seed);
-      const chunks: Uint8Array[] = [];
-      let at = 0;
-      while (at < bytes.length) {
-        const size = random() < 0.1 ? 0 : 1 + Math.floor(random() * 9);
-        chunks.push(bytes.subarray(at, Math.min(bytes.length, at + size)));
-        at += size;
-      }
-      return chunks;
-    },
+/** Splits at random points (seeded), with an empty chunk now and then. */
+function randomSplits(seed: number): Chunking {
+  const split = (bytes: Uint8Array): Uint8Array[] => {
+    const random = seededRandom(seed);
+    const chunks: Uint8Array[] = [];
+    for (let at = 0; at < bytes.length; ) {
+      const size = random() < 0.1 ? 0 : 1 + Math.floor(random() * 9);
+      chunks.push(bytes.subarray(at, at + size));
+      at += size;
+    }
+    return chunks;
   };
+  return { name: `random splits (seed ${seed})`, split };
 }
 
-export const chunkings: readonly Chunking[] = [whole, byteByByte, randomSplits(1), randomSplits(2), randomSplits(3)];
+export const chunkings: readonly Chunking[] = [
+  { name: 'whole', split: (bytes) => [bytes] },
+  byteByByte,
+  ...[1, 2, 3].map(randomSplits),
+];
 
 /** Splits `bytes` at the given cut positions (any order, out-of-range ignored). */
 export function splitAt(bytes: Uint8Array, cuts: readonly number[]): Uint8Array[] {
-  const sorted = [...new Set(cuts.filter((cut) => cut > 0 && cut < bytes.length))].sort((a, b) => a - b);
-  const chunks: Uint8Array[] = [];
-  let previous = 0;
-  for (const cut of sorted) {
-    chunks.push(bytes.subarray(previous, cut));
-    previous = cut;
-  }
-  chunks.push(bytes.subarray(previous));
-  return chunks;
+  const sorted = [0, ...new Set(cuts.filter((cut) => cut > 0 && cut < bytes.length))].sort((a, b) => a - b);
+  return sorted.map((cut, i) => bytes.subarray(cut, sorted[i + 1] ?? bytes.length));
 }
 
 export function utf8(text: string): Uint8Array {
   return new TextEncoder().encode(text);
 }
 
+/** Text (as UTF-8) and raw byte values, concatenated. */
 export function bytes(...parts: (string | readonly number[])[]): Uint8Array {
-  const encoded = parts.map((part) => (typeof part === 'string' ? utf8(part) : Uint8Array.from(part)));
-  const out = new Uint8Array(encoded.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of encoded) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
+  return Uint8Array.from(parts.flatMap((part) => (typeof part === 'string' ? [...utf8(part)] : part)));
 }
 
-/** A ReadableStream over fixed chunks that records cancellation. */
+/** A ReadableStream over fixed chunks, pulled one at a time, that records cancellation. */
 export function streamOf(chunks: readonly Uint8Array[]): {
   stream: ReadableStream<Uint8Array>;
   cancelled: () => boolean;
 } {
   let index = 0;
-  let wasCancelled = false;
-  const stream = new ReadableStream<Uint8Array>(
-    {
-      pull(controller) {
-        const chunk = chunks[index++];
-        if (chunk === undefined) controller.close();
-        else controller.enqueue(chunk);
-      },
-      cancel() {
-        wasCancelled = true;
-      },
+  let cancelled = false;
+  const source: UnderlyingDefaultSource<Uint8Array> = {
+    pull: (controller) => (index < chunks.length ? controller.enqueue(chunks[index++]!) : controller.close()),
+    cancel: () => {
+      cancelled = true;
     },
-    { highWaterMark: 0 },
-  );
-  return { stream, cancelled: () => wasCancelled };
+  };
+  return { stream: new ReadableStream(source, { highWaterMark: 0 }), cancelled: () => cancelled };
 }

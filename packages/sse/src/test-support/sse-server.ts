@@ -2,40 +2,20 @@ import { createServer } from 'node:http';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
-export interface RecordedRequest {
-  readonly headers: IncomingHttpHeaders;
-  readonly url: string;
-}
-
-export type Handler = (context: {
-  req: IncomingMessage;
-  res: ServerResponse;
-  /** 0-based index of this request. */
-  index: number;
-}) => void | Promise<void>;
-
-export interface TestServer {
-  readonly url: string;
-  readonly requests: RecordedRequest[];
-  /** Number of client sockets that have closed so far. */
-  closedSockets(): number;
-  /** Resolves when `count` sockets have closed (the test's own timeout bounds the wait). */
-  waitForClosedSockets(count: number): Promise<void>;
-  close(): Promise<void>;
-}
+/** Answers request number `index` (0-based). */
+export type Handler = (context: { req: IncomingMessage; res: ServerResponse; index: number }) => void | Promise<void>;
+export type TestServer = Awaited<ReturnType<typeof startServer>>;
 
 /** A real `node:http` server on 127.0.0.1, port 0, answering each request with `handler`. */
-export async function startServer(handler: Handler): Promise<TestServer> {
-  const requests: RecordedRequest[] = [];
+export async function startServer(handler: Handler) {
+  const requests: { readonly headers: IncomingHttpHeaders; readonly url: string }[] = [];
   const sockets = new Set<Socket>();
   let closed = 0;
   const waiters: (() => void)[] = [];
   const server = createServer((req, res) => {
     const index = requests.length;
     requests.push({ headers: req.headers, url: req.url ?? '' });
-    void Promise.resolve(handler({ req, res, index })).catch((error: unknown) => {
-      res.destroy(error as Error);
-    });
+    Promise.resolve(handler({ req, res, index })).catch((error: Error) => res.destroy(error));
   });
   server.on('connection', (socket) => {
     sockets.add(socket);
@@ -46,15 +26,14 @@ export async function startServer(handler: Handler): Promise<TestServer> {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}/browsers/b1/logs/stream`,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/browsers/b1/logs/stream`,
     requests,
-    closedSockets: () => closed,
-    async waitForClosedSockets(count) {
+    /** Resolves when `count` client sockets have closed (the test's own timeout bounds the wait). */
+    async waitForClosedSockets(count: number): Promise<void> {
       while (closed < count) await new Promise<void>((resolve) => waiters.push(resolve));
     },
-    async close() {
+    async close(): Promise<void> {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

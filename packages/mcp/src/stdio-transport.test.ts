@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { guardStdin } from './stdin-guard.js';
+import { guardStdin } from './stdio-transport.js';
 
 /** Feeds `chunks` through the guard; what passed, what was answered, what was logged. */
 async function guarded(chunks: string[], maxBytes: number) {

@@ -8,7 +8,7 @@ import {
 } from '@browser-cloud/client';
 import { describe, expect, it } from 'vitest';
 import type { ToolDefinition } from './tool-definition.js';
-import { errorResult, toolResult } from './tool-results.js';
+import { errorResult, toolResult } from './server.js';
 
 /** Tools of the test's own: what is reported depends only on what a definition says. */
 const withHint = { name: 'zz_not_in_document', conflictHint: 'The zz is taken: choose another.' } as ToolDefinition;
