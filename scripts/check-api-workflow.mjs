@@ -11,6 +11,8 @@
 //   --seed N      replay a run (its seed is printed first)
 //   --changes N   how many edits (default 4, the added operation included)
 //   --keep        keep the scratch copy and print where it is
+//   --here        make the changes (generate, bump, release) in this checkout instead, and stop
+//                 there: to fix what they break with `npm test` at hand (undo: `git stash -u`)
 //
 // The copy is the working tree (tracked and untracked files, not ignored ones) in a temp
 // directory, with its own `npm ci` (workspaces are symlinked inside node_modules, so a copied or
@@ -28,7 +30,12 @@ import { checkApiChanges, nextVersion, releasedSnapshots } from './lib/api-chang
 import { drawChanges, isGeneratedOrDocument, withVersion } from './lib/api-workflow-changes.mjs';
 
 const { values } = parseArgs({
-  options: { seed: { type: 'string' }, changes: { type: 'string', default: '4' }, keep: { type: 'boolean' } },
+  options: {
+    seed: { type: 'string' },
+    changes: { type: 'string', default: '4' },
+    keep: { type: 'boolean' },
+    here: { type: 'boolean' },
+  },
 });
 const seed = values.seed === undefined ? randomInt(2 ** 31) : Number(values.seed);
 const count = Number(values.changes);
@@ -79,13 +86,15 @@ function copyWorkingTree(from, to) {
 
 const step = (text) => console.log(`\n▶ ${text}`);
 console.log(`api workflow: seed ${seed}, ${count} changes (replay: npm run test:api-workflow -- --seed ${seed})`);
-const scratch = mkdtempSync(join(tmpdir(), 'api-workflow-'));
+const scratch = values.here ? root : mkdtempSync(join(tmpdir(), 'api-workflow-'));
 const env = { TURBO_CACHE_DIR: turboCacheOf(root) };
 let failed = false;
 try {
-  step(`scratch copy of ${root} in ${scratch}`);
-  copyWorkingTree(root, scratch);
-  run('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: scratch });
+  if (!values.here) {
+    step(`scratch copy of ${root} in ${scratch}`);
+    copyWorkingTree(root, scratch);
+    run('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: scratch });
+  }
 
   const document = join(scratch, 'openapi/openapi.yaml');
   const { text, changes } = drawChanges(readFileSync(document, 'utf8'), seed, count);
@@ -110,9 +119,13 @@ try {
   writeFileSync(document, withVersion(readFileSync(document, 'utf8'), version));
   run('npm', ['run', 'generate', '--silent'], { cwd: scratch, env });
 
-  for (const script of ['lint', 'release', 'test']) {
+  for (const script of values.here ? ['lint', 'release'] : ['lint', 'release', 'test']) {
     step(`npm run ${script}`);
     run('npm', ['run', script, '--silent'], { cwd: scratch, env });
+  }
+  if (values.here) {
+    console.log(`\nThe changes are made here; \`npm test\` next. Undo them with \`git stash -u\`.`);
+    process.exit(0);
   }
   const added = changes.find((c) => c.kind === 'add operation');
   const operationId = /\((\w+)\) added$/.exec(added.done)[1];
@@ -126,6 +139,6 @@ try {
   console.error(`\n✖ seed ${seed}: ${error instanceof Error ? error.message : error}`);
 } finally {
   if (values.keep) console.log(`scratch copy kept: ${resolve(scratch)}`);
-  else rmSync(scratch, { recursive: true, force: true });
+  else if (!values.here) rmSync(scratch, { recursive: true, force: true });
 }
 process.exitCode = failed ? 1 : 0;
