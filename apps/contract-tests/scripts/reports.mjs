@@ -1,97 +1,81 @@
 // What a run of the suite reports, from vitest's JSON report: the rows per operation, every case
-// that did not run with its reason (and, for unset variables, each variable once with the cases
-// it cost), junit.xml, and the one closing line. vitest's own JUnit reporter writes `<skipped/>`
-// without a reason, and nothing at all for a case that skipped itself, so the runner writes
-// junit.xml from here.
-import { notApplicable, skipOf } from './skips.mjs';
+// that did not run with its reason (each unset variable once, with the cases it cost), junit.xml
+// (vitest's own writes `<skipped/>` without the reason) and the one closing line.
+import { skipOf } from './skips.mjs';
 
-const withoutReason = (title) => title.replace(/ \(skipped: .*\)$/, '');
+const STATUSES = ['passed', 'failed', 'not-applicable', 'skipped'];
 
 /**
- * Each case is `passed`, `failed`, `not-applicable` (it cannot mean anything on the target) or
- * `skipped` (it could not run, and `allowSkips` lets that pass; otherwise it is a failure). A
- * case that failed because it could not run keeps its reason (`notRun`).
+ * Each case is `passed`, `failed`, `not-applicable` (it cannot mean anything on the target: the
+ * Prefer cases off the mock, the stateful ones on it) or `skipped` (it could not run, and
+ * `allowSkips` lets that pass; otherwise it is a failure). A case that failed because it could
+ * not run keeps its reason (`notRun`).
  *
  * @param {any} report vitest's JSON report, or undefined when none was written
  * @param {{ mode: string, allowSkips: boolean, root?: string }} options `root`: file names are given relative to it
  */
 export function analyseReport(report, { mode, allowSkips, root }) {
-  const operations = {};
   const cases = [];
-  if (!report) {
-    const failed = { file: 'vitest', name: 'vitest', status: 'failed', message: 'no report was written' };
-    return { operations, cases: [failed], notRun: [], unset: {} };
-  }
-  for (const { name: path, ...file } of report.testResults) {
+  for (const { name: path, ...file } of report?.testResults ?? []) {
     const fileName = root && path.startsWith(`${root}/`) ? path.slice(root.length + 1) : path;
     for (const test of file.assertionResults) {
       const operation = (test.ancestorTitles[0] ?? fileName).split(' ')[0];
-      // The reason of a skip is in its title; the reports say it once, beside the name.
-      const c = { file: fileName, operation, name: [...test.ancestorTitles, test.title].map(withoutReason).join(' ') };
+      const c = { file: fileName, operation, name: [...test.ancestorTitles, test.title].join(' ') };
       if (test.status === 'passed') cases.push({ ...c, status: 'passed', time: test.duration });
       else if (test.status === 'failed') {
         const skip = test.meta?.skipReason ? { skip: skipOf(test) } : {};
         cases.push({ ...c, status: 'failed', time: test.duration, message: test.failureMessages.join('\n'), ...skip });
       } else {
         const skip = skipOf(test);
-        const status = notApplicable(skip.kind, mode)
+        const notApplicable = skip.kind === (mode === 'mock' ? 'stateful-only' : 'mock-only');
+        // A skip without any reason (a -t filter…) is never intended: a failure, always.
+        const status = notApplicable
           ? 'not-applicable'
           : allowSkips && skip.kind !== 'unexplained'
             ? 'skipped'
             : 'failed';
-        // A skip without any reason (a -t filter…) is never intended: a failure, always.
-        const message = status === 'failed' ? `not run: ${skip.reason}` : skip.reason;
-        cases.push({ ...c, status, message, skip });
+        cases.push({ ...c, status, message: status === 'failed' ? `not run: ${skip.reason}` : skip.reason, skip });
       }
     }
     if (file.status === 'failed' && file.assertionResults.length === 0) {
-      cases.push({
-        file: fileName,
-        operation: fileName,
-        name: fileName,
-        status: 'failed',
-        message: file.message || 'the file failed',
-      });
+      const message = file.message || 'the file failed';
+      cases.push({ file: fileName, operation: fileName, name: fileName, status: 'failed', message });
     }
   }
-  for (const c of cases) {
-    operations[c.operation] ??= { passed: 0, failed: 0, 'not-applicable': 0, skipped: 0 };
+  if (!report) cases.push({ file: 'vitest', name: 'vitest', status: 'failed', message: 'no report was written' });
+  const operations = {};
+  for (const c of cases.filter((c) => c.operation)) {
+    operations[c.operation] ??= Object.fromEntries(STATUSES.map((status) => [status, 0]));
     operations[c.operation][c.status]++;
   }
   const notRun = cases
     .filter((c) => c.skip && c.status !== 'not-applicable')
     .map((c) => ({ case: c.name, failed: c.status === 'failed', operation: c.operation, ...c.skip }));
-  /** Each unset variable once, with the cases it cost. */
   const unset = {};
-  for (const skip of notRun) {
+  for (const skip of notRun)
     for (const variable of skip.variables) unset[variable] = [...(unset[variable] ?? []), skip.case];
-  }
   return { operations, cases, notRun, unset };
 }
 
 /** How many cases of each kind. */
 export function countCases(cases) {
   const count = (status) => cases.filter((c) => c.status === status).length;
-  return {
-    passed: count('passed'),
-    failed: count('failed'),
-    notApplicable: count('not-applicable'),
-    skipped: count('skipped'),
-  };
+  const [passed, failed, notApplicable, skipped] = STATUSES.map(count);
+  return { passed, failed, notApplicable, skipped };
 }
 
 /** The last line of a run: one verdict, then the cases run, not applicable, skipped and failed, each once. */
 export function verdictLine({ passed, failed, notApplicable, skipped }, problems = []) {
   const verdict = failed > 0 || problems.length > 0 ? 'FAILED' : 'PASSED';
-  const why = problems.length > 0 ? `; ${problems.join('; ')}` : '';
+  const why = problems.map((problem) => `; ${problem}`).join('');
   return `contract: ${verdict}: ${passed + failed} cases run (${passed} passed, ${failed} failed), ${notApplicable} not applicable to the target, ${skipped} skipped${why}`;
 }
 
 /** The console lines: a row per operation, then the cases that did not run, grouped by reason. */
 export function summaryLines({ operations, cases, notRun, unset }) {
   const lines = Object.entries(operations).map(
-    ([operation, r]) =>
-      `  ${operation.padEnd(24)} ${String(r.passed).padStart(3)} passed ${String(r.failed).padStart(3)} failed ${String(r['not-applicable']).padStart(3)} not applicable ${String(r.skipped).padStart(3)} skipped`,
+    ([operation, counts]) =>
+      `  ${operation.padEnd(24)} ${STATUSES.map((status) => `${String(counts[status]).padStart(3)} ${status.replace('-', ' ')}`).join(' ')}`,
   );
   const groups = new Map();
   const add = (key, name) => groups.set(key, [...(groups.get(key) ?? []), name]);
@@ -99,10 +83,8 @@ export function summaryLines({ operations, cases, notRun, unset }) {
   for (const skip of notRun.filter((s) => s.kind !== 'unset-variable')) add(skip.reason, skip.case);
   for (const c of cases.filter((c) => c.status === 'not-applicable')) add(`not applicable: ${c.message}`, c.name);
   if (groups.size > 0) lines.push('  not run, each with its reason:');
-  for (const [reason, names] of groups) {
-    lines.push(`    ${reason}: ${names.length} case(s)`);
-    for (const name of names) lines.push(`      - ${name}`);
-  }
+  for (const [reason, names] of groups)
+    lines.push(`    ${reason}: ${names.length} case(s)`, ...names.map((n) => `      - ${n}`));
   return lines;
 }
 
@@ -110,10 +92,7 @@ const escapeXml = (text) =>
   String(text)
     // Characters XML 1.0 cannot hold (terminal colours' ESC among them).
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
+    .replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 
 /** junit.xml of the cases: one testsuite per file, `<skipped message="reason">` for each case that did not run. */
 export function junitXml(cases, suiteName = 'contract') {
@@ -132,16 +111,14 @@ export function junitXml(cases, suiteName = 'contract') {
     for (const c of list) {
       const time = c.time === undefined ? '' : ` time="${(c.time / 1000).toFixed(3)}"`;
       out.push(`    <testcase classname="${escapeXml(file)}" name="${escapeXml(c.name)}"${time}>`);
-      const firstLine = (c.message ?? '').split('\n')[0];
-      if (c.status === 'not-applicable') out.push(`      <skipped message="not applicable: ${escapeXml(firstLine)}"/>`);
-      if (c.status === 'skipped') out.push(`      <skipped message="${escapeXml(firstLine)}"/>`);
-      if (c.status === 'failed') {
-        out.push(`      <failure message="${escapeXml(firstLine)}">${escapeXml(c.message ?? '')}</failure>`);
-      }
+      const firstLine = escapeXml((c.message ?? '').split('\n')[0]);
+      if (c.status === 'not-applicable') out.push(`      <skipped message="not applicable: ${firstLine}"/>`);
+      if (c.status === 'skipped') out.push(`      <skipped message="${firstLine}"/>`);
+      if (c.status === 'failed')
+        out.push(`      <failure message="${firstLine}">${escapeXml(c.message ?? '')}</failure>`);
       out.push('    </testcase>');
     }
     out.push('  </testsuite>');
   }
-  out.push('</testsuites>');
-  return `${out.join('\n')}\n`;
+  return `${[...out, '</testsuites>'].join('\n')}\n`;
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { analyseReport, countCases, junitXml, summaryLines, verdictLine } from './reports.mjs';
-import { MOCK_ONLY, STATEFUL_ONLY, skipOf, skipTitle } from './skips.mjs';
+import { MOCK_ONLY, STATEFUL_ONLY, skipOf } from './skips.mjs';
 
 const ROOT = '/repo/apps/contract-tests';
+/** A case of vitest's JSON report; one that did not run says why in its meta, as the suite's cases do. */
 const test = (status: string, ancestorTitles: string[], title: string, extra: Record<string, unknown> = {}) => ({
   ancestorTitles,
   title,
@@ -14,6 +15,9 @@ const test = (status: string, ancestorTitles: string[], title: string, extra: Re
   ...extra,
 });
 
+const because = (skipReason: string) => ({ meta: { skipReason } });
+const unsetLog = because('CONTRACT_BROWSER_ID, CONTRACT_LOG_PATH are not set');
+
 /** A vitest JSON report: a pass, a failure, and one skip of each kind. */
 const report = {
   testResults: [
@@ -22,17 +26,9 @@ const report = {
       status: 'passed',
       message: '',
       assertionResults: [
-        test(
-          'skipped',
-          [skipTitle('streamBrowserLogs', 'CONTRACT_BROWSER_ID, CONTRACT_LOG_PATH are not set')],
-          'parses events',
-        ),
-        test(
-          'skipped',
-          [skipTitle('streamBrowserLogs', 'CONTRACT_BROWSER_ID, CONTRACT_LOG_PATH are not set')],
-          'refuses <bad> & "worse"',
-        ),
-        test('skipped', ['streamBrowserLogs'], skipTitle('answers 400', `${MOCK_ONLY} (target: server)`)),
+        test('skipped', ['streamBrowserLogs'], 'parses events', unsetLog),
+        test('skipped', ['streamBrowserLogs'], 'refuses <bad> & "worse"', unsetLog),
+        test('skipped', ['streamBrowserLogs'], 'answers 400', because(`${MOCK_ONLY} (target: server)`)),
       ],
     },
     {
@@ -54,34 +50,20 @@ const report = {
 };
 
 describe('skipOf', () => {
-  it('reads the reason from the meta of a case that skipped itself, else from its or a suite title', () => {
-    expect(skipOf({ title: 't', meta: { skipReason: 'the log is empty' } })).toEqual({
+  it('reads the reason from the meta of the case, naming each unset variable once', () => {
+    expect(skipOf(because('the log is empty'))).toEqual({
       reason: 'the log is empty',
       kind: 'target-state',
       variables: [],
     });
-    expect(skipOf({ ancestorTitles: [skipTitle('op', 'CONTRACT_PROXY_ID is not set')], title: 't' })).toEqual({
-      reason: 'CONTRACT_PROXY_ID is not set',
+    expect(skipOf(because('CONTRACT_PROXY_ID, CONTRACT_ZZ_ID, CONTRACT_PROXY_ID are not set'))).toEqual({
+      reason: 'CONTRACT_PROXY_ID, CONTRACT_ZZ_ID, CONTRACT_PROXY_ID are not set',
       kind: 'unset-variable',
-      variables: ['CONTRACT_PROXY_ID'],
+      variables: ['CONTRACT_PROXY_ID', 'CONTRACT_ZZ_ID'],
     });
-    expect(skipOf({ title: skipTitle('t', `${MOCK_ONLY} (target: proxy)`) }).kind).toBe('mock-only');
-    expect(skipOf({ title: skipTitle('t', STATEFUL_ONLY) }).kind).toBe('stateful-only');
-    expect(skipOf({ title: 't' })).toEqual({ reason: 'no reason given', kind: 'unexplained', variables: [] });
-  });
-
-  it('gathers every unset variable of the case and its suites; a case that cannot apply is skipped for that', () => {
-    const nested = {
-      ancestorTitles: [skipTitle('renameProfile', 'CONTRACT_PROFILE_ID is not set')],
-      title: skipTitle('refuses a taken name', 'CONTRACT_TAKEN_PROFILE_NAME is not set'),
-    };
-    expect(skipOf(nested)).toEqual({
-      reason: 'CONTRACT_PROFILE_ID is not set; CONTRACT_TAKEN_PROFILE_NAME is not set',
-      kind: 'unset-variable',
-      variables: ['CONTRACT_PROFILE_ID', 'CONTRACT_TAKEN_PROFILE_NAME'],
-    });
-    const preferCase = { ...nested, title: skipTitle('answers 409', `${MOCK_ONLY} (target: server)`) };
-    expect(skipOf(preferCase)).toMatchObject({ kind: 'mock-only', variables: [] });
+    expect(skipOf(because(`${MOCK_ONLY} (target: proxy)`)).kind).toBe('mock-only');
+    expect(skipOf(because(STATEFUL_ONLY)).kind).toBe('stateful-only');
+    expect(skipOf({ meta: {} })).toEqual({ reason: 'no reason given', kind: 'unexplained', variables: [] });
   });
 });
 
@@ -151,8 +133,8 @@ describe('analyseReport', () => {
           status: 'passed',
           message: '',
           assertionResults: [
-            test('skipped', [], skipTitle('a', STATEFUL_ONLY)),
-            test('skipped', [], skipTitle('b', `${MOCK_ONLY} (target: mock)`)),
+            test('skipped', [], 'a', because(STATEFUL_ONLY)),
+            test('skipped', [], 'b', because(`${MOCK_ONLY} (target: mock)`)),
           ],
         },
       ],

@@ -7,19 +7,23 @@ import { fileURLToPath } from 'node:url';
 /** The seed when CONTRACT_SEED is not set. */
 export const DEFAULT_SEED = 1;
 
-const PINNED_FILE = fileURLToPath(new URL('../pinned-seeds.json', import.meta.url));
-
 /** The run's seed from CONTRACT_SEED: unset → DEFAULT_SEED, `random` → a fresh one, else that integer. */
 export function seedFromEnv(raw = process.env.CONTRACT_SEED, random = Math.random) {
   if (raw === undefined || raw === '') return DEFAULT_SEED;
   if (raw === 'random') return Math.floor(random() * 2 ** 31);
-  const seed = Number(raw);
-  if (!Number.isSafeInteger(seed)) throw new Error(`CONTRACT_SEED must be an integer or "random", got "${raw}"`);
-  return seed;
+  if (!Number.isSafeInteger(Number(raw))) throw new Error(`CONTRACT_SEED must be an integer or "random", got "${raw}"`);
+  return Number(raw);
+}
+
+/** How many generated cases per operation and kind, from CONTRACT_RUNS (default 20). */
+export function runsFromEnv(raw = process.env.CONTRACT_RUNS || '20') {
+  if (!Number.isInteger(Number(raw)) || Number(raw) < 1)
+    throw new Error(`CONTRACT_RUNS must be a positive integer, got "${raw}"`);
+  return Number(raw);
 }
 
 /** The pinned seeds of `file` (pinned-seeds.json): each `{ seed, why }` entry's integer seed. */
-export function pinnedSeeds(file = PINNED_FILE) {
+export function pinnedSeeds(file = fileURLToPath(new URL('../pinned-seeds.json', import.meta.url))) {
   const { seeds } = JSON.parse(readFileSync(file, 'utf8'));
   if (!Array.isArray(seeds)) throw new Error(`${file}: "seeds" must be a list`);
   return seeds.map((entry, index) => {
@@ -30,11 +34,7 @@ export function pinnedSeeds(file = PINNED_FILE) {
   });
 }
 
-/**
- * The seeds the generated cases run with: the run's own (CONTRACT_SEED, which the runner sets;
- * the default when a file is run by hand), then each pinned one (CONTRACT_PINNED_SEEDS) it does
- * not repeat.
- */
+/** The seeds the cases run with: the run's own (CONTRACT_SEED), then each pinned one it does not repeat. */
 export function contractSeeds(env = process.env) {
   const pinned = (env.CONTRACT_PINNED_SEEDS ?? '').split(',').filter(Boolean).map(Number);
   return [...new Set([Number(env.CONTRACT_SEED || DEFAULT_SEED), ...pinned])];

@@ -3,26 +3,27 @@ import { startMock, startPrism } from '@browser-cloud/mock';
 
 /** The sandbox's fixture ids, passed the way a user passes a real server's resources. */
 export function sandboxResources(refs) {
+  const { authConnections, profiles, proxies, browsers } = refs;
   return {
-    CONTRACT_CONNECTION_ID: refs.authConnections.withoutCredentials,
-    CONTRACT_REAUTH_CONNECTION_ID: refs.authConnections.withCredentials,
-    CONTRACT_PROFILE_ID: refs.profiles.defaultProject.id,
-    CONTRACT_PROFILE_NAME: refs.profiles.defaultProject.name,
-    CONTRACT_TAKEN_PROFILE_NAME: refs.profiles.unscoped.name,
+    CONTRACT_CONNECTION_ID: authConnections.withoutCredentials,
+    CONTRACT_REAUTH_CONNECTION_ID: authConnections.withCredentials,
+    CONTRACT_PROFILE_ID: profiles.defaultProject.id,
+    CONTRACT_PROFILE_NAME: profiles.defaultProject.name,
+    CONTRACT_TAKEN_PROFILE_NAME: profiles.unscoped.name,
     // A profile no other case uses, for the cases of an operation that deletes one.
-    CONTRACT_DELETABLE_PROFILE_ID: refs.profiles.deletable?.id,
-    CONTRACT_PROXY_ID: refs.proxies.datacenter.id,
-    CONTRACT_PROXY_NAME: refs.proxies.datacenter.name,
-    CONTRACT_BROWSER_ID: refs.browsers.main.id,
-    CONTRACT_LOG_PATH: refs.browsers.main.path,
-    CONTRACT_LOG_SUPERVISOR_PROCESS: refs.browsers.main.supervisorProcess,
+    CONTRACT_DELETABLE_PROFILE_ID: profiles.deletable?.id,
+    CONTRACT_PROXY_ID: proxies.datacenter.id,
+    CONTRACT_PROXY_NAME: proxies.datacenter.name,
+    CONTRACT_BROWSER_ID: browsers.main.id,
+    CONTRACT_LOG_PATH: browsers.main.path,
+    CONTRACT_LOG_SUPERVISOR_PROCESS: browsers.main.supervisorProcess,
   };
 }
 
 function requireEnv(name, mode) {
   const value = process.env[name];
   if (!value) throw new Error(`${name} must be set for the ${mode} target`);
-  return value;
+  return name.endsWith('_URL') ? value.replace(/\/+$/, '') : value;
 }
 
 /**
@@ -32,75 +33,59 @@ function requireEnv(name, mode) {
  */
 async function sandboxFor(cleanups) {
   const { startSandbox, DEFAULT_FIXTURE_REFS: refs } = await import('@browser-cloud/sandbox');
-  const given = process.env.CONTRACT_SANDBOX_URL?.replace(/\/+$/, '');
-  if (given) {
+  let url = process.env.CONTRACT_SANDBOX_URL?.replace(/\/+$/, '');
+  if (url) {
     const reset = async () => {
-      const response = await fetch(`${given}/_sandbox/reset`, { method: 'POST', signal: AbortSignal.timeout(10_000) });
+      const response = await fetch(`${url}/_sandbox/reset`, { method: 'POST', signal: AbortSignal.timeout(10_000) });
       await response.body?.cancel();
-      if (!response.ok) throw new Error(`CONTRACT_SANDBOX_URL: ${given}/_sandbox/reset answered ${response.status}`);
+      if (!response.ok) throw new Error(`CONTRACT_SANDBOX_URL: ${url}/_sandbox/reset answered ${response.status}`);
     };
     await reset();
     cleanups.push(reset);
-    return { url: given, refs };
+  } else {
+    const sandbox = await startSandbox({ port: 0, quiet: true, retryMs: 50, keepAliveMs: 2_000 });
+    cleanups.push(() => sandbox.close());
+    url = sandbox.url;
   }
-  const sandbox = await startSandbox({ port: 0, quiet: true, retryMs: 50, keepAliveMs: 2_000 });
-  cleanups.push(() => sandbox.close());
-  return { url: sandbox.url, refs };
+  return { url, token: refs.tokens.owner, ...sandboxResources(refs) };
 }
 
 /** Starts what the target needs (stopped by `cleanups`); returns the environment of the suite. */
 export async function prepareTarget(mode, cleanups) {
+  const prism = async (upstream) => {
+    const started = await startPrism({ upstream });
+    cleanups.push(started.stop);
+    return started.url;
+  };
   if (mode === 'mock') {
     const mock = await startMock();
     cleanups.push(mock.close);
-    return {
-      CONTRACT_BASE_URL: mock.url,
-      CONTRACT_TOKEN: 'contract-test-token',
-      describe: `mock at ${mock.url} (validating front before Prism at ${mock.prismUrl})`,
-    };
+    const describe = `mock at ${mock.url} (validating front before Prism at ${mock.prismUrl})`;
+    return { CONTRACT_BASE_URL: mock.url, CONTRACT_TOKEN: 'contract-test-token', describe };
   }
   if (mode === 'server') {
-    return {
-      CONTRACT_BASE_URL: requireEnv('API_BASE_URL', mode).replace(/\/+$/, ''),
-      CONTRACT_TOKEN: requireEnv('API_TOKEN', mode),
-      describe: `server at ${process.env.API_BASE_URL}`,
-    };
+    const url = requireEnv('API_BASE_URL', mode);
+    return { CONTRACT_BASE_URL: url, CONTRACT_TOKEN: requireEnv('API_TOKEN', mode), describe: `server at ${url}` };
   }
   if (mode === 'proxy') {
     const upstream = requireEnv('API_UPSTREAM_URL', mode);
-    const prism = await startPrism({ upstream });
-    cleanups.push(prism.stop);
-    return {
-      CONTRACT_BASE_URL: prism.url,
-      CONTRACT_DIRECT_URL: upstream.replace(/\/+$/, ''),
-      CONTRACT_TOKEN: requireEnv('API_TOKEN', mode),
-      describe: `Prism proxy at ${prism.url} → ${upstream}`,
-    };
+    const token = requireEnv('API_TOKEN', mode);
+    const url = await prism(upstream);
+    const describe = `Prism proxy at ${url} → ${upstream}`;
+    return { CONTRACT_BASE_URL: url, CONTRACT_DIRECT_URL: upstream, CONTRACT_TOKEN: token, describe };
   }
-  if (mode === 'live-sandbox') {
-    // The sandbox as any live server: its fixture ids come in through the CONTRACT_* variables
-    // and nothing else, so this target proves the live path end to end.
-    const { url, refs } = await sandboxFor(cleanups);
-    return {
-      ...sandboxResources(refs),
-      CONTRACT_MODE: 'server',
-      CONTRACT_BASE_URL: url,
-      CONTRACT_TOKEN: refs.tokens.owner,
-      describe: `sandbox at ${url} as a live server (ids from CONTRACT_* variables)`,
-    };
-  }
-  if (mode === 'sandbox') {
-    const { url, refs } = await sandboxFor(cleanups);
-    const prism = await startPrism({ upstream: url });
-    cleanups.push(prism.stop);
-    return {
-      ...sandboxResources(refs),
-      CONTRACT_BASE_URL: prism.url,
-      CONTRACT_DIRECT_URL: url,
-      CONTRACT_TOKEN: refs.tokens.owner,
-      CONTRACT_SANDBOX: JSON.stringify({ refs, directUrl: url }),
-      describe: `sandbox at ${url} behind Prism proxy ${prism.url}`,
-    };
+  if (mode === 'live-sandbox' || mode === 'sandbox') {
+    const { url, token, ...resources } = await sandboxFor(cleanups);
+    const sandbox = { ...resources, CONTRACT_TOKEN: token };
+    // live-sandbox: the sandbox as any live server, its fixture ids coming in through the CONTRACT_*
+    // variables and nothing else, so that this target proves the live path end to end.
+    if (mode === 'live-sandbox') {
+      const describe = `sandbox at ${url} as a live server (ids from CONTRACT_* variables)`;
+      return { ...sandbox, CONTRACT_MODE: 'server', CONTRACT_BASE_URL: url, describe };
+    }
+    const proxied = await prism(url);
+    const describe = `sandbox at ${url} behind Prism proxy ${proxied}`;
+    return { ...sandbox, CONTRACT_BASE_URL: proxied, CONTRACT_DIRECT_URL: url, describe };
   }
   throw new Error(`unknown target "${mode}" (mock, sandbox, live-sandbox, server, proxy)`);
 }

@@ -12,15 +12,16 @@ import {
   ValidationError,
 } from '@browser-cloud/client';
 
-/**
- * @param {{ baseUrl: string, token: string, connectionId: string, profileId: string,
- *   otherProfileId: string, browserId: string, logPath: string, quietBrowserId: string,
- *   quietLogPath: string, name: string }} input the sandbox's address and the fixture's ids
- */
-export async function run(input) {
+/** What `promise` rejects with, or null when it resolves. */
+const caught = (promise) => promise.then(() => null).catch((error) => error);
+
+/** @param {{ baseUrl: string, refs: any, name: string }} input the sandbox's URL, its fixture's ids (`DEFAULT_FIXTURE_REFS`), a new name */
+export async function run({ baseUrl, refs, name }) {
+  const token = refs.tokens.owner;
+  const { unnamed, defaultProject } = refs.profiles;
+  const { main, quiet } = refs.browsers;
   let requests = 0;
-  /** @type {() => void} */
-  let streamOpened = () => {};
+  let streamOpened;
   const opened = new Promise((resolve) => {
     streamOpened = resolve;
   });
@@ -31,69 +32,54 @@ export async function run(input) {
     if (new URL(request.url).searchParams.get('follow') === 'true') streamOpened();
     return response;
   };
-  const client = createClient({ baseUrl: input.baseUrl, token: input.token, fetch });
+  const client = createClient({ baseUrl, token, fetch });
 
   // 1. Login: a fresh connection starts a LOGIN flow.
-  const flow = await client.auth.connections.login(input.connectionId);
+  const flow = await client.auth.connections.login(refs.authConnections.withoutCredentials);
 
   // 2. Rename, then the same name for another profile of the project: a typed 409.
-  const profile = await client.profiles.rename(input.profileId, { name: input.name });
-  let conflict = null;
-  try {
-    await client.profiles.rename(input.otherProfileId, { name: input.name });
-  } catch (error) {
-    if (!(error instanceof ConflictError)) throw error;
-    conflict = { name: error.name, status: error.status, code: error.code, requestId: Boolean(error.requestId) };
-  }
+  const profile = await client.profiles.rename(unnamed.id, { name });
+  const conflict = await caught(client.profiles.rename(defaultProject.id, { name }));
 
   // 3. The log stream read to its end, then resumed after its first event with Last-Event-ID,
   //    through the standalone function on a connection of its own.
-  const query = { source: 'path', path: input.logPath };
+  const query = { source: 'path', path: main.path };
   const read = [];
-  const stream = client.browsers.logs.stream(input.browserId, query);
+  const stream = client.browsers.logs.stream(main.id, query);
   for await (const event of stream) read.push({ id: stream.lastEventId, message: event.message });
-  const connection = createConnection({ baseUrl: input.baseUrl, token: input.token, fetch });
+  const connection = createConnection({ baseUrl, token, fetch });
   const resumed = [];
-  const again = streamBrowserLogs(connection, input.browserId, query, { lastEventId: read[0]?.id ?? '' });
+  const again = streamBrowserLogs(connection, main.id, query, { lastEventId: read[0]?.id ?? '' });
   for await (const event of again) resumed.push({ id: again.lastEventId, message: event.message });
 
   // 4. Bad input is refused before any request.
   const before = requests;
-  let validation = null;
-  try {
-    await renameProfile(connection, input.profileId, { name: '' });
-  } catch (error) {
-    if (!(error instanceof ValidationError)) throw error;
-    validation = { name: error.name, field: error.field, rule: error.rule, requestsSent: requests - before };
-  }
+  const validation = await caught(renameProfile(connection, unnamed.id, { name: '' }));
+  const requestsSent = requests - before;
 
   // 5. Aborts: a call whose signal is already aborted, and a followed stream aborted while open.
-  let abortedCall = null;
-  try {
-    await client.profiles.rename(input.profileId, { name: `${input.name}-2` }, { signal: AbortSignal.abort() });
-  } catch (error) {
-    if (!(error instanceof APIUserAbortError)) throw error;
-    abortedCall = error.name;
-  }
+  const signal = AbortSignal.abort();
+  const abortedCall = await caught(client.profiles.rename(unnamed.id, { name: `${name}-2` }, { signal }));
   const controller = new AbortController();
-  const followed = client.browsers.logs.stream(
-    input.quietBrowserId,
-    { source: 'path', path: input.quietLogPath, follow: true },
-    { signal: controller.signal },
-  );
-  const pending = followed.next();
+  const follow = { source: 'path', path: quiet.path, follow: true };
+  const pending = client.browsers.logs.stream(quiet.id, follow, { signal: controller.signal }).next();
   await opened;
   controller.abort();
-  const afterAbort = await pending;
 
   return {
     flowType: flow.flow_type,
     renamed: profile.name,
-    conflict,
+    conflict:
+      conflict instanceof ConflictError
+        ? { name: conflict.name, status: conflict.status, code: conflict.code, requestId: Boolean(conflict.requestId) }
+        : String(conflict),
     read,
     resumed,
-    validation,
-    abortedCall,
-    abortedStream: afterAbort.done === true ? 'ended' : 'yielded',
+    validation:
+      validation instanceof ValidationError
+        ? { name: validation.name, field: validation.field, rule: validation.rule, requestsSent }
+        : String(validation),
+    abortedCall: abortedCall instanceof APIUserAbortError ? abortedCall.name : String(abortedCall),
+    abortedStream: (await pending).done === true ? 'ended' : 'yielded',
   };
 }

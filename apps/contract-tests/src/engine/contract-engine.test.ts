@@ -11,7 +11,7 @@ import {
 } from '@browser-cloud/sandbox';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sandboxResources } from '../../scripts/targets.mjs';
-import { createDocumentValidator } from '../harness/document-validator.js';
+import { createDocumentValidator } from './judge.js';
 import { knownValues, resourcesFrom } from './resources.js';
 import { type CaseKind, runGeneratedCases } from './run-cases.js';
 import { type Fault, startFaultProxy } from './test-support/fault-proxy.js';

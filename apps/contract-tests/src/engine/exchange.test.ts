@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { exchange, NoAnswerError } from './exchange.js';
+import { exchange } from './exchange.js';
+import { Broken } from './judge.js';
 import type { RequestCase } from './request-case.js';
 
 const streamCase: RequestCase = {
@@ -93,7 +94,7 @@ describe('exchange', () => {
     const error = await exchange({ baseUrl: 'http://h', token: 'sk_secret', fetch: failing }, streamCase).catch(
       (e) => e,
     );
-    expect(error).toBeInstanceOf(NoAnswerError);
+    expect(error).toBeInstanceOf(Broken);
     expect(String(error.message)).not.toContain('sk_secret');
   });
 });

@@ -1,5 +1,7 @@
 // Sends a case and reads the answer, bounded: a body over the limit, a stream that never ends and
 // a server that never answers each end the read instead of hanging the run.
+import { readBoundedBody } from '@browser-cloud/sse';
+import { Broken } from './judge.js';
 import { pathOf, type RequestCase } from './request-case.js';
 
 export interface Answer {
@@ -14,11 +16,7 @@ export interface Answer {
   truncated: boolean;
 }
 
-export interface ExchangeTarget {
-  baseUrl: string;
-  token: string;
-  fetch?: typeof fetch | undefined;
-}
+export type ExchangeTarget = { baseUrl: string; token: string; fetch?: typeof fetch | undefined };
 
 export interface ExchangeLimits {
   /** No answer headers within this long is a failure. Default 10 s. */
@@ -31,41 +29,32 @@ export interface ExchangeLimits {
   streamUntil?: ((text: string) => boolean) | undefined;
 }
 
-export class NoAnswerError extends Error {
-  override name = 'NoAnswerError';
-}
-
 /**
  * At most `maxBytes` of the body, read until it ends, `ms` pass or `until` holds for the text so
- * far; the rest is cancelled. The time limit races each read, so a body that stalls cannot hang it.
+ * far; the rest is cancelled. Ending closes the read, so whatever already arrived is still read (a
+ * chunk settles in microtasks, the timer in a later macrotask: a slow host loses nothing).
  */
 async function readBounded(response: Response, maxBytes: number, ms: number, until?: (text: string) => boolean) {
-  const reader = response.body?.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  let seen = '';
   const decoder = new TextDecoder();
-  const deadline = Date.now() + ms;
+  let seen = '';
+  let timer: NodeJS.Timeout | undefined;
+  const ended = new TransformStream<Uint8Array, Uint8Array>({
+    start: (controller) => {
+      timer = setTimeout(() => controller.terminate(), ms);
+    },
+    transform(chunk, controller) {
+      controller.enqueue(chunk);
+      seen += until ? decoder.decode(chunk, { stream: true }) : '';
+      if (until?.(seen)) controller.terminate();
+    },
+  });
+  const piped = response.body?.pipeTo(ended.writable).catch(() => {});
   try {
-    while (reader && size < maxBytes) {
-      // Past the deadline the timer is 0 ms: data already queued still wins the race (a read
-      // settles in microtasks, a timer in a later macrotask), so a slow host loses no chunk.
-      let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<'time'>(
-        (resolve) => (timer = setTimeout(resolve, Math.max(0, deadline - Date.now()), 'time')),
-      );
-      const next = await Promise.race([reader.read(), late]);
-      clearTimeout(timer);
-      if (next === 'time' || next.done) break;
-      chunks.push(next.value);
-      size += next.value.byteLength;
-      seen += until ? decoder.decode(next.value, { stream: true }) : '';
-      if (until?.(seen)) break;
-    }
+    return await readBoundedBody(response.body && ended.readable, maxBytes);
   } finally {
-    await reader?.cancel().catch(() => {});
+    clearTimeout(timer);
+    await piped;
   }
-  return { text: new TextDecoder().decode(Buffer.concat(chunks).subarray(0, maxBytes)), truncated: size >= maxBytes };
 }
 
 export async function exchange(target: ExchangeTarget, c: RequestCase, limits: ExchangeLimits = {}): Promise<Answer> {
@@ -81,16 +70,11 @@ export async function exchange(target: ExchangeTarget, c: RequestCase, limits: E
     });
   } catch (error) {
     const cause = error instanceof Error ? error.message : String(error);
-    throw new NoAnswerError(`no answer within ${answerMs} ms (${cause})`);
+    throw new Broken([`answer: no answer within ${answerMs} ms (${cause})`]);
   }
-  const contentType = response.headers.get('content-type') ?? '';
-  const stream = /^text\/event-stream\s*(;|$)/i.test(contentType);
-  const { text, truncated } = await readBounded(
-    response,
-    maxBytes,
-    stream ? streamMs : answerMs,
-    stream ? streamUntil : undefined,
-  );
+  const stream = /^text\/event-stream\s*(;|$)/i.test(response.headers.get('content-type') ?? '');
+  const [ms, until] = stream ? [streamMs, streamUntil] : [answerMs];
+  const { text, truncated } = await readBounded(response, maxBytes, ms, until);
   return answerOf(response, text, truncated);
 }
 

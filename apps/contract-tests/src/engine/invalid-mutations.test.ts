@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deref, loadOpenApiDocument } from '@browser-cloud/openapi-document';
-import { createDocumentValidator } from '../harness/document-validator.js';
+import { createDocumentValidator } from './judge.js';
 import { minimalValue, mutationsOf } from './invalid-mutations.js';
 
 const document = loadOpenApiDocument();

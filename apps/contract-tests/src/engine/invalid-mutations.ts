@@ -1,7 +1,7 @@
 // Invalid values made from valid ones, each breaking one keyword of the schema at one place. No
 // well-kept library generates invalid data, so this stays a small table of keyword → mutation;
-// the caller re-checks every result with Ajv and drops any that is still valid.
-import type { Schema } from './schema-arbitrary.js';
+// the caller drops any result the request checker still accepts.
+import { type ArbitraryOptions, type Schema, typesOf } from './schema-arbitrary.js';
 
 export interface Mutation {
   /** The keyword broken and where, e.g. `maxLength: /name longer than 255`. */
@@ -9,19 +9,14 @@ export interface Mutation {
   value: unknown;
 }
 
-export interface MutationOptions {
-  deref: (schema: unknown) => Schema;
-  /**
-   * Query parameters travel as text: a number where a string is expected arrives as a valid
-   * string, so wrong-type mutations of strings are left out there.
-   */
+export interface MutationOptions extends Pick<ArbitraryOptions, 'deref'> {
+  /** Query parameters travel as text, where a number for a string arrives as a valid string: no such mutation. */
   textual?: boolean | undefined;
 }
 
 const UNKNOWN_PROPERTY = 'contract_unknown_property';
 
-type Path = string[];
-const pointer = (path: Path) => (path.length === 0 ? '(root)' : `/${path.join('/')}`);
+const pointer = (path: string[]) => (path.length === 0 ? '(root)' : `/${path.join('/')}`);
 
 function kindOf(value: unknown): string {
   if (value === null) return 'null';
@@ -29,20 +24,11 @@ function kindOf(value: unknown): string {
   return typeof value === 'number' && Number.isInteger(value) ? 'integer' : typeof value;
 }
 
-function setAt(root: unknown, path: Path, value: unknown): unknown {
-  if (path.length === 0) return value;
-  const [head, ...rest] = path as [string, ...string[]];
-  const copy = Array.isArray(root) ? [...root] : { ...(root as Record<string, unknown>) };
-  (copy as Record<string, unknown>)[head] = setAt((root as Record<string, unknown>)[head], rest, value);
-  return copy;
-}
-
-function deleteAt(root: unknown, path: Path): unknown {
-  const parent = path.slice(0, -1);
-  const key = path[path.length - 1]!;
-  const node = parent.reduce<unknown>((n, k) => (n as Record<string, unknown>)[k], root);
-  const { [key]: _dropped, ...rest } = node as Record<string, unknown>;
-  return setAt(root, parent, rest);
+/** A copy of `root` with `value` at `path` (the walk goes through object properties only). */
+function setAt(root: unknown, [head, ...rest]: string[], value: unknown): unknown {
+  if (head === undefined) return value;
+  const object = root as Record<string, unknown>;
+  return { ...object, [head]: setAt(object[head], rest, value) };
 }
 
 /** The smallest value the schema accepts, for properties a mutation adds. */
@@ -52,53 +38,40 @@ export function minimalValue(raw: unknown, deref: MutationOptions['deref']): unk
   if (Array.isArray(schema.enum)) return schema.enum[0];
   const branches = (schema.oneOf ?? schema.anyOf) as unknown[] | undefined;
   if (Array.isArray(branches) && branches.length > 0) return minimalValue(branches[0], deref);
-  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
-  switch (type) {
-    case 'null':
-      return null;
-    case 'boolean':
-      return true;
-    case 'integer':
-    case 'number':
-      return typeof schema.minimum === 'number' ? schema.minimum : 0;
-    case 'string':
-      if (schema.format === 'date-time') return '2026-01-01T00:00:00Z';
-      if (schema.format === 'uri') return 'https://example.com/';
-      return 'x'.repeat(Math.max(1, typeof schema.minLength === 'number' ? schema.minLength : 1));
-    case 'array':
-      return [];
-    default: {
-      const properties = (schema.properties ?? {}) as Record<string, unknown>;
-      return Object.fromEntries(
-        ((schema.required ?? []) as string[]).map((name) => [name, minimalValue(properties[name] ?? {}, deref)]),
-      );
-    }
-  }
+  const type = typesOf(schema)[0] ?? 'object';
+  const smallest = typeof schema.minimum === 'number' ? schema.minimum : 0;
+  const formats: Record<string, string> = { 'date-time': '2026-01-01T00:00:00Z', uri: 'https://example.com/' };
+  const text = formats[String(schema.format)] ?? 'x'.repeat(Math.max(1, Number(schema.minLength ?? 1)));
+  const scalars: Record<string, unknown> = {
+    null: null,
+    boolean: true,
+    integer: smallest,
+    number: smallest,
+    string: text,
+  };
+  if (type in scalars) return scalars[type];
+  if (type === 'array') return [];
+  const properties = (schema.properties ?? {}) as Record<string, unknown>;
+  const required = (schema.required ?? []) as string[];
+  return Object.fromEntries(required.map((name) => [name, minimalValue(properties[name] ?? {}, deref)]));
 }
 
 /** A value of a type the schema does not allow, or undefined when every type is allowed. */
 function wrongTypeValue(schema: Schema, textual: boolean): unknown {
-  const declared = Array.isArray(schema.type) ? (schema.type as string[]) : schema.type ? [schema.type as string] : [];
-  if (declared.length === 0) return undefined;
-  if (textual && declared.includes('string')) return undefined;
+  const declared = typesOf(schema);
+  if (declared.length === 0 || (textual && declared.includes('string'))) return undefined;
   if (!declared.includes('string')) return 'contract-wrong-type';
-  if (!declared.includes('integer') && !declared.includes('number')) return 12345;
-  return undefined;
+  return declared.includes('integer') || declared.includes('number') ? undefined : 12345;
 }
 
 /** Branches of a oneOf/anyOf the value may belong to: same type, required properties present. */
 function plausibleBranches(branches: unknown[], value: unknown, deref: MutationOptions['deref']): Schema[] {
-  return branches
-    .map((b) => deref(b))
-    .filter((branch) => {
-      const type = branch.type as string | string[] | undefined;
-      const kind = kindOf(value);
-      const types = Array.isArray(type) ? type : type ? [type] : [];
-      if (types.length > 0 && !types.includes(kind) && !(kind === 'integer' && types.includes('number'))) return false;
-      return ((branch.required ?? []) as string[]).every(
-        (name) => value !== null && typeof value === 'object' && name in value,
-      );
-    });
+  const kind = kindOf(value);
+  return branches.map(deref).filter((branch) => {
+    const types = typesOf(branch);
+    if (types.length > 0 && !types.includes(kind) && !(kind === 'integer' && types.includes('number'))) return false;
+    return ((branch.required ?? []) as string[]).every((name) => kind === 'object' && name in (value as object));
+  });
 }
 
 /**
@@ -108,16 +81,11 @@ function plausibleBranches(branches: unknown[], value: unknown, deref: MutationO
 export function mutationsOf(raw: unknown, value: unknown, options: MutationOptions): Mutation[] {
   const found: Mutation[] = [];
   walk(raw, value, [], value, options, found);
-  const seen = new Set<string>();
-  return found.filter((m) => {
-    const key = `${m.rule}\u0000${JSON.stringify(m.value)}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  // The same rule broken the same way at one place is one mutation.
+  return [...new Map(found.map((m) => [`${m.rule}\u0000${JSON.stringify(m.value)}`, m])).values()];
 }
 
-function walk(raw: unknown, value: unknown, path: Path, root: unknown, options: MutationOptions, out: Mutation[]) {
+function walk(raw: unknown, value: unknown, path: string[], root: unknown, options: MutationOptions, out: Mutation[]) {
   const { deref } = options;
   const schema = deref(raw);
   const at = pointer(path);
@@ -141,20 +109,16 @@ function walk(raw: unknown, value: unknown, path: Path, root: unknown, options: 
     if (objects.length > 1) replace(`oneOf: ${at} matching every branch`, Object.assign({}, ...objects));
     if (kindOf(value) === 'object') replace(`oneOf: ${at} matching no branch`, {});
   }
-  for (const key of ['oneOf', 'anyOf'] as const) {
-    if (!Array.isArray(schema[key])) continue;
-    for (const branch of plausibleBranches(schema[key] as unknown[], value, deref)) {
-      walk(branch, value, path, root, options, out);
-    }
-  }
+  const branches = [schema.oneOf ?? [], schema.anyOf ?? []].flat() as unknown[];
+  for (const branch of plausibleBranches(branches, value, deref)) walk(branch, value, path, root, options, out);
   for (const member of (schema.allOf ?? []) as unknown[]) walk(member, value, path, root, options, out);
 
   if (kindOf(value) !== 'object') return;
   const object = value as Record<string, unknown>;
   const properties = (schema.properties ?? {}) as Record<string, unknown>;
-  for (const name of (schema.required ?? []) as string[]) {
-    if (name in object)
-      out.push({ rule: `required: ${pointer([...path, name])} missing`, value: deleteAt(root, [...path, name]) });
+  for (const name of ((schema.required ?? []) as string[]).filter((n) => n in object)) {
+    const { [name]: _dropped, ...rest } = object;
+    replace(`required: ${pointer([...path, name])} missing`, rest);
   }
   if (schema.additionalProperties === false) {
     replace(`additionalProperties: ${at} with an unknown property`, { ...object, [UNKNOWN_PROPERTY]: 'x' });

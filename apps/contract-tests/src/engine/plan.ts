@@ -1,34 +1,20 @@
-// The cases of one operation, planned from the operations model, in the order they run:
-//   1. the seed's rules of the operation, if it has any (src/engine/seed-rules.ts);
-//   2. generated invalid requests, addressing the target's resources;
-//   3. one valid request on the target's resources, which the server must route (a 404 there is
-//      a failure: the operation is missing or the variable names nothing);
-//   4. on the mock, each documented status through the client (Prism's `Prefer` header picks it);
-//   5. generated valid requests.
+// The cases of one operation, planned from the operations model, in the order the README gives.
 // Invalid cases come before the valid ones so that a DELETE's resource still exists for them.
-import type { OpenApiDocument, Operation } from '@browser-cloud/openapi-document';
-import type { RequestChecker } from '@browser-cloud/sandbox';
+import type { Operation } from '@browser-cloud/openapi-document';
 import fc from 'fast-check';
 import { MOCK_ONLY, STATEFUL_ONLY } from '../../scripts/skips.mjs';
-import type { DocumentValidator } from '../harness/document-validator.js';
-import { type ExchangeLimits, type ExchangeTarget, exchange } from './exchange.js';
-import { createJudge } from './judge.js';
+import type { TargetMode } from '../harness/target.js';
+import { exchange } from './exchange.js';
 import type { RequestCase } from './request-case.js';
 import { caseArbitraries } from './request-cases.js';
-import { creatorOf, knownValues, neededVariables, type Resources, resourceVariables } from './resources.js';
-import { derivedSeed, runGeneratedCases } from './run-cases.js';
+import { creatorOf, knownValues, type Resources, resourceVariables } from './resources.js';
+import { derivedSeed, type RunCasesOptions, runGeneratedCases } from './run-cases.js';
 import { checkRule, type RuleContext, SEED_PLANS } from './seed-rules.js';
 
-export interface PlanSettings {
-  document: OpenApiDocument;
-  checker: RequestChecker;
-  validator: DocumentValidator;
-  mode: 'mock' | 'proxy' | 'server' | 'sandbox';
+export interface PlanSettings extends Omit<RunCasesOptions, 'operation' | 'kind' | 'known' | 'seed'> {
+  mode: TargetMode;
   resources: Resources;
   seeds: readonly number[];
-  runs: number;
-  target: ExchangeTarget;
-  limits?: ExchangeLimits | undefined;
   /** Calls the client's method of the operation with a case's values and these request options. */
   callClient?:
     | ((operation: Operation, c: RequestCase, options: { headers: Record<string, string> }) => Promise<unknown>)
@@ -48,32 +34,44 @@ export interface PlannedCase {
   timeout?: number;
 }
 
-export interface OperationPlan {
-  cases: PlannedCase[];
-  /** Before the cases: creates what a DELETE removes, when the document can create it. */
-  before(): Promise<void>;
-  /** After the cases: puts back what they changed. */
-  after(): Promise<void>;
-}
-
 const GENERATED_TIMEOUT = 120_000;
+const INVALID_TITLE = 'invalid requests, one broken rule each, get 400 (401 without a token) and an Error body';
 
-export function planOperation(operation: Operation, settings: PlanSettings): OperationPlan {
+export function planOperation(operation: Operation, settings: PlanSettings) {
   const { document, checker, mode, seeds, runs } = settings;
-  const { operationId } = operation;
+  const { operationId, method, path } = operation;
+  const route = `${method.toUpperCase()} ${path}`;
   // Filled in by `before` with what the suite created for the cases to delete.
   const resources: Record<string, string> = { ...settings.resources };
   const context: RuleContext = { ...settings, resources, state: new Map() };
   const creator = creatorOf(checker.operations, operation);
-  const deletable = creator && Object.values(resourceVariables(operation).path).find((v) => v.includes('_DELETABLE_'));
+  const variables = resourceVariables(operation);
+  const deletable = creator && Object.values(variables.path).find((v) => v.includes('_DELETABLE_'));
   let notCreated: string | undefined;
-  const needs = neededVariables(operation).filter((variable) => variable !== deletable);
-  const addressed = (seed: number): RequestCase => {
-    if (notCreated) throw new Error(notCreated);
-    const { addressed } = caseArbitraries(document, operation, checker, knownValues(operation, resources));
-    return fc.sample(addressed, { seed: derivedSeed(seed, operationId, 'addressed'), numRuns: 1 })[0]!;
-  };
+  // The variables of the cases that address the target's resources (not what the suite creates).
+  const needs = [...new Set([...Object.values(variables.path), ...Object.values(variables.query)])].filter(
+    (variable) => variable !== deletable,
+  );
   const [seed = 1] = seeds;
+  /** One valid request of `of` on the target's resources. */
+  const addressed = (of: Operation, kind: string): RequestCase => {
+    if (notCreated) throw new Error(notCreated);
+    const arbitrary = caseArbitraries(document, of, checker, knownValues(of, resources)).addressed;
+    return fc.sample(arbitrary, { seed: derivedSeed(seed, operationId, kind), numRuns: 1 })[0]!;
+  };
+  /** The generated cases of `kind`, one case per seed. */
+  const generated = (kind: 'valid' | 'invalid', title: string, needs: readonly string[]): PlannedCase[] =>
+    seeds.map((seed) => ({
+      title: `${title} (${runs} cases, seed ${seed})`,
+      needs,
+      timeout: GENERATED_TIMEOUT,
+      async run() {
+        if (notCreated) throw new Error(notCreated);
+        const known = knownValues(operation, resources);
+        const result = await runGeneratedCases({ ...settings, operation, kind, known, seed });
+        if (!result.ok) throw new Error(result.report);
+      },
+    }));
   const cases: PlannedCase[] = [];
 
   const seedPlan = SEED_PLANS[operationId];
@@ -83,39 +81,24 @@ export function planOperation(operation: Operation, settings: PlanSettings): Ope
       notApplicable: mode === 'mock' ? STATEFUL_ONLY : undefined,
       needs: rule.needs,
       async run(skip) {
-        const outcome = await checkRule(operationId, rule, context);
-        if (outcome.outcome === 'skipped') skip(outcome.message ?? 'not checkable');
-        if (outcome.outcome === 'failed') throw new Error(outcome.message);
+        const { outcome, message = 'not checkable' } = await checkRule(operationId, rule, context);
+        if (outcome === 'skipped') skip(message);
+        if (outcome === 'failed') throw new Error(message);
       },
     });
   }
 
-  const generated = (kind: 'valid' | 'invalid', seed: number) => async () => {
-    if (notCreated) throw new Error(notCreated);
-    const known = knownValues(operation, resources);
-    const result = await runGeneratedCases({ ...settings, operation, kind, known, seed });
-    if (!result.ok) throw new Error(result.report);
-  };
-  for (const seed of seeds) {
-    cases.push({
-      title: `invalid requests, one broken rule each, get 400 (401 without a token) and an Error body (${runs} cases, seed ${seed})`,
-      needs,
-      run: generated('invalid', seed),
-      timeout: GENERATED_TIMEOUT,
-    });
-  }
+  cases.push(...generated('invalid', INVALID_TITLE, needs));
 
-  const where = needs.length > 0 ? `on ${needs.join(', ')}` : 'with the required parameters';
   cases.push({
-    title: `a valid request ${where} gets a documented answer other than 404: the server routes ${operation.method.toUpperCase()} ${operation.path}`,
+    title: `a valid request ${needs.length > 0 ? `on ${needs.join(', ')}` : 'with the required parameters'} gets a documented answer other than 404: the server routes ${route}`,
     needs,
     async run() {
-      const answer = await exchange(settings.target, addressed(seed), settings.limits);
-      const problems = createJudge(settings.validator)(operation, answer);
+      const answer = await exchange(settings.target, addressed(operation, 'addressed'), settings.limits);
+      const problems = settings.validator.judge(operation, answer);
       if (answer.status === 404) {
-        problems.unshift(
-          `status 404: the server does not route ${operation.method.toUpperCase()} ${operation.path}, or ${needs.join(', ') || 'the request'} names nothing on it`,
-        );
+        const names = needs.join(', ') || 'the request';
+        problems.unshift(`status 404: the server does not route ${route}, or ${names} names nothing on it`);
       }
       if (problems.length > 0) throw new Error(`${operationId}: ${problems.join('; ')}`);
     },
@@ -132,44 +115,35 @@ export function planOperation(operation: Operation, settings: PlanSettings): Ope
       async run() {
         if (!settings.callClient) throw new Error('no client to call');
         const options = { headers: { Prefer: `code=${status}` } };
-        const error = await settings.callClient(operation, addressed(seed), options).then(
+        const error = await settings.callClient(operation, addressed(operation, 'addressed'), options).then(
           () => undefined,
-          (thrown: unknown) => thrown as { status?: unknown; name?: string; message?: string },
+          (thrown: { status?: unknown; name?: string; message?: string }) => thrown,
         );
-        if (success && error)
-          throw new Error(`${operationId} ${status}: the client threw ${error.name}: ${error.message}`);
+        const got = error ? `${error.name} ${String(error.status)}: ${error.message}` : 'a result';
+        if (success && error) throw new Error(`${operationId} ${status}: the client threw ${got}`);
         if (!success && error?.status !== status) {
-          throw new Error(
-            `${operationId} ${status}: expected an APIError of status ${status}, got ${error ? `${error.name} ${String(error.status)}: ${error.message}` : 'a result'}`,
-          );
+          throw new Error(`${operationId} ${status}: expected an APIError of status ${status}, got ${got}`);
         }
       },
     });
   }
 
-  for (const seed of seeds) {
-    cases.push({
-      title: `valid requests get a documented answer, never a 5xx (${runs} cases, seed ${seed})`,
-      needs: [],
-      run: generated('valid', seed),
-      timeout: GENERATED_TIMEOUT,
-    });
-  }
+  cases.push(...generated('valid', 'valid requests get a documented answer, never a 5xx', []));
 
   return {
     cases,
+    /** Before the cases: creates what a DELETE removes, when the document can create it. */
     async before() {
       if (!creator || !deletable || mode === 'mock') return;
-      const c = fc.sample(caseArbitraries(document, creator, checker, knownValues(creator, resources)).addressed, {
-        seed: derivedSeed(seed, operationId, 'create'),
-        numRuns: 1,
-      })[0]!;
-      const answer = await exchange(settings.target, c, settings.limits);
+      const answer = await exchange(settings.target, addressed(creator, 'create'), settings.limits);
       const id = (answer.json as { id?: unknown } | undefined)?.id;
       if (answer.status < 300 && typeof id === 'string') resources[deletable] = id;
-      else
-        notCreated = `${operationId}: creating the resource to delete with ${creator.operationId} answered ${answer.status}: ${answer.text.slice(0, 200)}`;
+      else {
+        const made = `creating the resource to delete with ${creator.operationId} answered ${answer.status}`;
+        notCreated = `${operationId}: ${made}: ${answer.text.slice(0, 200)}`;
+      }
     },
+    /** After the cases: puts back what they changed. */
     async after() {
       if (mode !== 'mock') await seedPlan?.restore?.(context);
     },

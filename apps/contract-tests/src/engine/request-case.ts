@@ -47,14 +47,9 @@ export function requestOf(operation: Operation, parts: RequestParts): RequestCas
 }
 
 export function pathOf(c: RequestCase): string {
-  const path = c.pathTemplate.replace(/\{([^}]+)\}/g, (_, name: string) =>
-    encodeURIComponent(c.pathParams[name] ?? ''),
-  );
-  const query = new URLSearchParams(
-    Object.entries(c.query)
-      .filter(([, v]) => v !== undefined)
-      .map(([k, v]) => [k, String(v)]),
-  ).toString();
+  const path = c.pathTemplate.replace(/\{([^}]+)\}/g, (_, name) => encodeURIComponent(c.pathParams[name] ?? ''));
+  const given = Object.entries(c.query).filter(([, value]) => value !== undefined);
+  const query = new URLSearchParams(given.map(([name, value]) => [name, String(value)])).toString();
   return query ? `${path}?${query}` : path;
 }
 

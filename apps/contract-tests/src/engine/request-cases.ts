@@ -1,7 +1,6 @@
-// Valid and invalid requests of one operation, as fast-check arbitraries built from the
-// operation's own schemas. Whether a request keeps the document is the one request checker's
-// answer (@browser-cloud/sandbox), the one the sandbox and the mock's front give: a valid case
-// is one it accepts, and each invalid one breaks one rule and is one it refuses.
+// Valid and invalid requests of one operation, as fast-check arbitraries built from its schemas. A
+// valid case is one the one request checker (the sandbox's and the mock front's) accepts; each
+// invalid one breaks one rule and is one it refuses.
 import { deref, type OpenApiDocument, type Operation, type OperationParameter } from '@browser-cloud/openapi-document';
 import { isRefusal, type RequestChecker } from '@browser-cloud/sandbox';
 import fc from 'fast-check';
@@ -10,10 +9,7 @@ import { pathOf, type RequestCase, requestOf } from './request-case.js';
 import { type Schema, schemaArbitrary } from './schema-arbitrary.js';
 
 /** Values that exist on the target, preferred over generated ones: ids, log paths. By parameter name. */
-export interface KnownValues {
-  path?: Readonly<Record<string, readonly string[]>>;
-  query?: Readonly<Record<string, readonly string[]>>;
-}
+export type KnownValues = Partial<Record<'path' | 'query', Readonly<Record<string, readonly string[]>>>>;
 
 export interface InvalidCase extends RequestCase {
   rule: string;
@@ -24,16 +20,6 @@ export interface InvalidCase extends RequestCase {
    */
   expectedStatuses: readonly number[];
 }
-
-export interface CaseArbitraries {
-  /** Valid requests whose path parameters mix the target's resources with generated values. */
-  valid: fc.Arbitrary<RequestCase>;
-  /** Valid requests addressing the target's resources only. */
-  addressed: fc.Arbitrary<RequestCase>;
-  invalid: fc.Arbitrary<InvalidCase>;
-}
-
-const WRONG_CONTENT_TYPE = 'text/plain';
 
 /** The checker's refusal status of a case, or undefined when it keeps every rule of `operation`. */
 export function refusalOf(checker: RequestChecker, operation: Operation, c: RequestCase): number | undefined {
@@ -47,12 +33,17 @@ export function refusalOf(checker: RequestChecker, operation: Operation, c: Requ
   return isRefusal(checked) ? checked.status : undefined;
 }
 
+/**
+ * The requests of `operation`: `valid` ones, whose path parameters mix the target's resources
+ * (`known`) with generated values; `addressed`, valid ones on the target's resources only; and
+ * `invalid` ones.
+ */
 export function caseArbitraries(
   document: OpenApiDocument,
   operation: Operation,
   checker: RequestChecker,
   known: KnownValues = {},
-): CaseArbitraries {
+) {
   const derefIn = (node: unknown) => deref(document, node) as Schema;
   const schemaOf = (p: OperationParameter) => (p.schema?.schema ?? {}) as Schema;
   const inPath = operation.parameters.filter((p) => p.in === 'path');
@@ -112,12 +103,8 @@ export function caseArbitraries(
     };
     for (const p of inPath) {
       for (const m of mutationsOf(schemaOf(p), c.pathParams[p.name] ?? '', { deref: derefIn, textual: true })) {
-        const broken = String(m.value);
-        refuse(
-          `path ${m.rule.replace('(root)', p.name)}`,
-          { pathParams: { ...c.pathParams, [p.name]: broken } },
-          broken === '' ? [404] : [],
-        );
+        const pathParams = { ...c.pathParams, [p.name]: String(m.value) };
+        refuse(`path ${m.rule.replace('(root)', p.name)}`, { pathParams }, m.value === '' ? [404] : []);
       }
     }
     if (body && bodySchema) {
@@ -128,15 +115,13 @@ export function caseArbitraries(
       refuse('body: null', { body: 'null', headers });
       const { 'Content-Type': _dropped, ...withoutType } = c.headers;
       refuse('requestBody: the required body is missing', { body: undefined, headers: withoutType });
-      refuse(`content type: ${WRONG_CONTENT_TYPE} is not documented (${body.mediaType})`, {
+      refuse(`content type: text/plain is not documented (${body.mediaType})`, {
         body: c.body ?? '{}',
-        headers: { ...c.headers, 'Content-Type': WRONG_CONTENT_TYPE },
+        headers: { ...c.headers, 'Content-Type': 'text/plain' },
       });
     }
-    if (inQuery.length > 0) {
-      for (const m of mutationsOf(querySchema, c.query, { deref: derefIn, textual: true })) {
-        refuse(`query ${m.rule}`, { query: m.value as Record<string, unknown> });
-      }
+    for (const m of inQuery.length > 0 ? mutationsOf(querySchema, c.query, { deref: derefIn, textual: true }) : []) {
+      refuse(`query ${m.rule}`, { query: m.value as Record<string, unknown> });
     }
     // The checker does not look at credentials: a request without a token is otherwise valid.
     if (operation.secured)

@@ -1,6 +1,6 @@
 import { type OpenApiDocument, operations } from '@browser-cloud/openapi-document';
 import { describe, expect, it } from 'vitest';
-import { creatorOf, knownValues, mockResources, missingReason, resourcesFrom, resourceVariables } from './resources.js';
+import { creatorOf, knownValues, missingReason, resourcesFrom, resourceVariables } from './resources.js';
 
 const text = { type: 'string', minLength: 1 };
 const ok = { responses: { '200': { description: 'ok' } } };
@@ -52,16 +52,10 @@ describe('resource variables', () => {
     expect(resourceVariables(stream!).query).toEqual({ zz_file: 'CONTRACT_ZZ_ENTRY_ZZ_FILE' });
   });
 
-  it('give the values of the resources set, and the mock the parameters’ examples', () => {
+  it('give the values of the resources set', () => {
     const resources = { CONTRACT_ZZ_PROXY_ID: 'zzp_9', CONTRACT_ZZ_ENTRY_ZZ_FILE: '/x' };
     expect(knownValues(read!, resources)).toEqual({ path: { zz_id: ['zzp_9'] }, query: {} });
     expect(knownValues(stream!, resources)).toEqual({ path: { box: [] }, query: { zz_file: ['/x'] } });
-    expect(mockResources(operations(document))).toEqual({
-      CONTRACT_ZZ_PROXY_ID: 'zzp_1',
-      CONTRACT_DELETABLE_ZZ_PROXY_ID: 'zzp_1',
-      CONTRACT_ZZ_BOX_ID: 'contract-box',
-      CONTRACT_ZZ_ENTRY_ZZ_FILE: '/zz/log',
-    });
   });
 
   it('come from the environment, blank ones not given, and a case says which it lacks', () => {

@@ -1,6 +1,5 @@
 // The resources of the target that cases may use, each given by an environment variable whose
-// name follows from the document. On a real server the document's example ids do not exist, so a
-// case that needs a resource names its variable, and a case whose variable is not set does not run.
+// name follows from the document: a case that needs one names it, and does not run without it.
 import type { Operation, OperationParameter } from '@browser-cloud/openapi-document';
 import pluralize from 'pluralize';
 import type { KnownValues } from './request-cases.js';
@@ -13,8 +12,7 @@ const screaming = (text: string) =>
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
     .replace(/[^A-Za-z0-9]+/g, '_')
     .toUpperCase();
-const singular = (noun: string) => pluralize.singular(noun);
-const templateNames = (path: string) => [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+const noun = (word: string) => screaming(pluralize.singular(word));
 
 /** A string parameter whose value names something on the target (a log path), not one the schema enumerates. */
 function namesSomething(parameter: OperationParameter): boolean {
@@ -23,39 +21,27 @@ function namesSomething(parameter: OperationParameter): boolean {
 }
 
 /**
- * The variable of each path parameter and of each query parameter that names something, by
- * parameter name:
- * - a path parameter names a resource of its collection: `/profiles/{id_or_name}` →
- *   CONTRACT_PROFILE_ID; the one a DELETE removes is a dedicated one, CONTRACT_DELETABLE_PROFILE_ID,
- *   so that no other case loses the resource it uses;
- * - a free-text query parameter is named for the noun after the last path parameter (else the
- *   path's last noun): `path` of `/browsers/{id}/logs/stream` → CONTRACT_LOG_PATH.
+ * The variable of each path parameter, and of each query parameter that names something, by
+ * parameter name (the README says how they are named): `/profiles/{id_or_name}` →
+ * CONTRACT_PROFILE_ID (CONTRACT_DELETABLE_PROFILE_ID for a DELETE, so that no other case loses
+ * the resource it uses), `path` of `/browsers/{id}/logs/stream` → CONTRACT_LOG_PATH.
  */
-export function resourceVariables(operation: Operation): {
-  path: Record<string, string>;
-  query: Record<string, string>;
-} {
+export function resourceVariables(operation: Operation) {
   const path: Record<string, string> = {};
-  const last = templateNames(operation.path).at(-1);
+  const last = [...operation.path.matchAll(/\{([^}]+)\}/g)].at(-1)?.[1];
   for (const p of operation.parameters.filter((p) => p.in === 'path')) {
     const deletable = operation.method === 'delete' && p.name === last ? 'DELETABLE_' : '';
-    path[p.name] = p.collection
-      ? `CONTRACT_${deletable}${screaming(singular(p.collection))}_ID`
-      : `CONTRACT_${screaming(p.name)}`;
+    path[p.name] = p.collection ? `CONTRACT_${deletable}${noun(p.collection)}_ID` : `CONTRACT_${screaming(p.name)}`;
   }
+  // The noun after the last path parameter, else the path's last noun.
   const segments = operation.path.split('/').filter((s) => s !== '');
   const after = segments.slice(segments.findLastIndex((s) => s.startsWith('{')) + 1).filter((s) => !s.startsWith('{'));
-  const noun = screaming(singular(after[0] ?? segments.filter((s) => !s.startsWith('{')).at(-1) ?? 'query'));
+  const what = noun(after[0] ?? segments.filter((s) => !s.startsWith('{')).at(-1) ?? 'query');
   const query: Record<string, string> = {};
-  for (const p of operation.query?.parameters ?? [])
-    if (namesSomething(p)) query[p.name] = `CONTRACT_${noun}_${screaming(p.name)}`;
+  for (const p of (operation.query?.parameters ?? []).filter(namesSomething)) {
+    query[p.name] = `CONTRACT_${what}_${screaming(p.name)}`;
+  }
   return { path, query };
-}
-
-/** The variables the cases that address the target's resources need. */
-export function neededVariables(operation: Operation): string[] {
-  const { path, query } = resourceVariables(operation);
-  return [...new Set([...Object.values(path), ...Object.values(query)])];
 }
 
 /** The values of the target's resources for `operation`'s parameters, for the cases to prefer. */
@@ -68,33 +54,10 @@ export function knownValues(operation: Operation, resources: Resources): KnownVa
   return { path: values(path), query: values(query) };
 }
 
-/**
- * The mock's resources: each variable's value from its parameter's example in the document (the
- * mock answers any value; these keep its answers close to the document's own examples).
- */
-export function mockResources(operations: Iterable<Operation>): Resources {
-  const resources: Record<string, string> = {};
-  for (const operation of operations) {
-    const { path, query } = resourceVariables(operation);
-    for (const p of operation.parameters) {
-      const variable = p.in === 'path' ? path[p.name] : query[p.name];
-      if (variable === undefined) continue;
-      const examples = Object.values((p.parameter.examples ?? {}) as Record<string, { value?: unknown }>);
-      const schema = p.schema?.schema as { examples?: unknown[] } | undefined;
-      const example = p.parameter.example ?? examples[0]?.value ?? schema?.examples?.[0];
-      resources[variable] ??= typeof example === 'string' && example !== '' ? example : `contract-${p.name}`;
-    }
-  }
-  return resources;
-}
-
 /** The resources the environment gives: every non-empty CONTRACT_* variable. */
 export function resourcesFrom(env: Readonly<Record<string, string | undefined>>): Resources {
-  return Object.fromEntries(
-    Object.entries(env).flatMap(([name, value]) =>
-      name.startsWith('CONTRACT_') && value?.trim() ? [[name, value.trim()]] : [],
-    ),
-  );
+  const given = Object.entries(env).map(([name, value]) => [name, value?.trim()]);
+  return Object.fromEntries(given.filter(([name, value]) => name!.startsWith('CONTRACT_') && value));
 }
 
 /** Why a case that needs `variables` cannot run, or undefined when every one is given. */

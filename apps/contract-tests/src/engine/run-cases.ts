@@ -1,12 +1,10 @@
-// Runs the generated cases of one operation against a target with fast-check: seeded and
-// reproducible, a failing case shrunk to a small one and reported with the operation, the rule and
-// a curl command that sends it again.
+// Runs the generated cases of one operation against a target with fast-check: seeded, a failing
+// case shrunk and reported with the operation, the rule and a curl command that sends it again.
 import type { OpenApiDocument, Operation } from '@browser-cloud/openapi-document';
 import type { RequestChecker } from '@browser-cloud/sandbox';
 import fc from 'fast-check';
-import type { DocumentValidator } from '../harness/document-validator.js';
-import { type Answer, type ExchangeLimits, type ExchangeTarget, exchange, NoAnswerError } from './exchange.js';
-import { createJudge } from './judge.js';
+import { Broken, type DocumentValidator } from './judge.js';
+import { type ExchangeLimits, type ExchangeTarget, exchange } from './exchange.js';
 import { type RequestCase, toCurl } from './request-case.js';
 import { caseArbitraries, type InvalidCase, type KnownValues } from './request-cases.js';
 
@@ -26,14 +24,6 @@ export interface RunCasesOptions {
   limits?: ExchangeLimits | undefined;
 }
 
-export interface CasesResult {
-  ok: boolean;
-  /** How many cases ran before the end or the first failure. */
-  runs: number;
-  /** The report of the (shrunk) failing case: operation, rule, problems, curl, seed. */
-  report?: string;
-}
-
 /** A seed per (run seed, operation, kind): FNV-1a over the three. */
 export function derivedSeed(seed: number, ...parts: string[]): number {
   let hash = 0x811c9dc5 ^ seed;
@@ -44,49 +34,36 @@ export function derivedSeed(seed: number, ...parts: string[]): number {
   return hash | 0;
 }
 
-class CaseFailure extends Error {
-  constructor(
-    readonly problems: string[],
-    readonly answer: Answer | undefined,
-  ) {
-    super(problems.join('; '));
-  }
-}
-
-export async function runGeneratedCases(options: RunCasesOptions): Promise<CasesResult> {
-  const { operation, kind, target, limits } = options;
-  const judge = createJudge(options.validator);
+/**
+ * `ok`, and how many cases ran before the end or the first failure; else the `report` of the
+ * (shrunk) failing case: operation, rule, problems, curl, seeds.
+ */
+export async function runGeneratedCases(options: RunCasesOptions) {
+  const { operation, kind, target } = options;
   const arbitraries = caseArbitraries(options.document, operation, options.checker, options.known);
   const arbitrary: fc.Arbitrary<RequestCase> = kind === 'valid' ? arbitraries.valid : arbitraries.invalid;
   const property = fc.asyncProperty(arbitrary, async (c) => {
-    let answer: Answer;
-    try {
-      answer = await exchange(target, c, limits);
-    } catch (error) {
-      if (error instanceof NoAnswerError) throw new CaseFailure([`answer: ${error.message}`], undefined);
-      throw error;
-    }
-    const problems = judge(operation, answer, kind === 'valid' ? undefined : (c as InvalidCase).expectedStatuses);
-    if (problems.length > 0) throw new CaseFailure(problems, answer);
+    const answer = await exchange(target, c, options.limits);
+    const expected = kind === 'valid' ? undefined : (c as InvalidCase).expectedStatuses;
+    const problems = options.validator.judge(operation, answer, expected);
+    if (problems.length > 0) throw new Broken(problems, { answer });
   });
   const seed = derivedSeed(options.seed, operation.operationId, kind);
   const details = await fc.check(property, { seed, numRuns: options.runs });
   if (!details.failed) return { ok: true, runs: details.numRuns };
   const failing = details.counterexample?.[0] as RequestCase | undefined;
   const error = details.errorInstance;
-  const lines = [
-    `${operation.operationId}: ${kind === 'valid' ? 'a valid request' : `an invalid request (${failing?.rule ?? 'unknown rule'})`} got an answer that breaks the contract`,
-  ];
-  if (error instanceof CaseFailure) {
-    for (const problem of error.problems) lines.push(`  - ${problem}`);
-    if (error.answer)
-      lines.push(`  answer: ${error.answer.status} ${error.answer.contentType} ${error.answer.text.slice(0, 200)}`);
-  } else {
-    lines.push(`  - the engine failed: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  if (failing) lines.push(`  reproduce: ${toCurl(failing, target.baseUrl)}`);
-  lines.push(
-    `  after ${details.numRuns} case(s), shrunk ${details.numShrinks} time(s); seed ${options.seed} (CONTRACT_SEED=${options.seed}), fast-check seed ${seed}, path "${details.counterexamplePath}"`,
-  );
-  return { ok: false, runs: details.numRuns, report: lines.join('\n') };
+  const request = kind === 'valid' ? 'a valid request' : `an invalid request (${failing?.rule ?? 'unknown rule'})`;
+  const curl = failing && toCurl(failing, target.baseUrl);
+  const why =
+    error instanceof Broken ? error : new Broken([`the engine failed: ${(error as Error)?.message ?? error}`]);
+  const broken = new Broken(why.problems, { ...why.sent, curl });
+  const seeds = `seed ${options.seed} (CONTRACT_SEED=${options.seed}), fast-check seed ${seed}`;
+  const tries = `after ${details.numRuns} case(s), shrunk ${details.numShrinks} time(s)`;
+  const report = broken.report(`${operation.operationId}: ${request} got an answer that breaks the contract`);
+  return {
+    ok: false,
+    runs: details.numRuns,
+    report: `${report}\n  ${tries}; ${seeds}, path "${details.counterexamplePath}"`,
+  };
 }

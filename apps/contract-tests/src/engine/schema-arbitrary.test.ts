@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { deref, loadOpenApiDocument } from '@browser-cloud/openapi-document';
-import { createDocumentValidator } from '../harness/document-validator.js';
+import { createDocumentValidator } from './judge.js';
 import { schemaArbitrary } from './schema-arbitrary.js';
 
 const document = loadOpenApiDocument();

@@ -1,8 +1,6 @@
 // fast-check arbitraries of VALID values, derived from the document's JSON Schemas keyword by
-// keyword (the issue's "fast-check arbitraries derived from the schemas"): fast-check brings the
-// seed, the reproducibility and the shrinking that a failing case is reported with. Keywords that
-// tie properties together (if/then, not) are not generated for: the caller filters every value
-// through Ajv, so a value that breaks them is dropped, never sent as "valid".
+// keyword (fast-check brings the seed, the replay and the shrinking). Keywords that tie properties
+// together (if/then, not) are not generated for: the caller drops every value the checker refuses.
 import fc from 'fast-check';
 
 /** An object schema (boolean schemas do not occur where the engine generates). */
@@ -11,12 +9,12 @@ export type Schema = Record<string, unknown>;
 export interface ArbitraryOptions {
   /** Follows a `$ref` to the schema it names. */
   deref: (schema: unknown) => Schema;
-  /**
-   * Values to prefer at an instance path (`''` for the root, `/name`, `/proxy/id`): the ids of
-   * resources that exist on the target, for instance. They are mixed with generated values.
-   */
+  /** Values to mix in at an instance path (`''` for the root, `/proxy/id`): ids of the target's resources. */
   known?: Record<string, readonly unknown[] | undefined> | undefined;
 }
+
+/** The types a schema declares. */
+export const typesOf = (schema: Schema) => [schema.type ?? []].flat() as string[];
 
 const ISO_DATES = fc
   .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true })
@@ -38,13 +36,12 @@ function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
 
 function objectArbitrary(schema: Schema, options: ArbitraryOptions, at: string): fc.Arbitrary<unknown> {
   const properties = (schema.properties ?? {}) as Record<string, unknown>;
-  const required = new Set((schema.required ?? []) as string[]);
+  const required = (schema.required ?? []) as string[];
   const model: Record<string, fc.Arbitrary<unknown>> = {};
-  for (const [name, property] of Object.entries(properties)) {
+  for (const [name, property] of Object.entries(properties))
     model[name] = schemaArbitrary(property, options, `${at}/${name}`);
-  }
   for (const name of required) model[name] ??= fc.constant(`contract-${name}`);
-  return fc.record(model, { requiredKeys: [...required] });
+  return fc.record(model, { requiredKeys: required });
 }
 
 /** An arbitrary of values valid against `schema` (see the file's comment for if/then/not). */
@@ -65,9 +62,9 @@ function generatedArbitrary(schema: Schema, options: ArbitraryOptions, at: strin
     // allOf of full schemas: generate from the first and let Ajv drop what the others refuse.
     return schemaArbitrary(schema.allOf[0], options, at);
   }
-  const types = Array.isArray(schema.type) ? (schema.type as string[]) : [schema.type as string | undefined];
+  const types = typesOf(schema);
   return fc.oneof(
-    ...types.map((type): fc.Arbitrary<unknown> => {
+    ...(types.length > 0 ? types : [undefined]).map((type): fc.Arbitrary<unknown> => {
       switch (type) {
         case 'null':
           return fc.constant(null);

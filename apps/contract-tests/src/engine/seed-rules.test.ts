@@ -5,7 +5,7 @@ import { loadOpenApiDocument } from '@browser-cloud/openapi-document';
 import { flowTypesOf, DEFAULT_FIXTURE_REFS as R, type RunningSandbox, startSandbox } from '@browser-cloud/sandbox';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sandboxResources } from '../../scripts/targets.mjs';
-import { createDocumentValidator } from '../harness/document-validator.js';
+import { createDocumentValidator } from './judge.js';
 import { type Resources, resourcesFrom } from './resources.js';
 import {
   checkRule,

@@ -1,79 +1,46 @@
 // The seed's rules that a live server must keep beyond what the document's schemas say, checked
 // with the operations of the document only (no control endpoint): each rule is one case whose
 // failure names the operation, the rule, the answer and a curl command that sends it again.
-// Requests are built from the operations model; the rules themselves are the spec's, per operation.
-//
-// Some rules share a resource and depend on what came before: a login answers 409 only while a
-// flow is in progress, and a connection gives one successful login per flow. A plan runs in order:
-// the first login of the run on each connection is the planned one, the conflict comes after it.
-import {
-  findOperation,
-  loadOpenApiDocument,
-  type OpenApiDocument,
-  type Operation,
-} from '@browser-cloud/openapi-document';
+// Some rules depend on what came before (a login answers 409 only while a flow is in progress),
+// so a plan runs in order: the first login of the run on each connection is the planned one.
+import { findOperation, loadOpenApiDocument, type Operation } from '@browser-cloud/openapi-document';
 import { flowTypesOf } from '@browser-cloud/sandbox';
 import { readEventStream, type SseEvent } from '@browser-cloud/sse';
-import type { DocumentValidator } from '../harness/document-validator.js';
-import { type Answer, type ExchangeLimits, type ExchangeTarget, exchange, NoAnswerError } from './exchange.js';
-import { createJudge } from './judge.js';
+import { type Answer, exchange } from './exchange.js';
+import { Broken } from './judge.js';
 import { type RequestParts, requestOf, toCurl } from './request-case.js';
 import type { Resources } from './resources.js';
+import type { RunCasesOptions } from './run-cases.js';
 
-export interface RuleContext {
-  document: OpenApiDocument;
-  target: ExchangeTarget;
-  limits?: ExchangeLimits | undefined;
-  validator: DocumentValidator;
+export interface RuleContext extends Pick<RunCasesOptions, 'document' | 'target' | 'limits' | 'validator'> {
   resources: Resources;
   /** What earlier rules of the plan learned (the answer of the first login…). */
   state: Map<string, unknown>;
 }
 
-export interface SeedRule {
+/** A rule: a `check`, or one `request` whose answer must be `answers[0]`, for the reason `answers[1]`. */
+export type SeedRule = {
   /** The rule, as the case's title says it. */
   rule: string;
   /** The variables of the resources it needs; unset, the case does not run and names them. */
   needs: readonly string[];
-  check(context: RuleContext): Promise<void>;
-}
+} & (
+  | { check(context: RuleContext): Promise<void> }
+  | { answers: [number, string]; request(context: RuleContext, resources: Resources): Request }
+);
 
 /** The rules of one operation, in order, and what puts back what they change. */
-export interface SeedPlan {
-  rules: readonly SeedRule[];
-  restore?(context: RuleContext): Promise<void>;
-}
+export type SeedPlan = { rules: readonly SeedRule[]; restore?(context: RuleContext): Promise<void> };
 
-/** A rule the server broke. */
-class RuleBroken extends Error {
-  constructor(
-    readonly problems: string[],
-    readonly sent: Sent,
-  ) {
-    super(problems.join('; '));
-  }
-}
+type Sent = { operation: Operation; answer: Answer; curl: string };
 
 /** The target's state makes the rule impossible to check now; the message says why. */
-export class RuleNotCheckable extends Error {
-  override name = 'RuleNotCheckable';
-}
+class RuleNotCheckable extends Error {}
 
-interface Sent {
-  operation: Operation;
-  answer: Answer;
-  curl: string;
-}
+/** `token`: another token than the target's; not secret, so its curl command spells it out. */
+type Request = RequestParts & { token?: string };
 
-interface Request extends RequestParts {
-  /** Another token than the target's: not secret, so its curl command spells it out. */
-  token?: string;
-}
-
-/**
- * A token of the same shape as a real one that no server issued: the real token's short prefix
- * (`sk_`) and length, the rest fixed text.
- */
+/** A token of a real one's shape that no server issued: its short prefix (`sk_`) and length, the rest fixed text. */
 export function wrongToken(token: string): string {
   const prefix = /^[A-Za-z]{1,8}_/.exec(token)?.[0] ?? '';
   const length = Math.max(8, token.length - prefix.length);
@@ -89,12 +56,10 @@ async function send(context: RuleContext, operationId: string, request: Request)
     curl = curl.replace('"Authorization: Bearer $API_TOKEN"', `'Authorization: Bearer ${request.token}'`);
   }
   const target = { ...context.target, token: request.token ?? context.target.token };
-  try {
-    return { operation, answer: await exchange(target, c, context.limits), curl };
-  } catch (error) {
-    if (error instanceof NoAnswerError) throw new Error(`${operationId}: ${error.message}\n  reproduce: ${curl}`);
-    throw error;
-  }
+  const answer = await exchange(target, c, context.limits).catch((error: unknown) => {
+    throw error instanceof Broken ? new Broken(error.problems, { curl }) : error;
+  });
+  return { operation, answer, curl };
 }
 
 /**
@@ -106,52 +71,38 @@ function expect(context: RuleContext, sent: Sent, status: number, why = ''): Rec
   const accepted = answer.status < 300 && status >= 400 ? ' (accepted)' : '';
   const problems =
     answer.status === status
-      ? createJudge(context.validator)(operation, answer, [status])
+      ? context.validator.judge(operation, answer, [status])
       : [`status: expected ${status}${why}, got ${answer.status}${accepted}`];
-  if (problems.length > 0) throw new RuleBroken(problems, sent);
+  if (problems.length > 0) throw new Broken(problems, sent);
   return answer.json as Record<string, unknown>;
 }
 
-export interface RuleOutcome {
+const wrongTokenRule = (needs: readonly string[], request: (r: Resources) => Request): SeedRule => ({
+  rule: 'a well-formed but wrong bearer token answers 401 with an Error body',
+  needs,
+  answers: [401, ' (the token is not one the server issued)'],
+  request: (context, r) => ({ ...request(r), token: wrongToken(context.target.token) }),
+});
+
+export type RuleOutcome = {
   operationId: string;
   rule: string;
   outcome: 'passed' | 'failed' | 'skipped';
   message?: string;
-}
+};
 
 /** Checks one rule: passed, failed with the operation, the rule, the answer and a curl command, or skipped. */
 export async function checkRule(operationId: string, rule: SeedRule, context: RuleContext): Promise<RuleOutcome> {
   const base = { operationId, rule: rule.rule };
   try {
-    await rule.check(context);
+    if ('check' in rule) await rule.check(context);
+    else expect(context, await send(context, operationId, rule.request(context, context.resources)), ...rule.answers);
     return { ...base, outcome: 'passed' };
   } catch (error) {
     if (error instanceof RuleNotCheckable) return { ...base, outcome: 'skipped', message: error.message };
-    if (!(error instanceof RuleBroken))
-      return { ...base, outcome: 'failed', message: String((error as Error).message) };
-    const { answer, curl } = error.sent;
-    const message = [
-      `${operationId}: the rule "${rule.rule}" is broken`,
-      ...error.problems.map((p) => `  - ${p}`),
-      `  answer: ${answer.status} ${answer.contentType} ${answer.text.slice(0, 300)}`,
-      `  reproduce: ${curl}`,
-    ].join('\n');
-    return { ...base, outcome: 'failed', message };
+    const head = `${operationId}: the rule "${rule.rule}" is broken`;
+    return { ...base, outcome: 'failed', message: error instanceof Broken ? error.report(head, 300) : String(error) };
   }
-}
-
-function wrongTokenRule(operationId: string, needs: readonly string[], request: (r: Resources) => Request): SeedRule {
-  return {
-    rule: 'a well-formed but wrong bearer token answers 401 with an Error body',
-    needs,
-    async check(context) {
-      const sent = await send(context, operationId, {
-        ...request(context.resources),
-        token: wrongToken(context.target.token),
-      });
-      expect(context, sent, 401, ' (the token is not one the server issued)');
-    },
-  };
 }
 
 // ─── Login flows, in this order ──────────────────────────────────────────────────────────────────
@@ -161,29 +112,26 @@ const LOGIN = 'loginAuthConnection';
 const FLOW = flowTypesOf(loadOpenApiDocument());
 const CONNECTION = 'CONTRACT_CONNECTION_ID';
 const REAUTH_CONNECTION = 'CONTRACT_REAUTH_CONNECTION_ID';
+const PROXY = { id: 'CONTRACT_PROXY_ID', name: 'CONTRACT_PROXY_NAME' } as const;
 const inProgressBefore = (variable: string) =>
   `a login flow was already in progress for ${variable} before this case (409), so it cannot start one: complete the flow or let it expire (flow_expires_at), or set ${variable} to a connection set aside for the suite`;
 
 /** The run's first login on a connection, through a proxy when one is given; its answer is kept for the rules after it. */
 function firstLogin(variable: string, kind: 'login' | 'reauth', proxy: 'id' | 'name'): SeedRule {
-  const proxyVariable = proxy === 'id' ? 'CONTRACT_PROXY_ID' : 'CONTRACT_PROXY_NAME';
   return {
-    rule: `a login on ${variable} starts a ${FLOW[kind]} flow (through ${proxyVariable} when set)`,
+    rule: `a login on ${variable} starts a ${FLOW[kind]} flow (through ${PROXY[proxy]} when set)`,
     needs: [variable],
     async check(context) {
       const flowType = flowTypesOf(context.document)[kind];
-      const ref = context.resources[proxyVariable];
-      const sent = await send(context, LOGIN, {
-        path: { id: context.resources[variable]! },
-        body: ref ? { proxy: { [proxy]: ref } } : {},
-      });
+      const ref = context.resources[PROXY[proxy]];
+      const body = ref ? { proxy: { [proxy]: ref } } : {};
+      const sent = await send(context, LOGIN, { path: { id: context.resources[variable]! }, body });
       context.state.set(variable, sent);
       if (sent.answer.status === 409) throw new RuleNotCheckable(inProgressBefore(variable));
-      const flow = expect(context, sent, 200);
-      if (flow.flow_type !== flowType) {
-        const why =
-          kind === 'login' ? 'a connection without stored credentials' : 'a connection with stored credentials';
-        throw new RuleBroken([`flow_type: expected ${flowType} (${why}), got ${String(flow.flow_type)}`], sent);
+      const { flow_type } = expect(context, sent, 200);
+      if (flow_type !== flowType) {
+        const why = `a connection ${kind === 'login' ? 'without' : 'with'} stored credentials`;
+        throw new Broken([`flow_type: expected ${flowType} (${why}), got ${String(flow_type)}`], sent);
       }
     },
   };
@@ -191,16 +139,15 @@ function firstLogin(variable: string, kind: 'login' | 'reauth', proxy: 'id' | 'n
 
 /** The proxy reference of a planned first login was accepted: judged on that login's answer. */
 function proxyAlone(member: 'id' | 'name', connection: string): SeedRule {
-  const variable = member === 'id' ? 'CONTRACT_PROXY_ID' : 'CONTRACT_PROXY_NAME';
   return {
-    rule: `a ProxyRef with ${member} alone (${variable}, an active proxy of the project) is accepted`,
-    needs: [connection, variable],
+    rule: `a ProxyRef with ${member} alone (${PROXY[member]}, an active proxy of the project) is accepted`,
+    needs: [connection, PROXY[member]],
     async check(context) {
       const sent = context.state.get(connection) as Sent | undefined;
       if (!sent) throw new RuleNotCheckable(`the planned first login on ${connection} did not run`);
       if (sent.answer.status === 409) throw new RuleNotCheckable(inProgressBefore(connection));
       if (sent.answer.status !== 200) {
-        throw new RuleBroken([`status: the login through it answered ${sent.answer.status}, expected 200`], sent);
+        throw new Broken([`status: the login through it answered ${sent.answer.status}, expected 200`], sent);
       }
     },
   };
@@ -220,27 +167,23 @@ const LOGIN_PLAN: SeedPlan = {
     {
       rule: 'a second login while a flow is in progress answers 409 with an Error body',
       needs: [CONNECTION],
-      async check(context) {
-        const first = context.state.get(CONNECTION) as Sent | undefined;
-        if (first?.answer.status !== 200 && first?.answer.status !== 409) {
-          throw new RuleNotCheckable(
-            `the first login on ${CONNECTION} answered ${first?.answer.status ?? 'nothing'}, so no flow is known to be in progress`,
-          );
+      answers: [409, ' (a login flow is already in progress)'],
+      request({ state }, r) {
+        const first = (state.get(CONNECTION) as Sent | undefined)?.answer.status;
+        if (first !== 200 && first !== 409) {
+          const why = `the first login on ${CONNECTION} answered ${first ?? 'nothing'}, so no flow is known to be in progress`;
+          throw new RuleNotCheckable(why);
         }
-        const sent = await send(context, LOGIN, { path: { id: context.resources[CONNECTION]! }, body: {} });
-        expect(context, sent, 409, ' (a login flow is already in progress)');
+        return { path: { id: r[CONNECTION]! }, body: {} };
       },
     },
     {
       rule: 'a ProxyRef with both id and name of one real proxy is refused with 400 (exactly one of them)',
-      needs: [CONNECTION, 'CONTRACT_PROXY_ID', 'CONTRACT_PROXY_NAME'],
-      async check(context) {
-        const { [CONNECTION]: id, CONTRACT_PROXY_ID: proxyId, CONTRACT_PROXY_NAME: name } = context.resources;
-        const sent = await send(context, LOGIN, { path: { id: id! }, body: { proxy: { id: proxyId, name } } });
-        expect(context, sent, 400, ' (each alone names an active proxy, so only "exactly one" refuses it)');
-      },
+      needs: [CONNECTION, PROXY.id, PROXY.name],
+      answers: [400, ' (each alone names an active proxy, so only "exactly one" refuses it)'],
+      request: (_, r) => ({ path: { id: r[CONNECTION]! }, body: { proxy: { id: r[PROXY.id], name: r[PROXY.name] } } }),
     },
-    wrongTokenRule(LOGIN, [CONNECTION], (r) => ({ path: { id: r[CONNECTION]! }, body: {} })),
+    wrongTokenRule([CONNECTION], (r) => ({ path: { id: r[CONNECTION]! }, body: {} })),
   ],
 };
 
@@ -251,26 +194,23 @@ const PROFILE = 'CONTRACT_PROFILE_ID';
 const RENAMED = 'rename.current';
 const freshName = () => `contract-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 
-/** Renames the profile and checks that the answer is that profile with the new name. */
-async function renameTo(context: RuleContext, idOrName: string, expectedId: unknown): Promise<void> {
+/** Renames the profile and checks that the answer is that profile (`id`, when known) with the new name. */
+async function renameTo(context: RuleContext, idOrName: string, id?: unknown): Promise<void> {
   const name = freshName();
   const sent = await send(context, RENAME, { path: { id_or_name: idOrName }, body: { name } });
-  if (sent.answer.status === 404 && expectedId !== undefined) {
-    throw new RuleBroken(
-      [`status: 404 for "${idOrName}", the name the previous rename answered with: it was not applied`],
-      sent,
-    );
+  if (sent.answer.status === 404 && id !== undefined) {
+    const why = `status: 404 for "${idOrName}", the name the previous rename answered with: it was not applied`;
+    throw new Broken([why], sent);
   }
   const profile = expect(context, sent, 200);
   const problems: string[] = [];
-  if (expectedId !== undefined && profile.id !== expectedId) {
-    problems.push(
-      `id: expected ${JSON.stringify(expectedId)} (the renamed profile), got ${JSON.stringify(profile.id)}`,
-    );
+  if (id !== undefined && profile.id !== id) {
+    problems.push(`id: expected ${JSON.stringify(id)} (the renamed profile), got ${JSON.stringify(profile.id)}`);
   }
-  if (profile.name !== name)
+  if (profile.name !== name) {
     problems.push(`name: expected "${name}" (the requested name), got ${JSON.stringify(profile.name)}`);
-  if (problems.length > 0) throw new RuleBroken(problems, sent);
+  }
+  if (problems.length > 0) throw new Broken(problems, sent);
   context.state.set(RENAMED, { id: profile.id, name });
 }
 
@@ -279,7 +219,7 @@ const RENAME_PLAN: SeedPlan = {
     {
       rule: 'a rename answers 200 with a Profile that carries the requested name',
       needs: [PROFILE],
-      check: (context) => renameTo(context, context.resources[PROFILE]!, undefined),
+      check: (context) => renameTo(context, context.resources[PROFILE]!),
     },
     {
       rule: 'the renamed profile answers to its new name afterwards (renaming it again by that name succeeds)',
@@ -294,26 +234,17 @@ const RENAME_PLAN: SeedPlan = {
     {
       rule: 'a name another profile of the project has answers 409 with an Error body',
       needs: [PROFILE, 'CONTRACT_TAKEN_PROFILE_NAME'],
-      async check(context) {
-        const { [PROFILE]: id, CONTRACT_TAKEN_PROFILE_NAME: name } = context.resources;
-        const sent = await send(context, RENAME, { path: { id_or_name: id! }, body: { name } });
-        expect(context, sent, 409, ' (names are unique within the logical project)');
-      },
+      answers: [409, ' (names are unique within the logical project)'],
+      request: (_, r) => ({ path: { id_or_name: r[PROFILE]! }, body: { name: r.CONTRACT_TAKEN_PROFILE_NAME } }),
     },
-    wrongTokenRule(RENAME, [PROFILE], (r) => ({ path: { id_or_name: r[PROFILE]! }, body: { name: freshName() } })),
+    wrongTokenRule([PROFILE], (r) => ({ path: { id_or_name: r[PROFILE]! }, body: { name: freshName() } })),
   ],
-  /**
-   * Puts the profile's name back to CONTRACT_PROFILE_NAME: the suite's renames (these rules and
-   * the generated cases) change it, and without the variable it cannot know the old name.
-   */
+  /** Puts the name back to CONTRACT_PROFILE_NAME: the suite cannot learn the name by itself. */
   async restore(context) {
     const { [PROFILE]: id, CONTRACT_PROFILE_NAME: name } = context.resources;
-    if (!id) return;
-    if (!name) {
+    if (id && name) await send(context, RENAME, { path: { id_or_name: id }, body: { name } });
+    else if (id)
       console.info(`[contract] ${RENAME}: CONTRACT_PROFILE_NAME is not set, so the renamed profile keeps its new name`);
-      return;
-    }
-    await send(context, RENAME, { path: { id_or_name: id }, body: { name } });
   },
 };
 
@@ -322,10 +253,13 @@ const RENAME_PLAN: SeedPlan = {
 const STREAM = 'streamBrowserLogs';
 const BROWSER = 'CONTRACT_BROWSER_ID';
 const LOG = 'CONTRACT_LOG_PATH';
+const logOf = (r: Resources) => ({ path: { id: r[BROWSER]! }, query: { source: 'path', path: r[LOG] } });
 
-async function eventsOf(answer: Answer): Promise<SseEvent[]> {
+/** The events of a stream's answer, read raw (`@browser-cloud/sse`'s parser, not the client's replay filter). */
+async function eventsOf(context: RuleContext, sent: Sent): Promise<SseEvent[]> {
+  expect(context, sent, 200);
   const events: SseEvent[] = [];
-  for await (const event of readEventStream(new Response(answer.text).body!)) events.push(event);
+  for await (const event of readEventStream(new Response(sent.answer.text).body!)) events.push(event);
   return events;
 }
 
@@ -335,41 +269,29 @@ const STREAM_PLAN: SeedPlan = {
       rule: 'a reconnect with Last-Event-ID of event k starts at event k+1',
       needs: [BROWSER, LOG],
       async check(context) {
-        const request = {
-          path: { id: context.resources[BROWSER]! },
-          query: { source: 'path', path: context.resources[LOG] },
-        };
-        const whole = await send(context, STREAM, request);
-        expect(context, whole, 200);
-        const events = await eventsOf(whole.answer);
-        if (events.length < 2)
+        const events = await eventsOf(context, await send(context, STREAM, logOf(context.resources)));
+        if (events.length < 2) {
           throw new RuleNotCheckable(`the log ${LOG} has ${events.length} event(s); resuming needs at least two`);
+        }
         if (events.some((e) => e.id === '')) {
           throw new RuleNotCheckable(
             "the stream's events carry no id: field, so there is no Last-Event-ID to resume from",
           );
         }
         const k = Math.floor((events.length - 1) / 2);
-        const resumed = await send(context, STREAM, { ...request, headers: { 'Last-Event-ID': events[k]!.id } });
-        expect(context, resumed, 200);
-        const first = (await eventsOf(resumed.answer))[0];
+        const headers = { 'Last-Event-ID': events[k]!.id };
+        const resumed = await send(context, STREAM, { ...logOf(context.resources), headers });
+        const [first] = await eventsOf(context, resumed);
         const next = events[k + 1]!;
         if (first?.id !== next.id || first.data !== next.data) {
           const at = first ? events.findIndex((e) => e.id === first.id) : -1;
           const got = first ? `id ${first.id}${at >= 0 ? ` (event ${at + 1})` : ''}` : 'no event';
-          throw new RuleBroken(
-            [
-              `first event after Last-Event-ID: ${events[k]!.id} (event ${k + 1} of ${events.length}): expected id ${next.id} (event ${k + 2}), got ${got}`,
-            ],
-            resumed,
-          );
+          const after = `first event after Last-Event-ID: ${events[k]!.id} (event ${k + 1} of ${events.length})`;
+          throw new Broken([`${after}: expected id ${next.id} (event ${k + 2}), got ${got}`], resumed);
         }
       },
     },
-    wrongTokenRule(STREAM, [BROWSER, LOG], (r) => ({
-      path: { id: r[BROWSER]! },
-      query: { source: 'path', path: r[LOG] },
-    })),
+    wrongTokenRule([BROWSER, LOG], logOf),
   ],
 };
 

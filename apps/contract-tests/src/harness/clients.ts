@@ -5,16 +5,9 @@ import { observedFetch } from './observed-fetch.js';
 import { target } from './target.js';
 
 /** The client as an agent developer builds it, over the observing fetch; no retries, so each case sees one response. */
-export const client = createClient({
-  baseUrl: target.baseUrl,
-  token: target.token,
-  fetch: observedFetch,
-  maxRetries: 0,
-});
-
-/** A client whose token the service does not know. */
 export const clientWithToken = (token: string) =>
   createClient({ baseUrl: target.baseUrl, token, fetch: observedFetch, maxRetries: 0 });
+export const client = clientWithToken(target.token);
 
 /**
  * Calls the client's method of `operation` (`client.profiles.rename` for its SDK name) as an
@@ -30,17 +23,11 @@ export async function callClient(operation: Operation, c: RequestCase, options: 
     throw new Error(`the client has no client.${[...resource, verb].join('.')} for ${operation.operationId}`);
   }
   const path = [...operation.path.matchAll(/\{([^}]+)\}/g)].map((m) => c.pathParams[m[1]!]);
-  const input = operation.body
-    ? [c.body === undefined ? undefined : JSON.parse(c.body)]
-    : operation.query
-      ? [c.query]
-      : [];
+  const body = c.body === undefined ? undefined : JSON.parse(c.body);
+  const input = operation.body ? [body] : operation.query ? [c.query] : [];
   const result: unknown = await method.apply(owner, [...path, ...input, options]);
-  if (!isAsyncIterable(result)) return result;
+  if (!(Symbol.asyncIterator in Object(result))) return result;
   const items: unknown[] = [];
-  for await (const item of result) items.push(item);
+  for await (const item of result as AsyncIterable<unknown>) items.push(item);
   return items;
 }
-
-const isAsyncIterable = (value: unknown): value is AsyncIterable<unknown> =>
-  typeof (value as { [Symbol.asyncIterator]?: unknown } | null)?.[Symbol.asyncIterator] === 'function';

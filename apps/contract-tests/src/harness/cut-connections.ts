@@ -1,12 +1,10 @@
 /**
  * A `fetch` whose event-stream answers are cut, as a dropped connection would be: each of the
  * first `connections` answers passes `events` complete events and a few bytes of the next, then
- * fails with a network error. The client must reconnect with Last-Event-ID and lose nothing.
+ * fails with a network error. The client must reconnect with Last-Event-ID and lose nothing;
+ * `lastEventIds` are those each request sent.
  */
-export function cuttingFetch(options: { events: number; connections: number }): {
-  fetch: typeof fetch;
-  lastEventIds: (string | null)[];
-} {
+export function cuttingFetch(options: { events: number; connections: number }) {
   const lastEventIds: (string | null)[] = [];
   let opened = 0;
   const cutting: typeof fetch = async (input, init) => {
@@ -16,40 +14,29 @@ export function cuttingFetch(options: { events: number; connections: number }): 
     if (opened++ >= options.connections || !response.body) return response;
     const reader = response.body.getReader();
     const decoder = new TextDecoder();
-    const encoder = new TextEncoder();
     let seen = '';
     let cut = false;
     const body = new ReadableStream<Uint8Array>({
       async pull(controller) {
         if (cut) {
           void reader.cancel();
-          controller.error(new TypeError('terminated: connection reset'));
-          return;
+          return controller.error(new TypeError('terminated: connection reset'));
         }
         const { value, done } = await reader.read();
         if (done) return controller.close();
         const before = seen.length;
         seen += decoder.decode(value, { stream: true });
         // The end of the n-th complete event that carries data (a lone `retry:` block is none).
-        let end = -1;
-        for (let from = 0, found = 0; found < options.events; ) {
-          const at = seen.indexOf('\n\n', from);
-          if (at === -1) {
-            end = -1;
-            break;
-          }
-          if (/(^|\n)data:/.test(seen.slice(from, at))) {
-            found++;
-            end = at + 2;
-          }
-          from = at + 2;
+        const blocks = seen.split('\n\n').slice(0, -1);
+        let end = 0;
+        let found = 0;
+        for (const block of blocks) {
+          end += block.length + 2;
+          if (/(^|\n)data:/.test(block) && ++found === options.events) break;
         }
-        if (end === -1 || seen.length <= end) {
-          controller.enqueue(value);
-          return;
-        }
+        if (found < options.events || seen.length <= end) return controller.enqueue(value);
         // Erroring discards what was not read yet, so the drop comes one read after the cut.
-        controller.enqueue(encoder.encode(seen.slice(before, Math.min(seen.length, end + 3))));
+        controller.enqueue(new TextEncoder().encode(seen.slice(before, end + 3)));
         cut = true;
       },
       cancel: () => reader.cancel(),

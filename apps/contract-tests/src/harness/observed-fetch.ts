@@ -2,21 +2,11 @@ import { appendFileSync } from 'node:fs';
 import { isRefusal } from '@browser-cloud/sandbox';
 import { readBoundedBody } from '@browser-cloud/sse';
 import { answerOf } from '../engine/exchange.js';
-import { createJudge } from '../engine/judge.js';
 import { checker, documentValidator, target } from './target.js';
 
-const judge = createJudge(documentValidator);
-
-/** The most of a body read to check it (the cases' own reads are bounded alike). */
-const MAX_BODY_BYTES = 1024 * 1024;
-
-/** Problems found in responses since the last `takeViolations()`. */
-let violations: string[] = [];
-export function takeViolations(): string[] {
-  const taken = violations;
-  violations = [];
-  return taken;
-}
+const violations: string[] = [];
+/** Problems found in responses since the last call. */
+export const takeViolations = () => violations.splice(0);
 
 /**
  * A `fetch` for the packages under test that checks every response it hands over against the
@@ -28,17 +18,17 @@ export const observedFetch: typeof fetch = async (input, init) => {
   const response = await fetch(request);
   // The checker's routing matches an empty segment too: the engine sends one on purpose (an
   // invalid path parameter), and its answer is the operation's to judge.
-  const match = checker.route(request.method, new URL(request.url).pathname);
+  const { pathname } = new URL(request.url);
+  const match = checker.route(request.method, pathname);
   if (isRefusal(match)) {
-    violations.push(`${request.method} ${new URL(request.url).pathname} is not an operation of the document`);
+    violations.push(`${request.method} ${pathname} is not an operation of the document`);
     return response;
   }
   const { operation } = match;
-  if (process.env.CONTRACT_COVERAGE_FILE) {
-    const line = { operationId: operation.operationId, status: response.status };
-    appendFileSync(process.env.CONTRACT_COVERAGE_FILE, `${JSON.stringify(line)}\n`);
-  }
-  const where = `${operation.operationId} ${response.status}`;
+  const { operationId } = operation;
+  const file = process.env.CONTRACT_COVERAGE_FILE;
+  if (file) appendFileSync(file, `${JSON.stringify({ operationId, status: response.status })}\n`);
+  const where = `${operationId} ${response.status}`;
   // Prism's --errors proxy turns a response that breaks the document into a 500 that names it.
   const sl = response.headers.get('sl-violations');
   if (sl && (target.mode === 'proxy' || target.mode === 'sandbox')) {
@@ -46,8 +36,9 @@ export const observedFetch: typeof fetch = async (input, init) => {
   }
   // Stream bodies are checked event by event by the cases; reading them here could block.
   if (/text\/event-stream/i.test(response.headers.get('content-type') ?? '')) return response;
-  const { text } = await readBoundedBody(response.clone().body, MAX_BODY_BYTES);
-  for (const problem of judge(operation, answerOf(response, text), [response.status])) {
+  // Bounded as the cases' own reads are.
+  const { text } = await readBoundedBody(response.clone().body, 1024 * 1024);
+  for (const problem of documentValidator.judge(operation, answerOf(response, text), [response.status])) {
     violations.push(`${where}: ${problem}`);
   }
   return response;

@@ -1,34 +1,28 @@
-// The planned cases of one operation (src/engine/plan.ts) as vitest cases. `npm run generate`
-// writes one file per operation into src/generated/ that calls this, so that --shard spreads
-// the operations over machines.
+// The planned cases of one operation (src/engine/plan.ts) as vitest cases, called by its case file
+// in src/generated/ (one per operation, so that --shard spreads them).
 import { findOperation } from '@browser-cloud/openapi-document';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { contractSeeds } from '../../scripts/seeds.mjs';
-import { skipTitle } from '../../scripts/skips.mjs';
+import { contractSeeds, runsFromEnv } from '../../scripts/seeds.mjs';
 import { type PlannedCase, planOperation } from '../engine/plan.js';
 import { missingReason } from '../engine/resources.js';
 import { callClient } from './clients.js';
 import { observedFetch } from './observed-fetch.js';
 import { checker, document, documentValidator, target } from './target.js';
 
-/**
- * A case that cannot run: skipped with the reason under --allow-skips, else a failure that says
- * what is missing. The reason goes in the case's meta, which the runner reads back.
- */
-function notRun(meta: object, reason: string, skip: (reason: string) => void): never {
-  (meta as { skipReason?: string }).skipReason = reason;
-  if (target.allowSkips) skip(reason);
-  throw new Error(`not run: ${reason} (every case must run; --allow-skips lets it be skipped)`);
-}
-
 function register(planned: PlannedCase) {
-  if (planned.notApplicable) return it.skip(skipTitle(planned.title, planned.notApplicable), () => {});
-  const missing = missingReason(target.resources, planned.needs);
-  if (missing && target.allowSkips) return it.skip(skipTitle(planned.title, missing), () => {});
+  // The mock answers any valid request: its cases need no resources.
+  const missing = target.mode === 'mock' ? undefined : missingReason(target.resources, planned.needs);
   return it(
     planned.title,
     async (context) => {
-      const skip = (reason: string) => notRun(context.task.meta, reason, (why) => context.skip(why));
+      // A case that cannot run says why in its meta, which the runner reads back: it is skipped
+      // when it means nothing on the target, or under --allow-skips; else it fails.
+      const skip = (reason: string, skipped = target.allowSkips): never => {
+        (context.task.meta as { skipReason?: string }).skipReason = reason;
+        if (skipped) context.skip(reason);
+        throw new Error(`not run: ${reason} (every case must run; --allow-skips lets it be skipped)`);
+      };
+      if (planned.notApplicable) skip(planned.notApplicable, true);
       if (missing) skip(missing);
       await planned.run(skip);
     },
@@ -44,7 +38,7 @@ export function describeOperation(operationId: string) {
     mode: target.mode,
     resources: target.resources,
     seeds: contractSeeds(),
-    runs: Number(process.env.CONTRACT_RUNS ?? 20),
+    runs: runsFromEnv(),
     target: { baseUrl: target.directUrl, token: target.token, fetch: observedFetch },
     callClient,
   });

@@ -1,7 +1,7 @@
 import { loadOpenApiDocument } from '@browser-cloud/openapi-document';
-import { createRequestChecker, type DEFAULT_FIXTURE_REFS } from '@browser-cloud/sandbox';
-import { mockResources, type Resources, resourcesFrom } from '../engine/resources.js';
-import { createDocumentValidator } from './document-validator.js';
+import { createRequestChecker, DEFAULT_FIXTURE_REFS } from '@browser-cloud/sandbox';
+import { resourcesFrom } from '../engine/resources.js';
+import { createDocumentValidator } from '../engine/judge.js';
 
 /**
  * Where the suite runs, from the environment that scripts/run-contract.mjs sets:
@@ -23,10 +23,8 @@ export const document = loadOpenApiDocument();
 export const checker = createRequestChecker(document);
 export const documentValidator = createDocumentValidator(document);
 
-const mode = required('CONTRACT_MODE') as TargetMode;
-
 export const target = {
-  mode,
+  mode: required('CONTRACT_MODE') as TargetMode,
   baseUrl: required('CONTRACT_BASE_URL'),
   token: required('CONTRACT_TOKEN'),
   /**
@@ -35,14 +33,12 @@ export const target = {
    */
   directUrl: process.env.CONTRACT_DIRECT_URL ?? required('CONTRACT_BASE_URL'),
   /** The resources the cases may use (ids of things that exist on the target), by variable. */
-  resources: {
-    ...(mode === 'mock' ? mockResources(checker.operations) : {}),
-    ...resourcesFrom(process.env),
-  } as Resources,
+  resources: resourcesFrom(process.env),
   /** A case that cannot run for a missing variable or the target's state is skipped rather than failed. */
   allowSkips: process.env.CONTRACT_ALLOW_SKIPS === '1',
-  /** Extra facts the sandbox target passes (fixture ids and tokens), as JSON. */
-  sandbox: process.env.CONTRACT_SANDBOX
-    ? (JSON.parse(process.env.CONTRACT_SANDBOX) as { refs: typeof DEFAULT_FIXTURE_REFS; directUrl: string })
-    : undefined,
+  /** On the sandbox target (which runs the default fixture): its ids, and its URL for the control endpoints. */
+  sandbox:
+    process.env.CONTRACT_MODE === 'sandbox'
+      ? { refs: DEFAULT_FIXTURE_REFS, directUrl: required('CONTRACT_DIRECT_URL') }
+      : undefined,
 };

@@ -2,7 +2,9 @@
 // or answers on their way out. The engine's own tests put it in front of the sandbox, which keeps
 // the contract, and expect the engine to catch the planted bug.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
 import { type HostileServer, startHostileServer } from '@browser-cloud/sandbox';
+import { readBoundedBody } from '@browser-cloud/sse';
 
 export interface ProxiedRequest {
   method: string;
@@ -12,12 +14,7 @@ export interface ProxiedRequest {
   body: string;
 }
 
-export interface ProxiedAnswer {
-  request: ProxiedRequest;
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
+export type ProxiedAnswer = { request: ProxiedRequest; status: number; headers: Record<string, string>; body: string };
 
 export interface Fault {
   /** Answers a request itself, without passing it on, when it returns an answer. */
@@ -31,39 +28,20 @@ export interface Fault {
   streamHeaders?: (headers: Record<string, string>) => Record<string, string>;
 }
 
-const MAX_BODY = 1024 * 1024;
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'host']);
 
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY) throw new Error('body over the fault proxy limit');
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function plainHeaders(headers: Headers | IncomingMessage['headers']): Record<string, string> {
-  const entries = headers instanceof Headers ? [...headers] : Object.entries(headers);
-  return Object.fromEntries(
-    entries.flatMap(([name, value]) =>
-      value === undefined || HOP_BY_HOP.has(name.toLowerCase())
-        ? []
-        : [[name.toLowerCase(), Array.isArray(value) ? value.join(', ') : String(value)]],
-    ),
-  );
-}
+/** Lower-case names, hop-by-hop headers dropped. */
+const plainHeaders = (headers: Headers): Record<string, string> =>
+  Object.fromEntries([...headers].filter(([name]) => !HOP_BY_HOP.has(name)));
 
 async function handle(upstream: string, fault: Fault, incoming: IncomingMessage, outgoing: ServerResponse) {
   const original: ProxiedRequest = {
     method: incoming.method ?? 'GET',
     url: incoming.url ?? '/',
-    headers: plainHeaders(incoming.headers),
-    body: await readBody(incoming),
+    headers: plainHeaders(new Headers(incoming.headers as Record<string, string>)),
+    body: (await readBoundedBody(Readable.toWeb(incoming) as ReadableStream<Uint8Array>, 1024 * 1024)).text,
   };
-  const request = fault.request ? fault.request(original) : original;
+  const request = fault.request?.(original) ?? original;
   const own = fault.intercept?.(request);
   if (own) {
     outgoing.writeHead(own.status, own.headers).end(own.body);
@@ -79,19 +57,18 @@ async function handle(upstream: string, fault: Fault, incoming: IncomingMessage,
   });
   const headers = plainHeaders(response.headers);
   if ((headers['content-type'] ?? '').startsWith('text/event-stream') && response.body) {
-    outgoing.writeHead(response.status, fault.streamHeaders ? fault.streamHeaders(headers) : headers);
+    outgoing.writeHead(response.status, fault.streamHeaders?.(headers) ?? headers);
     let pending = '';
-    const decoder = new TextDecoder();
-    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-      const lines = (pending + decoder.decode(chunk, { stream: true })).split('\n');
+    for await (const chunk of response.body.pipeThrough(new TextDecoderStream()) as unknown as AsyncIterable<string>) {
+      const lines = (pending + chunk).split('\n');
       pending = lines.pop() ?? '';
-      outgoing.write(lines.map((line) => `${fault.streamLine ? fault.streamLine(line) : line}\n`).join(''));
+      outgoing.write(lines.map((line) => `${fault.streamLine?.(line) ?? line}\n`).join(''));
     }
     outgoing.end(pending);
     return;
   }
   const answer = { request, status: response.status, headers, body: await response.text() };
-  const changed = fault.answer ? fault.answer(answer) : answer;
+  const changed = fault.answer?.(answer) ?? answer;
   outgoing.writeHead(changed.status, changed.headers).end(changed.body);
 }
 
