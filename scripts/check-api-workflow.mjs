@@ -1,27 +1,48 @@
 #!/usr/bin/env node
-// `npm run test:api-workflow`: the README's "Changing the API" steps, tried on a scratch copy of
-// the repo. Four changes, made to openapi/openapi.yaml the way a contributor makes them (a wording
-// change, an additive change, a breaking change with its bump, an enum value renamed), each
-// followed by `npm run generate` and `npm run lint`; then `npm test` once over all four. It
-// fails when any step fails, or when `npm run generate` touches a file outside the generated
-// folders: a change to the API must need no hand edit beyond the document.
+// `npm run test:api-workflow`: the README's "Changing the API" steps on a scratch copy of the
+// repo, with changes drawn at random from a printed seed (scripts/lib/api-workflow-changes.mjs):
+// always an added operation, and other edits an API team makes (a property added to or removed
+// from an answer, a query parameter or body property added, an enum value added, a rewording).
+// Then, as a maintainer would: `npm run generate` (which must touch nothing but the document and
+// the generated folders), `info.version` bumped as the gate asks, `npm run lint`,
+// `npm run release`, `npm test`; and the added operation called through every layer
+// (scripts/check-new-operation.mjs). No step may need a hand edit.
 //
-//   --each   run `npm test` after every change, not once at the end (slower, for local use)
-//   --keep   keep the scratch copy and print where it is
+//   --seed N      replay a run (its seed is printed first)
+//   --changes N   how many edits (default 4, the added operation included)
+//   --keep        keep the scratch copy and print where it is
+//   --here        make the changes (generate, bump, release) in this checkout instead, and stop
+//                 there: to fix what they break with `npm test` at hand (undo: `git stash -u`)
 //
 // The copy is the working tree (tracked and untracked files, not ignored ones) in a temp
 // directory, with its own `npm ci` (workspaces are symlinked inside node_modules, so a copied or
 // shared node_modules would run the original packages). turbo's cache is shared with the
 // original: tasks whose inputs the changes do not reach come from it.
 import { spawnSync } from 'node:child_process';
+import { randomInt } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { API_WORKFLOW_CHANGES, isGeneratedOrDocument } from './lib/api-workflow-changes.mjs';
+import semver from 'semver';
+import { checkApiChanges, nextVersion, releasedSnapshots } from './lib/api-changes.mjs';
+import { drawChanges, isGeneratedOrDocument, withVersion } from './lib/api-workflow-changes.mjs';
 
-const { values } = parseArgs({ options: { each: { type: 'boolean' }, keep: { type: 'boolean' } } });
+const { values } = parseArgs({
+  options: {
+    seed: { type: 'string' },
+    changes: { type: 'string', default: '4' },
+    keep: { type: 'boolean' },
+    here: { type: 'boolean' },
+  },
+});
+const seed = values.seed === undefined ? randomInt(2 ** 31) : Number(values.seed);
+const count = Number(values.changes);
+if (!Number.isInteger(seed) || !Number.isInteger(count) || count < 1) {
+  console.error('--seed and --changes take whole numbers (--changes at least 1).');
+  process.exit(2);
+}
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 function run(command, args, { cwd, capture = false, env = {} } = {}) {
@@ -64,43 +85,60 @@ function copyWorkingTree(from, to) {
 }
 
 const step = (text) => console.log(`\n▶ ${text}`);
-const scratch = mkdtempSync(join(tmpdir(), 'api-workflow-'));
+console.log(`api workflow: seed ${seed}, ${count} changes (replay: npm run test:api-workflow -- --seed ${seed})`);
+const scratch = values.here ? root : mkdtempSync(join(tmpdir(), 'api-workflow-'));
 const env = { TURBO_CACHE_DIR: turboCacheOf(root) };
 let failed = false;
 try {
-  step(`scratch copy of ${root} in ${scratch}`);
-  copyWorkingTree(root, scratch);
-  run('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: scratch });
+  if (!values.here) {
+    step(`scratch copy of ${root} in ${scratch}`);
+    copyWorkingTree(root, scratch);
+    run('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: scratch });
+  }
 
   const document = join(scratch, 'openapi/openapi.yaml');
-  for (const change of API_WORKFLOW_CHANGES) {
-    step(`${change.name}: edit openapi/openapi.yaml`);
-    writeFileSync(document, change.edit(readFileSync(document, 'utf8'), { root: scratch }));
-    step(`${change.name}: npm run generate`);
-    run('npm', ['run', 'generate', '--silent'], { cwd: scratch, env });
-    const touched = git(scratch, 'status', '--porcelain', '--untracked-files=all')
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => line.slice(3));
-    const outside = touched.filter((path) => !isGeneratedOrDocument(path));
-    if (outside.length > 0) throw new Error(`npm run generate changed files outside the generated code: ${outside}`);
-    if (!touched.includes('openapi/openapi.yaml')) throw new Error(`${change.name} left the document unchanged`);
-    console.log(`  changed: ${touched.join(', ')}`);
-    step(`${change.name}: ${values.each ? 'npm test' : 'npm run lint'}`);
-    run('npm', ['run', values.each ? 'test' : 'lint', '--silent'], { cwd: scratch, env });
-    git(scratch, 'add', '-A');
-    git(scratch, 'commit', '-q', '-m', change.name);
+  const { text, changes } = drawChanges(readFileSync(document, 'utf8'), seed, count);
+  writeFileSync(document, text);
+  step(`edited openapi/openapi.yaml:\n${changes.map((c) => `  - ${c.done}`).join('\n')}`);
+
+  step('npm run generate');
+  run('npm', ['run', 'generate', '--silent'], { cwd: scratch, env });
+  const touched = git(scratch, 'status', '--porcelain', '--untracked-files=all')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => line.slice(3));
+  const outside = touched.filter((path) => !isGeneratedOrDocument(path));
+  if (outside.length > 0) throw new Error(`npm run generate changed files outside the generated code: ${outside}`);
+
+  const gate = checkApiChanges({ document: 'openapi/openapi.yaml', releasesDir: 'openapi/releases', cwd: scratch });
+  const [released] = releasedSnapshots(join(scratch, 'openapi/releases'));
+  const current = /^ {2}version: (\S+)$/m.exec(readFileSync(document, 'utf8'))?.[1];
+  const needed = nextVersion(released.version, gate.changes ?? []);
+  const version = semver.gt(needed, current) ? needed : current;
+  step(`info.version ${version}, as the gate asks for these changes`);
+  writeFileSync(document, withVersion(readFileSync(document, 'utf8'), version));
+  run('npm', ['run', 'generate', '--silent'], { cwd: scratch, env });
+
+  for (const script of values.here ? ['lint', 'release'] : ['lint', 'release', 'test']) {
+    step(`npm run ${script}`);
+    run('npm', ['run', script, '--silent'], { cwd: scratch, env });
   }
-  if (!values.each) {
-    step(`npm test, with all ${API_WORKFLOW_CHANGES.length} changes made`);
-    run('npm', ['test', '--silent'], { cwd: scratch, env });
+  if (values.here) {
+    console.log(`\nThe changes are made here; \`npm test\` next. Undo them with \`git stash -u\`.`);
+    process.exit(0);
   }
-  console.log(`\n✔ ${API_WORKFLOW_CHANGES.map((c) => c.name).join(', ')}: each needed only the document.`);
+  const added = changes.find((c) => c.kind === 'add operation');
+  const operationId = /\((\w+)\) added$/.exec(added.done)[1];
+  step(
+    `${operationId} through the client, the sandbox, the MCP server, the CLI, the contract reports and the API reference`,
+  );
+  run('node', ['scripts/check-new-operation.mjs', operationId], { cwd: scratch, env });
+  console.log(`\n✔ seed ${seed}: ${changes.map((c) => c.done).join('; ')}: each needed only the document.`);
 } catch (error) {
   failed = true;
-  console.error(`\n✖ ${error instanceof Error ? error.message : error}`);
+  console.error(`\n✖ seed ${seed}: ${error instanceof Error ? error.message : error}`);
 } finally {
   if (values.keep) console.log(`scratch copy kept: ${resolve(scratch)}`);
-  else rmSync(scratch, { recursive: true, force: true });
+  else if (!values.here) rmSync(scratch, { recursive: true, force: true });
 }
 process.exitCode = failed ? 1 : 0;

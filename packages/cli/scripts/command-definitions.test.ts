@@ -78,7 +78,7 @@ describe('commands generated from a document with operations added', () => {
         command: ['profiles', verb],
         arguments: [{ name: 'id_or_name', in: 'path', flag: 'id-or-name' }],
         options: [],
-        call: { sdk: { resource: ['profiles'], verb }, path: ['id_or_name'], body: 'none', query: false },
+        call: { sdk: { resource: ['profiles'], verb }, path: ['id_or_name'], body: 'none', query: 'none' },
       });
     }
   });

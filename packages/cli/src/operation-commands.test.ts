@@ -19,7 +19,7 @@ const ZZ: CommandDefinition = {
   group: 'Zz things.',
   summary: 'Move a zz',
   help: '\nExamples:\n  $ browser-cloud zz things move 1',
-  call: { sdk: { resource: ['zz', 'things'], verb: 'move' }, path: ['zz_id'], body: 'optional', query: true },
+  call: { sdk: { resource: ['zz', 'things'], verb: 'move' }, path: ['zz_id'], body: 'optional', query: 'positional' },
   arguments: [{ name: 'zz_id', in: 'path', flag: 'zz-id', description: 'the zz' }],
   options: [
     option('zz-flag', { type: 'boolean' }),

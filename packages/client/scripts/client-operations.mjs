@@ -50,6 +50,9 @@ function describe(document, { operation, path, body, query, answer, event }) {
   });
   const union = query?.component && queryUnion(query.component, document.components.schemas[query.component]);
   const queryRequired = operation.query?.parameters.some((p) => p.required) ?? false;
+  // A query of optional parameters only goes in the options: adding one changes no call's arguments.
+  const queryType = query && (union?.name ?? query.component ?? query.type);
+  const inOptions = query && !queryRequired;
   const queryExample = {};
   for (const p of operation.query?.parameters ?? []) {
     const needed =
@@ -62,7 +65,7 @@ function describe(document, { operation, path, body, query, answer, event }) {
   const args = [
     ...pathParameters.map((p) => ({ name: p.arg, type: p.type, optional: false })),
     ...(body ? [{ name: 'body', type: body.component ?? body.type, optional: !operation.body.required }] : []),
-    ...(query ? [{ name: 'query', type: union?.name ?? query.component ?? query.type, optional: !queryRequired }] : []),
+    ...(query && !inOptions ? [{ name: 'query', type: queryType, optional: false }] : []),
   ];
   const signature = args.map(({ name, type, optional }, i) =>
     optional && args.slice(i).every((a) => a.optional)
@@ -73,7 +76,7 @@ function describe(document, { operation, path, body, query, answer, event }) {
   const exampleArgs = [
     ...pathParameters.map((p) => literal(p.example)),
     ...(body ? [literal(exampleOf(document, bodyMedia, operation.body.schema?.schema) ?? {})] : []),
-    ...(query ? [literal(queryExample)] : []),
+    ...(query && !inOptions ? [literal(queryExample)] : []),
   ];
   const result = answer ?? event;
   const deletes = method === 'delete' && !answer;
@@ -96,7 +99,10 @@ function describe(document, { operation, path, body, query, answer, event }) {
     sdk,
     streaming,
     returns: streaming ? `EventStream<${event.component}>` : result ? `Promise<${result.component}>` : 'Promise<void>',
-    signature: [...signature, `options?: ${streaming ? 'StreamOptions' : 'RequestOptions'}`].join(', '),
+    signature: [
+      ...signature,
+      `options?: ${streaming ? 'StreamOptions' : 'RequestOptions'}${inOptions ? ` & { query?: ${queryType} }` : ''}`,
+    ].join(', '),
     example: (target) => {
       const invocation = `${target}(${exampleArgs.join(', ')})`;
       const name = camel(result?.component.replace(/^./, (c) => c.toLowerCase()) ?? '');
@@ -110,7 +116,7 @@ function describe(document, { operation, path, body, query, answer, event }) {
         `${retries}${gone} The arguments are checked against the document before sending (ValidationError).`,
         `@example\n\`\`\`ts\n${target}\n\`\`\``,
       ),
-    code: callOf(operation, { path, body, query, answer, event, pathParameters, queryRequired, follow, deletes }),
+    code: callOf(operation, { path, body, query, answer, event, pathParameters, inOptions, follow, deletes }),
     validators: [path, body, query, answer, event].filter(Boolean).map((part) => `validate${part.name}`),
     types: [body, query, answer, event].map((part) => part?.component).concat(union?.name ?? []),
     resources: Object.fromEntries(pathParameters.map((p) => [p.name, p.resource])),
@@ -118,7 +124,7 @@ function describe(document, { operation, path, body, query, answer, event }) {
 }
 
 /** The body of an operation's function: the document's checks, then the request core. */
-function callOf(operation, { path, body, query, answer, event, pathParameters, queryRequired, follow, deletes }) {
+function callOf(operation, { path, body, query, answer, event, pathParameters, inOptions, follow, deletes }) {
   const arg = (name) => pathParameters.find((p) => p.name === name)?.arg;
   const url = operation.path
     .split(/\{([^}]+)\}/)
@@ -132,7 +138,7 @@ function callOf(operation, { path, body, query, answer, event, pathParameters, q
   const { repeatable, when } = operation.repeatability;
   const tests = Object.entries(when).map(
     ([name, pattern]) =>
-      `/${new RegExp(pattern, 'u').source}/u.test(${arg(name) ?? `String(query?.[${JSON.stringify(name)}])`})`,
+      `/${new RegExp(pattern, 'u').source}/u.test(${arg(name) ?? `String(${inOptions ? 'options?.query' : 'query'}?.[${JSON.stringify(name)}])`})`,
   );
   const read = (part) => `{ validate: validate${part.name}, name: '${part.component}' }`;
   const checks = [
@@ -144,13 +150,13 @@ function callOf(operation, { path, body, query, answer, event, pathParameters, q
     ...(body
       ? [`${operation.body.required ? '' : 'if (body !== undefined) '}check(validate${body.name}, body, 'body');`]
       : []),
-    ...(query ? [`check(validate${query.name}, query${queryRequired ? '' : ' ?? {}'}, 'query');`] : []),
+    ...(query ? [`check(validate${query.name}, ${inOptions ? 'options?.query ?? {}' : 'query'}, 'query');`] : []),
   ];
-  const target = query ? `withQuery(${url}, query)` : url;
+  const target = query ? `withQuery(${url}, ${inOptions ? 'options?.query ?? {}' : 'query'})` : url;
   const context = `contextOf(connection, '${operation.operationId}')`;
   // A stream checks its arguments at the call; the request core runs the checks in its promise.
   if (event) {
-    const followed = follow ? `query?.${follow.name} === true` : 'false';
+    const followed = follow ? `${inOptions ? 'options?.query' : 'query'}?.${follow.name} === true` : 'false';
     return [
       `const context = ${context};`,
       ...checks,

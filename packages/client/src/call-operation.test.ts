@@ -6,7 +6,7 @@ const call = (overrides: Partial<OperationCall>): OperationCall => ({
   sdk: { resource: ['zz', 'things'], verb: 'move' },
   path: ['first', 'second'],
   body: 'required',
-  query: true,
+  query: 'positional',
   ...overrides,
 });
 
@@ -30,14 +30,24 @@ describe('callOperation', () => {
     expect(move).toHaveBeenCalledWith('a', 'b', { label: 'x' }, { dry_run: true }, { signal });
   });
 
+  it('puts a query of optional parameters only in the options, and none when it is empty', () => {
+    const { client, move } = clientWith();
+    const options = { signal: new AbortController().signal };
+    const args = { path: { first: 'a', second: 'b' }, body: { label: 'x' } };
+    callOperation(client, call({ query: 'options' }), { ...args, query: { dry_run: true } }, options);
+    expect(move).toHaveBeenLastCalledWith('a', 'b', { label: 'x' }, { ...options, query: { dry_run: true } });
+    callOperation(client, call({ query: 'options' }), { ...args, query: {} }, options);
+    expect(move).toHaveBeenLastCalledWith('a', 'b', { label: 'x' }, options);
+  });
+
   it('leaves out what the operation does not take, and an empty optional body', () => {
     const { client, move } = clientWith();
-    callOperation(client, call({ body: 'none', query: false }), { path: { first: 1 }, query: {}, body: {} }, {});
+    callOperation(client, call({ body: 'none', query: 'none' }), { path: { first: 1 }, query: {}, body: {} }, {});
     expect(move).toHaveBeenLastCalledWith(1, undefined, {});
-    callOperation(client, call({ body: 'optional', query: false }), { path: {}, query: {}, body: {} }, {});
+    callOperation(client, call({ body: 'optional', query: 'none' }), { path: {}, query: {}, body: {} }, {});
     expect(move).toHaveBeenLastCalledWith(undefined, undefined, undefined, {});
     // A required body goes as it is, empty or not: the method says what it lacks.
-    callOperation(client, call({ query: false }), { path: {}, query: {}, body: {} }, {});
+    callOperation(client, call({ query: 'none' }), { path: {}, query: {}, body: {} }, {});
     expect(move).toHaveBeenLastCalledWith(undefined, undefined, {}, {});
   });
 

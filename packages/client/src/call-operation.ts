@@ -4,13 +4,15 @@ import type { RequestOptions } from './request.js';
 /**
  * How an operation's method is reached and called (`operationSignature` of the operations model,
  * as the MCP server's and the CLI's generators write it): `client[sdk.resource…][sdk.verb]` with
- * the path values in path order, the body (`optional`: none for an empty one), the query, the options.
+ * the path values in path order, the body (`optional`: none for an empty one), the query when one of
+ * its parameters is required (`positional`), the options, which carry a query of optional
+ * parameters only (`options`).
  */
 export interface OperationCall {
   readonly sdk: { readonly resource: readonly string[]; readonly verb: string };
   readonly path: readonly string[];
   readonly body: 'none' | 'optional' | 'required';
-  readonly query: boolean;
+  readonly query: 'none' | 'positional' | 'options';
 }
 
 type Values = Readonly<Record<string, unknown>>;
@@ -37,7 +39,7 @@ export function callOperation(
     target,
     ...call.path.map((name) => args.path[name]),
     ...(call.body === 'none' ? [] : [body]),
-    ...(call.query ? [args.query] : []),
-    options,
+    ...(call.query === 'positional' ? [args.query] : []),
+    call.query === 'options' && Object.keys(args.query).length > 0 ? { ...options, query: args.query } : options,
   );
 }

@@ -32,7 +32,7 @@ describe('auth.connections.login', () => {
 
   it.each([
     ['without hosted_url', (({ hosted_url: _, ...rest }) => rest)(LOGIN_RESPONSE), 'body.hosted_url', 'required'],
-    ['with an unknown flow_type', { ...LOGIN_RESPONSE, flow_type: 'SSO' }, 'body.flow_type', 'enum'],
+    ['with an unknown flow_type', { ...LOGIN_RESPONSE, flow_type: 'ZZ_NOT_A_FLOW_TYPE' }, 'body.flow_type', 'enum'],
   ])('refuses a 200 answer %s: an InvalidResponseError naming the field', async (_what, body, field, rule) => {
     const client = createClient({
       token: TOKEN,

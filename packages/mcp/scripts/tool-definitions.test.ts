@@ -88,7 +88,7 @@ describe('tools generated from a document with operations added', () => {
       answer: 'object',
       outputSchema: allowingUnknownProperties(inlineRefs(document, { $ref: '#/components/schemas/Profile' })),
       conflictHint: '',
-      call: { sdk: { resource: ['profiles'], verb: 'get' }, path: ['id_or_name'], body: 'none', query: false },
+      call: { sdk: { resource: ['profiles'], verb: 'get' }, path: ['id_or_name'], body: 'none', query: 'none' },
     });
   });
 

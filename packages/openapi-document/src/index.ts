@@ -4,7 +4,7 @@ export type { MediaTypeObject, OpenApiDocument, OperationObject, PathItemObject 
 export { eventStreamData } from './event-stream-data.js';
 export { jsonDifference } from './json-difference.js';
 export { appendPointer, escapePointerToken, formatPointer, getAt, parsePointer } from './json-pointer.js';
-export { loadOpenApiDocument, OPENAPI_PATH } from './load-document.js';
+export { loadOpenApiDocument, OPENAPI_PATH, parseOpenApiDocument } from './load-document.js';
 export { operationSignature } from './operation-signature.js';
 export {
   findOperation,

@@ -58,7 +58,8 @@ describe('operationSignature', () => {
       sdk: { resource: ['a', 'b'], verb: 'move' },
       path: ['first', 'second'],
       body: 'required',
-      query: true,
+      // Optional parameters only: their query goes in the options.
+      query: 'options',
     });
   });
 
@@ -68,11 +69,16 @@ describe('operationSignature', () => {
       requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } },
     });
     expect(args.filter((a) => a.in === 'body').map((a) => a.required)).toEqual([false, false]);
-    expect(call).toMatchObject({ body: 'optional', query: false });
+    expect(call).toMatchObject({ body: 'optional', query: 'none' });
   });
 
   it('no body: none in the call', () => {
-    expect(signature({ parameters: PATH }).call).toMatchObject({ body: 'none', query: false });
+    expect(signature({ parameters: PATH }).call).toMatchObject({ body: 'none', query: 'none' });
+  });
+
+  it('a query with a required parameter is an argument of its own', () => {
+    const parameters = [...PATH, { name: 'kind', in: 'query' as const, required: true, schema: { type: 'string' } }];
+    expect(signature({ parameters }).call).toMatchObject({ query: 'positional' });
   });
 
   it('refuses an input name taken twice, naming both places', () => {

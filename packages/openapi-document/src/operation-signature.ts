@@ -17,8 +17,9 @@ export interface OperationArgument {
  * (path parameters in path order, query parameters, then the body's properties, required when the
  * body is), and how its client method is called (the calling convention): `client[sdk.resource…][sdk.verb]`
  * with the path values in path order, the body if the operation takes one (`optional`: none is
- * sent without an argument, so the server's defaults apply), the query object if it has query
- * parameters, then the options (`{ signal }`…).
+ * sent without an argument, so the server's defaults apply), the query object if one of its
+ * parameters is required (`positional`), then the options (`{ signal }`…), which carry a query of
+ * optional parameters only (`options`): adding one to an operation changes no call's arguments.
  * @throws OpenApiDocumentError when two inputs share a name (an argument could not say where it
  *   goes), a parameter has no schema, or the request body is not an object of properties.
  */
@@ -57,7 +58,7 @@ export function operationSignature(document: OpenApiDocument, operation: Operati
     sdk: operation.sdk,
     path: parameters.filter((p) => p.in === 'path').map((p) => p.name),
     body: body ? (body.required ? 'required' : 'optional') : 'none',
-    query: operation.query !== undefined,
+    query: !operation.query ? 'none' : operation.query.parameters.some((p) => p.required) ? 'positional' : 'options',
   } as const;
   return { arguments: args, call };
 }

@@ -19,9 +19,16 @@ describe('flowTypesOf', () => {
     expect(flowTypesOf(withFlowTypes(['SIGN_IN', 'RE_AUTH']))).toEqual({ login: 'SIGN_IN', reauth: 'RE_AUTH' });
   });
 
-  it('refuses an enum of another length, naming where it looked', () => {
-    expect(() => flowTypesOf(withFlowTypes(['LOGIN', 'REAUTH', 'SSO']))).toThrow(
-      /#\/components\/schemas\/LoginResponse\/properties\/flow_type\/enum must list two strings/,
+  it('takes the first two of a longer list: the sandbox never starts the others', () => {
+    expect(flowTypesOf(withFlowTypes(['LOGIN', 'REAUTH', 'ZZ_NOT_A_FLOW_TYPE']))).toEqual({
+      login: 'LOGIN',
+      reauth: 'REAUTH',
+    });
+  });
+
+  it('refuses an enum of fewer than two, naming where it looked', () => {
+    expect(() => flowTypesOf(withFlowTypes(['LOGIN']))).toThrow(
+      /#\/components\/schemas\/LoginResponse\/properties\/flow_type\/enum must list the login flow type then/,
     );
   });
 });

@@ -17,14 +17,15 @@ export interface FlowTypes {
 const FLOW_TYPE_ENUM = '#/components/schemas/LoginResponse/properties/flow_type/enum';
 
 /**
- * The flow types in the document's order: the login, then the re-authentication.
- * @throws Error naming the pointer when the document does not list exactly two strings.
+ * The flow types in the document's order: the login, then the re-authentication; a value listed
+ * after them is a kind of flow the sandbox never starts.
+ * @throws Error naming the pointer when the document does not list at least two strings.
  */
 export function flowTypesOf(document: OpenApiDocument): FlowTypes {
   const values = getAt(document, FLOW_TYPE_ENUM);
-  if (!Array.isArray(values) || values.length !== 2 || !values.every((v) => typeof v === 'string')) {
+  if (!Array.isArray(values) || values.length < 2 || !values.every((v) => typeof v === 'string')) {
     throw new Error(
-      `${FLOW_TYPE_ENUM} must list two strings, the login flow type then the re-authentication one; the sandbox read ${JSON.stringify(values)}`,
+      `${FLOW_TYPE_ENUM} must list the login flow type then the re-authentication one; the sandbox read ${JSON.stringify(values)}`,
     );
   }
   return { login: values[0] as FlowType, reauth: values[1] as FlowType };

@@ -27,7 +27,7 @@ export const COMMAND_DEFINITIONS = [
         "id"
       ],
       "body": "optional",
-      "query": false
+      "query": "none"
     },
     "arguments": [
       {
@@ -91,7 +91,7 @@ export const COMMAND_DEFINITIONS = [
         "id_or_name"
       ],
       "body": "required",
-      "query": false
+      "query": "none"
     },
     "arguments": [
       {

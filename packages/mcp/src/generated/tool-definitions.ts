@@ -288,7 +288,7 @@ export const TOOL_DEFINITIONS = {
         "id"
       ],
       "body": "optional",
-      "query": false
+      "query": "none"
     },
     "locations": {
       "id": "path",
@@ -380,7 +380,7 @@ export const TOOL_DEFINITIONS = {
         "id_or_name"
       ],
       "body": "required",
-      "query": false
+      "query": "none"
     },
     "locations": {
       "id_or_name": "path",
@@ -533,7 +533,7 @@ export const TOOL_DEFINITIONS = {
         "id"
       ],
       "body": "none",
-      "query": true
+      "query": "positional"
     },
     "locations": {
       "id": "path",
