@@ -2,7 +2,7 @@
 // seed by scripts/check-api-workflow.mjs. Each edit goes through the YAML document (comments and
 // layout kept) and finds its place through the operations model, so that it applies to whatever
 // the document holds by then.
-import { operations, parseOpenApiDocument } from '@browser-cloud/openapi-document';
+import { operations, parseOpenApiDocument, parsePointer } from '@browser-cloud/openapi-document';
 import { isScalar, parseDocument, visit } from 'yaml';
 
 /** How the document is written: `yaml` writes it back byte for byte with these options. */
@@ -99,7 +99,7 @@ const EDITS = {
     const parameter = { name, in: 'query', required: false, description: schema.description, example: get ? 10 : true };
     const object = operation.query?.pointer;
     if (object) {
-      doc.setIn([...object.split('/').slice(1), 'properties', name], doc.createNode(schema));
+      doc.setIn([...parsePointer(object), 'properties', name], doc.createNode(schema));
       parameter.schema = { $ref: `#${object}/properties/${name}` };
     } else parameter.schema = schema;
     const at = ['paths', operation.path, operation.method, 'parameters'];
@@ -145,31 +145,19 @@ const EDITS = {
     if (!value) return undefined;
     doc.getIn([...path, 'enum']).add(doc.createNode(value));
     const [, , component, , property] = path;
-    for (const operation of answers.includes(component) ? model : []) {
-      const { success } = operation;
-      const media = success && operation.responses[success.status]?.content[success.mediaType];
-      if (componentOf(media?.media.schema) !== component) continue;
-      const at = [
-        'paths',
-        operation.path,
-        operation.method,
-        'responses',
-        success.status,
-        'content',
-        success.mediaType,
-        'examples',
-      ];
-      const [first] = Object.values(media.media.examples ?? {});
-      if (first?.value === undefined) continue;
+    for (const { success, responses } of answers.includes(component) ? model : []) {
+      const media = success && responses[success.status]?.content[success.mediaType];
+      const [first] = Object.values(media?.media.examples ?? {});
+      if (componentOf(media?.media.schema) !== component || first?.value === undefined) continue;
       doc.setIn(
-        [...at, value.toLowerCase()],
+        [...parsePointer(media.pointer), 'examples', value.toLowerCase()],
         doc.createNode({ summary: `${property} ${value}`, value: { ...first.value, [property]: value } }),
       );
     }
     return `enum value ${value} added at ${path.slice(2).join('.')}`;
   },
   'add operation'(doc, { model, json, random }) {
-    const templates = OPERATION_TEMPLATES.filter(
+    const templates = operationTemplates(model, json).filter(
       ({ method, path, operation }) =>
         !json.paths[path]?.[method] && !model.some((o) => o.operationId === operation.operationId),
     );
@@ -177,150 +165,96 @@ const EDITS = {
     if (!template) return undefined;
     const { method, path, operation, component, tag } = template;
     if (tag && !json.tags?.some((t) => t.name === tag.name)) doc.get('tags').add(doc.createNode(tag));
-    if (component) doc.setIn(['components', 'schemas', component.name], doc.createNode(component.schema));
+    // Parts of the document are written once more, as copies (no YAML alias).
+    const node = (value) => doc.createNode(value, { aliasDuplicateObjects: false });
+    if (component) doc.setIn(['components', 'schemas', component.name], node(component.schema));
     if (!doc.hasIn(['paths', path])) doc.setIn(['paths', path], doc.createNode({}));
-    doc.setIn(['paths', path, method], doc.createNode(operation));
+    doc.setIn(['paths', path, method], node(operation));
     return `operation ${method.toUpperCase()} ${path} (${operation.operationId}) added`;
   },
 };
 
 export const EDIT_KINDS = Object.keys(EDITS);
 
-const errors = (...statuses) =>
-  Object.fromEntries(
-    statuses.map((status) => [
-      String(status),
-      {
-        $ref: `#/components/responses/${{ 400: 'BadRequest', 401: 'Unauthorized', 403: 'Forbidden', 404: 'NotFound', 500: 'InternalError' }[status]}`,
-      },
-    ]),
-  );
-const requestId = { 'X-Request-Id': { $ref: '#/components/headers/RequestId' } };
-const profileParameter = {
-  name: 'id_or_name',
-  in: 'path',
-  required: true,
-  description: 'The profile ID or the profile name.',
-  schema: { type: 'string', minLength: 1 },
-  example: 'prof_01HZY5C7D9E1F3G5H7J9K1M3NA',
-};
-
 /**
- * Operations an API team adds: two on a resource the service stores (as the official SDK has
- * them: `profiles.retrieve` answers a Profile, `profiles.delete` answers no body) and one on a
- * resource area this document does not cover yet, with a schema of its own.
+ * Operations an API team adds, made of the parts of one the document has on a resource's own path
+ * (`PATCH /profiles/{id_or_name}`, answering a `Profile`): that resource's read and delete (as the
+ * official SDK has them: `profiles.retrieve` answers the resource, `profiles.delete` no body), and
+ * the read of a resource the document does not cover yet, `GET /extensions/{id_or_name}`, with a
+ * tag and a schema of its own (the required properties of the first).
  */
-const OPERATION_TEMPLATES = [
-  {
-    method: 'get',
-    path: '/profiles/{id_or_name}',
-    operation: {
-      operationId: 'getProfile',
-      summary: 'Get a profile',
-      description: 'Reads a profile by its ID or its name.',
-      tags: ['Profiles'],
-      security: [{ bearerAuth: [] }],
-      parameters: [profileParameter],
-      responses: {
-        200: {
-          description: 'The profile.',
-          headers: requestId,
-          content: {
-            'application/json': {
-              schema: { $ref: '#/components/schemas/Profile' },
-              examples: {
-                profile: {
-                  summary: 'A profile',
-                  value: {
-                    id: 'prof_01HZY5C7D9E1F3G5H7J9K1M3NA',
-                    name: 'checkout-agent-eu',
-                    created_at: '2026-10-02T09:12:44Z',
-                  },
-                },
-              },
-            },
+function operationTemplates(model, json) {
+  return model.flatMap(({ path, operation: written, parameters, success, responses }) => {
+    const { response, content } = (success && responses[success.status]) ?? {};
+    const media = content?.['application/json']?.media;
+    const component = componentOf(media?.schema);
+    const key = /\{(\w+)\}$/.exec(path)?.[1];
+    if (!component || !key) return [];
+    const noun = component.toLowerCase();
+    const schema = json.components.schemas[component];
+    const picked = (object) => Object.fromEntries(schema.required.map((name) => [name, object[name]]));
+    // The path parameter less its vendor extensions (when a retry is safe: the written operation's rule).
+    const { description, schema: value, example } = parameters.find((p) => p.name === key).parameter;
+    const parameter = { name: key, in: 'path', required: true, description, schema: value, example };
+    const errors = Object.entries(written.responses).filter(([status, { $ref }]) => /^[45]/.test(status) && $ref);
+    const operation = (operationId, summary, responses, tags = written.tags, parameters = [parameter]) => ({
+      operationId,
+      summary,
+      description: `${summary}, by its ${key.replaceAll('_', ' ')}.`,
+      tags,
+      security: written.security,
+      parameters,
+      responses: { ...responses, ...Object.fromEntries(errors) },
+    });
+    const extension = {
+      description: 'The extension.',
+      headers: response.headers,
+      content: {
+        'application/json': {
+          schema: { $ref: '#/components/schemas/Extension' },
+          examples: { extension: { value: picked(Object.values(media.examples)[0].value) } },
+        },
+      },
+    };
+    return [
+      {
+        method: 'get',
+        path,
+        operation: operation(`get${component}`, `Get a ${noun}`, {
+          [success.status]: { ...response, description: `The ${noun}.` },
+        }),
+      },
+      {
+        method: 'delete',
+        path,
+        operation: operation(`delete${component}`, `Delete a ${noun}`, {
+          204: { description: `The ${noun} was deleted.`, headers: response.headers },
+        }),
+      },
+      {
+        method: 'get',
+        path: `/extensions/{${key}}`,
+        tag: { name: 'Extensions', description: 'Browser extensions uploaded to the project.' },
+        component: {
+          name: 'Extension',
+          schema: {
+            ...schema,
+            title: 'Extension',
+            description: 'A browser extension.',
+            properties: picked(schema.properties),
           },
         },
-        ...errors(400, 401, 403, 404, 500),
+        operation: operation(
+          'getExtension',
+          'Get an extension',
+          { 200: extension },
+          ['Extensions'],
+          [{ ...parameter, description: 'The extension.' }],
+        ),
       },
-    },
-  },
-  {
-    method: 'delete',
-    path: '/profiles/{id_or_name}',
-    operation: {
-      operationId: 'deleteProfile',
-      summary: 'Delete a profile',
-      description: 'Deletes a profile by its ID or its name.',
-      tags: ['Profiles'],
-      security: [{ bearerAuth: [] }],
-      parameters: [profileParameter],
-      responses: {
-        204: { description: 'The profile was deleted.', headers: requestId },
-        ...errors(400, 401, 403, 404, 500),
-      },
-    },
-  },
-  {
-    method: 'get',
-    path: '/extensions/{id}',
-    tag: { name: 'Extensions', description: 'Browser extensions uploaded to the project.' },
-    component: {
-      name: 'Extension',
-      schema: {
-        type: 'object',
-        title: 'Extension',
-        description: 'A browser extension uploaded to the project.',
-        properties: {
-          id: { type: 'string', description: 'Extension ID' },
-          name: { type: 'string', description: 'Extension name' },
-          created_at: { type: 'string', format: 'date-time', description: 'Upload time' },
-        },
-        required: ['id', 'name'],
-        additionalProperties: false,
-      },
-    },
-    operation: {
-      operationId: 'getExtension',
-      summary: 'Get an extension',
-      description: 'Reads an uploaded browser extension.',
-      tags: ['Extensions'],
-      security: [{ bearerAuth: [] }],
-      parameters: [
-        {
-          name: 'id',
-          in: 'path',
-          required: true,
-          description: 'The extension ID.',
-          schema: { type: 'string', minLength: 1 },
-          example: 'ext_01HZY6D8E0F2G4H6J8K0M2N4PA',
-        },
-      ],
-      responses: {
-        200: {
-          description: 'The extension.',
-          headers: requestId,
-          content: {
-            'application/json': {
-              schema: { $ref: '#/components/schemas/Extension' },
-              examples: {
-                extension: {
-                  summary: 'An extension',
-                  value: {
-                    id: 'ext_01HZY6D8E0F2G4H6J8K0M2N4PA',
-                    name: 'ad-blocker',
-                    created_at: '2026-11-01T08:00:00Z',
-                  },
-                },
-              },
-            },
-          },
-        },
-        ...errors(400, 401, 403, 404, 500),
-      },
-    },
-  },
-];
+    ];
+  });
+}
 
 /** The document after one edit of `kind`, or undefined when it offers that edit no place. */
 export function applyEdit(text, kind, random) {
