@@ -1,23 +1,8 @@
 #!/usr/bin/env node
-// `npm run test:api-workflow`: the README's "Changing the API" steps on a scratch copy of the
-// repo, with changes drawn at random from a printed seed (scripts/lib/api-workflow-changes.mjs):
-// always an added operation, and other edits an API team makes (a property added to or removed
-// from an answer, a query parameter or body property added, an enum value added, a rewording).
-// Then, as a maintainer would: `npm run generate` (which must touch nothing but the document and
-// the generated folders), `info.version` bumped as the gate asks, `npm run lint`,
-// `npm run release`, `npm test`; and the added operation called through every layer
-// (scripts/check-new-operation.mjs). No step may need a hand edit.
-//
-//   --seed N      replay a run (its seed is printed first)
-//   --changes N   how many edits (default 4, the added operation included)
-//   --keep        keep the scratch copy and print where it is
-//   --here        make the changes (generate, bump, release) in this checkout instead, and stop
-//                 there: to fix what they break with `npm test` at hand (undo: `git stash -u`)
-//
-// The copy is the working tree (tracked and untracked files, not ignored ones) in a temp
-// directory, with its own `npm ci` (workspaces are symlinked inside node_modules, so a copied or
-// shared node_modules would run the original packages). turbo's cache is shared with the
-// original: tasks whose inputs the changes do not reach come from it.
+// `npm run test:api-workflow`: the README's "Changing the API" steps, with edits drawn from a seed,
+// on a scratch copy of the repo (the README says what it checks, and its options). The copy gets
+// its own `npm ci`: workspaces are symlinked inside node_modules, so a copied or shared
+// node_modules would run the original packages.
 import { spawnSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
