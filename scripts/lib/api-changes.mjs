@@ -7,7 +7,7 @@
 // documentation only, one bump per class, a sentence naming what changed where its verdicts say
 // nothing (they name only what breaks), which changes were committed before the edit at hand,
 // and one gap it leaves open (see `requiredGrew`).
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -22,44 +22,22 @@ const REDOCLY_BIN = join(dirname(require.resolve('@redocly/cli/package.json')), 
 // Its `extends: diff-recommended` gives the ratings; a config without it rates every change patch.
 const REDOCLY_CONFIG = fileURLToPath(new URL('../../redocly.yaml', import.meta.url));
 
-/** The four classes, in the order reports list them. */
-export const CHANGE_CLASSES = ['breaking-clients', 'breaking-servers', 'additive', 'documentation'];
-
-export const CLASS_TITLES = {
-  'breaking-clients': 'breaking for clients',
-  'breaking-servers': 'breaking for servers',
-  additive: 'additive',
-  documentation: 'documentation',
-};
-
 /**
- * The bump each class needs, whatever `redocly diff` rated the change: a server built for the
- * release refuses what a change breaking for servers allows, so it ships as a new feature, like
- * an additive one.
+ * The four classes, in the order reports list them, and the bump each needs whatever `redocly
+ * diff` rated the change: a server built for the release refuses what a change breaking for
+ * servers allows, so it ships as a new feature, like an additive one.
  */
-const CLASS_BUMPS = {
-  'breaking-clients': 'breaking',
-  'breaking-servers': 'minor',
-  additive: 'minor',
-  documentation: 'patch',
+const CLASSES = {
+  'breaking-clients': { title: 'breaking for clients', bump: 'breaking' },
+  'breaking-servers': { title: 'breaking for servers', bump: 'minor' },
+  additive: { title: 'additive', bump: 'minor' },
+  documentation: { title: 'documentation', bump: 'patch' },
 };
 const BUMP_WORDS = { breaking: 'a breaking bump (the minor while 0.x)', minor: 'a minor bump', patch: 'a patch bump' };
 
 /** Keywords that change what people read, never what validates or what is sent. */
-const DOCUMENTATION_KEYWORDS = new Set([
-  'description',
-  'summary',
-  'title',
-  'example',
-  'examples',
-  'externalDocs',
-  'deprecated',
-  'contact',
-  'license',
-  'termsOfService',
-]);
-
-const DOCUMENTATION_ROOTS = new Set(['info', 'tags', 'externalDocs']);
+const DOCUMENTATION_KEYWORDS =
+  /^(?:description|summary|title|examples?|externalDocs|deprecated|contact|license|termsOfService)$/;
 
 /** Released snapshots in `dir`, named `<version>.yaml`, highest version first. */
 export function releasedSnapshots(dir) {
@@ -82,8 +60,8 @@ export function versionForBreakingChange(released) {
 }
 
 /** The lowest version after `released` that a change of `changeClass` may ship in. */
-export function versionFor(changeClass, released) {
-  const bump = CLASS_BUMPS[changeClass];
+function versionFor(changeClass, released) {
+  const { bump } = CLASSES[changeClass];
   return bump === 'breaking' ? versionForBreakingChange(released) : semver.inc(released, bump);
 }
 
@@ -98,59 +76,64 @@ export function nextVersion(released, changes) {
 /** "breaking for servers and additive: a minor bump": the classes that set the next version. */
 export function bumpReasons(released, changes) {
   const next = nextVersion(released, changes);
-  const classes = CHANGE_CLASSES.filter(
-    (c) => changes.some((change) => change.changeClass === c) && versionFor(c, released) === next,
-  );
+  const classes = byClass(changes).filter(({ changeClass }) => versionFor(changeClass, released) === next);
   return classes.length === 0
     ? 'no change'
-    : `${classes.map((c) => CLASS_TITLES[c]).join(' and ')}: ${BUMP_WORDS[CLASS_BUMPS[classes[0]]]}`;
+    : `${classes.map((c) => c.title).join(' and ')}: ${BUMP_WORDS[CLASSES[classes[0].changeClass].bump]}`;
+}
+
+/** The changes by class, in the order reports list them, for the classes that have some. */
+export function byClass(changes) {
+  return Object.entries(CLASSES)
+    .map(([changeClass, { title }]) => ({
+      changeClass,
+      title,
+      changes: changes.filter((c) => c.changeClass === changeClass),
+    }))
+    .filter((group) => group.changes.length > 0);
 }
 
 /**
- * `redocly diff` of two documents (paths relative to `cwd`), with the loader's reading of each.
- * Redocly reads the loader's JSON rendering (its own YAML reading takes an alias for a removal);
- * the report's locations are mapped back to the YAML files.
+ * What changed from `base` to `revision` (paths relative to `cwd`): `info.version` of `revision`,
+ * and the classified changes of `redocly diff`. Redocly reads the loader's JSON rendering (its
+ * own YAML reading takes an alias for a removal); the locations are mapped back to the YAML files.
  */
-export function diffDocuments(base, revision, { cwd = process.cwd() } = {}) {
+function diffDocuments(base, revision, cwd) {
   const rendered = renderDocuments([base, revision], { cwd });
   try {
     const [baseDocument, revisionDocument] = rendered.files.map((file) => JSON.parse(readFileSync(file, 'utf8')));
-    const result = spawnSync(
-      process.execPath,
-      [
-        REDOCLY_BIN,
-        'diff',
-        ...rendered.files,
-        '--format=json',
-        '--fail-on=none',
-        '--lint-config=off',
-        `--config=${REDOCLY_CONFIG}`,
-      ],
-      {
+    // Exit 0 whatever changed (`--fail-on=none`): a failure is Redocly's, and its stderr says why.
+    const args = ['diff', ...rendered.files, '--format=json', '--fail-on=none', '--lint-config=off'];
+    const report = JSON.parse(
+      execFileSync(process.execPath, [REDOCLY_BIN, ...args, `--config=${REDOCLY_CONFIG}`], {
         cwd,
         encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
         maxBuffer: 64 * 1024 * 1024,
         env: { ...process.env, REDOCLY_TELEMETRY: 'off', NO_COLOR: '1' },
-      },
+      }),
     );
-    let report;
-    try {
-      report = JSON.parse(result.stdout);
-    } catch {
-      throw new Error(
-        `redocly diff ${base} ${revision} failed (exit ${result.status}):\n${result.stderr || result.error || ''}`,
-      );
-    }
-    report.files = { base, revision };
     for (const change of report.changes ?? []) {
       if (change.base) change.base = rendered.relocate(change.base);
       if (change.revision) change.revision = rendered.relocate(change.revision);
       for (const v of change.verdicts ?? []) if (v.location) v.location = rendered.relocate(v.location);
     }
-    return { report, documents: { base: baseDocument, revision: revisionDocument } };
+    const changes = classifyChanges(report, { base: baseDocument, revision: revisionDocument });
+    return { version: report.infoVersions.revision, changes };
   } finally {
     rendered.dispose();
   }
+}
+
+/**
+ * The changes from the highest snapshot in `releasesDir` to `document` (paths relative to `cwd`),
+ * or undefined when there is no snapshot. `released.path` is relative to `cwd`.
+ */
+export function changesSinceRelease({ document, releasesDir, cwd }) {
+  const [latest] = releasedSnapshots(resolve(cwd, releasesDir));
+  if (!latest) return undefined;
+  const released = { ...latest, path: relative(cwd, latest.path) };
+  return { released, ...diffDocuments(released.path, document, cwd) };
 }
 
 const METHODS = new Set(HTTP_METHODS);
@@ -190,14 +173,16 @@ function byOperation(change) {
 }
 
 function isDocumentation(change, tokens) {
-  if (DOCUMENTATION_KEYWORDS.has(change.property)) return true;
   // A vendor extension is read by tools (the SDK's generators), never sent or validated; the SSE
-  // event data schema is the exception: it is what the stream carries.
+  // event data schema is the exception: it is what the stream carries. An example's value is
+  // documentation too (the lint checks it against its schema).
   const keys = change.property ? [...tokens, change.property] : tokens;
-  if (keys.some((key) => key.startsWith('x-') && key !== 'x-sse-event-data')) return true;
-  if (DOCUMENTATION_ROOTS.has(tokens[0])) return true;
-  // An example's value is documentation (the lint checks it against its schema).
-  return tokens.includes('examples') || tokens.includes('example') || change.typeName === 'Example';
+  return (
+    DOCUMENTATION_KEYWORDS.test(change.property) ||
+    ['info', 'tags', 'externalDocs'].includes(tokens[0]) ||
+    change.typeName === 'Example' ||
+    keys.some((key) => (key.startsWith('x-') && key !== 'x-sse-event-data') || /^examples?$/.test(key))
+  );
 }
 
 /** The values of two lists (either may be missing) that only one has. */
@@ -207,30 +192,24 @@ function listDiff(before, after) {
   return { removed: b.filter(missingIn(a)), added: a.filter(missingIn(b)) };
 }
 
-/**
- * The gap `redocly diff` leaves: a `required` list that grows where the tool cannot tell the
- * side (a `then` branch, or a component no operation reaches, such as a rule "`b` is required
- * when `a` is `x`" over the query) is rated patch. Requests that were valid become invalid, and
- * the generated validators refuse them in the client: breaking for clients.
- */
-function requiredGrew(change) {
-  if (change.property !== 'required' || change.kind === 'removed') return [];
-  return listDiff(change.base?.value, change.revision?.value).added;
-}
-
 function classOf(change, side, tokens) {
-  if (change.impact === 'major') return { changeClass: 'breaking-clients', gap: null };
-  if (isDocumentation(change, tokens)) return { changeClass: 'documentation', gap: null };
-  if (requiredGrew(change).length > 0 && (side === 'request' || side === 'document')) {
-    return { changeClass: 'breaking-clients', gap: `on the request side (redocly diff rated it ${change.impact})` };
+  if (change.impact === 'major') return 'breaking-clients';
+  if (isDocumentation(change, tokens)) return 'documentation';
+  // The gap `redocly diff` leaves: a `required` list that grows where the tool cannot tell the
+  // side (a `then` branch, or a component no operation reaches, such as a rule "`b` is required
+  // when `a` is `x`" over the query) is rated patch. Requests that were valid become invalid, and
+  // the generated validators refuse them in the client: breaking for clients.
+  const grew = change.property === 'required' && change.kind !== 'removed';
+  if (grew && listDiff(change.base?.value, change.revision?.value).added.length > 0) {
+    if (side === 'request' || side === 'document') return 'breaking-clients';
   }
   // A server written for the released document must now accept more (any request-side change
   // that does not break clients widens what they may send), implement a new operation, or send
   // less or something stricter (a response-side modification that does not break clients).
-  if (side === 'request') return { changeClass: 'breaking-servers', gap: null };
-  if (side === 'operation' && change.kind === 'added') return { changeClass: 'breaking-servers', gap: null };
-  if (side === 'response' && change.kind !== 'added') return { changeClass: 'breaking-servers', gap: null };
-  return { changeClass: 'additive', gap: null };
+  if (side === 'request') return 'breaking-servers';
+  if (side === 'operation' && change.kind === 'added') return 'breaking-servers';
+  if (side === 'response' && change.kind !== 'added') return 'breaking-servers';
+  return 'additive';
 }
 
 const code = (name) => `\`${name}\``;
@@ -298,12 +277,10 @@ function describe(change, subject, gap) {
   if (change.property === 'required' && (Array.isArray(change.base?.value) || Array.isArray(change.revision?.value))) {
     const { added: grew, removed: shrank } = listDiff(change.base?.value, change.revision?.value);
     const list = (names) => names.map(code).join(', ');
-    return [
-      ...(grew.length > 0 ? [`${list(grew)} of ${subject} became required${gap ? ` ${gap}` : ''}.`] : []),
-      ...(shrank.length > 0
-        ? [`${list(shrank)} of ${subject} ${shrank.length === 1 ? 'is' : 'are'} no longer required.`]
-        : []),
-    ].join(' ');
+    const became = grew.length > 0 && `${list(grew)} of ${subject} became required${gap ? ` ${gap}` : ''}.`;
+    const noLonger =
+      shrank.length > 0 && `${list(shrank)} of ${subject} ${shrank.length === 1 ? 'is' : 'are'} no longer required.`;
+    return [became, noLonger].filter(Boolean).join(' ');
   }
   const [from, to] = [shortValue(change.base?.value), shortValue(change.revision?.value)];
   const values = change.kind === 'modified' && from && to ? ` from ${from} to ${to}` : '';
@@ -359,7 +336,7 @@ function locationOf(located) {
  * part, its removed values and its added ones (see `enumParts`); a path item added or removed
  * one entry per operation. `documents` (the two documents diffed) name parameters by their name.
  */
-export function classifyChanges(report, documents = { base: {}, revision: {} }) {
+function classifyChanges(report, documents) {
   const changes = [];
   for (const change of (report.changes ?? []).flatMap(byOperation)) {
     const tokens = parsePointer(change.path);
@@ -377,7 +354,12 @@ export function classifyChanges(report, documents = { base: {}, revision: {} }) 
       }
       continue;
     }
-    const { changeClass, gap } = classOf(change, side, tokens);
+    const changeClass = classOf(change, side, tokens);
+    // Only the gap `classOf` fills makes a change breaking for clients that Redocly did not rate major.
+    const gap =
+      changeClass === 'breaking-clients' && change.impact !== 'major'
+        ? `on the request side (redocly diff rated it ${change.impact})`
+        : null;
     const located = change.verdicts?.find((v) => v.location)?.location ?? change.revision ?? change.base;
     changes.push({
       changeClass,
@@ -403,18 +385,19 @@ export function formatChange(change, { markdown = false } = {}) {
 /** The changes by class, under `title`: the gate's report of one group. */
 function formatGroup(title, changes) {
   const lines = ['', title];
-  for (const changeClass of CHANGE_CLASSES) {
-    const ofClass = changes.filter((c) => c.changeClass === changeClass);
-    if (ofClass.length === 0) continue;
-    lines.push(`  ${ofClass.length} ${ofClass.length === 1 ? 'change' : 'changes'} ${CLASS_TITLES[changeClass]}:`);
-    lines.push(...ofClass.map((c) => formatChange(c)));
+  for (const group of byClass(changes)) {
+    const count = group.changes.length;
+    lines.push(
+      `  ${count} ${count === 1 ? 'change' : 'changes'} ${group.title}:`,
+      ...group.changes.map((c) => formatChange(c)),
+    );
   }
   if (changes.length === 0) lines.push('  no changes');
   return lines;
 }
 
 /** `document` as the last commit has it, or null (not a git checkout, or not committed). */
-export function committedDocument(cwd, document) {
+function committedDocument(cwd, document) {
   const git = spawnSync('git', ['show', `HEAD:./${document}`], { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   return git.status === 0 ? git.stdout : null;
 }
@@ -424,8 +407,7 @@ function changeKeys(releasedPath, text, cwd) {
   const dir = mkdtempSync(join(tmpdir(), 'api-changes-committed-'));
   try {
     writeFileSync(join(dir, 'openapi.yaml'), text);
-    const { report, documents } = diffDocuments(releasedPath, join(dir, 'openapi.yaml'), { cwd });
-    return new Set(classifyChanges(report, documents).map((c) => c.key));
+    return new Set(diffDocuments(releasedPath, join(dir, 'openapi.yaml'), cwd).changes.map((c) => c.key));
   } catch {
     return null;
   } finally {
@@ -446,14 +428,11 @@ export function checkApiChanges({
   cwd = process.cwd(),
   committed = committedDocument(cwd, document),
 }) {
-  const [latest] = releasedSnapshots(resolve(cwd, releasesDir));
-  const released = latest && { ...latest, path: relative(cwd, latest.path) };
-  if (!released) {
+  const since = changesSinceRelease({ document, releasesDir, cwd });
+  if (!since) {
     return { ok: false, text: `No released snapshot (<version>.yaml) in ${releasesDir}: run \`npm run release\`.` };
   }
-  const { report, documents } = diffDocuments(released.path, document, { cwd });
-  const version = report.infoVersions.revision;
-  const changes = classifyChanges(report, documents);
+  const { released, version, changes } = since;
   const current = readFileSync(resolve(cwd, document), 'utf8');
   const pending =
     committed === null || changes.length === 0
@@ -463,22 +442,15 @@ export function checkApiChanges({
         : changeKeys(released.path, committed, cwd);
   for (const change of changes) change.pending = pending === 'all' || (pending?.has(change.key) ?? false);
 
-  const lines = [`${document} (info.version ${version}) against the last release, ${released.path}:`];
-  if (pending === null) lines.push(...formatGroup('Changes since the release:', changes));
-  else {
-    lines.push(
-      ...formatGroup(
-        'New (not committed yet):',
-        changes.filter((c) => !c.pending),
-      ),
-    );
-    lines.push(
-      ...formatGroup(
-        'Pending (committed since the release):',
-        changes.filter((c) => c.pending),
-      ),
-    );
-  }
+  const [fresh, committedBefore] = [changes.filter((c) => !c.pending), changes.filter((c) => c.pending)];
+  const groups =
+    pending === null
+      ? [formatGroup('Changes since the release:', changes)]
+      : [
+          formatGroup('New (not committed yet):', fresh),
+          formatGroup('Pending (committed since the release):', committedBefore),
+        ];
+  const lines = [`${document} (info.version ${version}) against the last release, ${released.path}:`, ...groups.flat()];
 
   const failures = [];
   if (!semver.valid(version)) failures.push(`info.version "${version}" is not a semver version.`);

@@ -6,29 +6,18 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import semver from 'semver';
-import {
-  bumpReasons,
-  CHANGE_CLASSES,
-  CLASS_TITLES,
-  classifyChanges,
-  diffDocuments,
-  formatChange,
-  nextVersion,
-  releasedSnapshots,
-} from './api-changes.mjs';
+import { bumpReasons, byClass, changesSinceRelease, formatChange, nextVersion } from './api-changes.mjs';
 import { workspaceManifests } from './workspaces.mjs';
 
 const DOCUMENT = 'openapi/openapi.yaml';
 const RELEASES = 'openapi/releases';
 const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'];
-const CHANGELOG_HEAD = [
-  '# Changelog',
-  '',
-  'Releases of the Browser Cloud API document (`openapi/openapi.yaml`) and of the packages built from it,',
-  "which carry the document's version. `npm run release` writes each entry: the notes written by hand",
-  'under `## Unreleased`, then the changes since the previous release, classified from `redocly diff`.',
-  '',
-].join('\n');
+const CHANGELOG_HEAD = `# Changelog
+
+Releases of the Browser Cloud API document (\`openapi/openapi.yaml\`) and of the packages built from it,
+which carry the document's version. \`npm run release\` writes each entry: the notes written by hand
+under \`## Unreleased\`, then the changes since the previous release, classified from \`redocly diff\`.
+`;
 
 export class ReleaseError extends Error {
   name = 'ReleaseError';
@@ -46,7 +35,7 @@ function setPackageVersions(root, version) {
     }
     writeFileSync(path, `${JSON.stringify(json, null, 2)}\n`);
   }
-  return manifests.map(({ path, json }) => ({ name: json.name, path: relative(root, path) }));
+  return [...names];
 }
 
 /**
@@ -57,12 +46,13 @@ function changelogEntry({ version, previous, date, changes, notes = '' }) {
   const lines = [`## ${version} (${date})`, ''];
   if (notes.trim() !== '') lines.push(notes.trim(), '');
   lines.push(`### Changes since ${previous} (from \`redocly diff\`)`);
-  for (const changeClass of CHANGE_CLASSES) {
-    const ofClass = changes.filter((c) => c.changeClass === changeClass);
-    if (ofClass.length === 0) continue;
-    const title = CLASS_TITLES[changeClass];
-    lines.push('', `#### ${title[0].toUpperCase()}${title.slice(1)}`, '');
-    lines.push(...ofClass.map((c) => formatChange(c, { markdown: true })));
+  for (const { title, changes: ofClass } of byClass(changes)) {
+    lines.push(
+      '',
+      `#### ${title[0].toUpperCase()}${title.slice(1)}`,
+      '',
+      ...ofClass.map((c) => formatChange(c, { markdown: true })),
+    );
   }
   if (changes.length === 0) lines.push('', 'No change to the contract.');
   return `${lines.join('\n')}\n`;
@@ -94,18 +84,11 @@ const countStubs = (lock) => (lock.match(/"node_modules\/(@turbo\/|@biomejs\/cli
 function updateLockFile(root) {
   const path = join(root, 'package-lock.json');
   const before = countStubs(readFileSync(path, 'utf8'));
-  const result = spawnSync(
-    'npm',
-    ['install', '--package-lock-only', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'],
-    {
-      cwd: root,
-      encoding: 'utf8',
-      // npm's summary ("up to date in 1s") stays out of the release's report; its errors do not.
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-  if (result.status !== 0)
+  // npm's summary ("up to date in 1s") stays out of the release's report; its errors do not.
+  const args = ['install', '--package-lock-only', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'];
+  if (spawnSync('npm', args, { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] }).status !== 0) {
     throw new ReleaseError('npm install --package-lock-only failed; the lock file is not updated.');
+  }
   const after = countStubs(readFileSync(path, 'utf8'));
   if (after < before) {
     throw new ReleaseError(
@@ -120,11 +103,9 @@ function updateLockFile(root) {
  * while 0.x, else the major; breaking for servers and additive the minor; documentation a patch).
  */
 export function release({ root, date = new Date().toISOString().slice(0, 10), lockFile = true }) {
-  const [previous] = releasedSnapshots(join(root, RELEASES));
-  if (!previous) throw new ReleaseError(`No released snapshot in ${RELEASES}.`);
-  const { report, documents } = diffDocuments(relative(root, previous.path), DOCUMENT, { cwd: root });
-  const version = report.infoVersions.revision;
-  const changes = classifyChanges(report, documents);
+  const since = changesSinceRelease({ document: DOCUMENT, releasesDir: RELEASES, cwd: root });
+  if (!since) throw new ReleaseError(`No released snapshot in ${RELEASES}.`);
+  const { released: previous, version, changes } = since;
   if (version === previous.version && changes.length === 0) {
     return { released: false, version, text: `Nothing to release: ${DOCUMENT} is the released ${version}.` };
   }
@@ -144,7 +125,7 @@ export function release({ root, date = new Date().toISOString().slice(0, 10), lo
 
   const snapshot = join(root, RELEASES, `${version}.yaml`);
   copyFileSync(join(root, DOCUMENT), snapshot);
-  rmSync(previous.path);
+  rmSync(join(root, previous.path));
   const entry = updateChangelog(root, (notes) =>
     changelogEntry({ version, previous: previous.version, date, changes, notes }),
   );
@@ -155,10 +136,10 @@ export function release({ root, date = new Date().toISOString().slice(0, 10), lo
     version,
     text: [
       `Released ${version} (was ${previous.version}):`,
-      `  ${relative(root, previous.path)} -> ${relative(root, snapshot)}`,
+      `  ${previous.path} -> ${relative(root, snapshot)}`,
       '  CHANGELOG.md entry:',
       ...entry.split('\n').map((line) => `    ${line}`),
-      `  versions set to ${version}: ${packages.map((p) => p.name).join(', ')}`,
+      `  versions set to ${version}: ${packages.join(', ')}`,
       '',
       'Next: review the diff, run `npm test`, and commit it all as the release.',
     ].join('\n'),
