@@ -22,18 +22,18 @@ export const banner = (generator) =>
 
 /** The component schema a `$ref` names (`#/components/schemas/Profile` → `Profile`), else undefined. */
 const componentOf = (schema) => /^#\/components\/schemas\/([^/]+)$/.exec(schema?.$ref)?.[1];
+/** The component a `$ref` names or points into. */
+const componentIn = (ref) => /^#\/components\/schemas\/([^/]+)/.exec(ref)?.[1];
 
 const pascal = (name) => name[0].toUpperCase() + name.slice(1);
 const componentType = (name) => `components['schemas']['${name}']`;
 
 /**
- * What each operation sends and reads, as validators of this module and the types they check: the
- * one naming that the validators generated here and the client's generated calls share. A
- * component schema is named by itself (`RenameProfileRequest`); a schema written in the operation
- * is named by its operationId and stated under `$defs` (`<OperationId>Body`); the path
- * parameters are always one object, `<OperationId>Path`, and the query is the one object schema
- * that states it (`LogStreamQuery`) or else one built from its parameters, `<OperationId>Query`.
- * Answers and event data are read by `Received<Component>`.
+ * What each operation sends and reads, named as the validators here and the client's generated
+ * calls share: a component by itself (`RenameProfileRequest`); a schema written in the operation,
+ * under `$defs`, by its operationId (`<OperationId>Body`); the path parameters as one object,
+ * `<OperationId>Path`; the query as the object schema that states it (`LogStreamQuery`), else
+ * `<OperationId>Query`; answers and event data as `Received<Component>`.
  */
 export function operationSchemas(document) {
   return [...operations(document)].map((operation) => {
@@ -63,7 +63,7 @@ export function operationSchemas(document) {
       body:
         body &&
         schemaOf(
-          /^#\/components\/schemas\/([^/]+)/.exec(bodySchema.$ref)?.[1],
+          componentIn(bodySchema.$ref),
           `${id}Body`,
           `NonNullable<${at}['requestBody']>['content']['${body.mediaType}']`,
           bodySchema,
@@ -93,37 +93,31 @@ function objectOf(parameters) {
 }
 
 /**
- * The component schemas the service answers with: the JSON body of any response and the data of
- * each event of an event stream (`x-sse-event-data`), in document order. Each gets a second
- * validator, `validateReceived<Name>`, compiled from the same schema with unknown properties
- * allowed (allowingUnknownProperties): what the client, the CLI and the MCP server read answers
- * with, so that a property the service adds in its next release does not break them.
+ * The component schemas the service answers with (any response body, and event data), in document
+ * order. Each gets `validateReceived<Name>`, the same schema with unknown properties allowed: what
+ * the client, the CLI and the MCP server read answers with, so that the service's next additive
+ * release does not break them.
  */
 function receivedSchemas(document) {
-  const names = new Set();
-  for (const { responses } of operations(document)) {
-    for (const { media } of Object.values(responses).flatMap(({ content }) => Object.values(content))) {
-      for (const schema of [media.schema, media.schema?.['x-sse-event-data']]) {
-        if (typeof schema?.$ref !== 'string') continue;
-        const name = componentOf(schema);
-        if (!name) throw new Error(`A response schema is $ref "${schema.$ref}", not a component schema.`);
-        names.add(name);
-      }
-    }
+  const media = [...operations(document)].flatMap(({ responses }) =>
+    Object.values(responses).flatMap(({ content }) => Object.values(content).map((c) => c.media)),
+  );
+  const refs = media.flatMap(({ schema }) => [schema, schema?.['x-sse-event-data']]).filter((s) => s?.$ref);
+  for (const { $ref } of refs.filter((schema) => !componentOf(schema))) {
+    throw new Error(`A response schema is $ref "${$ref}", not a component schema.`);
   }
-  return [...names];
+  return [...new Set(refs.map(componentOf))];
 }
 
 /**
- * The component schemas the operations use, directly or through other components, in document
- * order: each gets a strict validator, `validate<Name>` (what is sent is checked with it, and the
- * contract checks check answers with it).
+ * The component schemas the operations use, directly or through others, in document order: each
+ * gets a strict `validate<Name>` (for what is sent, and for the contract checks of answers).
  */
 function usedComponents(document) {
   const used = new Set();
   const visit = (node) => {
     for (const ref of refsIn(node)) {
-      const name = /^#\/components\/schemas\/([^/]+)/.exec(ref)?.[1];
+      const name = componentIn(ref);
       if (name === undefined || used.has(name)) continue;
       used.add(name);
       visit(document.components.schemas[name]);
@@ -139,10 +133,10 @@ function usedComponents(document) {
 }
 
 /**
- * A query object schema whose `if`/`then` rules each require more properties when one property
- * has a given value (`if: {properties: {source: {const: 'path'}}, required: [source]}, then:
- * {required: [path]}`), as a union with one member per value of that property's `enum`:
- * `LogStreamQueryBySource`. Undefined for a schema without such rules.
+ * A query object schema whose `if`/`then` rules require more properties when one property has a
+ * given value (`if: {properties: {source: {const: 'path'}}, required: [source]}, then: {required:
+ * [path]}`), as a union with one member per value of its `enum` (`LogStreamQueryBySource`), or
+ * undefined.
  */
 export function queryUnion(name, schema) {
   const rules = [schema, ...(schema.allOf ?? [])].filter((rule) => rule.if !== undefined);
@@ -194,38 +188,30 @@ function generateQueryUnions(document) {
 }
 
 /**
- * Types from the loader's reading of the document, not from the file: given a file,
- * openapi-typescript reads the YAML with Redocly's parser, another reading than the loader's
- * (see readYaml in @browser-cloud/openapi-document), and walks an aliased object once.
+ * Types from the loader's reading of the document (a copy: openapi-typescript may annotate it), not
+ * from the file, which openapi-typescript would read with Redocly's parser, another reading.
  */
 async function generateTypes(document) {
-  // A copy: openapi-typescript may annotate what it is given, and the validators read the same reading.
   const ast = await openapiTS(structuredClone(document), { rootTypes: true, rootTypesNoSchemaPrefix: true });
   return COMMENT_HEADER + astToString(ast);
 }
 
 /**
- * Each error Ajv reports is an object literal spelled out with its four keys; `ajvError` builds
- * the same object (same keys, same order) with a call per error. An error about a property
- * (`instancePath + "/name"`, `"#/properties/name/<keyword>"`) names the property and the keyword
- * once, through `ajvPropertyError`, which builds the same paths.
+ * `ajvError` builds the object literal Ajv spells out for each error (same keys, same order);
+ * `ajvPropertyError`, an error about a property, naming the property and the keyword once.
  */
 const ERROR_FACTORY = [
   'const ajvError = (instancePath, schemaPath, keyword, params) => ({instancePath,schemaPath,keyword,params});',
   'const ajvPropertyError = (at, property, keyword, params) => ajvError(at + "/" + property, "#/properties/" + property + "/" + keyword, keyword, params);',
 ].join('\n');
 
-/**
- * Ajv's standalone code made smaller, without a change to what validates or to the errors
- * reported; each step fails generation when what it relies on stops being true.
- */
+/** Ajv's standalone code made smaller, validating and reporting the same; each step fails when what it relies on changes. */
 function compact(source) {
   const fail = (why) => {
     throw new Error(`${why} (generate-artifacts.mjs).`);
   };
-  // Ajv passes `{instancePath, parentData, parentDataProperty, rootData}` to every validator it
-  // calls, for keywords that look outside the value (`$data`, say). The document uses none, so
-  // each validator takes its `instancePath` alone.
+  // Ajv passes `{instancePath, parentData, parentDataProperty, rootData}` to every validator, for
+  // keywords that look outside the value (`$data`), which the document does not use.
   let code = source
     .replaceAll('{instancePath="", parentData, parentDataProperty, rootData=data}={}', 'instancePath=""')
     .replace(
@@ -257,10 +243,9 @@ function compact(source) {
     /ajvError\((\w+)\+"\/(\w+)","#\/properties\/\2\/(\w+)","\3",/g,
     (_, at, property, keyword) => `ajvPropertyError(${at},"${property}","${keyword}",`,
   );
-  // Ajv names an `enum`'s values and a type list in its error params by a path into the whole
-  // schema, kept as a constant (`allowedValues: schema29.properties.flow_type.enum`): a bundle
-  // would carry the schema for one array. The array is written in place, and a schema constant
-  // nothing reads any more is left out.
+  // Ajv names an `enum`'s values and a type list in its error params by a path into a schema
+  // constant (`schema29.properties.flow_type.enum`), which a bundle would carry for one array:
+  // the array is written in place, and a constant nothing reads any more left out.
   const declaration = /\bconst (schema\d+) = (\{.*?\});(?=const |function |export |\n|$)/g;
   const constants = new Map([...code.matchAll(declaration)].map(([, name, json]) => [name, JSON.parse(json)]));
   code = code.replace(/\b(schema\d+)((?:\.[A-Za-z_$][\w$]*)+)\.(enum|type)\b/g, (whole, name, path, keyword) => {
@@ -269,9 +254,8 @@ function compact(source) {
     return Array.isArray(value) ? JSON.stringify(value) : whole;
   });
   code = code.replace(declaration, (whole, name) => (new RegExp(`\\b${name}\\b(?! = \\{)`).test(code) ? whole : ''));
-  // Ajv's standalone output `require()`s its runtime helpers (ajv-validator/ajv#2209). The one the
-  // document needs, ucs2length (a length in code points, a lone surrogate counting as one), is
-  // written in place, so that the module is plain ESM.
+  // Ajv's standalone output `require()`s its runtime helpers (ajv-validator/ajv#2209): the one the
+  // document needs, ucs2length (a length in code points), is written in place, for plain ESM.
   return code.replace(/const (\w+) = require\("([^"]+)"\)\.default;/g, (_, local, specifier) =>
     specifier === 'ajv/dist/runtime/ucs2length'
       ? `const ${local} = (str) => [...str].length;`
@@ -279,10 +263,7 @@ function compact(source) {
   );
 }
 
-/**
- * Annotations do not change what validates; dropping them keeps the generated code small. The
- * keys of `properties` are names, not keywords: a property may be called `description`.
- */
+/** Annotations dropped (they do not validate); the keys of `properties` are names, not keywords. */
 function withoutAnnotations(node, names = false) {
   if (Array.isArray(node)) return node.map((item) => withoutAnnotations(item));
   if (node === null || typeof node !== 'object') return node;
@@ -295,11 +276,9 @@ function withoutAnnotations(node, names = false) {
 
 /**
  * Chosen for small code (measured on a client app bundle). Only `validateFormats` changes what
- * validates, as JSON Schema 2020-12 allows: `format` is an annotation unless the document turns
- * on the format-assertion vocabulary, which it does not (the contract tests assert formats with
- * ajv-formats). `inlineRefs: false` makes a schema used in several places one function;
- * `messages: false` leaves the wording to toIssues; `code.optimize` above 1 and `loopRequired`
- * or `loopEnum` made no smaller code. On `unevaluated` and `dynamicRef`: withoutDynamicKeywords.
+ * validates, as JSON Schema 2020-12 allows (`format` is an annotation without the format-assertion
+ * vocabulary; the contract tests assert formats with ajv-formats). `inlineRefs: false` makes a
+ * schema used in several places one function; `messages: false` leaves the wording to toIssues.
  */
 const AJV_OPTIONS = {
   code: { source: true, esm: true, lines: false },
@@ -314,10 +293,10 @@ const AJV_OPTIONS = {
 };
 
 /**
- * Ajv2020 compiles the bookkeeping of `unevaluated*` and `$dynamicRef` into every function (and a
- * top-level assignment per function that keeps bundlers from dropping unused validators) even
- * when no schema uses them. The document uses none (generation fails the day it does), so both
- * are turned off once `root` was checked against the meta-schema, which uses `$dynamicRef`.
+ * Ajv2020 compiles the bookkeeping of `unevaluated*` and `$dynamicRef` into every function (with a
+ * top-level assignment that keeps bundlers from dropping unused validators) even when no schema
+ * uses them. The document uses none (this fails the day it does): both are turned off once `root`
+ * was checked against the meta-schema, which uses `$dynamicRef`.
  */
 function withoutDynamicKeywords(ajv, root) {
   const used = /"(unevaluated(?:Properties|Items)|\$(?:dynamic|recursive)(?:Ref|Anchor))":/.exec(JSON.stringify(root));
@@ -329,14 +308,12 @@ function withoutDynamicKeywords(ajv, root) {
 const refsIn = (node) => new Set([...JSON.stringify(node).matchAll(/"\$ref":"([^"\\]*)"/g)].map(([, ref]) => ref));
 
 /**
- * `targets` ordered so that each comes after every target it references, directly or not.
- * `roots` maps each root schema's `$id` to it; a target's `ref` is `<$id>#<pointer>`, and a local
- * `$ref` inside a root stays in that root.
+ * `targets` ordered so that each comes after every target it references, directly or not. `roots`
+ * maps each root's `$id` to it; a target's `ref` is `<$id>#<pointer>`.
  */
 function referencedFirst(roots, targets) {
   const byRef = new Map(targets.map((t) => [t.ref, t]));
   const ordered = [];
-  // Shared by every visit, so that each target is reached, and pushed, once.
   const seen = new Set();
   const visit = (ref) => {
     if (seen.has(ref)) return;
@@ -350,13 +327,12 @@ function referencedFirst(roots, targets) {
 }
 
 /**
- * One module holds every validator, so that shared sub-schemas are compiled once. Its top level
- * is function declarations, constant literals and pure-annotated calls only, and the package is
- * `sideEffects: false`: a bundler drops the validators (and sub-schemas) that nothing imports.
+ * One module of every validator, so that shared sub-schemas are compiled once; its top level is
+ * declarations and literals only (the package is `sideEffects: false`), so a bundler drops what
+ * nothing imports.
  */
 function generateValidators(document) {
-  // Each operation's path parameters, and each body or query written in the operation, as
-  // `$defs/<OperationId>Path|Body|Query` beside the components.
+  // Path parameters, and a body or query written in the operation, as `$defs/<OperationId>Path|Body|Query`.
   const parts = operationSchemas(document)
     .flatMap(({ path, body, query }) => [path, body, query])
     .filter((part) => part?.schema !== undefined);
@@ -365,8 +341,7 @@ function generateValidators(document) {
     components: { schemas: document.components.schemas },
     $defs: Object.fromEntries(parts.map(({ name, schema }) => [name, schema])),
   });
-  // The same component schemas with unknown properties allowed, under their own `$id` so that
-  // their `$ref`s stay inside the tolerant copy.
+  // The tolerant copy under its own `$id`, so that its `$ref`s stay inside it.
   const receivedRoot = {
     $id: 'openapi-received.json',
     components: { schemas: allowingUnknownProperties(root.components.schemas) },
@@ -397,9 +372,8 @@ function generateValidators(document) {
     roots,
     targets.filter(({ name, compiledAs }) => name === compiledAs),
   );
-  // Ajv resolves a `$ref` to a schema already compiled by `getSchema` to that same function, so
-  // compiling the referenced validators first (ProxyRef before LoginRequest) makes the exported
-  // validateProxyRef and LoginRequest's `proxy` check one function, not two copies.
+  // Ajv resolves a `$ref` to a schema already compiled by `getSchema` to that same function: with
+  // ProxyRef compiled before LoginRequest, validateProxyRef and LoginRequest's `proxy` check are one.
   for (const { ref } of compiled) ajv.getSchema(ref);
   const source = standaloneCode(ajv, Object.fromEntries(compiled.map(({ name, ref }) => [`validate${name}`, ref])));
   const untyped = new Map();
@@ -434,8 +408,7 @@ export async function generateArtifacts(documentPath = OPENAPI_PATH) {
   const file = (name, ...lines) => ({ path: fileURLToPath(new URL(name, TYPES_DIR)), contents: lines.join('\n') });
   return [
     file('openapi.ts', await generateTypes(document)),
-    // So that a consumer can tell which document a published package was built from (the release
-    // step gives the packages that same version).
+    // Which document a published package was built from (the release gives packages that version).
     file(
       'document-version.ts',
       banner('scripts/generate.mjs'),
