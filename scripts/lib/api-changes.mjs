@@ -1,14 +1,10 @@
 // What changed in the OpenAPI document since its last release, for whom it breaks, and which
-// version the next release needs.
-//
-// `redocly diff` does the diff: it walks each operation (request and response sides apart, and
-// the SSE event data schema under `x-sse-event-data`) and rates each change. This module adds
-// what it does not say: for whom a change breaks (clients or servers), which changes are
-// documentation only, one bump per class, a sentence naming what changed where its verdicts say
-// nothing (they name only what breaks), which changes were committed before the edit at hand,
-// and one gap it leaves open (see `requiredGrew`).
+// version the next release needs. `redocly diff` walks each operation (request and response apart,
+// and the SSE event data under `x-sse-event-data`) and rates each change; this adds for whom it
+// breaks, which changes are documentation only, one bump per class, a sentence where Redocly's
+// verdicts say nothing, which changes were committed before, and one gap it leaves (`classOf`).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -41,13 +37,7 @@ const DOCUMENTATION_KEYWORDS =
 
 /** Released snapshots in `dir`, named `<version>.yaml`, highest version first. */
 export function releasedSnapshots(dir) {
-  let names;
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return [];
-  }
-  return names
+  return (existsSync(dir) ? readdirSync(dir) : [])
     .map((name) => ({ name, version: name.replace(/\.yaml$/, '') }))
     .filter(({ name, version }) => name.endsWith('.yaml') && semver.valid(version) === version)
     .sort((a, b) => semver.rcompare(a.version, b.version))
@@ -94,9 +84,9 @@ export function byClass(changes) {
 }
 
 /**
- * What changed from `base` to `revision` (paths relative to `cwd`): `info.version` of `revision`,
- * and the classified changes of `redocly diff`. Redocly reads the loader's JSON rendering (its
- * own YAML reading takes an alias for a removal); the locations are mapped back to the YAML files.
+ * `info.version` of `revision` and the classified changes from `base` (paths relative to `cwd`).
+ * Redocly reads the loader's JSON rendering (its own YAML reading takes an alias for a removal);
+ * the locations are mapped back to the YAML files.
  */
 function diffDocuments(base, revision, cwd) {
   const rendered = renderDocuments([base, revision], { cwd });
@@ -125,10 +115,7 @@ function diffDocuments(base, revision, cwd) {
   }
 }
 
-/**
- * The changes from the highest snapshot in `releasesDir` to `document` (paths relative to `cwd`),
- * or undefined when there is no snapshot. `released.path` is relative to `cwd`.
- */
+/** The changes from the highest snapshot in `releasesDir` to `document`, all relative to `cwd`; undefined without one. */
 export function changesSinceRelease({ document, releasesDir, cwd }) {
   const [latest] = releasedSnapshots(resolve(cwd, releasesDir));
   if (!latest) return undefined;
@@ -139,10 +126,9 @@ export function changesSinceRelease({ document, releasesDir, cwd }) {
 const METHODS = new Set(HTTP_METHODS);
 
 /**
- * Which side of an exchange a change is on: `request` (parameters, body), `response`,
- * `operation` (the operation itself: added, removed, its id or security), or `document` for
- * what no operation reaches (components only the generated validators use, like a schema of
- * cross-parameter rules).
+ * Which side of an exchange a change is on: `request`, `response`, `operation` (added, removed,
+ * its id or security), or `document`: what no operation reaches (components only the generated
+ * validators use, like a schema of cross-parameter rules).
  */
 function sideOf(tokens) {
   if (tokens[0] !== 'paths') return { side: 'document', operation: null, rest: tokens };
@@ -195,17 +181,15 @@ function listDiff(before, after) {
 function classOf(change, side, tokens) {
   if (change.impact === 'major') return 'breaking-clients';
   if (isDocumentation(change, tokens)) return 'documentation';
-  // The gap `redocly diff` leaves: a `required` list that grows where the tool cannot tell the
-  // side (a `then` branch, or a component no operation reaches, such as a rule "`b` is required
-  // when `a` is `x`" over the query) is rated patch. Requests that were valid become invalid, and
-  // the generated validators refuse them in the client: breaking for clients.
+  // The gap `redocly diff` leaves: a `required` list that grows where it cannot tell the side (a
+  // `then` branch, a component no operation reaches) is rated patch, yet the client's generated
+  // validators then refuse requests that were valid: breaking for clients.
   const grew = change.property === 'required' && change.kind !== 'removed';
   if (grew && listDiff(change.base?.value, change.revision?.value).added.length > 0) {
     if (side === 'request' || side === 'document') return 'breaking-clients';
   }
-  // A server written for the released document must now accept more (any request-side change
-  // that does not break clients widens what they may send), implement a new operation, or send
-  // less or something stricter (a response-side modification that does not break clients).
+  // A server built for the release must now accept more (a request-side change that does not
+  // break clients), implement a new operation, or send something stricter (a response change).
   if (side === 'request') return 'breaking-servers';
   if (side === 'operation' && change.kind === 'added') return 'breaking-servers';
   if (side === 'response' && change.kind !== 'added') return 'breaking-servers';
@@ -288,13 +272,10 @@ function describe(change, subject, gap) {
 }
 
 /**
- * The parts of a changed `enum`: values removed and values added, each classified on its own.
- * `redocly diff` reports the change once, naming one part (a rename is only "gained values"),
- * and the two parts break different sides. In a response (server to client), an added value
- * breaks clients (their validators and exhaustive switches refuse it), a removed one breaks
- * servers (a server built for the release may still send it). In a request, or in a component
- * only the generated validators use, it is the other way round: a removed value breaks clients
- * (what they send is refused), an added one breaks servers (they must accept it).
+ * The parts of a changed `enum`, each classified on its own: `redocly diff` reports the change
+ * once, naming one part (a rename is only "gained values"), and the two break different sides. In
+ * a response an added value breaks clients (their validators refuse it), a removed one servers
+ * (one built for the release may still send it); in a request it is the other way round.
  */
 function enumParts(change, side, subject) {
   if (change.property !== 'enum' || change.kind !== 'modified') return null;
@@ -329,12 +310,10 @@ function locationOf(located) {
 }
 
 /**
- * Every change of a `redocly diff` JSON report with its class, where it is (the operation and
- * the path inside it), a sentence that names what changed, its place in the file, and a key
- * that is equal for the same change in another diff from the same release. The `info.version`
- * change itself is left out: it is what the gate checks. A changed `enum` gives one entry per
- * part, its removed values and its added ones (see `enumParts`); a path item added or removed
- * one entry per operation. `documents` (the two documents diffed) name parameters by their name.
+ * Every change of a `redocly diff` JSON report with its class, its operation and path there, a
+ * sentence, its place in the file, and a key equal for the same change in another diff from the
+ * same release. `info.version` is left out (the gate checks it); an `enum` gives one entry per
+ * part, a path item one per operation. `documents` (the two diffed) name parameters.
  */
 function classifyChanges(report, documents) {
   const changes = [];
@@ -416,11 +395,10 @@ function changeKeys(releasedPath, text, cwd) {
 }
 
 /**
- * The breaking-change gate: `document` against the highest snapshot in `releasesDir`. Fails when
- * a change breaks clients and `info.version` is not bumped as semver requires (while 0.x, the
- * minor), or when the version went backwards. Other changes pass; the report says which version
- * the next release needs for them. `committed` (by default the document in git's HEAD) splits
- * the changes: those already committed (`pending: true`) are listed apart from the new ones.
+ * The breaking-change gate: `document` against the last release. Fails when a change breaks
+ * clients without the bump semver requires (while 0.x, the minor), or when the version went
+ * backwards; the report says which version the next release needs. `committed` (by default the
+ * document in git's HEAD) splits the changes: those already committed are `pending`.
  */
 export function checkApiChanges({
   document,
