@@ -25,31 +25,33 @@ const fresh = (names, taken) => names.filter((name) => !taken.includes(name));
 
 /** The component schemas the service answers with: 2xx JSON bodies and event data. */
 function answerComponents(model) {
-  const names = new Set();
-  for (const { success, responses } of model) {
-    if (!success) continue;
-    const media = responses[success.status]?.content[success.mediaType]?.media;
-    for (const schema of [media?.schema, success.eventData?.schema])
-      if (componentOf(schema)) names.add(componentOf(schema));
-  }
-  return [...names];
+  const schemas = model.flatMap(({ success, responses }) =>
+    success ? [responses[success.status]?.content[success.mediaType]?.media.schema, success.eventData?.schema] : [],
+  );
+  return [...new Set(schemas.map(componentOf).filter(Boolean))];
 }
 
-/** Names that are a property of some schema of the document, with how many schemas have them. */
-function propertyNames(json) {
-  const counts = new Map();
-  const walk = (node) => {
-    if (Array.isArray(node)) return node.forEach(walk);
+/** Every object under the component schemas, with its path (an item of a list by its index). */
+function schemaNodes(json) {
+  const nodes = [];
+  const walk = (node, path) => {
     if (node === null || typeof node !== 'object') return;
-    if (isObject(node.properties))
-      for (const name of Object.keys(node.properties)) counts.set(name, (counts.get(name) ?? 0) + 1);
-    Object.values(node).forEach(walk);
+    if (!Array.isArray(node)) nodes.push([path, node]);
+    for (const [key, value] of Object.entries(node)) walk(value, [...path, Array.isArray(node) ? Number(key) : key]);
   };
-  walk(json.components?.schemas);
-  return counts;
+  walk(json.components.schemas, ['components', 'schemas']);
+  return nodes;
 }
 
-const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
+/** An optional property, one of `names` it has not, added to one of `components`: what was added. */
+function addProperty(doc, { json, random }, components, names, schemaOf) {
+  const component = pick(random, components);
+  const name =
+    component && pick(random, fresh(names, Object.keys(json.components.schemas[component].properties ?? {})));
+  if (!name) return undefined;
+  doc.setIn(['components', 'schemas', component, 'properties', name], doc.createNode(schemaOf(name)));
+  return `optional ${component}.${name}`;
+}
 
 /**
  * Each edit: `apply(doc, context)` changes the YAML document and returns what it did in a few
@@ -61,20 +63,20 @@ const EDITS = {
     doc.setIn(['paths', operation.path, operation.method, 'summary'], `${operation.operation.summary} (reworded)`);
     return `${operation.operationId}'s summary reworded`;
   },
-  'add response property'(doc, { model, json, random }) {
-    const component = pick(random, answerComponents(model));
-    const taken = Object.keys(json.components.schemas[component]?.properties ?? {});
-    const name = pick(random, fresh(['region', 'labels', 'note', 'origin', 'owner', 'retention_days'], taken));
-    if (!component || !name) return undefined;
-    const schema = name === 'labels' ? { type: 'array', items: { type: 'string' } } : { type: 'string' };
-    doc.setIn(
-      ['components', 'schemas', component, 'properties', name],
-      doc.createNode({ ...schema, description: `The ${name.replace('_', ' ')}.` }),
-    );
-    return `optional ${component}.${name} added to an answer`;
+  'add response property'(doc, context) {
+    const names = ['region', 'labels', 'note', 'origin', 'owner', 'retention_days'];
+    const added = addProperty(doc, context, answerComponents(context.model), names, (name) => ({
+      ...(name === 'labels' ? { type: 'array', items: { type: 'string' } } : { type: 'string' }),
+      description: `The ${name.replace('_', ' ')}.`,
+    }));
+    return added && `${added} added to an answer`;
   },
   'remove response property'(doc, { model, json, random }) {
-    const counts = propertyNames(json);
+    // How many schemas have a property of each name.
+    const counts = new Map();
+    for (const [, node] of schemaNodes(json)) {
+      for (const name of Object.keys(node.properties ?? {})) counts.set(name, (counts.get(name) ?? 0) + 1);
+    }
     const candidates = answerComponents(model).flatMap((component) => {
       const schema = json.components.schemas[component];
       return Object.keys(schema?.properties ?? {})
@@ -107,32 +109,22 @@ const EDITS = {
     doc.getIn(at).add(doc.createNode(parameter));
     return `optional query parameter ${name} added to ${operation.operationId}`;
   },
-  'add body property'(doc, { model, json, random }) {
-    const components = model
-      .map((o) => componentOf(o.requestBody && Object.values(o.requestBody.content)[0]?.media.schema))
-      .filter(Boolean);
-    const component = pick(random, [...new Set(components)]);
-    const name =
-      component &&
-      pick(
-        random,
-        // Names no query parameter takes here: an argument of a tool or a command is one or the other.
-        fresh(['note', 'priority', 'reason'], Object.keys(json.components.schemas[component]?.properties ?? {})),
-      );
-    if (!name) return undefined;
-    const schema = { type: 'string', maxLength: 255, description: `A ${name} for this request.` };
-    doc.setIn(['components', 'schemas', component, 'properties', name], doc.createNode(schema));
-    return `optional ${component}.${name} added to a request body`;
+  'add body property'(doc, context) {
+    const bodies = context.model.map(({ requestBody }) => requestBody && Object.values(requestBody.content)[0]?.media);
+    const components = [...new Set(bodies.map((media) => componentOf(media?.schema)).filter(Boolean))];
+    // Names no query parameter takes here: an argument of a tool or a command is one or the other.
+    const added = addProperty(doc, context, components, ['note', 'priority', 'reason'], (name) => ({
+      type: 'string',
+      maxLength: 255,
+      description: `A ${name} for this request.`,
+    }));
+    return added && `${added} added to a request body`;
   },
   'add enum value'(doc, { model, json, random }) {
     const answers = answerComponents(model);
-    const enums = [];
-    const walk = (node, path) => {
-      if (!isObject(node)) return;
-      if (Array.isArray(node.enum) && node.enum.every((v) => typeof v === 'string')) enums.push([path, node.enum]);
-      for (const [key, value] of Object.entries(node)) if (isObject(value)) walk(value, [...path, key]);
-    };
-    walk(json.components.schemas, ['components', 'schemas']);
+    const enums = schemaNodes(json)
+      .filter(([, node]) => Array.isArray(node.enum) && node.enum.every((v) => typeof v === 'string'))
+      .map(([path, node]) => [path, node.enum]);
     // In an answer, only a property's own enum: its new value gets an example of its own, as
     // the document's convention asks (every value of an answer's enum has an example).
     const placed = enums.filter(
