@@ -185,18 +185,23 @@ function operationTemplates(model, json) {
     const noun = component.toLowerCase();
     const schema = json.components.schemas[component];
     const picked = (object) => Object.fromEntries(schema.required.map((name) => [name, object[name]]));
-    // The path parameter less its vendor extensions (when a retry is safe: the written operation's rule).
-    const { description, schema: value, example } = parameters.find((p) => p.name === key).parameter;
-    const parameter = { name: key, in: 'path', required: true, description, schema: value, example };
+    const by = key.replaceAll('_', ' ');
+    // The path parameter's schema and example; its vendor extensions (when a retry is safe) are the written operation's.
+    const { schema: value, example } = parameters.find((p) => p.name === key).parameter;
     const errors = Object.entries(written.responses).filter(([status, { $ref }]) => /^[45]/.test(status) && $ref);
-    const operation = (operationId, summary, responses, tags = written.tags, parameters = [parameter]) => ({
-      operationId,
-      summary,
-      description: `${summary}, by its ${key.replaceAll('_', ' ')}.`,
-      tags,
-      security: written.security,
-      parameters,
-      responses: { ...responses, ...Object.fromEntries(errors) },
+    /** An operation on `at` answering `responses`, with the written one's security, path parameter and errors. */
+    const template = (method, at, resource, summary, responses, tag = written.tags[0]) => ({
+      method,
+      path: at,
+      operation: {
+        operationId: `${method}${resource}`,
+        summary,
+        description: `${summary}, by its ${by}.`,
+        tags: [tag],
+        security: written.security,
+        parameters: [{ name: key, in: 'path', required: true, description: `Its ${by}.`, schema: value, example }],
+        responses: { ...responses, ...Object.fromEntries(errors) },
+      },
     });
     const extension = {
       description: 'The extension.',
@@ -209,23 +214,14 @@ function operationTemplates(model, json) {
       },
     };
     return [
+      template('get', path, component, `Get a ${noun}`, {
+        [success.status]: { ...response, description: `The ${noun}.` },
+      }),
+      template('delete', path, component, `Delete a ${noun}`, {
+        204: { description: `The ${noun} was deleted.`, headers: response.headers },
+      }),
       {
-        method: 'get',
-        path,
-        operation: operation(`get${component}`, `Get a ${noun}`, {
-          [success.status]: { ...response, description: `The ${noun}.` },
-        }),
-      },
-      {
-        method: 'delete',
-        path,
-        operation: operation(`delete${component}`, `Delete a ${noun}`, {
-          204: { description: `The ${noun} was deleted.`, headers: response.headers },
-        }),
-      },
-      {
-        method: 'get',
-        path: `/extensions/{${key}}`,
+        ...template('get', `/extensions/{${key}}`, 'Extension', 'Get an extension', { 200: extension }, 'Extensions'),
         tag: { name: 'Extensions', description: 'Browser extensions uploaded to the project.' },
         component: {
           name: 'Extension',
@@ -236,13 +232,6 @@ function operationTemplates(model, json) {
             properties: picked(schema.properties),
           },
         },
-        operation: operation(
-          'getExtension',
-          'Get an extension',
-          { 200: extension },
-          ['Extensions'],
-          [{ ...parameter, description: 'The extension.' }],
-        ),
       },
     ];
   });
