@@ -5,13 +5,13 @@
 // node_modules would run the original packages.
 import { spawnSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import semver from 'semver';
-import { checkApiChanges, nextVersion, releasedSnapshots } from './lib/api-changes.mjs';
+import { changesSinceRelease, nextVersion } from './lib/api-changes.mjs';
 import { drawChanges, isGeneratedOrDocument, withVersion } from './lib/api-workflow-changes.mjs';
 
 const { values } = parseArgs({
@@ -51,18 +51,11 @@ const git = (cwd, ...args) =>
     capture: true,
   });
 
-/** turbo keeps its cache beside the main checkout's root (for a worktree: the common .git's parent). */
-function turboCacheOf(dir) {
-  const common = git(dir, 'rev-parse', '--path-format=absolute', '--git-common-dir').trim();
-  return join(dirname(common), '.turbo', 'cache');
-}
-
 function copyWorkingTree(from, to) {
   const files = git(from, 'ls-files', '-z', '--cached', '--others', '--exclude-standard').split('\0');
   for (const file of files) {
-    if (file === '' || !existsSync(join(from, file))) continue;
-    mkdirSync(dirname(join(to, file)), { recursive: true });
-    cpSync(join(from, file), join(to, file), { verbatimSymlinks: true });
+    if (file !== '' && existsSync(join(from, file)))
+      cpSync(join(from, file), join(to, file), { verbatimSymlinks: true });
   }
   git(to, 'init', '-q');
   git(to, 'add', '-A');
@@ -72,8 +65,9 @@ function copyWorkingTree(from, to) {
 const step = (text) => console.log(`\n▶ ${text}`);
 console.log(`api workflow: seed ${seed}, ${count} changes (replay: npm run test:api-workflow -- --seed ${seed})`);
 const scratch = values.here ? root : mkdtempSync(join(tmpdir(), 'api-workflow-'));
-const env = { TURBO_CACHE_DIR: turboCacheOf(root) };
-let failed = false;
+// turbo keeps its cache beside the main checkout's root (for a worktree: the common .git's parent).
+const common = git(root, 'rev-parse', '--path-format=absolute', '--git-common-dir').trim();
+const env = { TURBO_CACHE_DIR: join(dirname(common), '.turbo', 'cache') };
 try {
   if (!values.here) {
     step(`scratch copy of ${root} in ${scratch}`);
@@ -88,17 +82,13 @@ try {
 
   step('npm run generate');
   run('npm', ['run', 'generate', '--silent'], { cwd: scratch, env });
-  const touched = git(scratch, 'status', '--porcelain', '--untracked-files=all')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => line.slice(3));
-  const outside = touched.filter((path) => !isGeneratedOrDocument(path));
+  const status = git(scratch, 'status', '--porcelain', '--untracked-files=all').split('\n');
+  const outside = status.map((line) => line.slice(3)).filter((path) => path && !isGeneratedOrDocument(path));
   if (outside.length > 0) throw new Error(`npm run generate changed files outside the generated code: ${outside}`);
 
-  const gate = checkApiChanges({ document: 'openapi/openapi.yaml', releasesDir: 'openapi/releases', cwd: scratch });
-  const [released] = releasedSnapshots(join(scratch, 'openapi/releases'));
-  const current = /^ {2}version: (\S+)$/m.exec(readFileSync(document, 'utf8'))?.[1];
-  const needed = nextVersion(released.version, gate.changes ?? []);
+  const gate = { document: 'openapi/openapi.yaml', releasesDir: 'openapi/releases', cwd: scratch };
+  const { released, version: current, changes: found } = changesSinceRelease(gate);
+  const needed = nextVersion(released.version, found);
   const version = semver.gt(needed, current) ? needed : current;
   step(`info.version ${version}, as the gate asks for these changes`);
   writeFileSync(document, withVersion(readFileSync(document, 'utf8'), version));
@@ -114,16 +104,13 @@ try {
   }
   const added = changes.find((c) => c.kind === 'add operation');
   const operationId = /\((\w+)\) added$/.exec(added.done)[1];
-  step(
-    `${operationId} through the client, the sandbox, the MCP server, the CLI, the contract reports and the API reference`,
-  );
+  step(`${operationId} through the client, the sandbox, the MCP server, the CLI and the contract reports`);
   run('node', ['scripts/check-new-operation.mjs', operationId], { cwd: scratch, env });
   console.log(`\n✔ seed ${seed}: ${changes.map((c) => c.done).join('; ')}: each needed only the document.`);
 } catch (error) {
-  failed = true;
+  process.exitCode = 1;
   console.error(`\n✖ seed ${seed}: ${error instanceof Error ? error.message : error}`);
 } finally {
   if (values.keep) console.log(`scratch copy kept: ${resolve(scratch)}`);
   else if (!values.here) rmSync(scratch, { recursive: true, force: true });
 }
-process.exitCode = failed ? 1 : 0;
