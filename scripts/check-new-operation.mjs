@@ -26,24 +26,19 @@ const check = (ok, what) => {
   console.log(`  ✓ ${what}`);
 };
 
-/** A value for each path parameter: a resource of the sandbox's fixture where it stores one, else the example. */
-function pathValues() {
-  return Object.fromEntries(
-    operation.parameters
-      .filter((p) => p.in === 'path')
-      .map((p) => {
-        const stored = Object.values(DEFAULT_FIXTURE_REFS[p.collection] ?? {});
-        const value = operation.method === 'delete' ? DEFAULT_FIXTURE_REFS[p.collection]?.deletable : stored[0];
-        return [p.name, String(value?.id ?? value ?? p.parameter.example ?? 'x')];
-      }),
-  );
+/** A value for a path parameter: a resource of the sandbox's fixture where it stores one, else the example. */
+function pathValue({ collection, parameter }) {
+  const stored = DEFAULT_FIXTURE_REFS[collection];
+  const value = operation.method === 'delete' ? stored?.deletable : Object.values(stored ?? {})[0];
+  return String(value?.id ?? value ?? parameter.example ?? 'x');
 }
 
 const sandbox = await startSandbox({ port: 0 });
 const token = sandbox.fixture.tokens.owner;
 const env = { ...process.env, BROWSER_CLOUD_BASE_URL: sandbox.url, BROWSER_CLOUD_API_KEY: token };
 const reset = () => fetch(`${sandbox.url}/_sandbox/reset`, { method: 'POST' });
-const args = { path: pathValues(), query: {}, body: {} };
+const path = Object.fromEntries(operation.parameters.filter((p) => p.in === 'path').map((p) => [p.name, pathValue(p)]));
+const args = { path, query: {}, body: {} };
 try {
   const client = createClient({ baseUrl: sandbox.url, token });
   await callOperation(client, call, args, {});
@@ -59,10 +54,8 @@ try {
   const mcp = new Client({ name: 'api-workflow', version: '0' });
   await mcp.connect(new StdioClientTransport({ command: 'node', args: ['packages/mcp/dist/bin.js'], env }));
   const { tools } = await mcp.listTools();
-  check(
-    tools.some((t) => t.name === tool?.name),
-    `the MCP server lists the tool ${tool?.name}`,
-  );
+  const listed = tools.some((t) => t.name === tool?.name);
+  check(listed, `the MCP server lists the tool ${tool?.name}`);
   const result = await mcp.callTool({ name: tool.name, arguments: args.path });
   check(!result.isError, `the tool ${tool.name} answers: ${JSON.stringify(result.content).slice(0, 120)}`);
   await mcp.close();
@@ -77,9 +70,6 @@ try {
 
 for (const target of ['mock', 'sandbox']) {
   const summary = JSON.parse(readFileSync(`apps/contract-tests/reports/${target}/summary.json`, 'utf8'));
-  const counts = summary.operations?.[operationId];
-  check(
-    counts?.passed > 0 && counts.failed === 0,
-    `the contract suite ran ${counts?.passed ?? 0} cases of it on the ${target}`,
-  );
+  const { passed = 0, failed } = summary.operations?.[operationId] ?? {};
+  check(passed > 0 && failed === 0, `the contract suite ran ${passed} cases of it on the ${target}`);
 }
