@@ -20,40 +20,34 @@ export function vitestReporters(dir) {
 
 /** The vitest JSON reports in `dirs` (and their subfolders) written at `since` or after. */
 function reportsIn(dirs, since) {
-  return dirs
-    .filter((dir) => existsSync(dir))
-    .flatMap((dir) => readdirSync(dir, { recursive: true }).map((name) => join(dir, String(name))))
+  const files = dirs.flatMap((dir) =>
+    (existsSync(dir) ? readdirSync(dir, { recursive: true }) : []).map((name) => join(dir, String(name))),
+  );
+  return files
     .filter((path) => path.endsWith('.json') && statSync(path).mtimeMs >= since)
-    .flatMap((path) => {
+    .map((path) => {
       try {
-        const report = JSON.parse(readFileSync(path, 'utf8'));
-        return Array.isArray(report?.testResults) ? [report] : [];
+        return JSON.parse(readFileSync(path, 'utf8'));
       } catch {
-        return [];
+        return undefined;
       }
-    });
+    })
+    .filter((report) => Array.isArray(report?.testResults));
 }
 
-const firstLine = (text) =>
-  String(text ?? '')
-    .split('\n')
-    .find((line) => line.trim() !== '')
-    ?.trim() ?? '';
+const firstLine = (text) => /\S.*/.exec(String(text ?? ''))?.[0].trim() ?? '';
 
 /**
- * Every failing test in the vitest JSON reports of `dirs` written since `since` (ms): its
- * package (its folder), file (from the repo root) and line, name, and the first line of its error. A file
- * that failed as a whole (it did not load, or a hook failed) is one entry without a name.
+ * Every failing test in the vitest JSON reports of `dirs` written since `since` (ms): its package,
+ * file and line, name, and the first line of its error. A file that failed as a whole (it did not
+ * load, or a hook failed) is one entry without a name.
  */
 export function failingTests(dirs, since = 0) {
   return reportsIn(dirs, since).flatMap(({ testResults }) =>
     testResults.flatMap(({ name: file, status, message, assertionResults = [] }) => {
       const path = relative(ROOT, file);
       // The workspace folder (packages/sse), or the repo's own tests (openapi, scripts).
-      const where = {
-        package: /^(packages|apps)\//.test(path) ? path.split('/').slice(0, 2).join('/') : '(root)',
-        file: path,
-      };
+      const where = { package: /^(?:packages|apps)\/[^/]+/.exec(path)?.[0] ?? '(root)', file: path };
       const failed = assertionResults.filter((test) => test.status === 'failed');
       if (failed.length === 0)
         return status === 'failed' ? [{ ...where, line: null, name: null, error: firstLine(message) }] : [];
@@ -79,12 +73,9 @@ export function formatFailures(failures) {
   const lines = [
     `✖ ${failures.length} failing ${failures.length === 1 ? 'test' : 'tests'}, from the vitest reports of this run:`,
   ];
-  for (const failure of failures) {
-    lines.push('', `${failure.package}  ${failure.file}${failure.line ? `:${failure.line}` : ''}`);
-    lines.push(
-      `  ${failure.name ?? '(the file as a whole: it failed to load, or a hook failed)'}`,
-      `  ${failure.error}`,
-    );
+  for (const { package: where, file, line, name, error } of failures) {
+    const test = name ?? '(the file as a whole: it failed to load, or a hook failed)';
+    lines.push('', `${where}  ${file}${line ? `:${line}` : ''}`, `  ${test}`, `  ${error}`);
   }
   return lines.join('\n');
 }
