@@ -7,11 +7,18 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { deref, formatPointer, getAt, HTTP_METHODS, parsePointer } from '@browser-cloud/openapi-document';
+import {
+  deref,
+  formatPointer,
+  getAt,
+  HTTP_METHODS,
+  parsePointer,
+  readYaml,
+  writeRenderedDocument,
+} from '@browser-cloud/openapi-document';
 import semver from 'semver';
-import { renderDocuments } from './rendered-documents.mjs';
 
 const require = createRequire(import.meta.url);
 const REDOCLY_BIN = join(dirname(require.resolve('@redocly/cli/package.json')), 'bin/cli.js');
@@ -85,15 +92,22 @@ export function byClass(changes) {
 
 /**
  * `info.version` of `revision` and the classified changes from `base` (paths relative to `cwd`).
- * Redocly reads the loader's JSON rendering (its own YAML reading takes an alias for a removal);
- * the locations are mapped back to the YAML files.
+ * Redocly reads the loader's JSON rendering of each (its own YAML reading takes an alias for a
+ * removal); a location it names there is mapped back to where the pointer's value starts in the
+ * YAML file (through an alias, in its anchor).
+ * @throws OpenApiDocumentError when the loader refuses a document.
  */
 function diffDocuments(base, revision, cwd) {
-  const rendered = renderDocuments([base, revision], { cwd });
+  const sources = [base, revision];
+  const dir = mkdtempSync(join(tmpdir(), 'openapi-rendered-'));
   try {
-    const [baseDocument, revisionDocument] = rendered.files.map((file) => JSON.parse(readFileSync(file, 'utf8')));
+    const files = sources.map((path, i) => {
+      const file = join(dir, String(i), `${basename(path, extname(path))}.json`);
+      writeRenderedDocument(resolve(cwd, path), file);
+      return file;
+    });
     // Exit 0 whatever changed (`--fail-on=none`): a failure is Redocly's, and its stderr says why.
-    const args = ['diff', ...rendered.files, '--format=json', '--fail-on=none', '--lint-config=off'];
+    const args = ['diff', ...files, '--format=json', '--fail-on=none', '--lint-config=off'];
     const report = JSON.parse(
       execFileSync(process.execPath, [REDOCLY_BIN, ...args, `--config=${REDOCLY_CONFIG}`], {
         cwd,
@@ -103,15 +117,25 @@ function diffDocuments(base, revision, cwd) {
         env: { ...process.env, REDOCLY_TELEMETRY: 'off', NO_COLOR: '1' },
       }),
     );
+    // A YAML file is read again only when one of its locations is mapped (most runs map none).
+    const readings = [];
+    const relocate = (location) => {
+      const i = location?.file === undefined ? -1 : files.indexOf(resolve(cwd, location.file));
+      if (i === -1) return location;
+      readings[i] ??= readYaml(readFileSync(resolve(cwd, sources[i]), 'utf8'));
+      const { line, column } = readings[i].locate(location.pointer ?? '');
+      return { ...location, file: sources[i], line, col: column };
+    };
     for (const change of report.changes ?? []) {
-      if (change.base) change.base = rendered.relocate(change.base);
-      if (change.revision) change.revision = rendered.relocate(change.revision);
-      for (const v of change.verdicts ?? []) if (v.location) v.location = rendered.relocate(v.location);
+      if (change.base) change.base = relocate(change.base);
+      if (change.revision) change.revision = relocate(change.revision);
+      for (const v of change.verdicts ?? []) if (v.location) v.location = relocate(v.location);
     }
+    const [baseDocument, revisionDocument] = files.map((file) => JSON.parse(readFileSync(file, 'utf8')));
     const changes = classifyChanges(report, { base: baseDocument, revision: revisionDocument });
     return { version: report.infoVersions.revision, changes };
   } finally {
-    rendered.dispose();
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 

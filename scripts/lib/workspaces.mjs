@@ -18,10 +18,8 @@ export function workspaceManifests(root) {
 
 /** The names of the workspaces that are published (not `private`), in workspace order. */
 export function publishablePackages(root) {
-  return workspaceManifests(root)
-    .map((path) => JSON.parse(readFileSync(path, 'utf8')))
-    .filter((manifest) => manifest.private !== true)
-    .map((manifest) => manifest.name);
+  const manifests = workspaceManifests(root).map((path) => JSON.parse(readFileSync(path, 'utf8')));
+  return manifests.filter((manifest) => manifest.private !== true).map((manifest) => manifest.name);
 }
 
 /**
@@ -49,13 +47,7 @@ export function installPacked(root, dir, devDependencies = {}) {
   const dependencies = Object.fromEntries([...tarballs].map(([name, path]) => [name, `file:./${basename(path)}`]));
   const manifest = { name: 'browser-cloud-consumer', private: true, type: 'module', dependencies, devDependencies };
   writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest));
-  execFileSync(
-    'npm',
-    ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'],
-    {
-      cwd: dir,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const args = ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'];
+  execFileSync('npm', args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
   return tarballs;
 }
