@@ -53,6 +53,8 @@ export function operationSchemas(document) {
     const pathParameters = operation.parameters.filter((p) => p.in === 'path');
     const bodySchema = body && (operation.requestBody?.content[body.mediaType]?.media.schema ?? {});
     const media = success?.mediaType && operation.responses[success.status]?.content[success.mediaType]?.media;
+    const bodyType = `NonNullable<${at}['requestBody']>['content']['${body?.mediaType}']`;
+    const queryType = `NonNullable<${at}['parameters']['query']>`;
     return {
       operation,
       path: {
@@ -60,22 +62,10 @@ export function operationSchemas(document) {
         schema: objectOf(pathParameters),
         type: `{ ${pathParameters.map((p) => `${p.name}: string`).join('; ')} }`,
       },
-      body:
-        body &&
-        schemaOf(
-          componentIn(bodySchema.$ref),
-          `${id}Body`,
-          `NonNullable<${at}['requestBody']>['content']['${body.mediaType}']`,
-          bodySchema,
-        ),
+      body: body && schemaOf(componentIn(bodySchema.$ref), `${id}Body`, bodyType, bodySchema),
       query:
         query &&
-        schemaOf(
-          /^\/components\/schemas\/([^/]+)$/.exec(query.pointer)?.[1],
-          `${id}Query`,
-          `NonNullable<${at}['parameters']['query']>`,
-          objectOf(query.parameters),
-        ),
+        schemaOf(componentOf({ $ref: `#${query.pointer}` }), `${id}Query`, queryType, objectOf(query.parameters)),
       answer: success?.mediaType && !operation.streaming ? answered(media?.schema, 'success answer') : undefined,
       event: operation.streaming ? answered(media?.schema?.['x-sse-event-data'], 'event data') : undefined,
     };

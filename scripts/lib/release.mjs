@@ -47,12 +47,8 @@ function changelogEntry({ version, previous, date, changes, notes = '' }) {
   if (notes.trim() !== '') lines.push(notes.trim(), '');
   lines.push(`### Changes since ${previous} (from \`redocly diff\`)`);
   for (const { title, changes: ofClass } of byClass(changes)) {
-    lines.push(
-      '',
-      `#### ${title[0].toUpperCase()}${title.slice(1)}`,
-      '',
-      ...ofClass.map((c) => formatChange(c, { markdown: true })),
-    );
+    const heading = `#### ${title[0].toUpperCase()}${title.slice(1)}`;
+    lines.push('', heading, '', ...ofClass.map((c) => formatChange(c, { markdown: true })));
   }
   if (changes.length === 0) lines.push('', 'No change to the contract.');
   return `${lines.join('\n')}\n`;
