@@ -1,30 +1,26 @@
 #!/usr/bin/env node
-// `node scripts/generate.mjs` writes the generated code; `--check` fails when the committed
-// code differs from what the document generates now (the drift check).
+// `node scripts/generate.mjs` writes the generated code; `--check` fails when the committed code
+// differs from what the document generates now (the drift check). `--artifacts <module>`: another
+// generator of the repo (a module exporting generateArtifacts), written and checked the same way.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, relative, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 
-const check = process.argv.includes('--check');
-// `--artifacts <module>`: another generator of the repo (a module exporting generateArtifacts),
-// written and drift-checked the same way.
-const from = process.argv[process.argv.indexOf('--artifacts') + 1];
-const { generateArtifacts } = process.argv.includes('--artifacts')
-  ? await import(pathToFileURL(resolve(from)).href)
-  : await import('./lib/generate-artifacts.mjs');
-const root = new URL('..', import.meta.url).pathname;
+const { values } = parseArgs({ options: { check: { type: 'boolean' }, artifacts: { type: 'string' } } });
+const generator = values.artifacts ? pathToFileURL(resolve(values.artifacts)).href : './lib/generate-artifacts.mjs';
+const { generateArtifacts } = await import(generator);
+const root = fileURLToPath(new URL('..', import.meta.url));
 const drifted = [];
 
 for (const { path, contents } of await generateArtifacts()) {
-  const name = relative(root, path);
-  if (check) {
-    const committed = await readFile(path, 'utf8').catch(() => null);
-    if (committed !== contents) drifted.push(name);
+  if (values.check) {
+    if ((await readFile(path, 'utf8').catch(() => null)) !== contents) drifted.push(relative(root, path));
     continue;
   }
   await mkdir(dirname(path), { recursive: true });
   await writeFile(path, contents);
-  console.log(`generated ${name}`);
+  console.log(`generated ${relative(root, path)}`);
 }
 
 if (drifted.length > 0) {
@@ -33,6 +29,6 @@ if (drifted.length > 0) {
       'Run `npm run generate` and commit the result.',
   );
   process.exit(1);
-} else if (check) {
+} else if (values.check) {
   console.log('generated code matches openapi/openapi.yaml');
 }
