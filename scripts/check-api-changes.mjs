@@ -8,11 +8,7 @@ import { checkApiChanges } from './lib/api-changes.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 let result;
 try {
-  result = checkApiChanges({
-    document: 'openapi/openapi.yaml',
-    releasesDir: 'openapi/releases',
-    cwd: root,
-  });
+  result = checkApiChanges({ document: 'openapi/openapi.yaml', releasesDir: 'openapi/releases', cwd: root });
 } catch (error) {
   // A document the loader refuses: its message names the file, the line and the rule.
   if (!(error instanceof OpenApiDocumentError)) throw error;

@@ -19,20 +19,15 @@ let survivors = 0;
 let equivalent = 0;
 for (const [file, { source, mutants }] of Object.entries(report.files)) {
   const lines = source.split('\n');
-  for (const mutant of mutants) {
-    if (mutant.status !== 'Survived' && mutant.status !== 'NoCoverage') continue;
+  for (const mutant of mutants.filter(({ status }) => status === 'Survived' || status === 'NoCoverage')) {
     const line = mutant.location.start.line;
-    const known = listed.some(
-      (e) => file.endsWith(e.file) && e.line === line && e.mutators.includes(mutant.mutatorName),
-    );
-    if (known) {
+    if (listed.some((e) => file.endsWith(e.file) && e.line === line && e.mutators.includes(mutant.mutatorName))) {
       equivalent++;
       continue;
     }
     survivors++;
-    console.log(
-      `${file}:${line} ${mutant.mutatorName} (${mutant.status}): ${lines[line - 1]?.trim()}  ->  ${mutant.replacement ?? ''}`,
-    );
+    const code = `${lines[line - 1]?.trim()}  ->  ${mutant.replacement ?? ''}`;
+    console.log(`${file}:${line} ${mutant.mutatorName} (${mutant.status}): ${code}`);
   }
 }
 console.log(`${survivors} survivor(s) not listed as equivalent; ${equivalent} listed as equivalent.`);

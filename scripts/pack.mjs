@@ -22,9 +22,7 @@ if (build.status !== 0) {
   process.exit(1);
 }
 mkdirSync(out, { recursive: true });
-for (const name of readdirSync(out, { withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith('.tgz'))) {
-  rmSync(join(out, name.name));
-}
+for (const name of readdirSync(out)) if (name.endsWith('.tgz')) rmSync(join(out, name));
 const tarballs = packPackages(root, out);
 console.log(`Packed into ${relative(process.cwd(), out) || '.'}:`);
 for (const [name, path] of tarballs) console.log(`  ${name}  ${relative(process.cwd(), path)}`);
