@@ -45,11 +45,8 @@ function run(command, args, { cwd, capture = false, env = {} } = {}) {
   return result.stdout ?? '';
 }
 
-const git = (cwd, ...args) =>
-  run('git', ['-c', 'user.name=api-workflow', '-c', 'user.email=api-workflow@localhost', ...args], {
-    cwd,
-    capture: true,
-  });
+const IDENTITY = ['-c', 'user.name=api-workflow', '-c', 'user.email=api-workflow@localhost'];
+const git = (cwd, ...args) => run('git', [...IDENTITY, ...args], { cwd, capture: true });
 
 function copyWorkingTree(from, to) {
   const files = git(from, 'ls-files', '-z', '--cached', '--others', '--exclude-standard').split('\0');

@@ -390,10 +390,8 @@ function formatGroup(title, changes) {
   const lines = ['', title];
   for (const group of byClass(changes)) {
     const count = group.changes.length;
-    lines.push(
-      `  ${count} ${count === 1 ? 'change' : 'changes'} ${group.title}:`,
-      ...group.changes.map((c) => formatChange(c)),
-    );
+    const heading = `  ${count} ${count === 1 ? 'change' : 'changes'} ${group.title}:`;
+    lines.push(heading, ...group.changes.map((c) => formatChange(c)));
   }
   if (changes.length === 0) lines.push('  no changes');
   return lines;

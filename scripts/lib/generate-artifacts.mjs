@@ -190,10 +190,8 @@ async function generateTypes(document) {
  * `ajvError` builds the object literal Ajv spells out for each error (same keys, same order);
  * `ajvPropertyError`, an error about a property, naming the property and the keyword once.
  */
-const ERROR_FACTORY = [
-  'const ajvError = (instancePath, schemaPath, keyword, params) => ({instancePath,schemaPath,keyword,params});',
-  'const ajvPropertyError = (at, property, keyword, params) => ajvError(at + "/" + property, "#/properties/" + property + "/" + keyword, keyword, params);',
-].join('\n');
+const ERROR_FACTORY = `const ajvError = (instancePath, schemaPath, keyword, params) => ({instancePath,schemaPath,keyword,params});
+const ajvPropertyError = (at, property, keyword, params) => ajvError(at + "/" + property, "#/properties/" + property + "/" + keyword, keyword, params);`;
 
 /** Ajv's standalone code made smaller, validating and reporting the same; each step fails when what it relies on changes. */
 function compact(source) {

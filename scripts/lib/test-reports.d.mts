@@ -1,10 +1,2 @@
+// What the vitest configs (TypeScript) use; the rest of the module is read by scripts/test-summary.mjs.
 export function vitestReporters(dir: string): (string | [string, Record<string, unknown>])[];
-export interface FailingTest {
-  package: string;
-  file: string;
-  line: number | null;
-  name: string | null;
-  error: string;
-}
-export function failingTests(dirs: string[], since?: number): FailingTest[];
-export function formatFailures(failures: FailingTest[]): string;
