@@ -329,10 +329,6 @@ function enumParts(change, side, subject) {
   return parts;
 }
 
-function locationOf(located) {
-  return located ? { file: located.file, line: located.line, pointer: located.pointer } : null;
-}
-
 /**
  * Every change of a `redocly diff` JSON report with its class, its operation and path there, a
  * sentence, its place in the file, and a key equal for the same change in another diff from the
@@ -340,39 +336,28 @@ function locationOf(located) {
  * part, a path item one per operation. `documents` (the two diffed) name parameters.
  */
 function classifyChanges(report, documents) {
-  const changes = [];
-  for (const change of (report.changes ?? []).flatMap(byOperation)) {
+  return (report.changes ?? []).flatMap(byOperation).flatMap((change) => {
     const tokens = parsePointer(change.path);
-    if (tokens[0] === 'info' && change.property === 'version') continue;
+    if (tokens[0] === 'info' && change.property === 'version') return [];
     const { side, operation, rest } = sideOf(tokens);
-    const path = [...rest, ...(change.property ? [change.property] : [])].join('/');
     const { kind, impact } = change;
+    const path = [...rest, ...(change.property ? [change.property] : [])].join('/');
     const key = JSON.stringify([change.path, change.property, kind, change.base?.value, change.revision?.value]);
-    const subject = subjectOf(placeOf(change), change.kind === 'removed' ? documents.base : documents.revision);
-    const common = { side, operation, path, kind, impact };
+    const subject = subjectOf(placeOf(change), kind === 'removed' ? documents.base : documents.revision);
+    const entry = (changeClass, message, at, entryKey = key) => {
+      const location = at ? { file: at.file, line: at.line, pointer: at.pointer } : null;
+      return { changeClass, side, operation, path, kind, impact, message, location, key: entryKey };
+    };
     const parts = enumParts(change, side, subject);
-    if (parts) {
-      for (const [i, { changeClass, message, located }] of parts.entries()) {
-        changes.push({ changeClass, ...common, message, location: locationOf(located), key: `${key}#${i}` });
-      }
-      continue;
-    }
+    if (parts) return parts.map((part, i) => entry(part.changeClass, part.message, part.located, `${key}#${i}`));
     const changeClass = classOf(change, side, tokens);
     // Only the gap `classOf` fills makes a change breaking for clients that Redocly did not rate major.
-    const gap =
-      changeClass === 'breaking-clients' && change.impact !== 'major'
-        ? `on the request side (redocly diff rated it ${change.impact})`
-        : null;
-    const located = change.verdicts?.find((v) => v.location)?.location ?? change.revision ?? change.base;
-    changes.push({
-      changeClass,
-      ...common,
-      message: describe(change, subject, gap),
-      location: locationOf(located),
-      key,
-    });
-  }
-  return changes;
+    const gap = changeClass === 'breaking-clients' && impact !== 'major';
+    const message = describe(change, subject, gap ? `on the request side (redocly diff rated it ${impact})` : null);
+    return [
+      entry(changeClass, message, change.verdicts?.find((v) => v.location)?.location ?? change.revision ?? change.base),
+    ];
+  });
 }
 
 /** One line per change (and its place), for the gate's output and the changelog. */
