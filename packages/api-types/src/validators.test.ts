@@ -22,7 +22,9 @@ const loginWithOptionals = Object.assign(
   ...[...operations(document)].flatMap(({ responses }) =>
     Object.values(responses).flatMap(({ content }) =>
       Object.values(content)
-        .filter(({ media }) => media.schema?.['$ref'] === '#/components/schemas/LoginResponse')
+        .filter(
+          ({ media }) => (media.schema as { $ref?: string } | undefined)?.$ref === '#/components/schemas/LoginResponse',
+        )
         .flatMap(({ media }) =>
           Object.values(media.examples ?? {}).map(
             (e) => deref<{ value: object }>(document, e as { value: object }).value,
