@@ -184,7 +184,7 @@ describe('npm run release', { timeout: 180_000 }, () => {
   });
 });
 
-// The rule between an edit and its release (README, "Changing the API"): every package carries
+// The rule between an edit and its release (docs/changing-the-api.md, "Versions between an edit and its release"): every package carries
 // the last released version, and depends on its siblings at `^` that version; the document's
 // info.version (and so DOCUMENT_VERSION) may run ahead of it until `npm run release`, never behind.
 describe("the repo's versions", () => {

@@ -151,7 +151,7 @@ describe('a TypeScript consumer of the installed packages', () => {
       project,
     );
     // The installed types say which document they were built from: its info.version, which may run
-    // ahead of the package's own version until `npm run release` (README, "Versions between...").
+    // ahead of the package's own version until `npm run release` (docs/changing-the-api.md, "Versions between an edit and its release").
     const document = loadSandboxDocument();
     expect(JSON.parse(stdout)).toEqual({
       documentVersion: document.info.version,

@@ -40,7 +40,7 @@ describe('the mock refuses every kind of request the document forbids', () => {
   // the others with the document's 400 example, whose detail names an unrelated field.
   it.each([
     ['a missing required field', 'PATCH', RENAME, JSON_TYPE, '{}'],
-    ['an unknown property', 'POST', LOGIN, JSON_TYPE, '{"foo":1}'],
+    ['an unknown property', 'POST', LOGIN, JSON_TYPE, '{"zz_not_in_document":1}'],
     ['a wrong type', 'POST', LOGIN, JSON_TYPE, '{"record_session":"yes"}'],
     ['a name over 255 characters', 'PATCH', RENAME, JSON_TYPE, JSON.stringify({ name: 'a'.repeat(256) })],
     ['an empty name', 'PATCH', RENAME, JSON_TYPE, '{"name":""}'],
@@ -55,7 +55,7 @@ describe('the mock refuses every kind of request the document forbids', () => {
     ],
     ['* source=path without path', 'GET', `${STREAM}?source=path`, AUTH, undefined],
     ['* source=supervisor without supervisor_process', 'GET', `${STREAM}?source=supervisor`, AUTH, undefined],
-    ['* an unknown query parameter', 'GET', `${STREAM}?source=path&path=%2Fx&tail=5`, AUTH, undefined],
+    ['* an unknown query parameter', 'GET', `${STREAM}?source=path&path=%2Fx&zz_not_in_document=5`, AUTH, undefined],
     ['* a JSON null login body', 'POST', LOGIN, JSON_TYPE, 'null'],
     ['a JSON null rename body', 'PATCH', RENAME, JSON_TYPE, 'null'],
     ['a wrong content type', 'POST', LOGIN, { ...AUTH, 'content-type': 'text/plain' }, '{}'],

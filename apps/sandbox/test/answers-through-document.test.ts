@@ -1,6 +1,6 @@
 import { loadOpenApiDocument, type OpenApiDocument } from '@browser-cloud/openapi-document';
 import { describe, expect, it } from 'vitest';
-import { REFS, login, rename, start } from './helpers.js';
+import { REFS, call, expectError, login, rename, start } from './helpers.js';
 
 /**
  * The sandbox answers through the document it is given: its replies are serialised with the
@@ -57,6 +57,27 @@ describe('a property the document removes', () => {
         .map((line) => JSON.parse(line.slice(6)) as Record<string, unknown>);
       expect(data.length).toBeGreaterThan(0);
       for (const event of data) expect(Object.keys(event).sort()).toEqual(['message', 'timestamp']);
+    } finally {
+      await sandbox.close();
+    }
+  });
+});
+
+describe('a value the document adds to an enum', () => {
+  it('is a log source the sandbox does not keep: its stream answers 404, not 500', async () => {
+    const document = edited((schemas) => {
+      schemas['LogStreamQuery']!['properties']['source']['enum'].push('zz_not_in_document');
+    });
+    const sandbox = await start({ document });
+    try {
+      const response = await call(
+        sandbox,
+        'GET',
+        `/browsers/${REFS.browsers.main.id}/logs/stream?source=zz_not_in_document`,
+      );
+      expect(expectError(response, 404, 'not_found').message).toBe(
+        `browser ${REFS.browsers.main.id} has no log for source=zz_not_in_document`,
+      );
     } finally {
       await sandbox.close();
     }

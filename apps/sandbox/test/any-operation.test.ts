@@ -6,6 +6,7 @@ import {
   loadOpenApiDocument,
   type OpenApiDocument,
   type OperationObject,
+  operations,
   schemaValidator,
 } from '@browser-cloud/openapi-document';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -174,8 +175,10 @@ describe('an operation on a resource the sandbox does not model', () => {
   });
 
   it('is named in one start-up line, as the operations served from examples', () => {
-    const served = ['getZzWidget', 'zzArchiveProfile'];
-    expect(sandbox.fromExamples.map((operation) => operation.operationId).sort()).toEqual(served);
+    // Besides the repository document's own operations on resources the sandbox does not store.
+    const own = new Set([...operations(loadOpenApiDocument())].map((operation) => operation.operationId));
+    const served = sandbox.fromExamples.map((operation) => operation.operationId).filter((id) => !own.has(id));
+    expect(served.sort()).toEqual(['getZzWidget', 'zzArchiveProfile']);
     const lines = logged
       .join('')
       .split('\n')

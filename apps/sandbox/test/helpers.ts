@@ -1,6 +1,7 @@
 import { EventEmitter, once } from 'node:events';
 import { connect, type Socket } from 'node:net';
 import { validateError } from '@browser-cloud/api-types/validators';
+import { getAt } from '@browser-cloud/openapi-document';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { expect } from 'vitest';
 import { loadSandboxDocument } from '../src/openapi/sandbox-document.js';
@@ -16,6 +17,12 @@ export const REFS = DEFAULT_FIXTURE_REFS;
 /** The document's flow types: a login, and the re-authentication stored credentials trigger. */
 export const FLOW = flowTypesOf(loadSandboxDocument());
 export const TOKENS = DEFAULT_FIXTURE_REFS.tokens;
+
+/** `fields` without those the document's `schema` (a component's name) does not declare. */
+export function declared(schema: string, fields: Record<string, unknown>): Record<string, unknown> {
+  const properties = getAt(loadSandboxDocument(), `#/components/schemas/${schema}/properties`) as object;
+  return Object.fromEntries(Object.entries(fields).filter(([name]) => Object.hasOwn(properties, name)));
+}
 
 /** A sandbox on a free loopback port, quiet. */
 export function start(options: StartSandboxOptions = {}): Promise<RunningSandbox> {

@@ -26,7 +26,7 @@ describe('/_sandbox/flows', () => {
       flow_type: FLOW.reauth,
       status: 'in_progress',
       hosted_url: started['hosted_url'],
-      handoff_code: started['handoff_code'],
+      handoff_code: expect.stringMatching(/^hc_[0-9a-f]+$/),
       flow_expires_at: started['flow_expires_at'],
       started_by: 'owner',
       record_session: false,
@@ -78,7 +78,8 @@ describe('/_sandbox/flows', () => {
     });
     expect(done.status).toBe(200);
     expect((await inspect(sandbox, `/flows/${C.withoutCredentials}`)).body).toMatchObject({ status: 'completed' });
-    const live = await fetch(started['live_view_url']!);
+    const view = (await inspect(sandbox, `/flows/${C.withoutCredentials}`)).body as Record<string, string>;
+    const live = await fetch(view['live_view_url']!);
     expect(live.status).toBe(200);
     expectError(await inspect(sandbox, '/hosted/fl_nope'), 404, 'not_found');
   });

@@ -1,6 +1,7 @@
 import { validateLogEvent } from '@browser-cloud/api-types/validators';
+import { getAt } from '@browser-cloud/openapi-document';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { RunningSandbox } from '../src/index.js';
+import { loadSandboxDocument, type RunningSandbox } from '../src/index.js';
 import { REFS, appendLines, call, detailMessages, expectError, inspect, start, StreamReader } from './helpers.js';
 
 let sandbox: RunningSandbox;
@@ -233,11 +234,15 @@ describe('bad queries', () => {
   });
 
   it('answers 400 for a missing or unknown source, a bad follow, an unknown or repeated parameter', async () => {
+    const sources = getAt(loadSandboxDocument(), '#/components/schemas/LogStreamQuery/properties/source/enum');
     const cases: Array<[string, string]> = [
       ['', 'source: is required'],
-      ['source=file&path=/x', 'source: must be one of "path", "supervisor"'],
+      [
+        'source=zz_not_in_document&path=/x',
+        `source: must be one of ${(sources as string[]).map((s) => `"${s}"`).join(', ')}`,
+      ],
       [`${mainPath}&follow=maybe`, 'follow: must be boolean'],
-      [`${mainPath}&tail=10`, 'tail: is not a known property'],
+      [`${mainPath}&zz_not_in_document=10`, 'zz_not_in_document: is not a known property'],
       [`${mainPath}&source=path`, 'source: must be string'],
       ['source=path&path=', 'path: must not be empty'],
     ];

@@ -1,7 +1,7 @@
 import { validateLoginResponse } from '@browser-cloud/api-types/validators';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../src/index.js';
-import { FLOW, REFS, detailMessages, expectError, inspect, login, start } from './helpers.js';
+import { FLOW, REFS, declared, detailMessages, expectError, inspect, login, start } from './helpers.js';
 
 let sandbox: RunningSandbox;
 let clock = Date.parse('2026-11-22T20:00:00.000Z');
@@ -20,15 +20,18 @@ const C = REFS.authConnections;
 const flow = async (connection: string) => (await inspect(sandbox, `/flows/${connection}`)).body as Record<string, any>;
 
 describe('flow type', () => {
-  it('starts a REAUTH with a handoff code when credentials are stored', async () => {
+  it('starts a REAUTH with a handoff code when credentials are stored, answering what the document declares', async () => {
     const r = await login(sandbox, C.withCredentials);
     expect(r.status).toBe(200);
     expect(validateLoginResponse(r.body)).toBe(true);
     const body = r.body as Record<string, string>;
     expect(body).toMatchObject({ id: C.withCredentials, flow_type: FLOW.reauth });
-    expect(body['handoff_code']).toMatch(/^hc_/);
-    expect(new URL(body['hosted_url']!).origin).toBe(sandbox.url);
-    expect(new URL(body['live_view_url']!).origin).toBe(sandbox.url);
+    const started = await flow(C.withCredentials);
+    expect(started['handoff_code']).toMatch(/^hc_/);
+    expect(new URL(started['hosted_url']).origin).toBe(sandbox.url);
+    expect(new URL(started['live_view_url']).origin).toBe(sandbox.url);
+    // The flow's own fields that the document's LoginResponse declares, and nothing else.
+    expect(body).toEqual(declared('LoginResponse', { ...started, id: C.withCredentials }));
     expect(Date.parse(body['flow_expires_at']!)).toBe(clock + FLOW_TTL);
     expect(r.headers.get('x-request-id')).toMatch(/^req_/);
   });

@@ -31,7 +31,7 @@ describe('generated types', () => {
     // @ts-expect-error missing name
     const missing: RenameProfileRequest = {};
     // @ts-expect-error unknown property
-    const extra: RenameProfileRequest = { name: 'n', colour: 'red' };
+    const extra: RenameProfileRequest = { name: 'n', zz_not_in_document: 'red' };
     void missing;
     void extra;
   });
@@ -41,9 +41,9 @@ describe('generated types', () => {
     void body;
     expectTypeOf<NonNullable<LoginRequest['browser_telemetry']>['enabled']>().toEqualTypeOf<boolean | undefined>();
     // @ts-expect-error unknown property
-    const unknown: LoginRequest = { proxy_id: 'p' };
+    const unknown: LoginRequest = { zz_not_in_document: 'p' };
     // @ts-expect-error a category outside the nine
-    const category: LoginRequest = { browser_telemetry: { browser: { cookies: { enabled: true } } } };
+    const category: LoginRequest = { browser_telemetry: { browser: { zz_not_in_document: { enabled: true } } } };
     void unknown;
     void category;
   });
@@ -61,7 +61,7 @@ describe('generated types', () => {
     // @ts-expect-error source path without path
     const missing: LogStreamQueryBySource = { source: 'path' };
     // @ts-expect-error unknown source
-    const wrong: LogStreamQueryBySource = { source: 'kernel', path: '/x' };
+    const wrong: LogStreamQueryBySource = { source: 'zz_not_in_document', path: '/x' };
     void missing;
     void wrong;
   });
@@ -71,7 +71,7 @@ describe('generated types', () => {
     expectTypeOf<Profile['id']>().toEqualTypeOf<string>();
     expectTypeOf<LogEvent['timestamp']>().toEqualTypeOf<string>();
     // @ts-expect-error a closed object refuses a key the document does not declare
-    const extra: LogEvent = { event: 'log', timestamp: 't', message: 'm', not_in_the_document: true };
+    const extra: LogEvent = { event: 'log', timestamp: 't', message: 'm', zz_not_in_document: true };
     void extra;
   });
 });

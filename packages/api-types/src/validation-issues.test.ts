@@ -1,4 +1,4 @@
-import { loadOpenApiDocument, schemaValidator } from '@browser-cloud/openapi-document';
+import { getAt, loadOpenApiDocument, schemaValidator } from '@browser-cloud/openapi-document';
 import {
   validateBrowserTelemetryRequestConfig,
   validateLoginAuthConnectionPath,
@@ -116,8 +116,12 @@ describe('toIssues over the generated validators', () => {
       field: 'query.supervisor_process',
       rule: 'required',
     });
-    expect(failure(validateLogStreamQuery, { source: 'file' }, 'query').message).toBe(
-      'query.source: must be one of "path", "supervisor"',
+    const sources = getAt(
+      loadOpenApiDocument(),
+      '#/components/schemas/LogStreamQuery/properties/source/enum',
+    ) as string[];
+    expect(failure(validateLogStreamQuery, { source: 'zz_not_in_document' }, 'query').message).toBe(
+      `query.source: must be one of ${sources.map((s) => `"${s}"`).join(', ')}`,
     );
   });
 

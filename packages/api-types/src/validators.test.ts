@@ -11,13 +11,28 @@ import {
   validateRenameProfileRequest,
 } from './generated/validators/index.js';
 import type { Validator } from './validator.js';
-import { getAt, loadOpenApiDocument } from '@browser-cloud/openapi-document';
+import { deref, getAt, loadOpenApiDocument, operations } from '@browser-cloud/openapi-document';
 
+const document = loadOpenApiDocument();
 /** The login flow types as the document lists them: a fresh login first, then the re-authentication. */
-const flowTypes = getAt(
-  loadOpenApiDocument(),
-  '#/components/schemas/LoginResponse/properties/flow_type/enum',
-) as string[];
+const flowTypes = getAt(document, '#/components/schemas/LoginResponse/properties/flow_type/enum') as string[];
+/** The document's example login answers merged into one: every optional property they show. */
+const loginWithOptionals = Object.assign(
+  {},
+  ...[...operations(document)].flatMap(({ responses }) =>
+    Object.values(responses).flatMap(({ content }) =>
+      Object.values(content)
+        .filter(
+          ({ media }) => (media.schema as { $ref?: string } | undefined)?.$ref === '#/components/schemas/LoginResponse',
+        )
+        .flatMap(({ media }) =>
+          Object.values(media.examples ?? {}).map(
+            (e) => deref<{ value: object }>(document, e as { value: object }).value,
+          ),
+        ),
+    ),
+  ),
+);
 
 /**
  * The seed's rules as the generated validators enforce them. The drift check keeps these
@@ -26,7 +41,7 @@ const flowTypes = getAt(
 const table: [string, Validator<unknown>, unknown, boolean][] = [
   // Login request: everything optional, unknown properties rejected.
   ['empty login body', validateLoginRequest, {}, true],
-  ['unknown login property', validateLoginRequest, { proxy_id: 'p' }, false],
+  ['unknown login property', validateLoginRequest, { zz_not_in_document: 'p' }, false],
   ['record_session boolean', validateLoginRequest, { record_session: true }, true],
   ['record_session not boolean', validateLoginRequest, { record_session: 'yes' }, false],
   ['browser_telemetry null', validateLoginRequest, { browser_telemetry: null }, true],
@@ -35,7 +50,7 @@ const table: [string, Validator<unknown>, unknown, boolean][] = [
   ['proxy by name', validateLoginRequest, { proxy: { name: 'eu' } }, true],
   ['proxy with id and name', validateLoginRequest, { proxy: { id: 'prx_1', name: 'eu' } }, false],
   ['proxy with neither', validateLoginRequest, { proxy: {} }, false],
-  ['proxy with unknown property', validateLoginRequest, { proxy: { id: 'prx_1', port: 1 } }, false],
+  ['proxy with unknown property', validateLoginRequest, { proxy: { id: 'prx_1', zz_not_in_document: 1 } }, false],
   ['proxy with empty id', validateLoginRequest, { proxy: { id: '' } }, false],
   // Telemetry: enabled=false cannot be combined with browser settings; exactly nine categories.
   ['telemetry enabled only', validateBrowserTelemetryRequestConfig, { enabled: true }, true],
@@ -79,7 +94,7 @@ const table: [string, Validator<unknown>, unknown, boolean][] = [
   [
     'category outside the nine',
     validateBrowserTelemetryRequestConfig,
-    { browser: { cookies: { enabled: true } } },
+    { browser: { zz_not_in_document: { enabled: true } } },
     false,
   ],
   ['category without enabled', validateBrowserTelemetryRequestConfig, { browser: { console: {} } }, true],
@@ -92,10 +107,15 @@ const table: [string, Validator<unknown>, unknown, boolean][] = [
   [
     'category with extra field',
     validateBrowserTelemetryRequestConfig,
-    { browser: { console: { enabled: true, level: 'warn' } } },
+    { browser: { console: { enabled: true, zz_not_in_document: 'warn' } } },
     false,
   ],
-  ['telemetry unknown property', validateBrowserTelemetryRequestConfig, { enabled: true, sample: 0.5 }, false],
+  [
+    'telemetry unknown property',
+    validateBrowserTelemetryRequestConfig,
+    { enabled: true, zz_not_in_document: 0.5 },
+    false,
+  ],
   [
     'nested telemetry error reaches the login body',
     validateLoginRequest,
@@ -109,7 +129,7 @@ const table: [string, Validator<unknown>, unknown, boolean][] = [
   ['empty name', validateRenameProfileRequest, { name: '' }, false],
   ['name of 256', validateRenameProfileRequest, { name: 'a'.repeat(256) }, false],
   ['missing name', validateRenameProfileRequest, {}, false],
-  ['rename unknown property', validateRenameProfileRequest, { name: 'a', description: 'b' }, false],
+  ['rename unknown property', validateRenameProfileRequest, { name: 'a', zz_not_in_document: 'b' }, false],
   // Log stream query: source enum and its matching parameter.
   ['source path with path', validateLogStreamQuery, { source: 'path', path: '/var/log/x.log', follow: true }, true],
   ['source path without path', validateLogStreamQuery, { source: 'path' }, false],
@@ -120,7 +140,7 @@ const table: [string, Validator<unknown>, unknown, boolean][] = [
     true,
   ],
   ['source supervisor without process', validateLogStreamQuery, { source: 'supervisor', path: '/x' }, false],
-  ['unknown source', validateLogStreamQuery, { source: 'kernel', path: '/x' }, false],
+  ['unknown source', validateLogStreamQuery, { source: 'zz_not_in_document', path: '/x' }, false],
   ['missing source', validateLogStreamQuery, { path: '/x' }, false],
   // Path parameters: a non-empty id.
   ['login path id', validateLoginAuthConnectionPath, { id: 'ac_1' }, true],
@@ -135,20 +155,18 @@ const table: [string, Validator<unknown>, unknown, boolean][] = [
   [
     'response of each other flow type, with optionals',
     validateLoginResponse,
-    {
-      id: 'ac',
-      flow_type: flowTypes.at(-1),
-      hosted_url: 'https://a.example/x',
-      flow_expires_at: '2026-11-22T20:00:00Z',
-      handoff_code: 'h',
-      live_view_url: 'https://l.example/',
-    },
+    { ...loginWithOptionals, flow_type: flowTypes.at(-1) },
     true,
   ],
   [
     'unknown flow_type',
     validateLoginResponse,
-    { id: 'ac', flow_type: 'PENDING', hosted_url: 'https://a.example/x', flow_expires_at: '2026-11-22T20:00:00Z' },
+    {
+      id: 'ac',
+      flow_type: 'ZZ_NOT_IN_DOCUMENT',
+      hosted_url: 'https://a.example/x',
+      flow_expires_at: '2026-11-22T20:00:00Z',
+    },
     false,
   ],
   [
@@ -185,7 +203,7 @@ const table: [string, Validator<unknown>, unknown, boolean][] = [
       flow_type: flowTypes[0],
       hosted_url: 'https://a.example/x',
       flow_expires_at: '2026-11-22T20:00:00Z',
-      state: 'x',
+      zz_not_in_document: 'x',
     },
     false,
   ],
@@ -219,7 +237,12 @@ const table: [string, Validator<unknown>, unknown, boolean][] = [
     true,
   ],
   ['error without message', validateError, { code: 'bad_request' }, false],
-  ['error detail with extra field', validateError, { code: 'c', message: 'm', details: [{ field: 'name' }] }, false],
+  [
+    'error detail with extra field',
+    validateError,
+    { code: 'c', message: 'm', details: [{ zz_not_in_document: 'name' }] },
+    false,
+  ],
 ];
 
 describe('generated validators', () => {

@@ -425,13 +425,13 @@ describe('browsers.logs.stream', () => {
           rule: 'required',
         },
       ],
-      ['an unknown source', 'b', { source: 'file', path: '/x' }, { field: 'query.source', rule: 'enum' }],
+      ['an unknown source', 'b', { source: 'zz_not_a_source', path: '/x' }, { field: 'query.source', rule: 'enum' }],
       [
         'an unknown query property',
         'b',
-        { source: 'path', path: '/x', tail: 10 },
+        { source: 'path', path: '/x', zz_not_in_document: 10 },
         {
-          field: 'query.tail',
+          field: 'query.zz_not_in_document',
           rule: 'additionalProperties',
         },
       ],

@@ -18,7 +18,9 @@ const PROFILE_PATH = '/profiles/{id_or_name}';
 function documentWithProfileOperations(create = false): OpenApiDocument {
   const document = structuredClone(loadOpenApiDocument()) as Record<string, any>;
   const item = document.paths[PROFILE_PATH];
-  const { parameters, responses } = item.patch;
+  const { responses } = item.patch;
+  // The rename's path parameters, not its query parameters (a release may give it some).
+  const parameters = item.patch.parameters.filter((p: { in: string }) => p.in === 'path');
   const errors = Object.fromEntries(
     Object.entries(responses).filter(([status]) => status >= '400' && status !== '409'),
   );

@@ -62,7 +62,7 @@ export function planOperation(operation: Operation, settings: PlanSettings) {
   /** The generated cases of `kind`, one case per seed. */
   const generated = (kind: 'valid' | 'invalid', title: string, needs: readonly string[]): PlannedCase[] =>
     seeds.map((seed) => ({
-      title: `${title} (${runs} cases, seed ${seed})`,
+      title: `${title} (${kind === 'invalid' ? 'every rule once, then ' : ''}${runs} cases, seed ${seed})`,
       needs,
       timeout: GENERATED_TIMEOUT,
       async run() {

@@ -9,9 +9,9 @@ const checker = createRequestChecker(document);
 
 describe('the cases of every operation of the document', () => {
   it.each([...operations(document)].map((o) => [o.operationId, o] as const))(
-    '%s: valid ones are requests the one checker accepts, invalid ones requests it refuses',
+    '%s: valid ones are requests the one checker accepts, invalid ones requests it refuses, every kind of rule on every run',
     (_id, operation) => {
-      const { valid, addressed, invalid } = caseArbitraries(document, operation, checker, {
+      const { valid, addressed, invalid, everyRule } = caseArbitraries(document, operation, checker, {
         path: Object.fromEntries(
           operation.parameters.filter((p) => p.in === 'path').map((p) => [p.name, ['zz-known']]),
         ),
@@ -21,18 +21,21 @@ describe('the cases of every operation of the document', () => {
       for (const c of fc.sample(addressed, { seed: 2, numRuns: 20 })) {
         expect(Object.values(c.pathParams).every((v) => v === 'zz-known')).toBe(true);
       }
-      const rules = new Set<string>();
-      for (const c of fc.sample(invalid, { seed: 3, numRuns: 200 })) {
-        rules.add(c.rule.split(':')[0]!);
+      for (const c of [...everyRule(3), ...fc.sample(invalid, { seed: 3, numRuns: 50 })]) {
         if (c.withToken) expect(c.expectedStatuses).toContain(refusalOf(checker, operation, c));
         else expect(c.expectedStatuses).toEqual([401]);
       }
-      // A path parameter broken, and a body or query rule broken, wherever the operation has them.
-      if (operation.parameters.some((p) => p.in === 'path'))
-        expect([...rules].some((r) => r.startsWith('path'))).toBe(true);
-      if (operation.body) expect([...rules].some((r) => r.startsWith('body'))).toBe(true);
-      if (operation.query) expect([...rules].some((r) => r.startsWith('query'))).toBe(true);
-      if (operation.secured) expect(rules).toContain('security');
+      // Whatever the seed: each path parameter broken, the body and the query wherever the
+      // operation has them, the token wherever it needs one.
+      for (const seed of [1, 2, 3]) {
+        const rules = everyRule(seed).map((c) => c.rule);
+        expect(new Set(rules).size).toBe(rules.length);
+        for (const { name } of operation.parameters.filter((p) => p.in === 'path'))
+          expect(rules.some((r) => r.startsWith('path ') && r.split(' ').includes(name))).toBe(true);
+        if (operation.body) expect(rules.some((r) => r.startsWith('body'))).toBe(true);
+        if (operation.query) expect(rules.some((r) => r.startsWith('query'))).toBe(true);
+        if (operation.secured) expect(rules).toContain('security: no bearer token');
+      }
     },
   );
 });

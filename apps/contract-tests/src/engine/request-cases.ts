@@ -4,7 +4,7 @@
 import { deref, type OpenApiDocument, type Operation, type OperationParameter } from '@browser-cloud/openapi-document';
 import { isRefusal, type RequestChecker } from '@browser-cloud/sandbox';
 import fc from 'fast-check';
-import { mutationsOf } from './invalid-mutations.js';
+import { minimalValue, mutationsOf } from './invalid-mutations.js';
 import { pathOf, type RequestCase, requestOf } from './request-case.js';
 import { type Schema, schemaArbitrary } from './schema-arbitrary.js';
 
@@ -137,5 +137,17 @@ export function caseArbitraries(
       return variants[pick % Math.max(1, variants.length)];
     })
     .filter((c): c is InvalidCase => c !== undefined);
-  return { valid: requests(false), addressed: requests(true), invalid };
+  /**
+   * Every rule broken once, each on the same valid request: the token, each path parameter, the
+   * query and the body, whatever the document holds, are checked on every run rather than when the
+   * draw of `invalid` happens to reach them. The request is the plainest the seed gives (the
+   * target's resources, the smallest body), so that nothing but the broken rule can refuse it.
+   */
+  const everyRule = (seed: number) =>
+    fc.sample(requests(true), { seed, numRuns: 1 }).flatMap((drawn) => {
+      const body = bodySchema && minimalValue(bodySchema, derefIn);
+      const plainest = requestOf(operation, { path: drawn.pathParams, query: drawn.query, body });
+      return invalidVariants(keeps(plainest) ? plainest : drawn);
+    });
+  return { valid: requests(false), addressed: requests(true), invalid, everyRule };
 }

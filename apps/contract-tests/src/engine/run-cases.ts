@@ -49,7 +49,9 @@ export async function runGeneratedCases(options: RunCasesOptions) {
     if (problems.length > 0) throw new Broken(problems, { answer });
   });
   const seed = derivedSeed(options.seed, operation.operationId, kind);
-  const details = await fc.check(property, { seed, numRuns: options.runs });
+  // Invalid runs start with every rule broken once, then draw `runs` more.
+  const examples = kind === 'invalid' ? arbitraries.everyRule(seed).map((c): [RequestCase] => [c]) : [];
+  const details = await fc.check(property, { seed, numRuns: options.runs + examples.length, examples });
   if (!details.failed) return { ok: true, runs: details.numRuns };
   const failing = details.counterexample?.[0] as RequestCase | undefined;
   const error = details.errorInstance;

@@ -4,6 +4,15 @@ import { badRequest, conflict } from '../http/api-error.js';
 import { type AuthConnection, type Caller, flowStatus, type LoginFlow, type SandboxState } from '../state/store.js';
 
 /**
+ * What a login answers, with the code and the URL the sandbox always writes, whether or not the
+ * document still declares them: the answer's schema leaves out what it does not.
+ */
+export type LoginAnswer = Omit<LoginResponse, 'handoff_code' | 'live_view_url'> & {
+  handoff_code?: string;
+  live_view_url: string;
+};
+
+/**
  * Starts a login flow: a re-authentication when the connection has stored credentials, a login
  * otherwise. No await between the check for a flow in progress and storing the new flow: of
  * concurrent logins exactly one starts a flow, the others meet 409.
@@ -13,7 +22,7 @@ export function startLogin(
   caller: Caller,
   connection: AuthConnection,
   request: LoginRequest,
-): LoginResponse {
+): LoginAnswer {
   const { id } = connection;
   const proxy = request.proxy === undefined ? null : resolveProxy(state, caller, request.proxy);
   const applied = request.browser_telemetry ?? connection.browserTelemetry;

@@ -30,12 +30,12 @@ export function streamLogs(
   eventData: Record<string, unknown> | undefined,
 ): FastifyReply {
   const query = checkedQuery as LogStreamQuery;
-  const name = query.source === 'path' ? query.path : query.supervisor_process;
-  const source = name === undefined ? undefined : browser.logs.get(logSourceKey(query.source, name));
-  if (source === undefined) {
-    const what = query.source === 'path' ? 'log file' : 'supervised process';
-    throw notFound(`browser ${browser.id} has no ${what} ${name ?? ''}`);
-  }
+  // A source the sandbox does not keep (a value the document added) has no log to find: 404.
+  const names: Record<string, string | undefined> = { path: query.path, supervisor: query.supervisor_process };
+  const name = names[query.source] ?? '';
+  const source = browser.logs.get(logSourceKey(query.source, name));
+  if (source === undefined)
+    throw notFound(`browser ${browser.id} has no log for source=${query.source} ${name}`.trim());
   const serialize = eventData === undefined ? JSON.stringify : reply.compileSerializationSchema(eventData);
   const lastEventId = reply.request.headers['last-event-id'];
   let cursor = source.resumePosition(Array.isArray(lastEventId) ? lastEventId[0] : lastEventId);

@@ -1,4 +1,5 @@
-import type { BrowserTelemetryRequestConfig, LoginResponse, TelemetryCategory } from '@browser-cloud/api-types';
+import type { BrowserTelemetryRequestConfig, TelemetryCategory } from '@browser-cloud/api-types';
+import type { LoginAnswer } from '../domain/login.js';
 import type { FixtureOrganization, FixtureScope, SandboxFixture, TokenRole } from '../fixture/fixture-schema.js';
 import { badRequest, notFound } from '../http/api-error.js';
 import type { FlowTypes } from '../openapi/sandbox-document.js';
@@ -50,8 +51,7 @@ export function isCollection(name: string | undefined): name is Collection {
 }
 
 /** A login flow, as `/_sandbox/flows` shows it but for its status, which depends on the time. */
-export type LoginFlow = Omit<LoginResponse, 'id'> & {
-  live_view_url: string;
+export type LoginFlow = Omit<LoginAnswer, 'id'> & {
   connection_id: string;
   flow_id: string;
   started_at: string;
@@ -77,7 +77,7 @@ export function flowStatus(flow: LoginFlow, now: number): 'in_progress' | 'compl
 }
 
 /** The key of a log source within a browser. */
-export function logSourceKey(source: 'path' | 'supervisor', name: string): string {
+export function logSourceKey(source: string, name: string): string {
   return `${source}\u0000${name}`;
 }
 

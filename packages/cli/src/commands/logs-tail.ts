@@ -33,7 +33,7 @@ export function tailLogs(io: CliIo, browserId: string, options: TailOptions): Pr
   return withClient(io, { json, maxRetries }, async (client) => {
     // Only what was given: a missing or contradictory option is the client's ValidationError.
     const given = { source: options.source, path: options.path, supervisor_process: options.process, follow };
-    const query = Object.fromEntries(
+    const query = Object.fromEntries<unknown>(
       Object.entries(given).filter(([, value]) => value !== undefined && value !== false),
     ) as LogStreamQueryBySource;
     /** Where the tail stands: the last event printed, else where it started. */
