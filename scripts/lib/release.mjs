@@ -74,7 +74,7 @@ function updateChangelog(root, entryOf) {
   return entry;
 }
 
-/** Lock entries that this registry does not serve and that were added by hand (see README). */
+/** Lock entries that this registry does not serve and that were added by hand (see docs/development.md). */
 const countStubs = (lock) => (lock.match(/"node_modules\/(@turbo\/|@biomejs\/cli-)[^"]*":/g) ?? []).length;
 
 function updateLockFile(root) {
