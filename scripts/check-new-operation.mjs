@@ -4,7 +4,7 @@
 // through the built client (its method and its standalone function), the sandbox, the MCP server
 // (its tool) and the CLI (its command), and found in the contract suite's reports on the mock and
 // the sandbox. (The API reference's browser test, in `npm test`, renders every operation.)
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import * as clientPackage from '@browser-cloud/client';
 import { callOperation, createClient } from '@browser-cloud/client';
@@ -62,7 +62,12 @@ try {
 
   await reset();
   const argv = [...(command ?? []), ...call.path.map((name) => args.path[name]), '--json'];
-  const cli = spawnSync('node', ['packages/cli/dist/bin.js', ...argv], { env, encoding: 'utf8' });
+  // Not spawnSync: the sandbox answering the CLI runs in this process.
+  const cli = await new Promise((resolve) =>
+    execFile('node', ['packages/cli/dist/bin.js', ...argv], { env }, (error, _stdout, stderr) =>
+      resolve({ status: error ? error.code : 0, stderr }),
+    ),
+  );
   check(cli.status === 0, `browser-cloud ${argv.join(' ')} exits 0${cli.status === 0 ? '' : `: ${cli.stderr}`}`);
 } finally {
   await sandbox.close();
