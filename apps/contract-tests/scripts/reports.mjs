@@ -6,11 +6,7 @@ import { skipOf } from './skips.mjs';
 const STATUSES = ['passed', 'failed', 'not-applicable', 'skipped'];
 
 /**
- * Each case is `passed`, `failed`, `not-applicable` (it cannot mean anything on the target: the
- * Prefer cases off the mock, the stateful ones on it) or `skipped` (it could not run, and
- * `allowSkips` lets that pass; otherwise it is a failure). A case that failed because it could
- * not run keeps its reason (`notRun`).
- *
+ * Each case `passed`, `failed`, `not-applicable` or `skipped` (README), a case that did not run with its reason.
  * @param {any} report vitest's JSON report, or undefined when none was written
  * @param {{ mode: string, allowSkips: boolean, root?: string }} options `root`: file names are given relative to it
  */

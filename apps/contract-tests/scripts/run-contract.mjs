@@ -1,8 +1,6 @@
 #!/usr/bin/env node
-// Runs the contract suite against one or more targets (README): `--target <name>` (repeatable;
-// else from API_UPSTREAM_URL / API_BASE_URL, else the mock), `--allow-skips`, and anything else
-// for vitest (files, --shard). Writes the reports of each target, every configured token
-// scrubbed whatever the server sent, and ends with the one verdict line.
+// Runs the contract suite on each target (README): `--target <name>` (repeatable), `--allow-skips`,
+// and anything else for vitest (files, --shard).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,10 +40,8 @@ function scrubberOf(tokens) {
 
 const cleanups = [];
 async function cleanup() {
-  while (cleanups.length > 0)
-    await cleanups
-      .pop()()
-      .catch((error) => console.error(`[contract] ${error.message}`));
+  for (const stop of cleanups.splice(0).reverse())
+    await stop().catch((error) => console.error(`[contract] ${error.message}`));
 }
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, async () => {

@@ -1,6 +1,4 @@
-// The seeds of the generated cases. A run uses a fixed seed unless told otherwise, so that a red
-// CI run is red again on the next; CONTRACT_SEED=random draws a fresh one (printed, to replay or
-// pin); the seeds pinned in pinned-seeds.json run on every run besides the run's own.
+// The seeds of the generated cases (README, "Seeds"): fixed by default, so that a red run is red again.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 

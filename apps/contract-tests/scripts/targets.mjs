@@ -26,11 +26,7 @@ function requireEnv(name, mode) {
   return name.endsWith('_URL') ? value.replace(/\/+$/, '') : value;
 }
 
-/**
- * The sandbox of the `sandbox` and `live-sandbox` targets: the one at CONTRACT_SANDBOX_URL (as
- * `npm run sandbox` starts it), reset to its fixture through its `/_sandbox/reset` endpoint before
- * and after the run so that runs in a row find it alike; else one started for the run.
- */
+/** The sandbox at CONTRACT_SANDBOX_URL, reset before and after the run so that runs in a row agree; else one of its own. */
 async function sandboxFor(cleanups) {
   const { startSandbox, DEFAULT_FIXTURE_REFS: refs } = await import('@browser-cloud/sandbox');
   let url = process.env.CONTRACT_SANDBOX_URL?.replace(/\/+$/, '');

@@ -39,16 +39,10 @@ export function minimalValue(raw: unknown, deref: MutationOptions['deref']): unk
   const branches = (schema.oneOf ?? schema.anyOf) as unknown[] | undefined;
   if (Array.isArray(branches) && branches.length > 0) return minimalValue(branches[0], deref);
   const type = typesOf(schema)[0] ?? 'object';
-  const smallest = typeof schema.minimum === 'number' ? schema.minimum : 0;
+  const min = typeof schema.minimum === 'number' ? schema.minimum : 0;
   const formats: Record<string, string> = { 'date-time': '2026-01-01T00:00:00Z', uri: 'https://example.com/' };
   const text = formats[String(schema.format)] ?? 'x'.repeat(Math.max(1, Number(schema.minLength ?? 1)));
-  const scalars: Record<string, unknown> = {
-    null: null,
-    boolean: true,
-    integer: smallest,
-    number: smallest,
-    string: text,
-  };
+  const scalars: Record<string, unknown> = { null: null, boolean: true, integer: min, number: min, string: text };
   if (type in scalars) return scalars[type];
   if (type === 'array') return [];
   const properties = (schema.properties ?? {}) as Record<string, unknown>;

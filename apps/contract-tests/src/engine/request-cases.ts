@@ -13,11 +13,7 @@ export type KnownValues = Partial<Record<'path' | 'query', Readonly<Record<strin
 
 export interface InvalidCase extends RequestCase {
   rule: string;
-  /**
-   * The statuses that refuse it: the checker's (400), 401 for a request without a token, and
-   * 400 or 404 for an empty path parameter (the URL no longer matches the template, so a server
-   * may not route it to the operation at all).
-   */
+  /** The checker's status; 401 without a token; 400 or 404 for an empty path parameter (unroutable). */
   expectedStatuses: readonly number[];
 }
 
@@ -33,11 +29,7 @@ export function refusalOf(checker: RequestChecker, operation: Operation, c: Requ
   return isRefusal(checked) ? checked.status : undefined;
 }
 
-/**
- * The requests of `operation`: `valid` ones, whose path parameters mix the target's resources
- * (`known`) with generated values; `addressed`, valid ones on the target's resources only; and
- * `invalid` ones.
- */
+/** The requests of `operation`: `valid`, `addressed` (on the `known` resources only) and `invalid`. */
 export function caseArbitraries(
   document: OpenApiDocument,
   operation: Operation,
@@ -138,10 +130,8 @@ export function caseArbitraries(
     })
     .filter((c): c is InvalidCase => c !== undefined);
   /**
-   * Every rule broken once, each on the same valid request: the token, each path parameter, the
-   * query and the body, whatever the document holds, are checked on every run rather than when the
-   * draw of `invalid` happens to reach them. The request is the plainest the seed gives (the
-   * target's resources, the smallest body), so that nothing but the broken rule can refuse it.
+   * Every rule broken once, on one plain valid request (the target's resources, the smallest body),
+   * so that every run checks each of them, not only those the draw of `invalid` reaches.
    */
   const everyRule = (seed: number) =>
     fc.sample(requests(true), { seed, numRuns: 1 }).flatMap((drawn) => {

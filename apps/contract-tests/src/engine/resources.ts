@@ -20,12 +20,7 @@ function namesSomething(parameter: OperationParameter): boolean {
   return schema.type === 'string' && !('enum' in schema) && !('const' in schema) && !('format' in schema);
 }
 
-/**
- * The variable of each path parameter, and of each query parameter that names something, by
- * parameter name (the README says how they are named): `/profiles/{id_or_name}` →
- * CONTRACT_PROFILE_ID (CONTRACT_DELETABLE_PROFILE_ID for a DELETE, so that no other case loses
- * the resource it uses), `path` of `/browsers/{id}/logs/stream` → CONTRACT_LOG_PATH.
- */
+/** The variable of each path parameter, and of each query parameter that names something (README). */
 export function resourceVariables(operation: Operation) {
   const path: Record<string, string> = {};
   const last = [...operation.path.matchAll(/\{([^}]+)\}/g)].at(-1)?.[1];
@@ -66,11 +61,7 @@ export function missingReason(resources: Resources, variables: readonly string[]
   return missing.length > 0 ? `${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} not set` : undefined;
 }
 
-/**
- * The operation that creates what `operation` (a DELETE) removes: a POST on the collection's path
- * (`/profiles` for `/profiles/{id_or_name}`) whose success answer has an `id`. The DELETE's cases
- * then delete what the suite created, not a resource of the target.
- */
+/** The operation that creates what `operation` (a DELETE) removes: a POST on its collection answering an `id`. */
 export function creatorOf(operations: Iterable<Operation>, operation: Operation): Operation | undefined {
   const collection = operation.path.replace(/\/\{[^}]+\}$/, '');
   if (operation.method !== 'delete' || collection === operation.path) return undefined;

@@ -36,7 +36,6 @@ export const observedFetch: typeof fetch = async (input, init) => {
   }
   // Stream bodies are checked event by event by the cases; reading them here could block.
   if (/text\/event-stream/i.test(response.headers.get('content-type') ?? '')) return response;
-  // Bounded as the cases' own reads are.
   const { text } = await readBoundedBody(response.clone().body, 1024 * 1024);
   for (const problem of documentValidator.judge(operation, answerOf(response, text), [response.status])) {
     violations.push(`${where}: ${problem}`);

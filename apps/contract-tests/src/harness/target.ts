@@ -3,13 +3,7 @@ import { createRequestChecker, DEFAULT_FIXTURE_REFS } from '@browser-cloud/sandb
 import { resourcesFrom } from '../engine/resources.js';
 import { createDocumentValidator } from '../engine/judge.js';
 
-/**
- * Where the suite runs, from the environment that scripts/run-contract.mjs sets:
- * - `mock`: a Prism mock of the document; `Prefer` picks statuses and examples.
- * - `proxy`: Prism's validating proxy in front of a real server (API_UPSTREAM_URL).
- * - `server`: a real server directly (API_BASE_URL), or the sandbox started as one (`live-sandbox`).
- * - `sandbox`: the stateful sandbox (apps/sandbox) behind Prism's validating proxy.
- */
+/** Where the suite runs (README, "Targets"); the `live-sandbox` target runs as a `server`. */
 export type TargetMode = 'mock' | 'proxy' | 'server' | 'sandbox';
 
 function required(name: string): string {
