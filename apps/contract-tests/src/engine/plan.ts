@@ -3,6 +3,7 @@
 import type { Operation } from '@browser-cloud/openapi-document';
 import fc from 'fast-check';
 import { MOCK_ONLY, STATEFUL_ONLY } from '../../scripts/skips.mjs';
+import type { callClient } from '../harness/clients.js';
 import type { TargetMode } from '../harness/target.js';
 import { exchange } from './exchange.js';
 import type { RequestCase } from './request-case.js';
@@ -16,9 +17,7 @@ export interface PlanSettings extends Omit<RunCasesOptions, 'operation' | 'kind'
   resources: Resources;
   seeds: readonly number[];
   /** Calls the client's method of the operation with a case's values and these request options. */
-  callClient?:
-    | ((operation: Operation, c: RequestCase, options: { headers: Record<string, string> }) => Promise<unknown>)
-    | undefined;
+  callClient?: typeof callClient | undefined;
 }
 
 export interface PlannedCase {

@@ -53,27 +53,20 @@ export function caseArbitraries(
       };
   const keeps = (c: RequestCase) => refusalOf(checker, operation, c) === undefined;
 
+  const byName = (of: readonly OperationParameter[], arb: (p: OperationParameter) => fc.Arbitrary<unknown>) =>
+    Object.fromEntries(of.map((p) => [p.name, arb(p)]));
   const pathArb = (onlyKnown: boolean) =>
     fc.record(
-      Object.fromEntries(
-        inPath.map((p) => {
-          const given = known.path?.[p.name];
-          if (onlyKnown && given && given.length > 0) return [p.name, fc.constantFrom(...given)];
-          const generated = schemaArbitrary(schemaOf(p), { deref: derefIn, known: { '': given } })
-            .map(String)
-            // `.` and `..` are resolved away by URL parsers: they never reach the operation.
-            .filter((v) => v !== '.' && v !== '..');
-          return [p.name, generated];
-        }),
-      ),
+      byName(inPath, (p) => {
+        const given = known.path?.[p.name];
+        if (onlyKnown && given && given.length > 0) return fc.constantFrom(...given);
+        // `.` and `..` are resolved away by URL parsers: they never reach the operation.
+        const generated = schemaArbitrary(schemaOf(p), { deref: derefIn, known: { '': given } }).map(String);
+        return generated.filter((v) => v !== '.' && v !== '..');
+      }),
     ) as fc.Arbitrary<Record<string, string>>;
   const queryArb = fc.record(
-    Object.fromEntries(
-      inQuery.map((p) => [
-        p.name,
-        schemaArbitrary(schemaOf(p), { deref: derefIn, known: { '': known.query?.[p.name] } }),
-      ]),
-    ),
+    byName(inQuery, (p) => schemaArbitrary(schemaOf(p), { deref: derefIn, known: { '': known.query?.[p.name] } })),
     { requiredKeys: inQuery.filter((p) => p.required).map((p) => p.name) },
   ) as fc.Arbitrary<Record<string, unknown>>;
   const bodyValue = bodySchema ? schemaArbitrary(bodySchema, { deref: derefIn }) : fc.constant(undefined);

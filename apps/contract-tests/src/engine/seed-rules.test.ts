@@ -40,7 +40,7 @@ async function runRules(plans: Record<string, SeedPlan>, context: RuleContext): 
     for (const rule of plan.rules) {
       const unset = rule.needs.filter((variable) => context.resources[variable] === undefined);
       if (unset.length > 0)
-        outcomes.push({ operationId, rule: rule.rule, outcome: 'skipped', message: `unset: ${unset.join(', ')}` });
+        outcomes.push({ rule: rule.rule, outcome: 'skipped', message: `unset: ${unset.join(', ')}` });
       else outcomes.push(await checkRule(operationId, rule, context));
     }
   }

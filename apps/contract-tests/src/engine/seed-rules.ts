@@ -1,8 +1,6 @@
-// The seed's rules that a live server must keep beyond what the document's schemas say, checked
-// with the operations of the document only (no control endpoint): each rule is one case whose
-// failure names the operation, the rule, the answer and a curl command that sends it again.
-// Some rules depend on what came before (a login answers 409 only while a flow is in progress),
-// so a plan runs in order: the first login of the run on each connection is the planned one.
+// The seed's rules a live server must keep beyond the document's schemas (README), checked with the
+// document's operations only. A plan runs in order: some rules depend on what came before (a login
+// answers 409 only while a flow is in progress), so the run's first login on each connection is planned.
 import { findOperation, loadOpenApiDocument, type Operation } from '@browser-cloud/openapi-document';
 import { flowTypesOf } from '@browser-cloud/sandbox';
 import { readEventStream, type SseEvent } from '@browser-cloud/sse';
@@ -51,10 +49,7 @@ export function wrongToken(token: string): string {
 async function send(context: RuleContext, operationId: string, request: Request): Promise<Sent> {
   const operation = findOperation(context.document, operationId);
   const c = requestOf(operation, request);
-  let curl = toCurl(c, context.target.baseUrl);
-  if (request.token !== undefined) {
-    curl = curl.replace('"Authorization: Bearer $API_TOKEN"', `'Authorization: Bearer ${request.token}'`);
-  }
+  const curl = toCurl(c, context.target.baseUrl, request.token);
   const target = { ...context.target, token: request.token ?? context.target.token };
   const answer = await exchange(target, c, context.limits).catch((error: unknown) => {
     throw error instanceof Broken ? new Broken(error.problems, { curl }) : error;
@@ -84,16 +79,11 @@ const wrongTokenRule = (needs: readonly string[], request: (r: Resources) => Req
   request: (context, r) => ({ ...request(r), token: wrongToken(context.target.token) }),
 });
 
-export type RuleOutcome = {
-  operationId: string;
-  rule: string;
-  outcome: 'passed' | 'failed' | 'skipped';
-  message?: string;
-};
+export type RuleOutcome = { rule: string; outcome: 'passed' | 'failed' | 'skipped'; message?: string };
 
 /** Checks one rule: passed, failed with the operation, the rule, the answer and a curl command, or skipped. */
 export async function checkRule(operationId: string, rule: SeedRule, context: RuleContext): Promise<RuleOutcome> {
-  const base = { operationId, rule: rule.rule };
+  const base = { rule: rule.rule };
   try {
     if ('check' in rule) await rule.check(context);
     else expect(context, await send(context, operationId, rule.request(context, context.resources)), ...rule.answers);
@@ -270,14 +260,10 @@ const STREAM_PLAN: SeedPlan = {
       needs: [BROWSER, LOG],
       async check(context) {
         const events = await eventsOf(context, await send(context, STREAM, logOf(context.resources)));
-        if (events.length < 2) {
+        if (events.length < 2)
           throw new RuleNotCheckable(`the log ${LOG} has ${events.length} event(s); resuming needs at least two`);
-        }
-        if (events.some((e) => e.id === '')) {
-          throw new RuleNotCheckable(
-            "the stream's events carry no id: field, so there is no Last-Event-ID to resume from",
-          );
-        }
+        if (events.some((e) => e.id === ''))
+          throw new RuleNotCheckable("the stream's events carry no id, so there is no Last-Event-ID to resume from");
         const k = Math.floor((events.length - 1) / 2);
         const headers = { 'Last-Event-ID': events[k]!.id };
         const resumed = await send(context, STREAM, { ...logOf(context.resources), headers });
