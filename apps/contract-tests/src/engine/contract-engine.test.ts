@@ -13,7 +13,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sandboxResources } from '../../scripts/targets.mjs';
 import { createDocumentValidator } from './judge.js';
 import { knownValues, resourcesFrom } from './resources.js';
-import { type CaseKind, runGeneratedCases } from './run-cases.js';
+import { type CaseKind, runGeneratedCases } from './plan.js';
 import { type Fault, startFaultProxy } from './test-support/fault-proxy.js';
 
 const document = loadOpenApiDocument();

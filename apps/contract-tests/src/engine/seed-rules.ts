@@ -8,7 +8,7 @@ import { type Answer, exchange } from './exchange.js';
 import { Broken } from './judge.js';
 import { type RequestParts, requestOf, toCurl } from './request-case.js';
 import type { Resources } from './resources.js';
-import type { RunCasesOptions } from './run-cases.js';
+import type { RunCasesOptions } from './plan.js';
 
 export interface RuleContext extends Pick<RunCasesOptions, 'document' | 'target' | 'limits' | 'validator'> {
   resources: Resources;
