@@ -1,7 +1,32 @@
 // What a run of the suite reports, from vitest's JSON report: the rows per operation, every case
 // that did not run with its reason (each unset variable once, with the cases it cost), junit.xml
-// (vitest's own writes `<skipped/>` without the reason) and the one closing line.
-import { skipOf } from './skips.mjs';
+// (vitest's own writes `<skipped/>` without the reason) and the one closing line. A case that did
+// not run says why in its meta (`skipReason`), which the runner reads back.
+
+/** Cases that need Prism's `Prefer` header: they mean something on the mock only. */
+export const MOCK_ONLY = "needs Prism's Prefer header, which only the mock honours";
+/** Cases that need a server that keeps state: the mock answers from examples. */
+export const STATEFUL_ONLY = 'needs a server that keeps state; the mock answers every request from examples';
+
+function kindOf(reason) {
+  if (reason.startsWith(MOCK_ONLY)) return 'mock-only';
+  if (reason.startsWith(STATEFUL_ONLY)) return 'stateful-only';
+  return / (is|are) not set$/.test(reason) ? 'unset-variable' : 'target-state';
+}
+
+/**
+ * The reason, kind and unset variables of a case of vitest's JSON report that did not run. Kinds:
+ * `mock-only`, `stateful-only`, `unset-variable`, `target-state` (anything else the target made
+ * impossible to check), `unexplained` (no reason at all, a `-t` filter…: never intended).
+ * @param {{ meta?: { skipReason?: string } }} assertion
+ * @returns {{ reason: string, kind: string, variables: string[] }}
+ */
+export function skipOf({ meta }) {
+  const reason = meta?.skipReason;
+  if (!reason) return { reason: 'no reason given', kind: 'unexplained', variables: [] };
+  const kind = kindOf(reason);
+  return { reason, kind, variables: kind === 'unset-variable' ? [...new Set(reason.match(/CONTRACT_[A-Z_]+/g))] : [] };
+}
 
 const STATUSES = ['passed', 'failed', 'not-applicable', 'skipped'];
 
@@ -23,13 +48,9 @@ export function analyseReport(report, { mode, allowSkips, root }) {
         cases.push({ ...c, status: 'failed', time: test.duration, message: test.failureMessages.join('\n'), ...skip });
       } else {
         const skip = skipOf(test);
-        const notApplicable = skip.kind === (mode === 'mock' ? 'stateful-only' : 'mock-only');
         // A skip without any reason (a -t filter…) is never intended: a failure, always.
-        const status = notApplicable
-          ? 'not-applicable'
-          : allowSkips && skip.kind !== 'unexplained'
-            ? 'skipped'
-            : 'failed';
+        const notRun = allowSkips && skip.kind !== 'unexplained' ? 'skipped' : 'failed';
+        const status = skip.kind === (mode === 'mock' ? 'stateful-only' : 'mock-only') ? 'not-applicable' : notRun;
         cases.push({ ...c, status, message: status === 'failed' ? `not run: ${skip.reason}` : skip.reason, skip });
       }
     }

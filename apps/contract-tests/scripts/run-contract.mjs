@@ -6,16 +6,15 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { coverageOf } from './coverage.mjs';
 import { preflight } from './preflight.mjs';
 import { analyseReport, countCases, junitXml, summaryLines, verdictLine } from './reports.mjs';
 import { pinnedSeeds, runsFromEnv, seedFromEnv } from './seeds.mjs';
 import { prepareTarget } from './targets.mjs';
 
-const APP_DIR = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
+const APP_DIR = join(import.meta.dirname, '..');
 const REPORTS_DIR = process.env.CONTRACT_REPORTS_DIR || join(APP_DIR, 'reports');
-const VITEST = fileURLToPath(new URL('../../../node_modules/.bin/vitest', import.meta.url));
+const VITEST = join(APP_DIR, '../../node_modules/.bin/vitest');
 
 function parseArgs(argv) {
   const targets = [];
@@ -101,13 +100,12 @@ async function runSuite(mode, env, { vitestArgs, allowSkips }, write, scrub) {
 }
 
 /** One target: its reports (junit.xml and summary.json, whatever stopped the run), its summary lines and counts. */
-async function runTarget(mode, options) {
+async function runTarget(mode, { seed, pinned, runs, vitestArgs, allowSkips }) {
   const reportDir = join(REPORTS_DIR, mode);
   rmSync(reportDir, { recursive: true, force: true });
   mkdirSync(reportDir, { recursive: true });
   const { describe, ...env } = await prepareTarget(mode, cleanups);
   console.log(`\n[contract] target ${mode}: ${describe}`);
-  const { seed, pinned, runs, allowSkips } = options;
   // A variable the target leaves undefined is not passed on (nor taken from this process).
   const suiteEnv = {
     CONTRACT_MODE: mode,
@@ -120,7 +118,7 @@ async function runTarget(mode, options) {
   };
   const scrub = scrubberOf([process.env.API_TOKEN, suiteEnv.CONTRACT_TOKEN]);
   const write = (file, text) => writeFileSync(join(reportDir, file), scrub(text));
-  const { cases, problems, details, lines } = await runSuite(mode, suiteEnv, options, write, scrub);
+  const { cases, problems, details, lines } = await runSuite(mode, suiteEnv, { vitestArgs, allowSkips }, write, scrub);
   const counts = countCases(cases);
   const exitCode = counts.failed > 0 || problems.length > 0 ? 1 : 0;
   write('junit.xml', junitXml(cases, `contract ${mode}`));
@@ -134,9 +132,7 @@ const totals = { passed: 0, failed: 0, notApplicable: 0, skipped: 0 };
 const problems = [];
 try {
   const { targets, vitestArgs, allowSkips } = parseArgs(process.argv.slice(2));
-  const seed = seedFromEnv();
-  const pinned = pinnedSeeds();
-  const runs = runsFromEnv();
+  const [seed, pinned, runs] = [seedFromEnv(), pinnedSeeds(), runsFromEnv()];
   const fixed = process.env.CONTRACT_SEED ? '' : ' (the fixed default; CONTRACT_SEED=random draws a fresh one)';
   const perOperation = `${runs} generated cases per operation and kind (CONTRACT_RUNS)`;
   console.log(`[contract] seed ${seed}${fixed}, pinned seeds: ${pinned.join(', ') || 'none'}; ${perOperation}`);

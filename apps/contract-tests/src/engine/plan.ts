@@ -4,7 +4,7 @@
 import type { OpenApiDocument, Operation } from '@browser-cloud/openapi-document';
 import type { RequestChecker } from '@browser-cloud/sandbox';
 import fc from 'fast-check';
-import { MOCK_ONLY, STATEFUL_ONLY } from '../../scripts/skips.mjs';
+import { MOCK_ONLY, STATEFUL_ONLY } from '../../scripts/reports.mjs';
 import type { callClient } from '../harness/clients.js';
 import type { TargetMode } from '../harness/target.js';
 import { type ExchangeLimits, type ExchangeTarget, exchange } from './exchange.js';
