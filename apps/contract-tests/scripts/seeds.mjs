@@ -25,9 +25,8 @@ export function pinnedSeeds(file = fileURLToPath(new URL('../pinned-seeds.json',
   const { seeds } = JSON.parse(readFileSync(file, 'utf8'));
   if (!Array.isArray(seeds)) throw new Error(`${file}: "seeds" must be a list`);
   return seeds.map((entry, index) => {
-    if (!Number.isSafeInteger(entry?.seed) || typeof entry?.why !== 'string' || entry.why === '') {
+    if (!Number.isSafeInteger(entry?.seed) || typeof entry?.why !== 'string' || entry.why === '')
       throw new Error(`${file}: seeds[${index}] must be { "seed": <integer>, "why": "<what it found>" }`);
-    }
     return entry.seed;
   });
 }

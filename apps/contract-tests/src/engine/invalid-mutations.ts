@@ -90,12 +90,10 @@ function walk(raw: unknown, value: unknown, path: string[], root: unknown, optio
 
   if (Array.isArray(schema.enum)) replace(`enum: ${at} outside the enum`, `${String(schema.enum[0])}-not-in-enum`);
   if (typeof value === 'string') {
-    if (typeof schema.minLength === 'number' && schema.minLength > 0) {
+    if (typeof schema.minLength === 'number' && schema.minLength > 0)
       replace(`minLength: ${at} shorter than ${schema.minLength}`, 'x'.repeat(schema.minLength - 1));
-    }
-    if (typeof schema.maxLength === 'number') {
+    if (typeof schema.maxLength === 'number')
       replace(`maxLength: ${at} longer than ${schema.maxLength}`, 'x'.repeat(schema.maxLength + 1));
-    }
   }
 
   if (Array.isArray(schema.oneOf)) {
@@ -114,12 +112,10 @@ function walk(raw: unknown, value: unknown, path: string[], root: unknown, optio
     const { [name]: _dropped, ...rest } = object;
     replace(`required: ${pointer([...path, name])} missing`, rest);
   }
-  if (schema.additionalProperties === false) {
+  if (schema.additionalProperties === false)
     replace(`additionalProperties: ${at} with an unknown property`, { ...object, [UNKNOWN_PROPERTY]: 'x' });
-  }
-  for (const [name, child] of Object.entries(object)) {
+  for (const [name, child] of Object.entries(object))
     if (name in properties) walk(properties[name], child, [...path, name], root, options, out);
-  }
 
   // if/then: make the `if` hold through its const properties, then break the `then`.
   if (schema.if && schema.then) {

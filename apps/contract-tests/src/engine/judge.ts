@@ -53,9 +53,8 @@ export function createDocumentValidator(document: OpenApiDocument) {
     if (media.length === 0)
       return body === undefined || body === '' ? [] : [`${operationId} ${status} documents no body`];
     const documented = response.content[mediaType];
-    if (documented === undefined) {
+    if (documented === undefined)
       return [`${operationId} ${status}: content type "${mediaType}" is not documented (${media.join(', ')})`];
-    }
     if (documented.schema === undefined) return [];
     const problems = validateAt(documented.schema.pointer, body);
     const eventData = operation.success?.eventData;

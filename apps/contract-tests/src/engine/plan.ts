@@ -184,9 +184,8 @@ export function planOperation(operation: Operation, settings: PlanSettings) {
         );
         const got = error ? `${error.name} ${String(error.status)}: ${error.message}` : 'a result';
         if (success && error) throw new Error(`${operationId} ${status}: the client threw ${got}`);
-        if (!success && error?.status !== status) {
+        if (!success && error?.status !== status)
           throw new Error(`${operationId} ${status}: expected an APIError of status ${status}, got ${got}`);
-        }
       },
     });
   }

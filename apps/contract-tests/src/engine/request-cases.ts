@@ -94,9 +94,8 @@ export function caseArbitraries(
     }
     if (body && bodySchema) {
       const headers = { ...c.headers, 'Content-Type': body.mediaType };
-      for (const m of mutationsOf(bodySchema, c.body === undefined ? {} : JSON.parse(c.body), { deref: derefIn })) {
+      for (const m of mutationsOf(bodySchema, c.body === undefined ? {} : JSON.parse(c.body), { deref: derefIn }))
         refuse(`body ${m.rule}`, { body: JSON.stringify(m.value), headers });
-      }
       refuse('body: null', { body: 'null', headers });
       const { 'Content-Type': _dropped, ...withoutType } = c.headers;
       refuse('requestBody: the required body is missing', { body: undefined, headers: withoutType });
@@ -105,9 +104,8 @@ export function caseArbitraries(
         headers: { ...c.headers, 'Content-Type': 'text/plain' },
       });
     }
-    for (const m of inQuery.length > 0 ? mutationsOf(querySchema, c.query, { deref: derefIn, textual: true }) : []) {
+    for (const m of inQuery.length > 0 ? mutationsOf(querySchema, c.query, { deref: derefIn, textual: true }) : [])
       refuse(`query ${m.rule}`, { query: m.value as Record<string, unknown> });
-    }
     // The checker does not look at credentials: a request without a token is otherwise valid.
     if (operation.secured)
       variants.push({ ...c, withToken: false, rule: 'security: no bearer token', expectedStatuses: [401] });

@@ -33,9 +33,8 @@ export function resourceVariables(operation: Operation) {
   const after = segments.slice(segments.findLastIndex((s) => s.startsWith('{')) + 1).filter((s) => !s.startsWith('{'));
   const what = noun(after[0] ?? segments.filter((s) => !s.startsWith('{')).at(-1) ?? 'query');
   const query: Record<string, string> = {};
-  for (const p of (operation.query?.parameters ?? []).filter(namesSomething)) {
+  for (const p of (operation.query?.parameters ?? []).filter(namesSomething))
     query[p.name] = `CONTRACT_${what}_${screaming(p.name)}`;
-  }
   return { path, query };
 }
 

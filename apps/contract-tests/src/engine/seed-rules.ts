@@ -136,9 +136,8 @@ function proxyAlone(member: 'id' | 'name', connection: string): SeedRule {
       const sent = context.state.get(connection) as Sent | undefined;
       if (!sent) throw new RuleNotCheckable(`the planned first login on ${connection} did not run`);
       if (sent.answer.status === 409) throw new RuleNotCheckable(inProgressBefore(connection));
-      if (sent.answer.status !== 200) {
+      if (sent.answer.status !== 200)
         throw new Broken([`status: the login through it answered ${sent.answer.status}, expected 200`], sent);
-      }
     },
   };
 }
@@ -194,12 +193,10 @@ async function renameTo(context: RuleContext, idOrName: string, id?: unknown): P
   }
   const profile = expect(context, sent, 200);
   const problems: string[] = [];
-  if (id !== undefined && profile.id !== id) {
+  if (id !== undefined && profile.id !== id)
     problems.push(`id: expected ${JSON.stringify(id)} (the renamed profile), got ${JSON.stringify(profile.id)}`);
-  }
-  if (profile.name !== name) {
+  if (profile.name !== name)
     problems.push(`name: expected "${name}" (the requested name), got ${JSON.stringify(profile.name)}`);
-  }
   if (problems.length > 0) throw new Broken(problems, sent);
   context.state.set(RENAMED, { id: profile.id, name });
 }

@@ -31,14 +31,12 @@ export const observedFetch: typeof fetch = async (input, init) => {
   const where = `${operationId} ${response.status}`;
   // Prism's --errors proxy turns a response that breaks the document into a 500 that names it.
   const sl = response.headers.get('sl-violations');
-  if (sl && (target.mode === 'proxy' || target.mode === 'sandbox')) {
+  if (sl && (target.mode === 'proxy' || target.mode === 'sandbox'))
     violations.push(`${where}: server response breaks the document: ${sl}`);
-  }
   // Stream bodies are checked event by event by the cases; reading them here could block.
   if (/text\/event-stream/i.test(response.headers.get('content-type') ?? '')) return response;
   const { text } = await readBoundedBody(response.clone().body, 1024 * 1024);
-  for (const problem of documentValidator.judge(operation, answerOf(response, text), [response.status])) {
+  for (const problem of documentValidator.judge(operation, answerOf(response, text), [response.status]))
     violations.push(`${where}: ${problem}`);
-  }
   return response;
 };
