@@ -1,7 +1,5 @@
-// What a run of the suite reports, from vitest's JSON report: the rows per operation, every case
-// that did not run with its reason (each unset variable once, with the cases it cost), junit.xml
-// (vitest's own writes `<skipped/>` without the reason) and the one closing line. A case that did
-// not run says why in its meta (`skipReason`), which the runner reads back.
+// What a run reports (README, "Reports"), from vitest's JSON report, where a case that did not run
+// says why in its meta (`skipReason`). junit.xml is ours: vitest's writes `<skipped/>` without it.
 
 /** Cases that need Prism's `Prefer` header: they mean something on the mock only. */
 export const MOCK_ONLY = "needs Prism's Prefer header, which only the mock honours";
@@ -15,9 +13,8 @@ function kindOf(reason) {
 }
 
 /**
- * The reason, kind and unset variables of a case of vitest's JSON report that did not run. Kinds:
- * `mock-only`, `stateful-only`, `unset-variable`, `target-state` (anything else the target made
- * impossible to check), `unexplained` (no reason at all, a `-t` filter…: never intended).
+ * Why a case of vitest's JSON report did not run; kind `target-state` for anything else the target
+ * made impossible to check, `unexplained` for no reason at all (a `-t` filter…: never intended).
  * @param {{ meta?: { skipReason?: string } }} assertion
  * @returns {{ reason: string, kind: string, variables: string[] }}
  */

@@ -30,9 +30,8 @@ export interface ExchangeLimits {
 }
 
 /**
- * At most `maxBytes` of the body, read until it ends, `ms` pass or `until` holds for the text so
- * far; the rest is cancelled. Ending closes the read, so whatever already arrived is still read (a
- * chunk settles in microtasks, the timer in a later macrotask: a slow host loses nothing).
+ * At most `maxBytes` of the body, until it ends, `ms` pass or `until` holds; the rest is cancelled.
+ * Ending closes the read rather than erroring it, so that what already arrived is still read.
  */
 async function readBounded(response: Response, maxBytes: number, ms: number, until?: (text: string) => boolean) {
   const decoder = new TextDecoder();

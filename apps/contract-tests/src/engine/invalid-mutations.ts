@@ -68,10 +68,7 @@ function plausibleBranches(branches: unknown[], value: unknown, deref: MutationO
   });
 }
 
-/**
- * Every single-keyword mutation of `value` (valid against `raw`) the table knows, as whole new
- * values with the rule each breaks.
- */
+/** Every single-keyword mutation of `value` (valid against `raw`), as whole new values with the rule each breaks. */
 export function mutationsOf(raw: unknown, value: unknown, options: MutationOptions): Mutation[] {
   const found: Mutation[] = [];
   walk(raw, value, [], value, options, found);

@@ -39,11 +39,7 @@ export function createDocumentValidator(document: OpenApiDocument) {
     return toIssues(validate.errors ?? [], data, '(root)', { prefixFields: false }).map((issue) => issue.message);
   }
 
-  /**
-   * A response body against what the document says `operation` answers with `status` and
-   * `contentType` (an undocumented status or media type is itself a problem); each event of a
-   * `text/event-stream` against `x-sse-event-data`.
-   */
+  /** A body against the response `operation` documents for `status` and `contentType`; events against `x-sse-event-data`. */
   function validateResponse(operation: Operation, status: number, contentType: string | null, body: unknown) {
     const { operationId } = operation;
     const response = findResponse(operation, status);

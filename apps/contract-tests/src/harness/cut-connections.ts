@@ -1,8 +1,6 @@
 /**
- * A `fetch` whose event-stream answers are cut, as a dropped connection would be: each of the
- * first `connections` answers passes `events` complete events and a few bytes of the next, then
- * fails with a network error. The client must reconnect with Last-Event-ID and lose nothing;
- * `lastEventIds` are those each request sent.
+ * A `fetch` whose first `connections` event-stream answers pass `events` complete events and a few
+ * bytes of the next, then fail as a dropped connection; `lastEventIds` are those each request sent.
  */
 export function cuttingFetch(options: { events: number; connections: number }) {
   const lastEventIds: (string | null)[] = [];

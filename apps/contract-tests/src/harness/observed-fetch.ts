@@ -8,11 +8,7 @@ const violations: string[] = [];
 /** Problems found in responses since the last call. */
 export const takeViolations = () => violations.splice(0);
 
-/**
- * A `fetch` for the packages under test that checks every response it hands over against the
- * document (status documented, body valid) and records which (operation, status) pairs the
- * suite has exercised, for the coverage check of the runner.
- */
+/** A `fetch` that checks every response against the document and records its (operation, status) for the coverage rule. */
 export const observedFetch: typeof fetch = async (input, init) => {
   const request = new Request(input, init);
   const response = await fetch(request);

@@ -21,10 +21,7 @@ export const target = {
   mode: required('CONTRACT_MODE') as TargetMode,
   baseUrl: required('CONTRACT_BASE_URL'),
   token: required('CONTRACT_TOKEN'),
-  /**
-   * The server itself, when the suite otherwise goes through Prism's proxy: Prism refuses
-   * invalid requests on its own (422), so raw requests that test the server's refusals go here.
-   */
+  /** The server itself, past Prism's proxy, which refuses invalid requests on its own (422). */
   directUrl: process.env.CONTRACT_DIRECT_URL ?? required('CONTRACT_BASE_URL'),
   /** The resources the cases may use (ids of things that exist on the target), by variable. */
   resources: resourcesFrom(process.env),
