@@ -39,7 +39,7 @@ export function createDocumentValidator(document: OpenApiDocument) {
     return toIssues(validate.errors ?? [], data, '(root)', { prefixFields: false }).map((issue) => issue.message);
   }
 
-  /** A body against the response `operation` documents for `status` and `contentType`; events against `x-sse-event-data`. */
+  /** A body against the response `operation` documents for `status` and `contentType` (and `x-sse-event-data`). */
   function validateResponse(operation: Operation, status: number, contentType: string | null, body: unknown) {
     const { operationId } = operation;
     const response = findResponse(operation, status);

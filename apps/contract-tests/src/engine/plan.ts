@@ -40,7 +40,7 @@ function derivedSeed(seed: number, ...parts: string[]): number {
   return hash | 0;
 }
 
-/** `ok` and how many cases ran; else the `report` of the (shrunk) failing case: operation, rule, problems, curl, seeds. */
+/** `ok` and how many cases ran; else the `report` of the shrunk failing case: rule, problems, curl, seeds. */
 export async function runGeneratedCases(options: RunCasesOptions) {
   const { operation, kind, target } = options;
   const arbitraries = caseArbitraries(options.document, operation, options.checker, options.known);

@@ -9,7 +9,7 @@ export const clientWithToken = (token: string) =>
   createClient({ baseUrl: target.baseUrl, token, fetch: observedFetch, maxRetries: 0 });
 export const client = clientWithToken(target.token);
 
-/** Calls the client's method of `operation` (its SDK name) with a case's values, as the CLI does; reads a stream to its end. */
+/** Calls the client's method of `operation` with a case's values, as the CLI does; reads a stream to its end. */
 export async function callClient(operation: Operation, c: RequestCase, options: { headers: Record<string, string> }) {
   const { call } = operationSignature(document, operation);
   const args = { path: c.pathParams, query: c.query, body: c.body === undefined ? {} : JSON.parse(c.body) };

@@ -8,7 +8,7 @@ const violations: string[] = [];
 /** Problems found in responses since the last call. */
 export const takeViolations = () => violations.splice(0);
 
-/** A `fetch` that checks every response against the document and records its (operation, status) for the coverage rule. */
+/** A `fetch` that checks every response against the document and records its operation and status (coverage). */
 export const observedFetch: typeof fetch = async (input, init) => {
   const request = new Request(input, init);
   const response = await fetch(request);
