@@ -11,7 +11,7 @@ export default defineConfig({
       process.env.CONTRACT_MODE === 'sandbox'
         ? []
         : ['src/sandbox.contract.test.ts', 'src/sandbox-model.contract.test.ts'],
-    setupFiles: ['src/harness/setup.ts'],
+    setupFiles: ['src/harness/observed-fetch.ts'],
     testTimeout: 15_000,
     hookTimeout: 30_000,
     // A stateful target is shared by every file: run them one after another so that no case

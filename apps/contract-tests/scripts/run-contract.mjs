@@ -76,15 +76,13 @@ async function runVitest(env, vitestArgs, scrub) {
 
 /** The cases of the run on one target, what else failed it, and what its summary adds. */
 async function runSuite(mode, env, { vitestArgs, allowSkips }, write, scrub) {
-  const check = await preflight({
-    baseUrl: env.CONTRACT_DIRECT_URL ?? env.CONTRACT_BASE_URL,
-    token: env.CONTRACT_TOKEN,
-  });
+  const baseUrl = env.CONTRACT_DIRECT_URL ?? env.CONTRACT_BASE_URL;
+  const check = await preflight({ baseUrl, token: env.CONTRACT_TOKEN });
   if (!check.ok) {
-    console.error(`[contract] ${check.message}`);
-    const cases = [{ file: 'preflight', name: 'preflight', status: 'failed', message: check.message }];
-    const lines = [`  ${check.message}`];
-    return { cases, problems: ['preflight refused'], details: { preflight: check.message }, lines };
+    const { message } = check;
+    console.error(`[contract] ${message}`);
+    const cases = [{ file: 'preflight', name: 'preflight', status: 'failed', message }];
+    return { cases, problems: ['preflight refused'], details: { preflight: message }, lines: [`  ${message}`] };
   }
   const { code, report } = await runVitest(env, vitestArgs, scrub);
   if (report) write('report.json', report);

@@ -132,21 +132,18 @@ export function planOperation(operation: Operation, settings: PlanSettings) {
         if (!result.ok) throw new Error(result.report);
       },
     }));
-  const cases: PlannedCase[] = [];
 
   const seedPlan = SEED_PLANS[operationId];
-  for (const rule of seedPlan?.rules ?? []) {
-    cases.push({
-      title: rule.rule,
-      notApplicable: mode === 'mock' ? STATEFUL_ONLY : undefined,
-      needs: rule.needs,
-      async run(skip) {
-        const { outcome, message = 'not checkable' } = await checkRule(operationId, rule, context);
-        if (outcome === 'skipped') skip(message);
-        if (outcome === 'failed') throw new Error(message);
-      },
-    });
-  }
+  const cases: PlannedCase[] = (seedPlan?.rules ?? []).map((rule) => ({
+    title: rule.rule,
+    notApplicable: mode === 'mock' ? STATEFUL_ONLY : undefined,
+    needs: rule.needs,
+    async run(skip: (reason: string) => never) {
+      const { outcome, message = 'not checkable' } = await checkRule(operationId, rule, context);
+      if (outcome === 'skipped') skip(message);
+      if (outcome === 'failed') throw new Error(message);
+    },
+  }));
 
   cases.push(...generated('invalid', INVALID_TITLE, needs));
 

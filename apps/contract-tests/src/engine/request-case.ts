@@ -2,7 +2,6 @@
 import type { Operation } from '@browser-cloud/openapi-document';
 
 export interface RequestCase {
-  operationId: string;
   method: string;
   /** Path parameters, raw (encoded when the URL is built). */
   pathParams: Record<string, string>;
@@ -31,7 +30,6 @@ export interface RequestParts {
 /** A request of `operation`: Accept from its success answer, Content-Type from its body when one is sent. */
 export function requestOf(operation: Operation, parts: RequestParts): RequestCase {
   return {
-    operationId: operation.operationId,
     method: operation.method.toUpperCase(),
     pathTemplate: operation.path,
     pathParams: parts.path,

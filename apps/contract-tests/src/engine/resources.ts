@@ -64,9 +64,6 @@ export function missingReason(resources: Resources, variables: readonly string[]
 export function creatorOf(operations: Iterable<Operation>, operation: Operation): Operation | undefined {
   const collection = operation.path.replace(/\/\{[^}]+\}$/, '');
   if (operation.method !== 'delete' || collection === operation.path) return undefined;
-  for (const candidate of operations) {
-    const schema = candidate.success?.schema?.schema as { properties?: Record<string, unknown> } | undefined;
-    if (candidate.method === 'post' && candidate.path === collection && schema?.properties?.id) return candidate;
-  }
-  return undefined;
+  const answersId = (o: Operation) => (o.success?.schema?.schema as { properties?: { id?: unknown } })?.properties?.id;
+  return [...operations].find((o) => o.method === 'post' && o.path === collection && answersId(o) !== undefined);
 }

@@ -1,12 +1,16 @@
 import { appendFileSync } from 'node:fs';
 import { isRefusal } from '@browser-cloud/sandbox';
 import { readBoundedBody } from '@browser-cloud/sse';
+import { afterEach, expect } from 'vitest';
 import { answerOf } from '../engine/exchange.js';
 import { checker, documentValidator, target } from './target.js';
 
 const violations: string[] = [];
-/** Problems found in responses since the last call. */
-export const takeViolations = () => violations.splice(0);
+// The suite's setup file: every response any case receives must agree with the document, whatever
+// the case asserts.
+afterEach(() => {
+  expect(violations.splice(0), 'responses that disagree with openapi/openapi.yaml').toEqual([]);
+});
 
 /** A `fetch` that checks every response against the document and records its operation and status (coverage). */
 export const observedFetch: typeof fetch = async (input, init) => {
