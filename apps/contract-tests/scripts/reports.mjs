@@ -87,10 +87,8 @@ export function verdictLine({ passed, failed, notApplicable, skipped }, problems
 
 /** The console lines: a row per operation, then the cases that did not run, grouped by reason. */
 export function summaryLines({ operations, cases, notRun, unset }) {
-  const lines = Object.entries(operations).map(
-    ([operation, counts]) =>
-      `  ${operation.padEnd(24)} ${STATUSES.map((status) => `${String(counts[status]).padStart(3)} ${status.replace('-', ' ')}`).join(' ')}`,
-  );
+  const row = (counts) => STATUSES.map((s) => `${String(counts[s]).padStart(3)} ${s.replace('-', ' ')}`).join(' ');
+  const lines = Object.entries(operations).map(([operation, counts]) => `  ${operation.padEnd(24)} ${row(counts)}`);
   const groups = new Map();
   const add = (key, name) => groups.set(key, [...(groups.get(key) ?? []), name]);
   for (const [variable, cost] of Object.entries(unset)) for (const name of cost) add(`${variable} is not set`, name);

@@ -59,18 +59,11 @@ async function readBounded(response: Response, maxBytes: number, ms: number, unt
 export async function exchange(target: ExchangeTarget, c: RequestCase, limits: ExchangeLimits = {}): Promise<Answer> {
   const { answerMs = 10_000, maxBytes = 1024 * 1024, streamMs = 500, streamUntil } = limits;
   const headers = { ...c.headers, ...(c.withToken ? { Authorization: `Bearer ${target.token}` } : {}) };
-  let response: Response;
-  try {
-    response = await (target.fetch ?? fetch)(`${target.baseUrl}${pathOf(c)}`, {
-      method: c.method,
-      headers,
-      body: c.body ?? null,
-      signal: AbortSignal.timeout(answerMs),
-    });
-  } catch (error) {
+  const init = { method: c.method, headers, body: c.body ?? null, signal: AbortSignal.timeout(answerMs) };
+  const response = await (target.fetch ?? fetch)(`${target.baseUrl}${pathOf(c)}`, init).catch((error: unknown) => {
     const cause = error instanceof Error ? error.message : String(error);
     throw new Broken([`answer: no answer within ${answerMs} ms (${cause})`]);
-  }
+  });
   const stream = /^text\/event-stream\s*(;|$)/i.test(response.headers.get('content-type') ?? '');
   const [ms, until] = stream ? [streamMs, streamUntil] : [answerMs];
   const { text, truncated } = await readBounded(response, maxBytes, ms, until);
