@@ -14,8 +14,6 @@ export interface MutationOptions extends Pick<ArbitraryOptions, 'deref'> {
   textual?: boolean | undefined;
 }
 
-const UNKNOWN_PROPERTY = 'contract_unknown_property';
-
 const pointer = (path: string[]) => (path.length === 0 ? '(root)' : `/${path.join('/')}`);
 
 function kindOf(value: unknown): string {
@@ -110,7 +108,7 @@ function walk(raw: unknown, value: unknown, path: string[], root: unknown, optio
     replace(`required: ${pointer([...path, name])} missing`, rest);
   }
   if (schema.additionalProperties === false)
-    replace(`additionalProperties: ${at} with an unknown property`, { ...object, [UNKNOWN_PROPERTY]: 'x' });
+    replace(`additionalProperties: ${at} with an unknown property`, { ...object, contract_unknown_property: 'x' });
   for (const [name, child] of Object.entries(object))
     if (name in properties) walk(properties[name], child, [...path, name], root, options, out);
 

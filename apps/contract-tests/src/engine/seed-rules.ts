@@ -142,11 +142,7 @@ function proxyAlone(member: 'id' | 'name', connection: string): SeedRule {
   };
 }
 
-/**
- * Both first logins run before anything else logs in on their connections, then the conflict and
- * the refusals (on a connection whose flow is in progress, so that a server that wrongly accepts
- * them starts nothing).
- */
+/** The first logins before any other on their connections; then the conflict, and the refusals on a flow in progress. */
 const LOGIN_PLAN: SeedPlan = {
   rules: [
     firstLogin(CONNECTION, 'login', 'id'),
