@@ -7,11 +7,8 @@ export default defineConfig({
     include: ['src/**/*.contract.test.ts'],
     // The cases that drive the sandbox through its /_sandbox control endpoints are cases of the
     // sandbox target only: elsewhere they are not cases at all, rather than skips.
-    exclude:
-      process.env.CONTRACT_MODE === 'sandbox'
-        ? []
-        : ['src/sandbox.contract.test.ts', 'src/sandbox-model.contract.test.ts'],
-    setupFiles: ['src/harness/setup.ts'],
+    exclude: process.env.CONTRACT_MODE === 'sandbox' ? [] : ['src/sandbox*.contract.test.ts'],
+    setupFiles: ['src/harness/observed-fetch.ts'],
     testTimeout: 15_000,
     hookTimeout: 30_000,
     // A stateful target is shared by every file: run them one after another so that no case

@@ -1,6 +1,4 @@
-// The contract suite's case files, one per operation of the document (src/generated/), so that
-// vitest's --shard spreads the operations over machines. `npm run generate` writes them (through
-// scripts/generate.mjs); `npm run lint` checks them for drift.
+// The suite's case files (src/generated/), one per operation so that vitest's --shard spreads them.
 import { fileURLToPath } from 'node:url';
 import { loadOpenApiDocument, operations } from '@browser-cloud/openapi-document';
 

@@ -3,10 +3,7 @@
 import { loadOpenApiDocument, operations } from '@browser-cloud/openapi-document';
 
 /**
- * Sends one harmless request (the document's first secured GET, with its parameters' examples,
- * cancelled at the headers) and reports whether the target accepts the token. Never returns the
- * token in its message.
- *
+ * Whether the target accepts the token, from one harmless request (README); the message never holds it.
  * @param {{ baseUrl: string, token: string, document?: any, fetch?: typeof fetch }} options
  * @returns {Promise<{ ok: true, status: number | undefined } | { ok: false, message: string }>}
  */

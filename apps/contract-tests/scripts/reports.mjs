@@ -1,16 +1,34 @@
-// What a run of the suite reports, from vitest's JSON report: the rows per operation, every case
-// that did not run with its reason (each unset variable once, with the cases it cost), junit.xml
-// (vitest's own writes `<skipped/>` without the reason) and the one closing line.
-import { skipOf } from './skips.mjs';
+// What a run reports (README, "Reports"), from vitest's JSON report, where a case that did not run
+// says why in its meta (`skipReason`). junit.xml is ours: vitest's writes `<skipped/>` without it.
+
+/** Cases that need Prism's `Prefer` header: they mean something on the mock only. */
+export const MOCK_ONLY = "needs Prism's Prefer header, which only the mock honours";
+/** Cases that need a server that keeps state: the mock answers from examples. */
+export const STATEFUL_ONLY = 'needs a server that keeps state; the mock answers every request from examples';
+
+function kindOf(reason) {
+  if (reason.startsWith(MOCK_ONLY)) return 'mock-only';
+  if (reason.startsWith(STATEFUL_ONLY)) return 'stateful-only';
+  return / (is|are) not set$/.test(reason) ? 'unset-variable' : 'target-state';
+}
+
+/**
+ * Why a case of vitest's JSON report did not run; kind `target-state` for anything else the target
+ * made impossible to check, `unexplained` for no reason at all (a `-t` filter…: never intended).
+ * @param {{ meta?: { skipReason?: string } }} assertion
+ * @returns {{ reason: string, kind: string, variables: string[] }}
+ */
+export function skipOf({ meta }) {
+  const reason = meta?.skipReason;
+  if (!reason) return { reason: 'no reason given', kind: 'unexplained', variables: [] };
+  const kind = kindOf(reason);
+  return { reason, kind, variables: kind === 'unset-variable' ? [...new Set(reason.match(/CONTRACT_[A-Z_]+/g))] : [] };
+}
 
 const STATUSES = ['passed', 'failed', 'not-applicable', 'skipped'];
 
 /**
- * Each case is `passed`, `failed`, `not-applicable` (it cannot mean anything on the target: the
- * Prefer cases off the mock, the stateful ones on it) or `skipped` (it could not run, and
- * `allowSkips` lets that pass; otherwise it is a failure). A case that failed because it could
- * not run keeps its reason (`notRun`).
- *
+ * Each case `passed`, `failed`, `not-applicable` or `skipped` (README), a case that did not run with its reason.
  * @param {any} report vitest's JSON report, or undefined when none was written
  * @param {{ mode: string, allowSkips: boolean, root?: string }} options `root`: file names are given relative to it
  */
@@ -27,13 +45,9 @@ export function analyseReport(report, { mode, allowSkips, root }) {
         cases.push({ ...c, status: 'failed', time: test.duration, message: test.failureMessages.join('\n'), ...skip });
       } else {
         const skip = skipOf(test);
-        const notApplicable = skip.kind === (mode === 'mock' ? 'stateful-only' : 'mock-only');
         // A skip without any reason (a -t filter…) is never intended: a failure, always.
-        const status = notApplicable
-          ? 'not-applicable'
-          : allowSkips && skip.kind !== 'unexplained'
-            ? 'skipped'
-            : 'failed';
+        const notRun = allowSkips && skip.kind !== 'unexplained' ? 'skipped' : 'failed';
+        const status = skip.kind === (mode === 'mock' ? 'stateful-only' : 'mock-only') ? 'not-applicable' : notRun;
         cases.push({ ...c, status, message: status === 'failed' ? `not run: ${skip.reason}` : skip.reason, skip });
       }
     }
@@ -73,10 +87,8 @@ export function verdictLine({ passed, failed, notApplicable, skipped }, problems
 
 /** The console lines: a row per operation, then the cases that did not run, grouped by reason. */
 export function summaryLines({ operations, cases, notRun, unset }) {
-  const lines = Object.entries(operations).map(
-    ([operation, counts]) =>
-      `  ${operation.padEnd(24)} ${STATUSES.map((status) => `${String(counts[status]).padStart(3)} ${status.replace('-', ' ')}`).join(' ')}`,
-  );
+  const row = (counts) => STATUSES.map((s) => `${String(counts[s]).padStart(3)} ${s.replace('-', ' ')}`).join(' ');
+  const lines = Object.entries(operations).map(([operation, counts]) => `  ${operation.padEnd(24)} ${row(counts)}`);
   const groups = new Map();
   const add = (key, name) => groups.set(key, [...(groups.get(key) ?? []), name]);
   for (const [variable, cost] of Object.entries(unset)) for (const name of cost) add(`${variable} is not set`, name);

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { analyseReport, countCases, junitXml, summaryLines, verdictLine } from './reports.mjs';
-import { MOCK_ONLY, STATEFUL_ONLY, skipOf } from './skips.mjs';
+import {
+  analyseReport,
+  countCases,
+  junitXml,
+  MOCK_ONLY,
+  STATEFUL_ONLY,
+  skipOf,
+  summaryLines,
+  verdictLine,
+} from './reports.mjs';
 
 const ROOT = '/repo/apps/contract-tests';
 /** A case of vitest's JSON report; one that did not run says why in its meta, as the suite's cases do. */

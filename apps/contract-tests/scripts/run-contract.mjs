@@ -1,23 +1,20 @@
 #!/usr/bin/env node
-// Runs the contract suite against one or more targets (README): `--target <name>` (repeatable;
-// else from API_UPSTREAM_URL / API_BASE_URL, else the mock), `--allow-skips`, and anything else
-// for vitest (files, --shard). Writes the reports of each target, every configured token
-// scrubbed whatever the server sent, and ends with the one verdict line.
+// Runs the contract suite on each target (README): `--target <name>` (repeatable), `--allow-skips`,
+// and anything else for vitest (files, --shard).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { coverageOf } from './coverage.mjs';
 import { preflight } from './preflight.mjs';
 import { analyseReport, countCases, junitXml, summaryLines, verdictLine } from './reports.mjs';
 import { pinnedSeeds, runsFromEnv, seedFromEnv } from './seeds.mjs';
 import { prepareTarget } from './targets.mjs';
 
-const APP_DIR = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
+const APP_DIR = join(import.meta.dirname, '..');
 const REPORTS_DIR = process.env.CONTRACT_REPORTS_DIR || join(APP_DIR, 'reports');
-const VITEST = fileURLToPath(new URL('../../../node_modules/.bin/vitest', import.meta.url));
+const VITEST = join(APP_DIR, '../../node_modules/.bin/vitest');
 
 function parseArgs(argv) {
   const targets = [];
@@ -42,10 +39,8 @@ function scrubberOf(tokens) {
 
 const cleanups = [];
 async function cleanup() {
-  while (cleanups.length > 0)
-    await cleanups
-      .pop()()
-      .catch((error) => console.error(`[contract] ${error.message}`));
+  for (const stop of cleanups.splice(0).reverse())
+    await stop().catch((error) => console.error(`[contract] ${error.message}`));
 }
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, async () => {
@@ -81,15 +76,13 @@ async function runVitest(env, vitestArgs, scrub) {
 
 /** The cases of the run on one target, what else failed it, and what its summary adds. */
 async function runSuite(mode, env, { vitestArgs, allowSkips }, write, scrub) {
-  const check = await preflight({
-    baseUrl: env.CONTRACT_DIRECT_URL ?? env.CONTRACT_BASE_URL,
-    token: env.CONTRACT_TOKEN,
-  });
+  const baseUrl = env.CONTRACT_DIRECT_URL ?? env.CONTRACT_BASE_URL;
+  const check = await preflight({ baseUrl, token: env.CONTRACT_TOKEN });
   if (!check.ok) {
-    console.error(`[contract] ${check.message}`);
-    const cases = [{ file: 'preflight', name: 'preflight', status: 'failed', message: check.message }];
-    const lines = [`  ${check.message}`];
-    return { cases, problems: ['preflight refused'], details: { preflight: check.message }, lines };
+    const { message } = check;
+    console.error(`[contract] ${message}`);
+    const cases = [{ file: 'preflight', name: 'preflight', status: 'failed', message }];
+    return { cases, problems: ['preflight refused'], details: { preflight: message }, lines: [`  ${message}`] };
   }
   const { code, report } = await runVitest(env, vitestArgs, scrub);
   if (report) write('report.json', report);
@@ -105,13 +98,12 @@ async function runSuite(mode, env, { vitestArgs, allowSkips }, write, scrub) {
 }
 
 /** One target: its reports (junit.xml and summary.json, whatever stopped the run), its summary lines and counts. */
-async function runTarget(mode, options) {
+async function runTarget(mode, { seed, pinned, runs, vitestArgs, allowSkips }) {
   const reportDir = join(REPORTS_DIR, mode);
   rmSync(reportDir, { recursive: true, force: true });
   mkdirSync(reportDir, { recursive: true });
   const { describe, ...env } = await prepareTarget(mode, cleanups);
   console.log(`\n[contract] target ${mode}: ${describe}`);
-  const { seed, pinned, runs, allowSkips } = options;
   // A variable the target leaves undefined is not passed on (nor taken from this process).
   const suiteEnv = {
     CONTRACT_MODE: mode,
@@ -124,7 +116,7 @@ async function runTarget(mode, options) {
   };
   const scrub = scrubberOf([process.env.API_TOKEN, suiteEnv.CONTRACT_TOKEN]);
   const write = (file, text) => writeFileSync(join(reportDir, file), scrub(text));
-  const { cases, problems, details, lines } = await runSuite(mode, suiteEnv, options, write, scrub);
+  const { cases, problems, details, lines } = await runSuite(mode, suiteEnv, { vitestArgs, allowSkips }, write, scrub);
   const counts = countCases(cases);
   const exitCode = counts.failed > 0 || problems.length > 0 ? 1 : 0;
   write('junit.xml', junitXml(cases, `contract ${mode}`));
@@ -138,9 +130,7 @@ const totals = { passed: 0, failed: 0, notApplicable: 0, skipped: 0 };
 const problems = [];
 try {
   const { targets, vitestArgs, allowSkips } = parseArgs(process.argv.slice(2));
-  const seed = seedFromEnv();
-  const pinned = pinnedSeeds();
-  const runs = runsFromEnv();
+  const [seed, pinned, runs] = [seedFromEnv(), pinnedSeeds(), runsFromEnv()];
   const fixed = process.env.CONTRACT_SEED ? '' : ' (the fixed default; CONTRACT_SEED=random draws a fresh one)';
   const perOperation = `${runs} generated cases per operation and kind (CONTRACT_RUNS)`;
   console.log(`[contract] seed ${seed}${fixed}, pinned seeds: ${pinned.join(', ') || 'none'}; ${perOperation}`);

@@ -1,6 +1,4 @@
-// The seeds of the generated cases. A run uses a fixed seed unless told otherwise, so that a red
-// CI run is red again on the next; CONTRACT_SEED=random draws a fresh one (printed, to replay or
-// pin); the seeds pinned in pinned-seeds.json run on every run besides the run's own.
+// The seeds of the generated cases (README, "Seeds"): fixed by default, so that a red run is red again.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -27,9 +25,8 @@ export function pinnedSeeds(file = fileURLToPath(new URL('../pinned-seeds.json',
   const { seeds } = JSON.parse(readFileSync(file, 'utf8'));
   if (!Array.isArray(seeds)) throw new Error(`${file}: "seeds" must be a list`);
   return seeds.map((entry, index) => {
-    if (!Number.isSafeInteger(entry?.seed) || typeof entry?.why !== 'string' || entry.why === '') {
+    if (!Number.isSafeInteger(entry?.seed) || typeof entry?.why !== 'string' || entry.why === '')
       throw new Error(`${file}: seeds[${index}] must be { "seed": <integer>, "why": "<what it found>" }`);
-    }
     return entry.seed;
   });
 }

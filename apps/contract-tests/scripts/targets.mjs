@@ -26,11 +26,7 @@ function requireEnv(name, mode) {
   return name.endsWith('_URL') ? value.replace(/\/+$/, '') : value;
 }
 
-/**
- * The sandbox of the `sandbox` and `live-sandbox` targets: the one at CONTRACT_SANDBOX_URL (as
- * `npm run sandbox` starts it), reset to its fixture through its `/_sandbox/reset` endpoint before
- * and after the run so that runs in a row find it alike; else one started for the run.
- */
+/** The sandbox at CONTRACT_SANDBOX_URL, reset before and after the run so that runs in a row agree; else one of its own. */
 async function sandboxFor(cleanups) {
   const { startSandbox, DEFAULT_FIXTURE_REFS: refs } = await import('@browser-cloud/sandbox');
   let url = process.env.CONTRACT_SANDBOX_URL?.replace(/\/+$/, '');
@@ -47,15 +43,16 @@ async function sandboxFor(cleanups) {
     cleanups.push(() => sandbox.close());
     url = sandbox.url;
   }
-  return { url, token: refs.tokens.owner, ...sandboxResources(refs) };
+  return { url, env: { ...sandboxResources(refs), CONTRACT_TOKEN: refs.tokens.owner } };
 }
 
 /** Starts what the target needs (stopped by `cleanups`); returns the environment of the suite. */
 export async function prepareTarget(mode, cleanups) {
-  const prism = async (upstream) => {
-    const started = await startPrism({ upstream });
-    cleanups.push(started.stop);
-    return started.url;
+  const behindPrism = async (upstream, env, what) => {
+    const prism = await startPrism({ upstream });
+    cleanups.push(prism.stop);
+    const describe = `${what} at ${upstream} behind Prism proxy ${prism.url}`;
+    return { ...env, CONTRACT_BASE_URL: prism.url, CONTRACT_DIRECT_URL: upstream, describe };
   };
   if (mode === 'mock') {
     const mock = await startMock();
@@ -63,29 +60,19 @@ export async function prepareTarget(mode, cleanups) {
     const describe = `mock at ${mock.url} (validating front before Prism at ${mock.prismUrl})`;
     return { CONTRACT_BASE_URL: mock.url, CONTRACT_TOKEN: 'contract-test-token', describe };
   }
-  if (mode === 'server') {
-    const url = requireEnv('API_BASE_URL', mode);
-    return { CONTRACT_BASE_URL: url, CONTRACT_TOKEN: requireEnv('API_TOKEN', mode), describe: `server at ${url}` };
-  }
-  if (mode === 'proxy') {
-    const upstream = requireEnv('API_UPSTREAM_URL', mode);
+  if (mode === 'server' || mode === 'proxy') {
     const token = requireEnv('API_TOKEN', mode);
-    const url = await prism(upstream);
-    const describe = `Prism proxy at ${url} → ${upstream}`;
-    return { CONTRACT_BASE_URL: url, CONTRACT_DIRECT_URL: upstream, CONTRACT_TOKEN: token, describe };
+    if (mode === 'proxy') return behindPrism(requireEnv('API_UPSTREAM_URL', mode), { CONTRACT_TOKEN: token }, 'server');
+    const url = requireEnv('API_BASE_URL', mode);
+    return { CONTRACT_BASE_URL: url, CONTRACT_TOKEN: token, describe: `server at ${url}` };
   }
   if (mode === 'live-sandbox' || mode === 'sandbox') {
-    const { url, token, ...resources } = await sandboxFor(cleanups);
-    const sandbox = { ...resources, CONTRACT_TOKEN: token };
-    // live-sandbox: the sandbox as any live server, its fixture ids coming in through the CONTRACT_*
-    // variables and nothing else, so that this target proves the live path end to end.
-    if (mode === 'live-sandbox') {
-      const describe = `sandbox at ${url} as a live server (ids from CONTRACT_* variables)`;
-      return { ...sandbox, CONTRACT_MODE: 'server', CONTRACT_BASE_URL: url, describe };
-    }
-    const proxied = await prism(url);
-    const describe = `sandbox at ${url} behind Prism proxy ${proxied}`;
-    return { ...sandbox, CONTRACT_BASE_URL: proxied, CONTRACT_DIRECT_URL: url, describe };
+    const { url, env } = await sandboxFor(cleanups);
+    if (mode === 'sandbox') return behindPrism(url, env, 'sandbox');
+    // The sandbox as any live server: its fixture ids come in through the CONTRACT_* variables and
+    // nothing else, so that this target proves the live path end to end.
+    const describe = `sandbox at ${url} as a live server (ids from CONTRACT_* variables)`;
+    return { ...env, CONTRACT_MODE: 'server', CONTRACT_BASE_URL: url, describe };
   }
   throw new Error(`unknown target "${mode}" (mock, sandbox, live-sandbox, server, proxy)`);
 }

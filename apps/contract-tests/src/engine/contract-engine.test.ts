@@ -1,5 +1,5 @@
-// The engine against the sandbox, which keeps the contract, and against the same sandbox behind a
-// proxy that plants one contract bug at a time: the engine must pass the first and fail each of
+// The engine against the sandbox, which keeps the contract, and against the same sandbox through a
+// fetch that plants one contract bug at a time: the engine must pass the first and fail each of
 // the others, naming the operation and the rule.
 import { findOperation, loadOpenApiDocument, operations } from '@browser-cloud/openapi-document';
 import {
@@ -13,8 +13,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sandboxResources } from '../../scripts/targets.mjs';
 import { createDocumentValidator } from './judge.js';
 import { knownValues, resourcesFrom } from './resources.js';
-import { type CaseKind, runGeneratedCases } from './run-cases.js';
-import { type Fault, startFaultProxy } from './test-support/fault-proxy.js';
+import { type CaseKind, runGeneratedCases } from './plan.js';
+import { type Fault, faultyFetch } from './test-support/faulty-fetch.js';
 
 const document = loadOpenApiDocument();
 const checker = createRequestChecker(document);
@@ -31,7 +31,7 @@ beforeAll(async () => {
 beforeEach(() => sandbox.state.reset());
 afterAll(() => sandbox?.close());
 
-function judge(baseUrl: string, operationId: string, kind: CaseKind, runs = RUNS) {
+function judge(operationId: string, kind: CaseKind, runs = RUNS, fetch?: typeof globalThis.fetch) {
   const operation = findOperation(document, operationId);
   return runGeneratedCases({
     document,
@@ -39,7 +39,7 @@ function judge(baseUrl: string, operationId: string, kind: CaseKind, runs = RUNS
     kind,
     checker,
     validator,
-    target: { baseUrl, token: TOKEN },
+    target: { baseUrl: sandbox.url, token: TOKEN, fetch },
     known: knownValues(operation, RESOURCES),
     seed: SEED,
     runs,
@@ -70,7 +70,7 @@ describe('the contract engine', () => {
       [operationId, 'invalid'],
     ]) as [string, CaseKind][],
   )('passes the sandbox, which keeps the contract: %s, %s cases', async (operationId, kind) => {
-    const result = await judge(sandbox.url, operationId, kind);
+    const result = await judge(operationId, kind);
     expect(result.report).toBeUndefined();
     expect(result.ok).toBe(true);
     // Invalid runs break every rule once before their RUNS drawn cases.
@@ -248,22 +248,17 @@ describe('the contract engine', () => {
   it.each(faults)(
     'catches %s in %s (%s cases), naming the operation and the rule',
     async (_what, operationId, kind, fault, rules) => {
-      const proxy = await startFaultProxy(sandbox.url, fault);
-      try {
-        // One drawn invalid case: the rules broken once each on every run must find the fault.
-        const result = await judge(proxy.url, operationId, kind, kind === 'invalid' ? 1 : RUNS);
-        expect(result.ok).toBe(false);
-        expect(result.report).toContain(`${operationId}: `);
-        for (const rule of rules) expect(result.report).toContain(rule);
-        const reproduce = /reproduce: (curl .*)/.exec(result.report ?? '')?.[1];
-        expect(reproduce, 'the report has a reproduce line').toBeDefined();
-        // The case sent without a token is reproduced without one; every other with the header.
-        if (rules.includes('security: no bearer token')) expect(reproduce).not.toContain('Authorization');
-        else expect(reproduce).toContain(`-H "Authorization: Bearer $API_TOKEN"`);
-        expect(result.report).not.toContain(TOKEN);
-      } finally {
-        await proxy.close();
-      }
+      // One drawn invalid case: the rules broken once each on every run must find the fault.
+      const result = await judge(operationId, kind, kind === 'invalid' ? 1 : RUNS, faultyFetch(fault));
+      expect(result.ok).toBe(false);
+      expect(result.report).toContain(`${operationId}: `);
+      for (const rule of rules) expect(result.report).toContain(rule);
+      const reproduce = /reproduce: (curl .*)/.exec(result.report ?? '')?.[1];
+      expect(reproduce, 'the report has a reproduce line').toBeDefined();
+      // The case sent without a token is reproduced without one; every other with the header.
+      if (rules.includes('security: no bearer token')) expect(reproduce).not.toContain('Authorization');
+      else expect(reproduce).toContain(`-H "Authorization: Bearer $API_TOKEN"`);
+      expect(result.report).not.toContain(TOKEN);
     },
   );
 });

@@ -4,7 +4,6 @@ import { Broken } from './judge.js';
 import type { RequestCase } from './request-case.js';
 
 const streamCase: RequestCase = {
-  operationId: 'streamBrowserLogs',
   method: 'GET',
   pathTemplate: '/browsers/{id}/logs/stream',
   pathParams: { id: 'b1' },

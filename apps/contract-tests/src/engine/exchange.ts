@@ -30,9 +30,8 @@ export interface ExchangeLimits {
 }
 
 /**
- * At most `maxBytes` of the body, read until it ends, `ms` pass or `until` holds for the text so
- * far; the rest is cancelled. Ending closes the read, so whatever already arrived is still read (a
- * chunk settles in microtasks, the timer in a later macrotask: a slow host loses nothing).
+ * At most `maxBytes` of the body, until it ends, `ms` pass or `until` holds; the rest is cancelled.
+ * Ending closes the read rather than erroring it, so that what already arrived is still read.
  */
 async function readBounded(response: Response, maxBytes: number, ms: number, until?: (text: string) => boolean) {
   const decoder = new TextDecoder();
@@ -60,18 +59,11 @@ async function readBounded(response: Response, maxBytes: number, ms: number, unt
 export async function exchange(target: ExchangeTarget, c: RequestCase, limits: ExchangeLimits = {}): Promise<Answer> {
   const { answerMs = 10_000, maxBytes = 1024 * 1024, streamMs = 500, streamUntil } = limits;
   const headers = { ...c.headers, ...(c.withToken ? { Authorization: `Bearer ${target.token}` } : {}) };
-  let response: Response;
-  try {
-    response = await (target.fetch ?? fetch)(`${target.baseUrl}${pathOf(c)}`, {
-      method: c.method,
-      headers,
-      body: c.body ?? null,
-      signal: AbortSignal.timeout(answerMs),
-    });
-  } catch (error) {
+  const init = { method: c.method, headers, body: c.body ?? null, signal: AbortSignal.timeout(answerMs) };
+  const response = await (target.fetch ?? fetch)(`${target.baseUrl}${pathOf(c)}`, init).catch((error: unknown) => {
     const cause = error instanceof Error ? error.message : String(error);
     throw new Broken([`answer: no answer within ${answerMs} ms (${cause})`]);
-  }
+  });
   const stream = /^text\/event-stream\s*(;|$)/i.test(response.headers.get('content-type') ?? '');
   const [ms, until] = stream ? [streamMs, streamUntil] : [answerMs];
   const { text, truncated } = await readBounded(response, maxBytes, ms, until);

@@ -14,8 +14,6 @@ export interface MutationOptions extends Pick<ArbitraryOptions, 'deref'> {
   textual?: boolean | undefined;
 }
 
-const UNKNOWN_PROPERTY = 'contract_unknown_property';
-
 const pointer = (path: string[]) => (path.length === 0 ? '(root)' : `/${path.join('/')}`);
 
 function kindOf(value: unknown): string {
@@ -39,16 +37,10 @@ export function minimalValue(raw: unknown, deref: MutationOptions['deref']): unk
   const branches = (schema.oneOf ?? schema.anyOf) as unknown[] | undefined;
   if (Array.isArray(branches) && branches.length > 0) return minimalValue(branches[0], deref);
   const type = typesOf(schema)[0] ?? 'object';
-  const smallest = typeof schema.minimum === 'number' ? schema.minimum : 0;
+  const min = typeof schema.minimum === 'number' ? schema.minimum : 0;
   const formats: Record<string, string> = { 'date-time': '2026-01-01T00:00:00Z', uri: 'https://example.com/' };
   const text = formats[String(schema.format)] ?? 'x'.repeat(Math.max(1, Number(schema.minLength ?? 1)));
-  const scalars: Record<string, unknown> = {
-    null: null,
-    boolean: true,
-    integer: smallest,
-    number: smallest,
-    string: text,
-  };
+  const scalars: Record<string, unknown> = { null: null, boolean: true, integer: min, number: min, string: text };
   if (type in scalars) return scalars[type];
   if (type === 'array') return [];
   const properties = (schema.properties ?? {}) as Record<string, unknown>;
@@ -74,10 +66,7 @@ function plausibleBranches(branches: unknown[], value: unknown, deref: MutationO
   });
 }
 
-/**
- * Every single-keyword mutation of `value` (valid against `raw`) the table knows, as whole new
- * values with the rule each breaks.
- */
+/** Every single-keyword mutation of `value` (valid against `raw`), as whole new values with the rule each breaks. */
 export function mutationsOf(raw: unknown, value: unknown, options: MutationOptions): Mutation[] {
   const found: Mutation[] = [];
   walk(raw, value, [], value, options, found);
@@ -96,12 +85,10 @@ function walk(raw: unknown, value: unknown, path: string[], root: unknown, optio
 
   if (Array.isArray(schema.enum)) replace(`enum: ${at} outside the enum`, `${String(schema.enum[0])}-not-in-enum`);
   if (typeof value === 'string') {
-    if (typeof schema.minLength === 'number' && schema.minLength > 0) {
+    if (typeof schema.minLength === 'number' && schema.minLength > 0)
       replace(`minLength: ${at} shorter than ${schema.minLength}`, 'x'.repeat(schema.minLength - 1));
-    }
-    if (typeof schema.maxLength === 'number') {
+    if (typeof schema.maxLength === 'number')
       replace(`maxLength: ${at} longer than ${schema.maxLength}`, 'x'.repeat(schema.maxLength + 1));
-    }
   }
 
   if (Array.isArray(schema.oneOf)) {
@@ -120,12 +107,10 @@ function walk(raw: unknown, value: unknown, path: string[], root: unknown, optio
     const { [name]: _dropped, ...rest } = object;
     replace(`required: ${pointer([...path, name])} missing`, rest);
   }
-  if (schema.additionalProperties === false) {
-    replace(`additionalProperties: ${at} with an unknown property`, { ...object, [UNKNOWN_PROPERTY]: 'x' });
-  }
-  for (const [name, child] of Object.entries(object)) {
+  if (schema.additionalProperties === false)
+    replace(`additionalProperties: ${at} with an unknown property`, { ...object, contract_unknown_property: 'x' });
+  for (const [name, child] of Object.entries(object))
     if (name in properties) walk(properties[name], child, [...path, name], root, options, out);
-  }
 
   // if/then: make the `if` hold through its const properties, then break the `then`.
   if (schema.if && schema.then) {

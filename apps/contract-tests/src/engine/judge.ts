@@ -1,7 +1,4 @@
 // The checks an answer must pass, against the document's own schemas (Ajv, formats asserted).
-// Valid requests: a documented status (never a 5xx) whose body, content type and headers match the
-// document. Invalid requests: refused with the status the broken rule calls for (400, or 401
-// without a token) and an Error body, as the document describes it.
 import { toIssues } from '@browser-cloud/api-types';
 import {
   eventStreamData,
@@ -42,11 +39,7 @@ export function createDocumentValidator(document: OpenApiDocument) {
     return toIssues(validate.errors ?? [], data, '(root)', { prefixFields: false }).map((issue) => issue.message);
   }
 
-  /**
-   * A response body against what the document says `operation` answers with `status` and
-   * `contentType` (an undocumented status or media type is itself a problem); each event of a
-   * `text/event-stream` against `x-sse-event-data`.
-   */
+  /** A body against the response `operation` documents for `status` and `contentType` (and `x-sse-event-data`). */
   function validateResponse(operation: Operation, status: number, contentType: string | null, body: unknown) {
     const { operationId } = operation;
     const response = findResponse(operation, status);
@@ -56,9 +49,8 @@ export function createDocumentValidator(document: OpenApiDocument) {
     if (media.length === 0)
       return body === undefined || body === '' ? [] : [`${operationId} ${status} documents no body`];
     const documented = response.content[mediaType];
-    if (documented === undefined) {
+    if (documented === undefined)
       return [`${operationId} ${status}: content type "${mediaType}" is not documented (${media.join(', ')})`];
-    }
     if (documented.schema === undefined) return [];
     const problems = validateAt(documented.schema.pointer, body);
     const eventData = operation.success?.eventData;
@@ -73,25 +65,10 @@ export function createDocumentValidator(document: OpenApiDocument) {
     return problems;
   }
 
-  /** Body, content type and documented headers of the answer against the document. */
-  function conformance(operation: Operation, answer: Answer): string[] {
-    if (/json/i.test(answer.contentType) && answer.json === undefined) {
-      return [`body: not JSON although the content type is "${answer.contentType}": ${answer.text.slice(0, 120)}`];
-    }
-    const body = answer.json !== undefined ? answer.json : answer.text;
-    const problems = validateResponse(operation, answer.status, answer.contentType, body).map(
-      (p) => `response ${answer.status}: ${p}`,
-    );
-    for (const header of Object.values(findResponse(operation, answer.status)?.headers ?? {})) {
-      const value = answer.headers.get(header.name);
-      if (value === null && header.required) problems.push(`header ${header.name}: required by the document, missing`);
-      if (value === null || !header.schema) continue;
-      for (const p of validateAt(header.schema.pointer, value)) problems.push(`header ${header.name}: ${p}`);
-    }
-    return problems;
-  }
-
-  /** The answer's status against `expected` (any documented one but a 5xx when not given), then the rest. */
+  /**
+   * The answer's status against `expected` (any documented one but a 5xx when not given), then its
+   * body, content type and documented headers against the document.
+   */
   function judge(operation: Operation, answer: Answer, expected?: readonly number[]): string[] {
     const { status } = answer;
     const problems: string[] = [];
@@ -101,7 +78,22 @@ export function createDocumentValidator(document: OpenApiDocument) {
       const accepted = status < 300 && error ? ' (the invalid request was accepted)' : '';
       problems.push(`status: expected ${expected.join(' or ')}${error}, got ${status}${accepted}`);
     }
-    return [...problems, ...conformance(operation, answer)];
+    if (/json/i.test(answer.contentType) && answer.json === undefined) {
+      return [
+        ...problems,
+        `body: not JSON although the content type is "${answer.contentType}": ${answer.text.slice(0, 120)}`,
+      ];
+    }
+    const body = answer.json !== undefined ? answer.json : answer.text;
+    for (const p of validateResponse(operation, status, answer.contentType, body))
+      problems.push(`response ${status}: ${p}`);
+    for (const header of Object.values(findResponse(operation, status)?.headers ?? {})) {
+      const value = answer.headers.get(header.name);
+      if (value === null && header.required) problems.push(`header ${header.name}: required by the document, missing`);
+      if (value === null || !header.schema) continue;
+      for (const p of validateAt(header.schema.pointer, value)) problems.push(`header ${header.name}: ${p}`);
+    }
+    return problems;
   }
 
   return { validateAt, validateResponse, judge };

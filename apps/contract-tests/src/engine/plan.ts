@@ -1,24 +1,84 @@
 // The cases of one operation, planned from the operations model, in the order the README gives.
 // Invalid cases come before the valid ones so that a DELETE's resource still exists for them.
-import type { Operation } from '@browser-cloud/openapi-document';
+// Generated cases run with fast-check: seeded, a failing one shrunk and reported with a curl command.
+import type { OpenApiDocument, Operation } from '@browser-cloud/openapi-document';
+import type { RequestChecker } from '@browser-cloud/sandbox';
 import fc from 'fast-check';
-import { MOCK_ONLY, STATEFUL_ONLY } from '../../scripts/skips.mjs';
+import { MOCK_ONLY, STATEFUL_ONLY } from '../../scripts/reports.mjs';
+import type { callClient } from '../harness/clients.js';
 import type { TargetMode } from '../harness/target.js';
-import { exchange } from './exchange.js';
-import type { RequestCase } from './request-case.js';
-import { caseArbitraries } from './request-cases.js';
+import { type ExchangeLimits, type ExchangeTarget, exchange } from './exchange.js';
+import { Broken, type DocumentValidator } from './judge.js';
+import { type RequestCase, toCurl } from './request-case.js';
+import { caseArbitraries, type InvalidCase, type KnownValues } from './request-cases.js';
 import { creatorOf, knownValues, type Resources, resourceVariables } from './resources.js';
-import { derivedSeed, type RunCasesOptions, runGeneratedCases } from './run-cases.js';
 import { checkRule, type RuleContext, SEED_PLANS } from './seed-rules.js';
+
+export type CaseKind = 'valid' | 'invalid';
+
+export interface RunCasesOptions {
+  document: OpenApiDocument;
+  operation: Operation;
+  kind: CaseKind;
+  checker: RequestChecker;
+  validator: DocumentValidator;
+  target: ExchangeTarget;
+  known?: KnownValues | undefined;
+  /** The run's seed; each operation and kind derives its own from it, so shards agree. */
+  seed: number;
+  runs: number;
+  limits?: ExchangeLimits | undefined;
+}
+
+/** A seed per (run seed, operation, kind): FNV-1a over the three. */
+function derivedSeed(seed: number, ...parts: string[]): number {
+  let hash = 0x811c9dc5 ^ seed;
+  for (const char of parts.join('\u0000')) {
+    hash ^= char.charCodeAt(0);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash | 0;
+}
+
+/** `ok` and how many cases ran; else the `report` of the shrunk failing case: rule, problems, curl, seeds. */
+export async function runGeneratedCases(options: RunCasesOptions) {
+  const { operation, kind, target } = options;
+  const arbitraries = caseArbitraries(options.document, operation, options.checker, options.known);
+  const arbitrary: fc.Arbitrary<RequestCase> = kind === 'valid' ? arbitraries.valid : arbitraries.invalid;
+  const property = fc.asyncProperty(arbitrary, async (c) => {
+    const answer = await exchange(target, c, options.limits);
+    const expected = kind === 'valid' ? undefined : (c as InvalidCase).expectedStatuses;
+    const problems = options.validator.judge(operation, answer, expected);
+    if (problems.length > 0) throw new Broken(problems, { answer });
+  });
+  const seed = derivedSeed(options.seed, operation.operationId, kind);
+  // Invalid runs start with every rule broken once, then draw `runs` more.
+  const examples = kind === 'invalid' ? arbitraries.everyRule(seed).map((c): [RequestCase] => [c]) : [];
+  const details = await fc.check(property, { seed, numRuns: options.runs + examples.length, examples });
+  if (!details.failed) return { ok: true, runs: details.numRuns };
+  const failing = details.counterexample?.[0] as RequestCase | undefined;
+  const error = details.errorInstance;
+  const request = kind === 'valid' ? 'a valid request' : `an invalid request (${failing?.rule ?? 'unknown rule'})`;
+  const curl = failing && toCurl(failing, target.baseUrl);
+  const why =
+    error instanceof Broken ? error : new Broken([`the engine failed: ${(error as Error)?.message ?? error}`]);
+  const broken = new Broken(why.problems, { ...why.sent, curl });
+  const seeds = `seed ${options.seed} (CONTRACT_SEED=${options.seed}), fast-check seed ${seed}`;
+  const tries = `after ${details.numRuns} case(s), shrunk ${details.numShrinks} time(s)`;
+  const report = broken.report(`${operation.operationId}: ${request} got an answer that breaks the contract`);
+  return {
+    ok: false,
+    runs: details.numRuns,
+    report: `${report}\n  ${tries}; ${seeds}, path "${details.counterexamplePath}"`,
+  };
+}
 
 export interface PlanSettings extends Omit<RunCasesOptions, 'operation' | 'kind' | 'known' | 'seed'> {
   mode: TargetMode;
   resources: Resources;
   seeds: readonly number[];
   /** Calls the client's method of the operation with a case's values and these request options. */
-  callClient?:
-    | ((operation: Operation, c: RequestCase, options: { headers: Record<string, string> }) => Promise<unknown>)
-    | undefined;
+  callClient?: typeof callClient | undefined;
 }
 
 export interface PlannedCase {
@@ -72,21 +132,18 @@ export function planOperation(operation: Operation, settings: PlanSettings) {
         if (!result.ok) throw new Error(result.report);
       },
     }));
-  const cases: PlannedCase[] = [];
 
   const seedPlan = SEED_PLANS[operationId];
-  for (const rule of seedPlan?.rules ?? []) {
-    cases.push({
-      title: rule.rule,
-      notApplicable: mode === 'mock' ? STATEFUL_ONLY : undefined,
-      needs: rule.needs,
-      async run(skip) {
-        const { outcome, message = 'not checkable' } = await checkRule(operationId, rule, context);
-        if (outcome === 'skipped') skip(message);
-        if (outcome === 'failed') throw new Error(message);
-      },
-    });
-  }
+  const cases: PlannedCase[] = (seedPlan?.rules ?? []).map((rule) => ({
+    title: rule.rule,
+    notApplicable: mode === 'mock' ? STATEFUL_ONLY : undefined,
+    needs: rule.needs,
+    async run(skip: (reason: string) => never) {
+      const { outcome, message = 'not checkable' } = await checkRule(operationId, rule, context);
+      if (outcome === 'skipped') skip(message);
+      if (outcome === 'failed') throw new Error(message);
+    },
+  }));
 
   cases.push(...generated('invalid', INVALID_TITLE, needs));
 
@@ -121,9 +178,8 @@ export function planOperation(operation: Operation, settings: PlanSettings) {
         );
         const got = error ? `${error.name} ${String(error.status)}: ${error.message}` : 'a result';
         if (success && error) throw new Error(`${operationId} ${status}: the client threw ${got}`);
-        if (!success && error?.status !== status) {
+        if (!success && error?.status !== status)
           throw new Error(`${operationId} ${status}: expected an APIError of status ${status}, got ${got}`);
-        }
       },
     });
   }

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { pathOf, type RequestCase, toCurl } from './request-case.js';
 
 const base: RequestCase = {
-  operationId: 'renameProfile',
   method: 'PATCH',
   pathTemplate: '/profiles/{id_or_name}',
   pathParams: { id_or_name: "it's a/name" },

@@ -2,7 +2,6 @@
 import type { Operation } from '@browser-cloud/openapi-document';
 
 export interface RequestCase {
-  operationId: string;
   method: string;
   /** Path parameters, raw (encoded when the URL is built). */
   pathParams: Record<string, string>;
@@ -31,7 +30,6 @@ export interface RequestParts {
 /** A request of `operation`: Accept from its success answer, Content-Type from its body when one is sent. */
 export function requestOf(operation: Operation, parts: RequestParts): RequestCase {
   return {
-    operationId: operation.operationId,
     method: operation.method.toUpperCase(),
     pathTemplate: operation.path,
     pathParams: parts.path,
@@ -56,12 +54,12 @@ export function pathOf(c: RequestCase): string {
 const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 
 /**
- * A `curl` command that sends the case again. The token is never written out: the command reads
- * it from `$API_TOKEN`.
+ * A `curl` command that sends the case again. The token is never written out: the command reads it
+ * from `$API_TOKEN`, unless a `shownToken` that is no secret (a wrong one, of plain characters) is given.
  */
-export function toCurl(c: RequestCase, baseUrl: string): string {
+export function toCurl(c: RequestCase, baseUrl: string, shownToken = '$API_TOKEN'): string {
   const parts = ['curl', '-sS', '-i', '-X', c.method, shellQuote(`${baseUrl}${pathOf(c)}`)];
-  if (c.withToken) parts.push('-H', '"Authorization: Bearer $API_TOKEN"');
+  if (c.withToken) parts.push('-H', `"Authorization: Bearer ${shownToken}"`);
   for (const [name, value] of Object.entries(c.headers)) parts.push('-H', shellQuote(`${name}: ${value}`));
   if (c.body !== undefined) parts.push('--data-raw', shellQuote(c.body));
   return parts.join(' ');

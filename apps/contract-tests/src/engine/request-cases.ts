@@ -13,11 +13,7 @@ export type KnownValues = Partial<Record<'path' | 'query', Readonly<Record<strin
 
 export interface InvalidCase extends RequestCase {
   rule: string;
-  /**
-   * The statuses that refuse it: the checker's (400), 401 for a request without a token, and
-   * 400 or 404 for an empty path parameter (the URL no longer matches the template, so a server
-   * may not route it to the operation at all).
-   */
+  /** The checker's status; 401 without a token; 400 or 404 for an empty path parameter (unroutable). */
   expectedStatuses: readonly number[];
 }
 
@@ -33,11 +29,7 @@ export function refusalOf(checker: RequestChecker, operation: Operation, c: Requ
   return isRefusal(checked) ? checked.status : undefined;
 }
 
-/**
- * The requests of `operation`: `valid` ones, whose path parameters mix the target's resources
- * (`known`) with generated values; `addressed`, valid ones on the target's resources only; and
- * `invalid` ones.
- */
+/** The requests of `operation`: `valid`, `addressed` (on the `known` resources only) and `invalid`. */
 export function caseArbitraries(
   document: OpenApiDocument,
   operation: Operation,
@@ -61,27 +53,20 @@ export function caseArbitraries(
       };
   const keeps = (c: RequestCase) => refusalOf(checker, operation, c) === undefined;
 
+  const byName = (of: readonly OperationParameter[], arb: (p: OperationParameter) => fc.Arbitrary<unknown>) =>
+    Object.fromEntries(of.map((p) => [p.name, arb(p)]));
   const pathArb = (onlyKnown: boolean) =>
     fc.record(
-      Object.fromEntries(
-        inPath.map((p) => {
-          const given = known.path?.[p.name];
-          if (onlyKnown && given && given.length > 0) return [p.name, fc.constantFrom(...given)];
-          const generated = schemaArbitrary(schemaOf(p), { deref: derefIn, known: { '': given } })
-            .map(String)
-            // `.` and `..` are resolved away by URL parsers: they never reach the operation.
-            .filter((v) => v !== '.' && v !== '..');
-          return [p.name, generated];
-        }),
-      ),
+      byName(inPath, (p) => {
+        const given = known.path?.[p.name];
+        if (onlyKnown && given && given.length > 0) return fc.constantFrom(...given);
+        // `.` and `..` are resolved away by URL parsers: they never reach the operation.
+        const generated = schemaArbitrary(schemaOf(p), { deref: derefIn, known: { '': given } }).map(String);
+        return generated.filter((v) => v !== '.' && v !== '..');
+      }),
     ) as fc.Arbitrary<Record<string, string>>;
   const queryArb = fc.record(
-    Object.fromEntries(
-      inQuery.map((p) => [
-        p.name,
-        schemaArbitrary(schemaOf(p), { deref: derefIn, known: { '': known.query?.[p.name] } }),
-      ]),
-    ),
+    byName(inQuery, (p) => schemaArbitrary(schemaOf(p), { deref: derefIn, known: { '': known.query?.[p.name] } })),
     { requiredKeys: inQuery.filter((p) => p.required).map((p) => p.name) },
   ) as fc.Arbitrary<Record<string, unknown>>;
   const bodyValue = bodySchema ? schemaArbitrary(bodySchema, { deref: derefIn }) : fc.constant(undefined);
@@ -109,20 +94,16 @@ export function caseArbitraries(
     }
     if (body && bodySchema) {
       const headers = { ...c.headers, 'Content-Type': body.mediaType };
-      for (const m of mutationsOf(bodySchema, c.body === undefined ? {} : JSON.parse(c.body), { deref: derefIn })) {
+      for (const m of mutationsOf(bodySchema, c.body === undefined ? {} : JSON.parse(c.body), { deref: derefIn }))
         refuse(`body ${m.rule}`, { body: JSON.stringify(m.value), headers });
-      }
       refuse('body: null', { body: 'null', headers });
       const { 'Content-Type': _dropped, ...withoutType } = c.headers;
       refuse('requestBody: the required body is missing', { body: undefined, headers: withoutType });
-      refuse(`content type: text/plain is not documented (${body.mediaType})`, {
-        body: c.body ?? '{}',
-        headers: { ...c.headers, 'Content-Type': 'text/plain' },
-      });
+      const plain = { body: c.body ?? '{}', headers: { ...c.headers, 'Content-Type': 'text/plain' } };
+      refuse(`content type: text/plain is not documented (${body.mediaType})`, plain);
     }
-    for (const m of inQuery.length > 0 ? mutationsOf(querySchema, c.query, { deref: derefIn, textual: true }) : []) {
+    for (const m of inQuery.length > 0 ? mutationsOf(querySchema, c.query, { deref: derefIn, textual: true }) : [])
       refuse(`query ${m.rule}`, { query: m.value as Record<string, unknown> });
-    }
     // The checker does not look at credentials: a request without a token is otherwise valid.
     if (operation.secured)
       variants.push({ ...c, withToken: false, rule: 'security: no bearer token', expectedStatuses: [401] });
@@ -138,10 +119,8 @@ export function caseArbitraries(
     })
     .filter((c): c is InvalidCase => c !== undefined);
   /**
-   * Every rule broken once, each on the same valid request: the token, each path parameter, the
-   * query and the body, whatever the document holds, are checked on every run rather than when the
-   * draw of `invalid` happens to reach them. The request is the plainest the seed gives (the
-   * target's resources, the smallest body), so that nothing but the broken rule can refuse it.
+   * Every rule broken once, on one plain valid request (the target's resources, the smallest body),
+   * so that every run checks each of them, not only those the draw of `invalid` reaches.
    */
   const everyRule = (seed: number) =>
     fc.sample(requests(true), { seed, numRuns: 1 }).flatMap((drawn) => {

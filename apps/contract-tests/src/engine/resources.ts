@@ -20,12 +20,7 @@ function namesSomething(parameter: OperationParameter): boolean {
   return schema.type === 'string' && !('enum' in schema) && !('const' in schema) && !('format' in schema);
 }
 
-/**
- * The variable of each path parameter, and of each query parameter that names something, by
- * parameter name (the README says how they are named): `/profiles/{id_or_name}` →
- * CONTRACT_PROFILE_ID (CONTRACT_DELETABLE_PROFILE_ID for a DELETE, so that no other case loses
- * the resource it uses), `path` of `/browsers/{id}/logs/stream` → CONTRACT_LOG_PATH.
- */
+/** The variable of each path parameter, and of each query parameter that names something (README). */
 export function resourceVariables(operation: Operation) {
   const path: Record<string, string> = {};
   const last = [...operation.path.matchAll(/\{([^}]+)\}/g)].at(-1)?.[1];
@@ -38,9 +33,8 @@ export function resourceVariables(operation: Operation) {
   const after = segments.slice(segments.findLastIndex((s) => s.startsWith('{')) + 1).filter((s) => !s.startsWith('{'));
   const what = noun(after[0] ?? segments.filter((s) => !s.startsWith('{')).at(-1) ?? 'query');
   const query: Record<string, string> = {};
-  for (const p of (operation.query?.parameters ?? []).filter(namesSomething)) {
+  for (const p of (operation.query?.parameters ?? []).filter(namesSomething))
     query[p.name] = `CONTRACT_${what}_${screaming(p.name)}`;
-  }
   return { path, query };
 }
 
@@ -66,17 +60,10 @@ export function missingReason(resources: Resources, variables: readonly string[]
   return missing.length > 0 ? `${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} not set` : undefined;
 }
 
-/**
- * The operation that creates what `operation` (a DELETE) removes: a POST on the collection's path
- * (`/profiles` for `/profiles/{id_or_name}`) whose success answer has an `id`. The DELETE's cases
- * then delete what the suite created, not a resource of the target.
- */
+/** The operation that creates what `operation` (a DELETE) removes: a POST on its collection answering an `id`. */
 export function creatorOf(operations: Iterable<Operation>, operation: Operation): Operation | undefined {
   const collection = operation.path.replace(/\/\{[^}]+\}$/, '');
   if (operation.method !== 'delete' || collection === operation.path) return undefined;
-  for (const candidate of operations) {
-    const schema = candidate.success?.schema?.schema as { properties?: Record<string, unknown> } | undefined;
-    if (candidate.method === 'post' && candidate.path === collection && schema?.properties?.id) return candidate;
-  }
-  return undefined;
+  const answersId = (o: Operation) => (o.success?.schema?.schema as { properties?: { id?: unknown } })?.properties?.id;
+  return [...operations].find((o) => o.method === 'post' && o.path === collection && answersId(o) !== undefined);
 }

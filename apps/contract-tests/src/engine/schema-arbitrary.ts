@@ -62,34 +62,25 @@ function generatedArbitrary(schema: Schema, options: ArbitraryOptions, at: strin
     // allOf of full schemas: generate from the first and let Ajv drop what the others refuse.
     return schemaArbitrary(schema.allOf[0], options, at);
   }
+  const ofType = (type: string | undefined): fc.Arbitrary<unknown> => {
+    if (type === 'null') return fc.constant(null);
+    if (type === 'boolean') return fc.boolean();
+    if (type === 'integer') {
+      const { minimum: min, maximum: max } = schema;
+      return fc.integer({ ...(typeof min === 'number' ? { min } : {}), ...(typeof max === 'number' ? { max } : {}) });
+    }
+    if (type === 'number') return fc.double({ noNaN: true, noDefaultInfinity: true });
+    if (type === 'string') return stringArbitrary(schema);
+    if (type === 'array') {
+      const { minItems, maxItems } = schema;
+      return fc.array(schemaArbitrary(schema.items ?? {}, options, `${at}/0`), {
+        minLength: typeof minItems === 'number' ? minItems : 0,
+        maxLength: typeof maxItems === 'number' ? maxItems : 4,
+      });
+    }
+    if (type === 'object' || schema.properties) return objectArbitrary(schema, options, at);
+    return fc.jsonValue({ maxDepth: 2 });
+  };
   const types = typesOf(schema);
-  return fc.oneof(
-    ...(types.length > 0 ? types : [undefined]).map((type): fc.Arbitrary<unknown> => {
-      switch (type) {
-        case 'null':
-          return fc.constant(null);
-        case 'boolean':
-          return fc.boolean();
-        case 'integer':
-          return fc.integer({
-            ...(typeof schema.minimum === 'number' ? { min: schema.minimum } : {}),
-            ...(typeof schema.maximum === 'number' ? { max: schema.maximum } : {}),
-          });
-        case 'number':
-          return fc.double({ noNaN: true, noDefaultInfinity: true });
-        case 'string':
-          return stringArbitrary(schema);
-        case 'array':
-          return fc.array(schemaArbitrary(schema.items ?? {}, options, `${at}/0`), {
-            minLength: typeof schema.minItems === 'number' ? schema.minItems : 0,
-            maxLength: typeof schema.maxItems === 'number' ? schema.maxItems : 4,
-          });
-        case 'object':
-          return objectArbitrary(schema, options, at);
-        default:
-          if (schema.properties) return objectArbitrary(schema, options, at);
-          return fc.jsonValue({ maxDepth: 2 });
-      }
-    }),
-  );
+  return fc.oneof(...(types.length > 0 ? types : [undefined]).map(ofType));
 }

@@ -1,6 +1,6 @@
 // The seed's rule cases against the sandbox, which keeps the rules, and against the same sandbox
-// behind a proxy that breaks one rule at a time: every rule must pass the first, and the rule the
-// proxy breaks must fail with the operation, the rule and a curl command.
+// through a fetch that breaks one rule at a time: every rule must pass the first, and the rule the
+// fetch breaks must fail with the operation, the rule and a curl command.
 import { loadOpenApiDocument } from '@browser-cloud/openapi-document';
 import { flowTypesOf, DEFAULT_FIXTURE_REFS as R, type RunningSandbox, startSandbox } from '@browser-cloud/sandbox';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ import {
   type SeedRule,
   wrongToken,
 } from './seed-rules.js';
-import { type Fault, type ProxiedAnswer, startFaultProxy } from './test-support/fault-proxy.js';
+import { type Fault, faultyFetch, type ProxiedAnswer } from './test-support/faulty-fetch.js';
 
 const document = loadOpenApiDocument();
 const validator = createDocumentValidator(document);
@@ -40,7 +40,7 @@ async function runRules(plans: Record<string, SeedPlan>, context: RuleContext): 
     for (const rule of plan.rules) {
       const unset = rule.needs.filter((variable) => context.resources[variable] === undefined);
       if (unset.length > 0)
-        outcomes.push({ operationId, rule: rule.rule, outcome: 'skipped', message: `unset: ${unset.join(', ')}` });
+        outcomes.push({ rule: rule.rule, outcome: 'skipped', message: `unset: ${unset.join(', ')}` });
       else outcomes.push(await checkRule(operationId, rule, context));
     }
   }
@@ -48,13 +48,13 @@ async function runRules(plans: Record<string, SeedPlan>, context: RuleContext): 
 }
 
 function run(
-  baseUrl: string,
   plans: Record<string, SeedPlan> = SEED_PLANS,
   resources: Resources = RESOURCES,
+  fetch?: typeof globalThis.fetch,
 ): Promise<RuleOutcome[]> {
   return runRules(plans, {
     document,
-    target: { baseUrl, token: TOKEN },
+    target: { baseUrl: sandbox.url, token: TOKEN, fetch },
     limits: { answerMs: 5_000, streamMs: 300 },
     validator,
     resources,
@@ -82,7 +82,7 @@ const profileAnswer = (answer: ProxiedAnswer, name: string): ProxiedAnswer => ({
 
 describe("the seed's rule cases", () => {
   it('pass the sandbox, which keeps the rules, with every variable set', async () => {
-    const outcomes = await run(sandbox.url);
+    const outcomes = await run();
     expect(outcomes.filter((o) => o.outcome !== 'passed')).toEqual([]);
     expect(outcomes).toHaveLength(ALL_RULES.length);
   });
@@ -93,7 +93,7 @@ describe("the seed's rule cases", () => {
       headers: { authorization: `Bearer ${TOKEN}` },
     });
     expect(before.status).toBe(200);
-    const outcomes = await run(sandbox.url, loginOnly);
+    const outcomes = await run(loginOnly);
     const first = outcomes.find((o) => o.rule.startsWith('a login on CONTRACT_CONNECTION_ID'));
     expect(first).toMatchObject({ outcome: 'skipped', message: expect.stringContaining('already in progress') });
     // The conflict itself is still checked.
@@ -102,7 +102,7 @@ describe("the seed's rule cases", () => {
 
   it('skip a rule whose resources are not given, naming them', async () => {
     const { CONTRACT_PROXY_ID: _, ...withoutProxyId } = RESOURCES;
-    const outcomes = await run(sandbox.url, loginOnly, withoutProxyId);
+    const outcomes = await run(loginOnly, withoutProxyId);
     expect(outcomes.find((o) => o.rule.includes('both id and name'))).toEqual(
       expect.objectContaining({ outcome: 'skipped', message: 'unset: CONTRACT_PROXY_ID' }),
     );
@@ -215,16 +215,11 @@ describe("the seed's rule cases", () => {
   ];
 
   it.each(faults)('fail when the server breaks a rule: %s', async (_what, [operationId, rule], fault) => {
-    const proxy = await startFaultProxy(sandbox.url, fault);
-    try {
-      const outcomes = await run(proxy.url);
-      const outcome = outcomes.find((o) => o.rule === rule.rule);
-      expect(outcome?.outcome, JSON.stringify(outcomes, null, 2)).toBe('failed');
-      expect(outcome?.message).toContain(`${operationId}: the rule "${rule.rule}" is broken`);
-      expect(outcome?.message).toMatch(/\n {2}reproduce: curl -sS -i -X (POST|PATCH|GET) 'http:\/\/127\.0\.0\.1:\d+\//);
-      for (const o of outcomes) expect(o.message ?? '').not.toContain(TOKEN);
-    } finally {
-      await proxy.close();
-    }
+    const outcomes = await run(SEED_PLANS, RESOURCES, faultyFetch(fault));
+    const outcome = outcomes.find((o) => o.rule === rule.rule);
+    expect(outcome?.outcome, JSON.stringify(outcomes, null, 2)).toBe('failed');
+    expect(outcome?.message).toContain(`${operationId}: the rule "${rule.rule}" is broken`);
+    expect(outcome?.message).toMatch(/\n {2}reproduce: curl -sS -i -X (POST|PATCH|GET) 'http:\/\/127\.0\.0\.1:\d+\//);
+    for (const o of outcomes) expect(o.message ?? '').not.toContain(TOKEN);
   });
 });

@@ -1,8 +1,6 @@
-// The seed's rules that a live server must keep beyond what the document's schemas say, checked
-// with the operations of the document only (no control endpoint): each rule is one case whose
-// failure names the operation, the rule, the answer and a curl command that sends it again.
-// Some rules depend on what came before (a login answers 409 only while a flow is in progress),
-// so a plan runs in order: the first login of the run on each connection is the planned one.
+// The seed's rules a live server must keep beyond the document's schemas (README), checked with the
+// document's operations only. A plan runs in order: some rules depend on what came before (a login
+// answers 409 only while a flow is in progress), so the run's first login on each connection is planned.
 import { findOperation, loadOpenApiDocument, type Operation } from '@browser-cloud/openapi-document';
 import { flowTypesOf } from '@browser-cloud/sandbox';
 import { readEventStream, type SseEvent } from '@browser-cloud/sse';
@@ -10,7 +8,7 @@ import { type Answer, exchange } from './exchange.js';
 import { Broken } from './judge.js';
 import { type RequestParts, requestOf, toCurl } from './request-case.js';
 import type { Resources } from './resources.js';
-import type { RunCasesOptions } from './run-cases.js';
+import type { RunCasesOptions } from './plan.js';
 
 export interface RuleContext extends Pick<RunCasesOptions, 'document' | 'target' | 'limits' | 'validator'> {
   resources: Resources;
@@ -51,10 +49,7 @@ export function wrongToken(token: string): string {
 async function send(context: RuleContext, operationId: string, request: Request): Promise<Sent> {
   const operation = findOperation(context.document, operationId);
   const c = requestOf(operation, request);
-  let curl = toCurl(c, context.target.baseUrl);
-  if (request.token !== undefined) {
-    curl = curl.replace('"Authorization: Bearer $API_TOKEN"', `'Authorization: Bearer ${request.token}'`);
-  }
+  const curl = toCurl(c, context.target.baseUrl, request.token);
   const target = { ...context.target, token: request.token ?? context.target.token };
   const answer = await exchange(target, c, context.limits).catch((error: unknown) => {
     throw error instanceof Broken ? new Broken(error.problems, { curl }) : error;
@@ -84,16 +79,11 @@ const wrongTokenRule = (needs: readonly string[], request: (r: Resources) => Req
   request: (context, r) => ({ ...request(r), token: wrongToken(context.target.token) }),
 });
 
-export type RuleOutcome = {
-  operationId: string;
-  rule: string;
-  outcome: 'passed' | 'failed' | 'skipped';
-  message?: string;
-};
+export type RuleOutcome = { rule: string; outcome: 'passed' | 'failed' | 'skipped'; message?: string };
 
 /** Checks one rule: passed, failed with the operation, the rule, the answer and a curl command, or skipped. */
 export async function checkRule(operationId: string, rule: SeedRule, context: RuleContext): Promise<RuleOutcome> {
-  const base = { operationId, rule: rule.rule };
+  const base = { rule: rule.rule };
   try {
     if ('check' in rule) await rule.check(context);
     else expect(context, await send(context, operationId, rule.request(context, context.resources)), ...rule.answers);
@@ -146,18 +136,13 @@ function proxyAlone(member: 'id' | 'name', connection: string): SeedRule {
       const sent = context.state.get(connection) as Sent | undefined;
       if (!sent) throw new RuleNotCheckable(`the planned first login on ${connection} did not run`);
       if (sent.answer.status === 409) throw new RuleNotCheckable(inProgressBefore(connection));
-      if (sent.answer.status !== 200) {
+      if (sent.answer.status !== 200)
         throw new Broken([`status: the login through it answered ${sent.answer.status}, expected 200`], sent);
-      }
     },
   };
 }
 
-/**
- * Both first logins run before anything else logs in on their connections, then the conflict and
- * the refusals (on a connection whose flow is in progress, so that a server that wrongly accepts
- * them starts nothing).
- */
+/** The first logins before any other on their connections; then the conflict, and the refusals on a flow in progress. */
 const LOGIN_PLAN: SeedPlan = {
   rules: [
     firstLogin(CONNECTION, 'login', 'id'),
@@ -204,12 +189,10 @@ async function renameTo(context: RuleContext, idOrName: string, id?: unknown): P
   }
   const profile = expect(context, sent, 200);
   const problems: string[] = [];
-  if (id !== undefined && profile.id !== id) {
+  if (id !== undefined && profile.id !== id)
     problems.push(`id: expected ${JSON.stringify(id)} (the renamed profile), got ${JSON.stringify(profile.id)}`);
-  }
-  if (profile.name !== name) {
+  if (profile.name !== name)
     problems.push(`name: expected "${name}" (the requested name), got ${JSON.stringify(profile.name)}`);
-  }
   if (problems.length > 0) throw new Broken(problems, sent);
   context.state.set(RENAMED, { id: profile.id, name });
 }
@@ -270,14 +253,10 @@ const STREAM_PLAN: SeedPlan = {
       needs: [BROWSER, LOG],
       async check(context) {
         const events = await eventsOf(context, await send(context, STREAM, logOf(context.resources)));
-        if (events.length < 2) {
+        if (events.length < 2)
           throw new RuleNotCheckable(`the log ${LOG} has ${events.length} event(s); resuming needs at least two`);
-        }
-        if (events.some((e) => e.id === '')) {
-          throw new RuleNotCheckable(
-            "the stream's events carry no id: field, so there is no Last-Event-ID to resume from",
-          );
-        }
+        if (events.some((e) => e.id === ''))
+          throw new RuleNotCheckable("the stream's events carry no id, so there is no Last-Event-ID to resume from");
         const k = Math.floor((events.length - 1) / 2);
         const headers = { 'Last-Event-ID': events[k]!.id };
         const resumed = await send(context, STREAM, { ...logOf(context.resources), headers });

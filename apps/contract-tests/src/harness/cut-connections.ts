@@ -1,8 +1,6 @@
 /**
- * A `fetch` whose event-stream answers are cut, as a dropped connection would be: each of the
- * first `connections` answers passes `events` complete events and a few bytes of the next, then
- * fails with a network error. The client must reconnect with Last-Event-ID and lose nothing;
- * `lastEventIds` are those each request sent.
+ * A `fetch` whose first `connections` event-stream answers pass `events` complete events and a few
+ * bytes of the next, then fail as a dropped connection; `lastEventIds` are those each request sent.
  */
 export function cuttingFetch(options: { events: number; connections: number }) {
   const lastEventIds: (string | null)[] = [];
@@ -28,13 +26,9 @@ export function cuttingFetch(options: { events: number; connections: number }) {
         seen += decoder.decode(value, { stream: true });
         // The end of the n-th complete event that carries data (a lone `retry:` block is none).
         const blocks = seen.split('\n\n').slice(0, -1);
-        let end = 0;
-        let found = 0;
-        for (const block of blocks) {
-          end += block.length + 2;
-          if (/(^|\n)data:/.test(block) && ++found === options.events) break;
-        }
-        if (found < options.events || seen.length <= end) return controller.enqueue(value);
+        const last = blocks.flatMap((block, i) => (/(^|\n)data:/.test(block) ? [i] : []))[options.events - 1];
+        const end = last === undefined ? seen.length : blocks.slice(0, last + 1).join('\n\n').length + 2;
+        if (seen.length <= end) return controller.enqueue(value);
         // Erroring discards what was not read yet, so the drop comes one read after the cut.
         controller.enqueue(new TextEncoder().encode(seen.slice(before, end + 3)));
         cut = true;

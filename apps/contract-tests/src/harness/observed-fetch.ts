@@ -1,18 +1,18 @@
 import { appendFileSync } from 'node:fs';
 import { isRefusal } from '@browser-cloud/sandbox';
 import { readBoundedBody } from '@browser-cloud/sse';
+import { afterEach, expect } from 'vitest';
 import { answerOf } from '../engine/exchange.js';
 import { checker, documentValidator, target } from './target.js';
 
 const violations: string[] = [];
-/** Problems found in responses since the last call. */
-export const takeViolations = () => violations.splice(0);
+// The suite's setup file: every response any case receives must agree with the document, whatever
+// the case asserts.
+afterEach(() => {
+  expect(violations.splice(0), 'responses that disagree with openapi/openapi.yaml').toEqual([]);
+});
 
-/**
- * A `fetch` for the packages under test that checks every response it hands over against the
- * document (status documented, body valid) and records which (operation, status) pairs the
- * suite has exercised, for the coverage check of the runner.
- */
+/** A `fetch` that checks every response against the document and records its operation and status (coverage). */
 export const observedFetch: typeof fetch = async (input, init) => {
   const request = new Request(input, init);
   const response = await fetch(request);
@@ -31,15 +31,12 @@ export const observedFetch: typeof fetch = async (input, init) => {
   const where = `${operationId} ${response.status}`;
   // Prism's --errors proxy turns a response that breaks the document into a 500 that names it.
   const sl = response.headers.get('sl-violations');
-  if (sl && (target.mode === 'proxy' || target.mode === 'sandbox')) {
+  if (sl && (target.mode === 'proxy' || target.mode === 'sandbox'))
     violations.push(`${where}: server response breaks the document: ${sl}`);
-  }
   // Stream bodies are checked event by event by the cases; reading them here could block.
   if (/text\/event-stream/i.test(response.headers.get('content-type') ?? '')) return response;
-  // Bounded as the cases' own reads are.
   const { text } = await readBoundedBody(response.clone().body, 1024 * 1024);
-  for (const problem of documentValidator.judge(operation, answerOf(response, text), [response.status])) {
+  for (const problem of documentValidator.judge(operation, answerOf(response, text), [response.status]))
     violations.push(`${where}: ${problem}`);
-  }
   return response;
 };

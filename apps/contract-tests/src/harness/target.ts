@@ -3,13 +3,7 @@ import { createRequestChecker, DEFAULT_FIXTURE_REFS } from '@browser-cloud/sandb
 import { resourcesFrom } from '../engine/resources.js';
 import { createDocumentValidator } from '../engine/judge.js';
 
-/**
- * Where the suite runs, from the environment that scripts/run-contract.mjs sets:
- * - `mock`: a Prism mock of the document; `Prefer` picks statuses and examples.
- * - `proxy`: Prism's validating proxy in front of a real server (API_UPSTREAM_URL).
- * - `server`: a real server directly (API_BASE_URL), or the sandbox started as one (`live-sandbox`).
- * - `sandbox`: the stateful sandbox (apps/sandbox) behind Prism's validating proxy.
- */
+/** Where the suite runs (README, "Targets"); the `live-sandbox` target runs as a `server`. */
 export type TargetMode = 'mock' | 'proxy' | 'server' | 'sandbox';
 
 function required(name: string): string {
@@ -27,10 +21,7 @@ export const target = {
   mode: required('CONTRACT_MODE') as TargetMode,
   baseUrl: required('CONTRACT_BASE_URL'),
   token: required('CONTRACT_TOKEN'),
-  /**
-   * The server itself, when the suite otherwise goes through Prism's proxy: Prism refuses
-   * invalid requests on its own (422), so raw requests that test the server's refusals go here.
-   */
+  /** The server itself, past Prism's proxy, which refuses invalid requests on its own (422). */
   directUrl: process.env.CONTRACT_DIRECT_URL ?? required('CONTRACT_BASE_URL'),
   /** The resources the cases may use (ids of things that exist on the target), by variable. */
   resources: resourcesFrom(process.env),
