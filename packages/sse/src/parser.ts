@@ -1,7 +1,5 @@
-import { EventParser } from './event-parser.js';
-import type { EventParserOptions } from './event-parser.js';
-import { LineDecoder } from './line-decoder.js';
-import type { LineDecoderOptions } from './line-decoder.js';
+import { EventParser, type EventParserOptions } from './event-parser.js';
+import { LineDecoder, type LineDecoderOptions } from './line-decoder.js';
 
 // This module is also the `@browser-cloud/sse/parser` entry: the layers under the readers.
 export { DEFAULT_MAX_LINE_BYTES, LineDecoder } from './line-decoder.js';
@@ -28,10 +26,7 @@ export interface Parser {
   readonly retry: number | undefined;
 }
 
-/**
- * The pure bytes-to-events parser, {@link LineDecoder} feeding an {@link EventParser}: the layer
- * to compare with `eventsource-parser`'s `createParser` plus a `TextDecoder`.
- */
+/** A {@link LineDecoder} feeding an {@link EventParser}: what compares with `eventsource-parser` plus a `TextDecoder`. */
 export function createParser(options: ParserOptions): Parser {
   const events = new EventParser(options);
   const lines = new LineDecoder(events, options);

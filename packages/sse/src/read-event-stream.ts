@@ -1,9 +1,7 @@
-import { batchedEvents } from './batched-event-iterator.js';
-import type { BatchedEvents } from './batched-event-iterator.js';
+import { type BatchedEvents, batchedEvents } from './batched-event-iterator.js';
 import { SseError } from './errors.js';
-import { createParser } from './parser.js';
+import { createParser, type ParserLimits } from './parser.js';
 import type { EventParserOptions, SseEvent } from './event-parser.js';
-import type { ParserLimits } from './parser.js';
 
 export interface ReadEventStreamOptions extends ParserLimits, Pick<EventParserOptions, 'lastEventId' | 'onComment'> {
   /** Aborting cancels the body and ends the iteration without an error. */
@@ -24,31 +22,22 @@ export type EventStream = BatchedEvents<number | undefined>;
 export function readEventStream(body: ReadableStream<Uint8Array>, options: ReadEventStreamOptions = {}): EventStream {
   const signal = options.signal;
   const batch: SseEvent[] = [];
-  const parser = createParser({
-    ...options,
-    onEvent: (event) => {
-      batch.push(event);
-    },
-  });
+  const parser = createParser({ ...options, onEvent: (event) => batch.push(event) });
   let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
   /** No more reads: the body ended, failed or was cancelled. */
   let finished = false;
   let abortSignal: AbortSignal | undefined;
-  const onAbort = (): void => {
-    void stream.close();
-  };
+  const onAbort = (): void => void stream.close();
 
   const fill = async (): Promise<boolean> => {
+    if (finished || signal?.aborted) return false;
+    if (reader === undefined) {
+      reader = body.getReader();
+      // A signal of its own: streams sharing one would each add a listener to it, past Node's limit of 10.
+      abortSignal = signal && AbortSignal.any([signal]);
+      abortSignal?.addEventListener('abort', onAbort, { once: true });
+    }
     for (;;) {
-      if (finished) return false;
-      if (reader === undefined) {
-        if (signal?.aborted) return false;
-        reader = body.getReader();
-        // A signal of its own: streams sharing one signal would each add a listener to it, past
-        // Node's limit of 10 per signal.
-        abortSignal = signal && AbortSignal.any([signal]);
-        abortSignal?.addEventListener('abort', onAbort, { once: true });
-      }
       let result: ReadableStreamReadResult<Uint8Array>;
       try {
         result = await reader.read();
