@@ -40,6 +40,9 @@ export function batchedEvents<R>(batch: SseEvent[], lastEventId: string, source:
   let pendingError: unknown;
   let pulling: Promise<IteratorResult<SseEvent, undefined>> | undefined;
 
+  const unpull = (): void => {
+    pulling = undefined;
+  };
   const take = (): IteratorResult<SseEvent, undefined> => {
     const value = batch[index++]!;
     deliveredId = value.id;
@@ -81,13 +84,10 @@ export function batchedEvents<R>(batch: SseEvent[], lastEventId: string, source:
     next() {
       if (index < batch.length) return Promise.resolve(take());
       if (pulling !== undefined) return pulling.then(() => stream.next());
-      const current = pull();
-      pulling = current;
-      const clear = (): void => {
-        if (pulling === current) pulling = undefined;
-      };
-      current.then(clear, clear);
-      return current;
+      pulling = pull();
+      // The first callback once it settles, so no later pull is cleared.
+      pulling.then(unpull, unpull);
+      return pulling;
     },
     async return() {
       await stream.close();

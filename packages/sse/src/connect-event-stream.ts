@@ -156,14 +156,10 @@ export function connectEventStream(url: string | URL, options: ConnectEventStrea
     if (lastEventId !== '') headers.set('Last-Event-ID', toByteString(lastEventId));
     else headers.delete('Last-Event-ID');
     if (closed()) return undefined;
+    const signal = conn.controller.signal;
     let response: Response;
     try {
-      response = await fetchImpl(url, {
-        ...options.requestInit,
-        method: 'GET',
-        headers,
-        signal: conn.controller.signal,
-      });
+      response = await fetchImpl(url, { ...options.requestInit, method: 'GET', headers, signal });
     } catch (error) {
       return dropped(conn, error);
     }

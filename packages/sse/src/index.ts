@@ -1,6 +1,4 @@
-// What users of the package need: the two readers, the typed JSON layer and the error type.
-// The parsing layers are at `@browser-cloud/sse/parser`, the retry policy at
-// `@browser-cloud/sse/retry-policy`.
+// The readers, the typed JSON layer and the errors; the layers under them are at `/parser`, the retry policy at `/retry-policy`.
 export { SseError, isSseError, type SseErrorDetails, type SseErrorType } from './errors.js';
 export type { SseEvent } from './event-parser.js';
 export type { ParserLimits } from './parser.js';
@@ -26,5 +24,4 @@ export {
   type TypeGuard,
   type Validator,
 } from './json-events.js';
-// The bounded read of a refused answer's body, which the client's errors are built from too.
 export { readBoundedBody, type BoundedBody } from './body-excerpt.js';

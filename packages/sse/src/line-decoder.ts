@@ -11,10 +11,7 @@ export interface LineSink {
 }
 
 export interface LineDecoderOptions {
-  /**
-   * Longest accepted line in UTF-8 bytes, terminator excluded; checked while a line is still
-   * arriving, so a never-ending line cannot exhaust memory. @defaultValue 4 MiB
-   */
+  /** Longest line in UTF-8 bytes, terminator excluded, checked while it arrives. @defaultValue 4 MiB */
   maxLineBytes?: number | undefined;
 }
 
@@ -30,10 +27,7 @@ const LONG_LINE_BYTES = 4096;
 const KEEP_BUFFER_BYTES = 256 * 1024;
 
 /**
- * Bytes to lines, the first half of the WHATWG "Parsing an event stream": UTF-8 always (invalid
- * bytes become U+FFFD), one leading BOM removed, lines ending at CRLF, LF or CR (a CRLF split
- * across chunks is one terminator), and a final line without terminator dropped by `end()`.
- *
+ * Bytes to lines, the first half of the WHATWG "Parsing an event stream" (see the README's spec notes).
  * Each chunk is cut after its last CR or LF byte: the part before is decoded in one call, the rest
  * held as bytes. CR and LF are ASCII, so the cut never splits a character and the text is what a
  * `{ stream: true }` decoder would give, without leaving Node's fast (simdutf) decoding path.
