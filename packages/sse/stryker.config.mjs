@@ -34,7 +34,7 @@ export const equivalentMutants = [
   "src/line-decoder.ts:195 StringLiteral in `if (text.indexOf('\\n') === -1 && text.indexOf('\\r') === -1) return -1;`: equivalent, indexOf('') is 0 and the search below finds no line end either",
   "src/line-decoder.ts:197 ConditionalExpression in `if (text.length === chunk.length) return Math.max(text.lastIndexOf('\\n'), text.lastIndexOf('\\r'));`: equivalent, the byte scan finds the same index",
   "src/connect-event-stream.ts:320 ConditionalExpression in `cause instanceof SseError && cause.type === 'idle-timeout'`: the true variant is equivalent (the only SseError a dropped attempt can carry is the idle one); the false one is killed but shares this switch",
-    "src/read-event-stream.ts:38 ObjectLiteral,BooleanLiteral in `abortSignal?.addEventListener('abort', onAbort, { once: true });`: equivalent, close() is idempotent and detach removes the listener",
+  "src/read-event-stream.ts:38 ObjectLiteral,BooleanLiteral in `abortSignal?.addEventListener('abort', onAbort, { once: true });`: equivalent, close() is idempotent and detach removes the listener",
   "src/read-event-stream.ts:45 ConditionalExpression,BooleanLiteral in `if (finished) return false;`: equivalent, a cancelled body's pending read ends done rather than failing",
   'src/read-event-stream.ts:48 ConditionalExpression in `if (finished) return false;`: the false variant is equivalent (cancelling ends the pending read done, which also returns false); the true one is killed but shares this switch',
   "src/read-event-stream.ts:59 LogicalOperator,StringLiteral in `const stream = batchedEvents(batch, options.lastEventId ?? '', {`: equivalent, the initial ID is only read once an event was handed out, which replaces it",
