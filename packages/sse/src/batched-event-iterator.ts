@@ -9,8 +9,10 @@ export interface BatchSource<R> {
   /** The last event ID the parser has seen (once the batch is drained, it is the caller's too). */
   parsedId(): string;
   retry(): R;
-  /** Releases the socket, body, timers and listeners; called on `close()` and whenever `fill` ends or throws. */
+  /** Releases the socket, body and timers; called on `close()` and whenever `fill` ends or throws. */
   release(): Promise<void>;
+  /** The caller's signal: its abort closes the stream, which then ends without an error. */
+  readonly signal?: AbortSignal | undefined;
 }
 
 /** The iterator that `readEventStream` and `connectEventStream` return; iterate it with `for await`. */
@@ -40,6 +42,14 @@ export function batchedEvents<R>(batch: SseEvent[], lastEventId: string, source:
   let pendingError: unknown;
   let pulling: Promise<IteratorResult<SseEvent, undefined>> | undefined;
 
+  // A signal of its own: streams sharing the caller's would each add a listener to it, past Node's limit of 10.
+  const abortSignal = source.signal && AbortSignal.any([source.signal]);
+  const onAbort = (): void => void stream.close();
+  abortSignal?.addEventListener('abort', onAbort, { once: true });
+  const release = (): Promise<void> => {
+    abortSignal?.removeEventListener('abort', onAbort);
+    return source.release();
+  };
   const unpull = (): void => {
     pulling = undefined;
   };
@@ -59,15 +69,15 @@ export function batchedEvents<R>(batch: SseEvent[], lastEventId: string, source:
       throw error;
     }
     try {
-      if (await source.fill()) return take();
+      if (!abortSignal?.aborted && (await source.fill())) return take();
     } catch (error) {
       // Free the connection now; hand out what came before the error, then throw it.
-      await source.release();
+      await release();
       if (batch.length === 0) throw error;
       pendingError = error;
       return take();
     }
-    await source.release();
+    await release();
     return DONE;
   };
 
@@ -98,7 +108,7 @@ export function batchedEvents<R>(batch: SseEvent[], lastEventId: string, source:
       batch.length = 0;
       index = 0;
       pendingError = undefined;
-      await source.release();
+      await release();
     },
   };
   return stream;

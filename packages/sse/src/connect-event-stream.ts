@@ -121,14 +121,9 @@ export function connectEventStream(url: string | URL, options: ConnectEventStrea
   /** Released for good (by `close()`, abort, the end or an error); read through a call, as callbacks may do it. */
   const closed = (): boolean => state === 'ended';
 
-  // A signal of its own: streams sharing the caller's would each add a listener to it, past Node's limit of 10.
-  const abortSignal = options.signal && AbortSignal.any([options.signal]);
-  const onAbort = (): void => void stream.close();
-  abortSignal?.addEventListener('abort', onAbort);
-
   /** Reads until the batch holds events (true) or the stream is over for good (false). */
   const fill = async (): Promise<boolean> => {
-    while (!closed() && !abortSignal?.aborted) {
+    while (!closed()) {
       const outcome = current?.reader ? await read(current) : await connect();
       if (batch.length !== 0) return true;
       if (outcome === undefined) continue;
@@ -323,11 +318,11 @@ export function connectEventStream(url: string | URL, options: ConnectEventStrea
 
   const stream = batchedEvents(batch, savedId, {
     fill,
+    signal: options.signal,
     parsedId: () => current?.parser?.lastEventId ?? savedId,
     retry: () => serverRetry ?? options.retryDelay ?? 1000,
     release: async () => {
       if (state !== 'ended') enter({ state: 'ended', attempt });
-      abortSignal?.removeEventListener('abort', onAbort);
       wake?.();
       await drop();
     },

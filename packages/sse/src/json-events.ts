@@ -10,11 +10,7 @@ export type ErrorListValidator = (value: unknown) => readonly unknown[] | null |
 export type Validator<T> = TypeGuard<T> | ErrorListValidator;
 
 /** An event whose data was parsed as JSON and validated. */
-export interface JsonEvent<T> {
-  /** SSE event type (`"message"` when the server gave none). */
-  event: string;
-  /** Last event ID in effect for this event (`""` when none). */
-  id: string;
+export interface JsonEvent<T> extends Pick<SseEvent, 'event' | 'id'> {
   /** The parsed, validated data. */
   data: T;
   /** The data exactly as received, before `JSON.parse`. */
@@ -45,12 +41,11 @@ export interface JsonEventOptions<T> {
 export function createJsonEventDecoder<T = unknown>(
   options: JsonEventOptions<T> = {},
 ): (event: SseEvent) => JsonEvent<T> | undefined {
-  const validate = options.validate;
+  const { validate, skip } = options;
   const skipEmptyData = options.skipEmptyData ?? true;
   const heartbeats =
     (options.skipHeartbeats ?? true) ? new Set(options.heartbeatEvents ?? ['sse_heartbeat']) : undefined;
   const eventTypes = options.eventTypes === undefined ? undefined : new Set(options.eventTypes);
-  const skip = options.skip;
 
   return (event) => {
     if (skip?.(event)) return undefined;

@@ -20,23 +20,15 @@ export type EventStream = BatchedEvents<number | undefined>;
  * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#parsing-an-event-stream
  */
 export function readEventStream(body: ReadableStream<Uint8Array>, options: ReadEventStreamOptions = {}): EventStream {
-  const signal = options.signal;
   const batch: SseEvent[] = [];
   const parser = createParser({ ...options, onEvent: (event) => batch.push(event) });
   let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
   /** No more reads: the body ended, failed or was cancelled. */
   let finished = false;
-  let abortSignal: AbortSignal | undefined;
-  const onAbort = (): void => void stream.close();
 
   const fill = async (): Promise<boolean> => {
-    if (finished || signal?.aborted) return false;
-    if (reader === undefined) {
-      reader = body.getReader();
-      // A signal of its own: streams sharing one would each add a listener to it, past Node's limit of 10.
-      abortSignal = signal && AbortSignal.any([signal]);
-      abortSignal?.addEventListener('abort', onAbort, { once: true });
-    }
+    if (finished) return false;
+    reader ??= body.getReader();
     for (;;) {
       let result: ReadableStreamReadResult<Uint8Array>;
       try {
@@ -56,15 +48,15 @@ export function readEventStream(body: ReadableStream<Uint8Array>, options: ReadE
     }
   };
 
-  const stream = batchedEvents(batch, options.lastEventId ?? '', {
+  return batchedEvents(batch, options.lastEventId ?? '', {
     fill,
+    signal: options.signal,
     parsedId: () => parser.lastEventId,
     retry: () => parser.retry,
-    // Detaches from the signal and the body, discarding what it has not sent yet.
+    // Lets go of the body, discarding what it has not sent yet.
     release: async () => {
       if (finished) return;
       finished = true;
-      abortSignal?.removeEventListener('abort', onAbort);
       // Without a reader of ours, a body someone else locked refuses the cancel, which is ignored.
       await (reader ?? body).cancel().catch(() => {});
       try {
@@ -74,5 +66,4 @@ export function readEventStream(body: ReadableStream<Uint8Array>, options: ReadE
       }
     },
   });
-  return stream;
 }
