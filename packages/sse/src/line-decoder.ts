@@ -54,24 +54,21 @@ export class LineDecoder {
 
   /** Feeds the next chunk of the body. Throws `SseError` `line-too-long`. */
   push(chunk: Uint8Array): void {
-    const length = chunk.length;
     const last = this.#heldLength >= LONG_LINE_BYTES ? lastLineEndInLongLine(chunk, this.#decoder) : lastLineEnd(chunk);
-    if (last < 0) {
-      this.#holdUnfinished(chunk, 0, length);
-      return;
+    if (last >= 0) {
+      const done = chunk.subarray(0, last + 1);
+      if (this.#heldLength === 0) {
+        this.#pushText(this.#decoder.decode(done), last + 1);
+      } else {
+        this.#hold(done);
+        const byteLength = this.#heldLength;
+        this.#heldLength = 0;
+        const text = this.#decoder.decode(this.#held.subarray(0, byteLength));
+        if (this.#held.length > KEEP_BUFFER_BYTES) this.#held = new Uint8Array(256);
+        this.#pushText(text, byteLength);
+      }
     }
-    const done = last + 1 === length ? chunk : chunk.subarray(0, last + 1);
-    if (this.#heldLength === 0) {
-      this.#pushText(this.#decoder.decode(done), last + 1);
-    } else {
-      this.#hold(done);
-      const byteLength = this.#heldLength;
-      this.#heldLength = 0;
-      const text = this.#decoder.decode(this.#held.subarray(0, byteLength));
-      if (this.#held.length > KEEP_BUFFER_BYTES) this.#held = new Uint8Array(256);
-      this.#pushText(text, byteLength);
-    }
-    if (last + 1 < length) this.#holdUnfinished(chunk, last + 1, length);
+    this.#holdUnfinished(chunk.subarray(last + 1));
   }
 
   /** Ends the stream; the unterminated last line, if any, is discarded. */
@@ -124,16 +121,15 @@ export class LineDecoder {
       // Each found position is reused until passed, so stray CRs far from any LF stay linear.
       if (lf !== -1 && lf < pos) lf = text.indexOf('\n', pos);
       if (cr < pos) cr = text.indexOf('\r', pos);
-      if (lf === -1 && cr === -1) return;
     }
   }
 
   /** Holds bytes of a line whose end has not arrived, failing as soon as it is too long. */
-  #holdUnfinished(source: Uint8Array, start: number, end: number): void {
+  #holdUnfinished(bytes: Uint8Array): void {
     // Held bytes are a lower bound of the line's UTF-8 size (an invalid byte
     // decodes to a 3-byte U+FFFD), less the 3 bytes of a BOM not yet stripped.
-    this.#checkSize(this.#heldLength + (end - start) - (this.#bomChecked ? 0 : 3));
-    this.#hold(start === 0 ? source : source.subarray(start, end));
+    this.#checkSize(this.#heldLength + bytes.length - (this.#bomChecked ? 0 : 3));
+    this.#hold(bytes);
   }
 
   #hold(bytes: Uint8Array): void {
