@@ -5,7 +5,7 @@ import { mutationConfig } from '../../stryker.base.mjs';
 // mutators in code: why`; some differ only in speed or memory, which `npm run bench` holds to its targets.
 export const equivalentMutants = [
   "src/json-events.ts:68 ConditionalExpression in `if (typeof type === 'string' && heartbeats?.has(type)) return undefined;`: the true variant is equivalent (a set of strings has no non-string); the false one is killed but shares this switch",
-  'src/json-events.ts:128 BooleanLiteral in `finished = true;`: equivalent, an async iterator that is done stays done',
+  'src/json-events.ts:127 BooleanLiteral in `finished = true;`: equivalent, an async iterator that is done stays done',
   "src/event-parser.ts:52 StringLiteral in `#data = '';`: equivalent, the first data line overwrites it (#dataLines is 0)",
   'src/event-parser.ts:121 UpdateOperator in `this.#dataLines++ === 0`: equivalent, only zero or not is read, and the one-line ASCII shortcut counts the same bytes',
   'src/event-parser.ts:123 ConditionalExpression,EqualityOperator in `if (this.#data.length <= this.#maxUncountedUnits) return;`: equivalent when it counts more often (false, <), only slower',
@@ -30,13 +30,13 @@ export const equivalentMutants = [
   "src/line-decoder.ts:191 StringLiteral in `if (text.indexOf('\\n') === -1 && text.indexOf('\\r') === -1) return -1;`: equivalent, indexOf('') is 0 and the search below finds no line end either",
   "src/line-decoder.ts:193 ConditionalExpression in `if (text.length === chunk.length) return Math.max(text.lastIndexOf('\\n'), text.lastIndexOf('\\r'));`: equivalent, the byte scan finds the same index",
   "src/connect-event-stream.ts:315 ConditionalExpression in `cause instanceof SseError && cause.type === 'idle-timeout'`: the true variant is equivalent (the only SseError a dropped attempt can carry is the idle one); the false one is killed but shares this switch",
-  "src/batched-event-iterator.ts:48 ObjectLiteral,BooleanLiteral in `abortSignal?.addEventListener('abort', onAbort, { once: true });`: equivalent, a signal aborts once and release removes the listener",
-  'src/read-event-stream.ts:30 ConditionalExpression in `if (finished) return false;`: the false variant is equivalent (the read of a cancelled body ends done and the check after it returns false); the true one is killed but shares this switch',
-  "src/read-event-stream.ts:37 ConditionalExpression,BooleanLiteral in `if (finished) return false;`: equivalent, a cancelled body's pending read ends done rather than failing",
-  'src/read-event-stream.ts:40 ConditionalExpression in `if (finished) return false;`: the false variant is equivalent (cancelling ends the pending read done, which also returns false); the true one is killed but shares this switch',
-  "src/read-event-stream.ts:51 LogicalOperator,StringLiteral in `return batchedEvents(batch, options.lastEventId ?? '', {`: equivalent, the initial ID is only read once an event was handed out, which replaces it",
-  'src/read-event-stream.ts:58 ConditionalExpression in `if (finished) return;`: the false variant is equivalent (detaching twice repeats idempotent steps); the true one is killed but shares this switch',
-  'src/read-event-stream.ts:63 OptionalChaining in `reader?.releaseLock();`: equivalent, without a reader the call throws inside the try that ignores it',
+  "src/batched-event-iterator.ts:46 ObjectLiteral,BooleanLiteral in `abortSignal?.addEventListener('abort', onAbort, { once: true });`: equivalent, a signal aborts once and release removes the listener",
+  'src/read-event-stream.ts:27 ConditionalExpression in `if (finished) return false;`: the false variant is equivalent (the read of a cancelled body ends done and the check after it returns false); the true one is killed but shares this switch',
+  "src/read-event-stream.ts:34 ConditionalExpression,BooleanLiteral in `if (finished) return false;`: equivalent, a cancelled body's pending read ends done rather than failing",
+  'src/read-event-stream.ts:37 ConditionalExpression in `if (finished) return false;`: the false variant is equivalent (cancelling ends the pending read done, which also returns false); the true one is killed but shares this switch',
+  "src/read-event-stream.ts:48 LogicalOperator,StringLiteral in `return batchedEvents(batch, options.lastEventId ?? '', {`: equivalent, the initial ID is only read once an event was handed out, which replaces it",
+  'src/read-event-stream.ts:55 ConditionalExpression in `if (finished) return;`: the false variant is equivalent (detaching twice repeats idempotent steps); the true one is killed but shares this switch',
+  'src/read-event-stream.ts:60 OptionalChaining in `reader?.releaseLock();`: equivalent, without a reader the call throws inside the try that ignores it',
   'src/recent-ids.ts:12 EqualityOperator in `if (this.size === this.#capacity) this.delete(this.values().next().value!);`: equivalent, the size never exceeds the capacity',
 ];
 

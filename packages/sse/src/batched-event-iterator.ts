@@ -27,10 +27,8 @@ export interface BatchedEvents<R> extends AsyncIterableIterator<SseEvent, undefi
 
 /**
  * The iterator half of both readers. A chunk's events are parsed into `batch` at once and handed
- * out from it, so an event costs one resolved promise; reads are serialised, so no chunk is read
- * twice or out of order. An error `fill` throws after parsing some events is thrown after them.
- * `lastEventId` is that of the event handed out last, frozen by `close()`: events parsed but never
- * handed out do not count as seen.
+ * out from it, so an event costs one resolved promise; reads are serialised; an error `fill` throws
+ * is thrown after the events parsed before it. Events parsed but never handed out do not move `lastEventId`.
  */
 export function batchedEvents<R>(batch: SseEvent[], lastEventId: string, source: BatchSource<R>): BatchedEvents<R> {
   let index = 0;

@@ -340,10 +340,7 @@ class Attempt {
   lastActivity = performance.now();
   /** The idle timer fired: the attempt ends as `idle-timeout`. */
   idle = false;
-  /**
-   * Dropping events already delivered (a server's replay after a reconnect); `inReplayedRun`: one
-   * just was. With nothing remembered yet, replay mode ends at the first ID and drops nothing.
-   */
+  /** Dropping a replay of delivered events (ends at the first new ID); `inReplayedRun`: one just was. */
   replaying = true;
   inReplayedRun = false;
 }

@@ -110,11 +110,10 @@ export function parseJsonEvents<T = unknown>(
       while (!finished) {
         const result = await iterator.next();
         if (result.done === true) break;
-        const event = result.value;
-        lastSeenId = event.id;
+        lastSeenId = result.value.id;
         let value: JsonEvent<T> | undefined;
         try {
-          value = decode(event);
+          value = decode(result.value);
         } catch (error) {
           if (onInvalid === 'throw') {
             await stream.close();

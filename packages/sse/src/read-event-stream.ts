@@ -12,11 +12,8 @@ export interface ReadEventStreamOptions extends ParserLimits, Pick<EventParserOp
 export type EventStream = BatchedEvents<number | undefined>;
 
 /**
- * Parses a `text/event-stream` body into events, reading with `body.getReader()` (Safari has no
- * async iteration of streams). Leaving a `for await` loop early cancels the body. A read error is
- * thrown as `SseError` `network`; a limit error cancels the body, then is thrown after the events
- * that preceded it.
- *
+ * Parses a `text/event-stream` body into events, read with `body.getReader()` (Safari cannot iterate
+ * a stream). A read error is thrown as `SseError` `network`, after the events that preceded it.
  * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#parsing-an-event-stream
  */
 export function readEventStream(body: ReadableStream<Uint8Array>, options: ReadEventStreamOptions = {}): EventStream {
