@@ -210,13 +210,11 @@ async function main() {
   console.log(`\nTotal bench time: ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
-const [, , cell, ...args] = process.argv;
-if (cell !== undefined) {
-  let result;
-  if (cell === 'memory') result = await memory();
-  else if (cell === 'linear') result = await measure(args[0], linearInputs[args[1]](), args[2] && JSON.parse(args[2]));
-  else result = await measure(args[0], split(encoder.encode(logEvents(8 * MiB)), Number(args[1])));
-  process.stdout.write(JSON.stringify(result));
-} else {
-  await main();
+// A cell: `memory`, `linear <reader> <input> [limits]`, or `parser|stream <reader> <chunk size>`.
+const [, , cell, reader, input, limits] = process.argv;
+if (cell === undefined) await main();
+else if (cell === 'memory') process.stdout.write(JSON.stringify(await memory()));
+else {
+  const chunks = cell === 'linear' ? linearInputs[input]() : split(encoder.encode(logEvents(8 * MiB)), Number(input));
+  process.stdout.write(JSON.stringify(await measure(reader, chunks, limits && JSON.parse(limits))));
 }

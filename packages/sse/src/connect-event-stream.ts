@@ -102,7 +102,6 @@ export function connectEventStream(url: string | URL, options: ConnectEventStrea
   const recent = new RecentIds(options.dedupeWindow ?? 1024);
   const batch: SseEvent[] = [];
 
-  /** `undefined` until the first request. */
   let state: StreamStateChange['state'] | undefined;
   /** Attempts since an event last arrived: 0 for the first connection, then the reconnect's number. */
   let attempt = 0;

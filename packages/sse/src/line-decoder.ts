@@ -1,10 +1,7 @@
 import { SseError } from './errors.js';
 import { utf8ByteLength } from './utf8-byte-length.js';
 
-/**
- * Receives each complete line as `text.slice(start, end)` (terminator excluded): a range rather
- * than a sliced string spares one allocation per line; the receiver slices only what it keeps.
- */
+/** Receives each line as `text.slice(start, end)`, terminator excluded: a range spares a string per line. */
 export interface LineSink {
   /** `ascii`: the line is known to be pure ASCII, so its UTF-8 size is `end - start`. */
   line(text: string, start: number, end: number, ascii: boolean): void;
