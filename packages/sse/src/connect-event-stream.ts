@@ -174,13 +174,11 @@ export function connectEventStream(url: string | URL, options: ConnectEventStrea
       if (verdict.type === 'bad-status' && refusedError !== undefined) throw await refusedError(response);
       const contentType = response.headers.get('content-type');
       const bodyExcerpt = (await readBoundedBody(response.body, 512)).text;
-      throw new SseError(
-        verdict.type,
+      const message =
         verdict.type === 'bad-status'
           ? `Event stream request failed with status ${status}`
-          : `Event stream response has content type ${JSON.stringify(contentType)}, expected text/event-stream`,
-        { status, contentType, bodyExcerpt },
-      );
+          : `Event stream response has content type ${JSON.stringify(contentType)}, expected text/event-stream`;
+      throw new SseError(verdict.type, message, { status, contentType, bodyExcerpt });
     }
     // A 200 without a body: nothing to read, same as an immediate end.
     if (response.body === null) return { reason: 'end' };
