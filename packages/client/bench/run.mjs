@@ -77,9 +77,7 @@ async function size() {
 
   // A part's gzip cost: how much smaller the entry's bundle gets without it (its imports left external).
   const full = await bundle();
-  console.log(
-    `The entry (dist/index.js, every export): ${full.gzipped} B gzip (${full.minified} B minified); by part:`,
-  );
+  console.log(`The entry (dist/index.js, all exports): ${full.gzipped} B gzip, ${full.minified} B minified; by part:`);
   const parts = {
     'generated validators': '@browser-cloud/api-types/validators',
     '@browser-cloud/sse': '@browser-cloud/sse',
@@ -139,10 +137,8 @@ async function perRequest() {
   const medians = Object.fromEntries(names.map((name) => [name, median(samples[name])]));
   console.log(`Per request: the rename (PATCH, JSON body, JSON answer) on a local node:http server, ${rounds} rounds`);
   for (const name of names) {
-    const ratio = (medians[name] / medians['bare fetch']).toFixed(2);
-    console.log(
-      `  ${name.padEnd(32)} median ${(medians[name] / 1000).toFixed(1).padStart(6)} µs  ×${ratio} bare fetch`,
-    );
+    const [time, ratio] = [(medians[name] / 1000).toFixed(1), (medians[name] / medians['bare fetch']).toFixed(2)];
+    console.log(`  ${name.padEnd(32)} median ${time.padStart(6)} µs  ×${ratio} bare fetch`);
   }
   const toRaw = medians['this client'] / medians['openapi-fetch (createRawClient)'];
   const toOfficial = medians['this client'] / medians['official SDK (profiles.update)'];

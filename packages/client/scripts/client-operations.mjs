@@ -141,17 +141,12 @@ function callOf(operation, { path, body, query, answer, event, pathParameters, i
       `/${new RegExp(pattern, 'u').source}/u.test(${arg(name) ?? `String(${inOptions ? 'options?.query' : 'query'}?.[${JSON.stringify(name)}])`})`,
   );
   const read = (part) => `{ validate: validate${part.name}, name: '${part.component}' }`;
+  const pathValues = pathParameters.map((p) => `${JSON.stringify(p.name)}: ${p.arg}`).join(', ');
   const checks = [
-    ...(pathParameters.length > 0
-      ? [
-          `check(validate${path.name}, { ${pathParameters.map((p) => `${JSON.stringify(p.name)}: ${p.arg}`).join(', ')} }, 'path');`,
-        ]
-      : []),
-    ...(body
-      ? [`${operation.body.required ? '' : 'if (body !== undefined) '}check(validate${body.name}, body, 'body');`]
-      : []),
-    ...(query ? [`check(validate${query.name}, ${inOptions ? 'options?.query ?? {}' : 'query'}, 'query');`] : []),
-  ];
+    pathParameters.length > 0 && `check(validate${path.name}, { ${pathValues} }, 'path');`,
+    body && `${operation.body.required ? '' : 'if (body !== undefined) '}check(validate${body.name}, body, 'body');`,
+    query && `check(validate${query.name}, ${inOptions ? 'options?.query ?? {}' : 'query'}, 'query');`,
+  ].filter(Boolean);
   const target = query ? `withQuery(${url}, ${inOptions ? 'options?.query ?? {}' : 'query'})` : url;
   const context = `contextOf(connection, '${operation.operationId}')`;
   // A stream checks its arguments at the call; the request core runs the checks in its promise.

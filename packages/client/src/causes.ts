@@ -15,10 +15,7 @@ const NOT_SENT = new Set([
 /** How many errors of a cause chain (and of AggregateErrors in it) are looked at. */
 const MAX_CAUSES_SEARCHED = 64;
 
-/**
- * The objects of `error`'s chain, breadth first: each `cause`, and the `errors` of an
- * AggregateError (Node's several addresses of one host), each once, at most {@link MAX_CAUSES_SEARCHED}.
- */
+/** The objects of `error`'s chain, breadth first: each `cause` and AggregateError's `errors` (one host's addresses), once. */
 function causesOf(error: unknown): Record<string, unknown>[] {
   const found: Record<string, unknown>[] = [];
   for (const queue = [error]; queue.length > 0 && found.length < MAX_CAUSES_SEARCHED; ) {
@@ -32,11 +29,7 @@ function causesOf(error: unknown): Record<string, unknown>[] {
   return found;
 }
 
-/**
- * True when a fetch failure certainly happened before the request was sent: one of
- * {@link NOT_SENT} is a `code` in its chain. Browsers give no codes, so there this is
- * always false and a login is never retried on a connection error.
- */
+/** True when a fetch failure certainly happened before sending (always false in browsers, which give no codes). */
 export function failedBeforeSending(error: unknown): boolean {
   return causesOf(error).some(({ code }) => NOT_SENT.has(code as string));
 }

@@ -37,11 +37,7 @@ export function resolveOptions(options: ClientOptions) {
   };
 }
 
-/**
- * Refuses, with a {@link ValidationError} (`field` `baseUrl`), a base URL that is not an origin
- * with an optional path prefix: each operation's path is appended to it as it is (the README's
- * table says what a query, a fragment, whitespace or credentials would do).
- */
+/** Refuses (`field` `baseUrl`) a base URL that is not an origin with a path prefix, to which paths are appended as they are. */
 function checkBaseUrl(given: string): void {
   const refuse = (rule: string, what: string) =>
     new ValidationError([{ field: 'baseUrl', rule, message: `baseUrl: ${what} (\`baseUrl\` or ${BASE_URL_ENV})` }]);
@@ -61,9 +57,8 @@ function checkBaseUrl(given: string): void {
 }
 
 /**
- * The token as it is sent, and scrubbed: without the leading and trailing whitespace a header
- * value loses (Fetch's "normalize"). A character no header can carry is refused here rather than
- * by fetch at every request, in an error that may quote the header. Undefined when nothing is left.
+ * The token as it is sent and scrubbed: without the whitespace Fetch's "normalize" trims. A character
+ * no header can carry is refused here rather than by fetch, in an error that may quote the header.
  */
 function normaliseToken(given: string | undefined): string | undefined {
   const token = given?.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '');

@@ -7,11 +7,7 @@ import { type FetchLike, transport } from './transport.js';
 
 /** Options of {@link createClient} and {@link createConnection}. */
 export interface ClientOptions {
-  /**
-   * Base address of the service: an http(s) origin with an optional path prefix (a query, a
-   * fragment, whitespace or credentials are refused). Default: the `BROWSER_CLOUD_BASE_URL`
-   * environment variable; one of them is required.
-   */
+  /** An http(s) origin with an optional path prefix. Default: the `BROWSER_CLOUD_BASE_URL` environment variable; one is required. */
   baseUrl?: string | undefined;
   /** Bearer token. Default: the `BROWSER_CLOUD_API_KEY` environment variable; one is required. */
   token?: string | undefined;
@@ -25,28 +21,19 @@ export interface ClientOptions {
   headers?: Record<string, string> | undefined;
 }
 
-/**
- * Where and how to send, without any operation: what the standalone operation functions
- * (`loginAuthConnection`, `renameProfile`, `streamBrowserLogs`) take, so that an app bundles only
- * the operations it imports. A client made by `createClient` is one too.
- */
+/** Where and how to send, without any operation: what the standalone operation functions take (a client is one too). */
 export interface Connection {
   readonly baseUrl: string;
   /** Base URL and policy; never the token. */
   toJSON(): { baseUrl: string; timeoutMs: number; maxRetries: number };
 }
 
-/**
- * Each connection's request context, kept outside it: a property (even a hidden one) would lead
- * from the client to the transport, and so to the token; a WeakMap entry leads nowhere.
- */
+/** Each connection's request context, kept outside it: a property (even a hidden one) would lead to the token. */
 const contexts = new WeakMap<object, RequestContext>();
 
 /**
- * Creates a connection for the standalone operation functions: the options and checks of
- * `createClient`, without its three resources, so that an app that imports one operation
- * bundles only that one.
- *
+ * Creates a connection for the standalone operation functions: `createClient` without its
+ * resources, so that an app bundles only the operations it imports.
  * @example
  * const connection = createConnection({ baseUrl: 'https://api.example.com', token: process.env.TOKEN });
  * const profile = await renameProfile(connection, 'prof_123', { name: 'checkout-agent-eu' });
@@ -54,8 +41,6 @@ const contexts = new WeakMap<object, RequestContext>();
 export function createConnection(options: ClientOptions = {}): Connection {
   const { baseUrl, token, timeoutMs, maxRetries } = resolveOptions(options);
   const connection: Connection = { baseUrl, toJSON: () => ({ baseUrl, timeoutMs, maxRetries }) };
-  // The token lives only in the transport's closure: never a property of the client, a stream,
-  // an error or a cause.
   const { fetch, headers } = options;
   contexts.set(connection, { baseUrl, fetch, transport: transport(fetch, token), timeoutMs, maxRetries, headers });
   // What Node's console.log/util.inspect shows.
@@ -80,10 +65,8 @@ export function contextOf(connection: Connection, caller: string): RequestContex
 export interface BrowserCloudClient extends Connection, Resources {}
 
 /**
- * Creates a client. Throws a BrowserCloudError when no token or base URL is given or found in
- * the environment, and a ValidationError (`field` `baseUrl`) for a base URL that is not an
- * origin with an optional path prefix. It bundles every operation; see `createConnection` for fewer.
- *
+ * Creates a client with every operation. Throws a BrowserCloudError when no token or base URL is
+ * found, a ValidationError (`field` `baseUrl`) for a base URL that is not an origin with a path prefix.
  * @example
  * const client = createClient({ baseUrl: 'https://api.example.com', token: process.env.TOKEN });
  * const profile = await client.profiles.rename('prof_123', { name: 'checkout-agent-eu' });

@@ -12,11 +12,9 @@ export const MAX_BODY_EXCERPT = 200;
 export const ERROR_BODY_TIMEOUT_MS = 2_000;
 
 /**
- * The {@link APIError} for a non-2xx `response`, from at most {@link MAX_ERROR_BODY_BYTES} of its
- * body read for at most {@link ERROR_BODY_TIMEOUT_MS} (the rest cancelled unread). A complete
- * body of the document's Error shape gives `code`, `details` and `innerError`; anything else gives
- * the status's class all the same, with an excerpt and the size in the message. The secret is
- * replaced in the body's strings and the headers.
+ * The {@link APIError} for a non-2xx `response`, from a bounded read of its body: one of the
+ * document's Error shape gives `code`, `details` and `innerError`, another an excerpt in the
+ * message. The secret is replaced in the body's strings and the headers.
  */
 export async function errorFromResponse(response: Response, secret: string): Promise<APIError> {
   const { status } = response;
@@ -52,11 +50,7 @@ const ERROR_FIELDS = Object.keys({ code: 0, message: 0, details: 0, inner_error:
   0
 >);
 
-/**
- * The parsed body when it is the Error shape: its documented fields only (an unknown property is
- * left out at every level), every string without the secret. Parsing or validating never throws
- * out of here.
- */
+/** The parsed body when it is the Error shape: its documented fields only, every string without the secret. */
 function errorShape(text: string, secret: string): ErrorBody | undefined {
   try {
     const value: unknown = JSON.parse(text);

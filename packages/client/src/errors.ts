@@ -32,10 +32,7 @@ export abstract class IssuesError extends BrowserCloudError {
   }
 }
 
-/**
- * Bad input, caught by the OpenAPI document's own schemas (the generated Ajv validators) before
- * any request was sent. `field` and `rule` are those of the first issue; `issues` lists all.
- */
+/** Bad input, caught by the document's schemas before sending; `field` and `rule` are the first issue's. */
 export class ValidationError extends IssuesError {
   constructor(issues: readonly ValidationIssue[]) {
     super(issues);
@@ -43,9 +40,8 @@ export class ValidationError extends IssuesError {
 }
 
 /**
- * A 2xx answer (or a stream event) that lacks a property the document requires, or has a known
- * one of the wrong type (unknown properties pass: answers are read as a tolerant reader).
- * `field` (`body.id`) and `rule` are those of the first issue. Never retried: the server did act.
+ * A 2xx answer (or a stream event) without a property the document requires, or with a known one
+ * of the wrong type (unknown ones pass); `field` (`body.id`) and `rule` are the first issue's. Never retried.
  */
 export class InvalidResponseError extends IssuesError {
   constructor(what: string, issues: readonly ValidationIssue[], options?: { cause?: unknown }) {
@@ -160,11 +156,8 @@ export class APIUserAbortError extends BrowserCloudError {
   }
 }
 
-/**
- * `name` lives on the prototype, not on each instance: stack traces and `toString()` show the
- * class, while `Object.keys(err)` stays limited to the documented fields. Spelled out (the keys
- * below) because minifiers rename classes.
- */
+// `name` on the prototype, spelled out as minifiers rename classes: stack traces show the class,
+// while `Object.keys(err)` stays limited to the documented fields.
 for (const [name, cls] of Object.entries({
   BrowserCloudError,
   ValidationError,

@@ -11,11 +11,7 @@ export interface StreamOptions extends RequestOptions {
   timeoutMs?: number | undefined;
   /** Consecutive failed (re)connections allowed; an attempt succeeds only when an event arrives. Default: the client's. */
   maxRetries?: number | undefined;
-  /**
-   * Told each state of the connection with the attempt's number: `connecting`, `open`,
-   * `streaming` (an event arrived), `waiting` (a reconnect is scheduled, with `delay`, `reason` and
-   * the `error`, without the token) and `ended`.
-   */
+  /** Told each state of the connection (see `StreamStateChange`); a `waiting` one's `error` is without the token. */
   onStateChange?: ((change: StreamStateChange) => void) | undefined;
   /** Resume after this event: sent as `Last-Event-ID` on the first request. A control character (CR, LF, NUL, ESC…) in it is a ValidationError. */
   lastEventId?: string | undefined;
@@ -30,11 +26,9 @@ export interface EventStream<T> extends AsyncIterableIterator<T> {
 }
 
 /**
- * Opens a streaming operation at `path` (its query included; the generated code checked the
- * arguments, `lastEventId` is checked here); the request starts on the first `next()`. Between
- * the reconnecting reader of `@browser-cloud/sse` and the caller, it reads each event's data as a
- * `T` and says the reader's failures as this package's errors. It holds no context, so nothing in
- * it leads to the token.
+ * Opens a streaming operation at `path` (query included) with the reconnecting reader of
+ * `@browser-cloud/sse`, reading each event's data as a `T` and its failures as this package's
+ * errors. It keeps no context, so nothing in it leads to the token.
  */
 export function openEventStream<T>(
   context: RequestContext,

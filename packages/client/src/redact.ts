@@ -10,23 +10,17 @@ export function redact(text: string, secret: string): string {
   return secret && text.includes(secret) ? text.split(secret).join(REDACTED) : text;
 }
 
-/**
- * Fields copied from an error (or an error-like object) into its redacted copy: those Node and
- * undici use to say what failed and where. Strings are redacted, numbers kept, anything else
- * dropped. Enumerable on the copy, as Node's own system errors have them.
- */
+/** What Node and undici say failed and where: copied (enumerable, as on Node's system errors) if strings or numbers. */
 const SAFE_FIELDS = ['code', 'errno', 'syscall', 'address', 'port', 'hostname'] as const;
 
 /** Built-in error classes whose prototype a copy may take; anything else becomes an Error. */
 const BUILT_IN_ERRORS = [AggregateError, TypeError, RangeError, SyntaxError, ReferenceError, URIError, EvalError];
 
 /**
- * `cause` rebuilt without `secret`, for attaching to an error the caller will see: an Error
- * becomes a new object of a built-in error class (a custom class becomes an Error) with only its
- * name, message, stack, the {@link SAFE_FIELDS}, its `cause` (down to {@link MAX_CAUSE_DEPTH}, a
- * cycle ends the chain) and an AggregateError's `errors` (at most {@link MAX_AGGREGATE_ERRORS}),
- * every string redacted; whatever else it holds (a Request, hidden or symbol-keyed fields) is left
- * behind. Another object keeps its safe fields and message; a primitive stays as it is.
+ * `cause` rebuilt without `secret`: an Error becomes one of a built-in class with only its name,
+ * message, stack, {@link SAFE_FIELDS}, `cause` (to {@link MAX_CAUSE_DEPTH}; a cycle ends the chain)
+ * and an AggregateError's `errors` (at most {@link MAX_AGGREGATE_ERRORS}), every string redacted;
+ * anything else it holds (a Request, hidden fields) is left behind. Another object keeps its safe fields and message.
  */
 export function redactCause(cause: unknown, secret: string): unknown {
   return rebuild(cause, secret, 0, new Set());
@@ -100,11 +94,9 @@ export const MAX_JSON_DEPTH = 256;
 export const MIN_SECRET_LENGTH = 16;
 
 /**
- * A JSON value with `secret` replaced in every string, whatever its length: the client's own
- * values (the issues of an error), property names left as they are. As an `answer` (a Profile, a
- * log event, an event ID) as the client hands it out, only a secret of at least
- * {@link MIN_SECRET_LENGTH} characters is, and a property whose name holds it is left out (a
- * rewritten name would be another property). Own properties only (`__proto__` stays a plain key).
+ * A JSON value (own properties only) with `secret` replaced in every string: in the client's own
+ * values whatever its length; in an `answer` (a Profile, an event) only one of {@link MIN_SECRET_LENGTH}
+ * characters or more, and a property whose name holds it is left out (a rewritten name would be another).
  * @throws RangeError past {@link MAX_JSON_DEPTH} levels, whatever the secret.
  */
 export function redactJson<T>(value: T, secret: string, answer = false, depth = 0): T {

@@ -33,7 +33,6 @@ export interface RequestContext {
   readonly transport: Transport;
   readonly timeoutMs: number;
   readonly maxRetries: number;
-  /** The client's `headers` option. */
   readonly headers: Record<string, string> | undefined;
 }
 
@@ -52,11 +51,7 @@ export interface Operation<T> {
   readonly done?: ((error: BrowserCloudError) => boolean) | undefined;
 }
 
-/**
- * An operation's path with its query, as openapi-fetch builds one: values go in through
- * `encodeURIComponent` (path values at the call, `pathSegment`), an undefined or null one is left
- * out, and one that is not well-formed Unicode is a ValidationError ({@link wellFormed}).
- */
+/** An operation's path with its query, as openapi-fetch builds one (undefined and null values left out). */
 export function withQuery(path: string, query: object): string {
   const search = Object.entries(query)
     .filter(([, value]) => value != null)
@@ -73,10 +68,8 @@ type Failure = { error: BrowserCloudError; retry: boolean };
 const failure = (error: BrowserCloudError, retry = false): Failure => ({ error, retry });
 
 /**
- * Runs the operation `prepare` gives (its checks throw here, as a rejection; so does a body
- * string that is not well-formed Unicode) with the client's timeout and the retry policy of
- * `@browser-cloud/sse/retry-policy` (`isRetryable`, the backoff or the server's `Retry-After`); an
- * operation that is not repeatable is retried only on failures before sending.
+ * Runs the operation `prepare` gives (its checks reject the call) with the client's timeout and the
+ * retry policy of `@browser-cloud/sse/retry-policy`; one not repeatable is retried only on failures before sending.
  */
 export async function execute<T>(
   context: RequestContext,
@@ -104,9 +97,8 @@ export async function execute<T>(
 }
 
 /**
- * The `done` of a DELETE answered without a body: a 404 once an earlier attempt may have applied
- * (a timeout, a connection lost after sending, a 5xx) means what it deletes is gone. Any other
- * 404 is the caller's NotFoundError. One per call: it remembers the attempts.
+ * The `done` of a DELETE answered without a body, one per call: a 404 once an earlier attempt may
+ * have applied (a timeout, a connection lost after sending, a 5xx) means what it deletes is gone.
  */
 export function goneOnceApplied(): (error: BrowserCloudError) => boolean {
   let applied = false;

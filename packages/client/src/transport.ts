@@ -8,22 +8,19 @@ export type FetchLike = (request: Request) => Promise<Response>;
 export type Transport = ReturnType<typeof transport>;
 
 /**
- * The token lives in this closure only: nothing the client hands out (the client, a stream, an
- * error, a cause) holds it in any property, so no inspection or serialisation can print it.
+ * The token lives in this closure only: nothing the client hands out holds it in any property.
  *
- * Nothing is sent with fetch's default `redirect: 'follow'`: a 3xx comes back as it is (in a
- * browser as an opaque redirect) and becomes its APIError. Followed, a redirect would turn a
- * PATCH or POST into a GET (301, 302), and a failure at its target would look like a connection
- * error before sending, so that a login the origin had answered was sent again.
+ * Redirects are not followed: a 3xx comes back as it is (in a browser as an opaque redirect) and
+ * becomes its APIError. Followed, it would turn a PATCH or POST into a GET (301, 302), and a
+ * failure at its target would look like one before sending, so that an answered login was sent again.
  */
 export function transport(injected: FetchLike | undefined, token: string) {
   const authorization = `Bearer ${token}`;
   return {
     /**
-     * Sends with the bearer token set last, so that no client, per-call or middleware header can
-     * replace it: a `Request` (the raw client's, the stream's), or a URL and an init whose
-     * `headers` is a Headers (the client's own calls), which go to the global fetch as they are,
-     * doing the work of a Request once. An injected fetch always receives a Request.
+     * Sends with the bearer token set last, so that no other header can replace it: a `Request`, or
+     * (the client's own calls) a URL and an init, which go to the global fetch without building a
+     * Request. An injected fetch always receives a Request.
      */
     send(input: Request | string, init?: RequestInit & { headers: Headers }): Promise<Response> {
       (init ?? (input as Request)).headers.set('Authorization', authorization);

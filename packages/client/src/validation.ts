@@ -8,11 +8,9 @@ export interface Reader<T> {
 }
 
 /**
- * Runs a validator generated from the document and throws, in the words of `toIssues` (the
- * sandbox's too), when the value breaks its rules: a {@link ValidationError} for what is sent; for
- * an answer read with a tolerant validator (`validateReceived…`), an {@link InvalidResponseError}
- * opened by `answer`, its issues cleaned by `scrub` (they may quote the answer's values). `root`
- * names the value: `body`, `query`, `path`, `event`.
+ * Runs a generated validator; when `value` (named `root`: `body`, `path`…) breaks its rules, throws
+ * the issues of `toIssues`: a {@link ValidationError} for what is sent, an {@link InvalidResponseError}
+ * opened by `answer` for an answer, its issues cleaned by `scrub` (they may quote its values).
  */
 export function check<T>(
   validate: Validator<T>,
@@ -45,10 +43,8 @@ export function pathSegment(name: string, value: string, resource: string): stri
 const MAX_WALK_DEPTH = 64;
 
 /**
- * Refuses, before sending, a string holding a lone surrogate, which `encodeURIComponent` cannot
- * encode and the document's `info.description` forbids in every value the service stores.
- * `value` is a string or a JSON value (a body, its property names included); `field` names it.
- * Throws a {@link ValidationError} with rule `wellFormed` naming the first one and its surrogate.
+ * Refuses (rule `wellFormed`) a string, or one in a JSON value (property names included), holding a
+ * lone surrogate, which `encodeURIComponent` cannot encode and the document forbids in every value.
  */
 export function wellFormed(value: unknown, field: string, depth = 0): void {
   if (typeof value === 'string') {

@@ -43,41 +43,30 @@ function streamFrom(chunks) {
   });
 }
 
-/** Each returns the number of events; reading `data` keeps it from being optimised away. */
+/** eventsource-parser behind a streaming TextDecoder, as its README pairs them. */
+function espFeed(onEvent) {
+  const decoder = new TextDecoder();
+  const parser = createParser({ onEvent });
+  return (chunk) => parser.feed(decoder.decode(chunk, { stream: true }));
+}
+
+/** Each tells `count` every event. */
 const readers = {
-  ours(chunks, limits) {
-    let events = 0;
-    const parser = createOurParser({ ...limits, onEvent: (event) => (events += 1 + 0 * event.data.length) });
+  ours(chunks, count, limits) {
+    const parser = createOurParser({ ...limits, onEvent: count });
     for (const chunk of chunks) parser.feed(chunk);
     parser.end();
-    return events;
   },
-  esp(chunks) {
-    let events = 0;
-    const decoder = new TextDecoder();
-    const parser = createParser({ onEvent: (event) => (events += 1 + 0 * event.data.length) });
-    for (const chunk of chunks) parser.feed(decoder.decode(chunk, { stream: true }));
-    parser.feed(decoder.decode());
-    return events;
+  esp(chunks, count) {
+    const feed = espFeed(count);
+    for (const chunk of chunks) feed(chunk);
   },
-  async 'stream-ours'(chunks) {
-    let events = 0;
-    for await (const event of readEventStream(streamFrom(chunks))) events += 1 + 0 * event.data.length;
-    return events;
+  async 'stream-ours'(chunks, count) {
+    for await (const event of readEventStream(streamFrom(chunks))) count(event);
   },
-  async 'stream-esp-loop'(chunks) {
-    let events = 0;
-    const decoder = new TextDecoder();
-    const parser = createParser({ onEvent: (event) => (events += 1 + 0 * event.data.length) });
-    await drain(streamFrom(chunks), (chunk) => parser.feed(decoder.decode(chunk, { stream: true })));
-    return events;
-  },
-  async 'stream-esp'(chunks) {
-    let events = 0;
-    const stream = streamFrom(chunks).pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream());
-    await drain(stream, (event) => (events += 1 + 0 * event.data.length));
-    return events;
-  },
+  'stream-esp-loop': (chunks, count) => drain(streamFrom(chunks), espFeed(count)),
+  'stream-esp': (chunks, count) =>
+    drain(streamFrom(chunks).pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()), count),
 };
 
 /** The median time of 9 rounds after 3 warm-up ones, in ms per MB, and the events counted. */
@@ -85,9 +74,14 @@ async function measure(reader, chunks, limits) {
   const bytes = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
   const times = [];
   let events = 0;
+  // Reading `data` keeps it from being optimised away.
+  const count = (event) => {
+    events += 1 + 0 * event.data.length;
+  };
   for (let round = 0; round < 12; round++) {
+    events = 0;
     const started = performance.now();
-    events = await readers[reader](chunks, limits);
+    await readers[reader](chunks, count, limits);
     if (round >= 3) times.push(performance.now() - started);
   }
   const msPerMb = times.sort((a, b) => a - b)[4] / (bytes / 1e6);
@@ -201,41 +195,26 @@ async function main() {
 
   console.log('\n4. Memory: a 1 GiB stream generated on the fly (64 KiB chunks) through readEventStream.');
   const { bytes, events, seconds, growthMiB } = run('memory');
-  const memoryRow = [
-    `${(bytes / 2 ** 30).toFixed(2)} GiB`,
-    events,
-    seconds.toFixed(2),
-    (bytes / 1e6 / seconds).toFixed(0),
-  ];
   const header = ['bytes parsed', 'events', 'seconds', 'MB/s', 'peak RSS growth', 'target < 64 MiB'];
-  table([header, [...memoryRow, `${growthMiB.toFixed(1)} MiB`, verdict(growthMiB < 64)]]);
+  const row = [`${(bytes / 2 ** 30).toFixed(2)} GiB`, events, seconds.toFixed(2), (bytes / 1e6 / seconds).toFixed(0)];
+  table([header, [...row, `${growthMiB.toFixed(1)} MiB`, verdict(growthMiB < 64)]]);
 
   console.log('\n5. Bundle size (esbuild, ESM, minified, browser; gzip -9); the cost inside the client: its bench.');
-  const sizeRows = [['entry', 'min bytes', 'gzip -9 bytes']];
-  for (const [name, contents] of [
-    [
-      'client',
-      `export { connectEventStream, createJsonEventDecoder, readBoundedBody } from '@browser-cloud/sse';
-       export { backoffDelay, isRetryable, parseRetryAfter } from '@browser-cloud/sse/retry-policy';`,
-    ],
-    ['full', `export * from '@browser-cloud/sse';`],
-  ]) {
-    const stdin = { contents, resolveDir: packageDir, loader: 'js' };
-    const options = { stdin, bundle: true, format: 'esm', platform: 'browser', minify: true, write: false };
-    const code = (await build(options)).outputFiles[0].contents;
-    sizeRows.push([name, code.length, gzipSync(code, { level: 9 }).length]);
-  }
-  table(sizeRows);
+  const stdin = { contents: `export * from '@browser-cloud/sse';`, resolveDir: packageDir, loader: 'js' };
+  const options = { stdin, bundle: true, format: 'esm', platform: 'browser', minify: true, write: false };
+  const code = (await build(options)).outputFiles[0].contents;
+  table([
+    ['entry', 'min bytes', 'gzip -9 bytes'],
+    ['@browser-cloud/sse', code.length, gzipSync(code, { level: 9 }).length],
+  ]);
   console.log(`\nTotal bench time: ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
-const [, , cell, ...args] = process.argv;
-if (cell !== undefined) {
-  let result;
-  if (cell === 'memory') result = await memory();
-  else if (cell === 'linear') result = await measure(args[0], linearInputs[args[1]](), args[2] && JSON.parse(args[2]));
-  else result = await measure(args[0], split(encoder.encode(logEvents(8 * MiB)), Number(args[1])));
-  process.stdout.write(JSON.stringify(result));
-} else {
-  await main();
+// A cell: `memory`, `linear <reader> <input> [limits]`, or `parser|stream <reader> <chunk size>`.
+const [, , cell, reader, input, limits] = process.argv;
+if (cell === undefined) await main();
+else if (cell === 'memory') process.stdout.write(JSON.stringify(await memory()));
+else {
+  const chunks = cell === 'linear' ? linearInputs[input]() : split(encoder.encode(logEvents(8 * MiB)), Number(input));
+  process.stdout.write(JSON.stringify(await measure(reader, chunks, limits && JSON.parse(limits))));
 }

@@ -9,8 +9,10 @@ export interface BatchSource<R> {
   /** The last event ID the parser has seen (once the batch is drained, it is the caller's too). */
   parsedId(): string;
   retry(): R;
-  /** Releases the socket, body, timers and listeners; called on `close()` and whenever `fill` ends or throws. */
+  /** Releases the socket, body and timers; called on `close()` and whenever `fill` ends or throws. */
   release(): Promise<void>;
+  /** The caller's signal: its abort closes the stream, which then ends without an error. */
+  readonly signal?: AbortSignal | undefined;
 }
 
 /** The iterator that `readEventStream` and `connectEventStream` return; iterate it with `for await`. */
@@ -25,10 +27,8 @@ export interface BatchedEvents<R> extends AsyncIterableIterator<SseEvent, undefi
 
 /**
  * The iterator half of both readers. A chunk's events are parsed into `batch` at once and handed
- * out from it, so an event costs one resolved promise; reads are serialised, so no chunk is read
- * twice or out of order. An error `fill` throws after parsing some events is thrown after them.
- * `lastEventId` is that of the event handed out last, frozen by `close()`: events parsed but never
- * handed out do not count as seen.
+ * out from it, so an event costs one resolved promise; reads are serialised; an error `fill` throws
+ * is thrown after the events parsed before it. Events parsed but never handed out do not move `lastEventId`.
  */
 export function batchedEvents<R>(batch: SseEvent[], lastEventId: string, source: BatchSource<R>): BatchedEvents<R> {
   let index = 0;
@@ -40,6 +40,17 @@ export function batchedEvents<R>(batch: SseEvent[], lastEventId: string, source:
   let pendingError: unknown;
   let pulling: Promise<IteratorResult<SseEvent, undefined>> | undefined;
 
+  // A signal of its own: streams sharing the caller's would each add a listener to it, past Node's limit of 10.
+  const abortSignal = source.signal && AbortSignal.any([source.signal]);
+  const onAbort = (): void => void stream.close();
+  abortSignal?.addEventListener('abort', onAbort, { once: true });
+  const release = (): Promise<void> => {
+    abortSignal?.removeEventListener('abort', onAbort);
+    return source.release();
+  };
+  const unpull = (): void => {
+    pulling = undefined;
+  };
   const take = (): IteratorResult<SseEvent, undefined> => {
     const value = batch[index++]!;
     deliveredId = value.id;
@@ -56,15 +67,15 @@ export function batchedEvents<R>(batch: SseEvent[], lastEventId: string, source:
       throw error;
     }
     try {
-      if (await source.fill()) return take();
+      if (!abortSignal?.aborted && (await source.fill())) return take();
     } catch (error) {
       // Free the connection now; hand out what came before the error, then throw it.
-      await source.release();
+      await release();
       if (batch.length === 0) throw error;
       pendingError = error;
       return take();
     }
-    await source.release();
+    await release();
     return DONE;
   };
 
@@ -81,13 +92,10 @@ export function batchedEvents<R>(batch: SseEvent[], lastEventId: string, source:
     next() {
       if (index < batch.length) return Promise.resolve(take());
       if (pulling !== undefined) return pulling.then(() => stream.next());
-      const current = pull();
-      pulling = current;
-      const clear = (): void => {
-        if (pulling === current) pulling = undefined;
-      };
-      current.then(clear, clear);
-      return current;
+      pulling = pull();
+      // The first callback once it settles, so no later pull is cleared.
+      pulling.then(unpull, unpull);
+      return pulling;
     },
     async return() {
       await stream.close();
@@ -98,7 +106,7 @@ export function batchedEvents<R>(batch: SseEvent[], lastEventId: string, source:
       batch.length = 0;
       index = 0;
       pendingError = undefined;
-      await source.release();
+      await release();
     },
   };
   return stream;

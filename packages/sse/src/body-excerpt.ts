@@ -12,8 +12,7 @@ export interface BoundedBody {
 
 /**
  * Reads at most `maxBytes` of a body and cancels the rest, so a server streaming forever costs no
- * memory. A body that breaks off gives what came before, marked `failed`; with `rethrow`, its
- * failure is thrown as it came instead (the client's read of a 2xx answer, whose cause names it).
+ * memory. A body that breaks off gives what came before, marked `failed`, or with `rethrow` its failure.
  */
 export async function readBoundedBody(
   body: ReadableStream<Uint8Array> | null,

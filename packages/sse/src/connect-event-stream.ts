@@ -1,13 +1,10 @@
-import { batchedEvents } from './batched-event-iterator.js';
-import type { BatchedEvents } from './batched-event-iterator.js';
+import { type BatchedEvents, batchedEvents } from './batched-event-iterator.js';
 import { readBoundedBody } from './body-excerpt.js';
 import { SseError } from './errors.js';
-import { createParser } from './parser.js';
-import type { Parser } from './parser.js';
+import { createParser, type Parser, type ParserLimits } from './parser.js';
 import { deliveredKey, RecentIds } from './recent-ids.js';
 import { backoffDelay, clampServerRetry, classifyResponse, MAX_TIMER_DELAY } from './retry-policy.js';
 import type { SseEvent } from './event-parser.js';
-import type { ParserLimits } from './parser.js';
 
 /** The subset of `fetch` used here, so any compatible implementation can be injected. */
 export type EventStreamFetch = (input: string | URL, init: RequestInit) => Promise<Response>;
@@ -49,11 +46,7 @@ export type StreamStateChange =
 /** Options of {@link connectEventStream}; the README's table gives each one's default and meaning. */
 export interface ConnectEventStreamOptions extends ParserLimits {
   fetch?: EventStreamFetch | undefined;
-  /**
-   * Headers, or a (possibly async) function computing them before every attempt, so a refreshed
-   * token is used on reconnect. `Cache-Control` and `Last-Event-ID` are the reader's; `Accept` is
-   * `text/event-stream` unless given here.
-   */
+  /** Headers, or a (possibly async) function called before every attempt, so a refreshed token is used on reconnect. */
   headers?: HeadersInit | ((context: HeadersContext) => HeadersInit | Promise<HeadersInit>) | undefined;
   /** Other `fetch` options (`credentials`, `mode`, ...). Method is always GET. */
   requestInit?: Omit<RequestInit, 'headers' | 'signal' | 'method' | 'body'> | undefined;
@@ -69,11 +62,7 @@ export interface ConnectEventStreamOptions extends ParserLimits {
   retryJitter?: number | undefined;
   /** Cap on a `Retry-After` header, in ms (60 000). */
   maxRetryAfter?: number | undefined;
-  /**
-   * The caller's error for a response whose status refuses the stream (any but 200 and 204):
-   * thrown at once for a status not retried, else kept as the `cause` of `retries-exhausted`.
-   * Without it, a fatal status throws `bad-status` with the first 512 bytes of the body.
-   */
+  /** The caller's error for a refused status: thrown when not retried, else the `cause` of `retries-exhausted`. */
   refusedError?: ((response: Response) => unknown) | undefined;
   /** Consecutive reconnect attempts allowed without an event arriving (Infinity); then `retries-exhausted`. */
   maxRetries?: number | undefined;
@@ -100,10 +89,9 @@ export type EventStreamConnection = BatchedEvents<number>;
 
 /**
  * Reads a server-sent event stream over `fetch`, reconnecting as an `EventSource` would, with
- * backoff, idle detection, resumption (`Last-Event-ID`) and deduplication of replayed events; the
- * README's "Retry rules" say how each answer is handled. The request starts on the first `next()`.
- * An attempt succeeds only when an event arrives, so `maxRetries` bounds the connections made
- * between two events. Abort, `close()` or leaving the loop release the socket and all timers.
+ * backoff, idle detection, resumption and deduplication of replays (the README's "Retry rules").
+ * The request starts on the first `next()`. An attempt succeeds only when an event arrives, so
+ * `maxRetries` bounds the connections made between two events.
  *
  * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#the-eventsource-interface
  */
@@ -114,7 +102,6 @@ export function connectEventStream(url: string | URL, options: ConnectEventStrea
   const recent = new RecentIds(options.dedupeWindow ?? 1024);
   const batch: SseEvent[] = [];
 
-  /** `undefined` until the first request. */
   let state: StreamStateChange['state'] | undefined;
   /** Attempts since an event last arrived: 0 for the first connection, then the reconnect's number. */
   let attempt = 0;
@@ -133,14 +120,9 @@ export function connectEventStream(url: string | URL, options: ConnectEventStrea
   /** Released for good (by `close()`, abort, the end or an error); read through a call, as callbacks may do it. */
   const closed = (): boolean => state === 'ended';
 
-  // A signal of its own: streams sharing the caller's would each add a listener to it, past Node's limit of 10.
-  const abortSignal = options.signal && AbortSignal.any([options.signal]);
-  const onAbort = (): void => void stream.close();
-  abortSignal?.addEventListener('abort', onAbort);
-
   /** Reads until the batch holds events (true) or the stream is over for good (false). */
   const fill = async (): Promise<boolean> => {
-    while (!closed() && !abortSignal?.aborted) {
+    while (!closed()) {
       const outcome = current?.reader ? await read(current) : await connect();
       if (batch.length !== 0) return true;
       if (outcome === undefined) continue;
@@ -154,21 +136,21 @@ export function connectEventStream(url: string | URL, options: ConnectEventStrea
   /** Starts an attempt: opens its body, or says why it failed or that the stream ends; throws on a fatal status. */
   const connect = async (): Promise<Failure | 'end' | undefined> => {
     const lastEventId = savedId;
-    const conn: Attempt = {
-      controller: new AbortController(),
-      lastActivity: performance.now(),
-      idle: false,
-      // With nothing remembered yet, replay mode ends at the first ID and drops nothing.
-      replaying: true,
-      inReplayedRun: false,
-    };
-    const signal = conn.controller.signal;
+    const conn = new Attempt();
     current = conn;
     enter({ state: 'connecting', attempt });
     armIdle(conn);
     // An error of the caller's own `headers` function (e.g. a token refresh) is not ours to retry.
-    const headers = await buildHeaders(lastEventId);
+    const given =
+      typeof options.headers === 'function' ? await options.headers({ attempt, lastEventId }) : options.headers;
+    const headers = new Headers(given);
+    // A caller may widen Accept (say, to JSON for error bodies); the stream itself is SSE.
+    if (!headers.has('Accept')) headers.set('Accept', 'text/event-stream');
+    headers.set('Cache-Control', 'no-cache');
+    if (lastEventId !== '') headers.set('Last-Event-ID', toByteString(lastEventId));
+    else headers.delete('Last-Event-ID');
     if (closed()) return undefined;
+    const signal = conn.controller.signal;
     let response: Response;
     try {
       response = await fetchImpl(url, { ...options.requestInit, method: 'GET', headers, signal });
@@ -192,13 +174,11 @@ export function connectEventStream(url: string | URL, options: ConnectEventStrea
       if (verdict.type === 'bad-status' && refusedError !== undefined) throw await refusedError(response);
       const contentType = response.headers.get('content-type');
       const bodyExcerpt = (await readBoundedBody(response.body, 512)).text;
-      throw new SseError(
-        verdict.type,
+      const message =
         verdict.type === 'bad-status'
           ? `Event stream request failed with status ${status}`
-          : `Event stream response has content type ${JSON.stringify(contentType)}, expected text/event-stream`,
-        { status, contentType, bodyExcerpt },
-      );
+          : `Event stream response has content type ${JSON.stringify(contentType)}, expected text/event-stream`;
+      throw new SseError(verdict.type, message, { status, contentType, bodyExcerpt });
     }
     // A 200 without a body: nothing to read, same as an immediate end.
     if (response.body === null) return { reason: 'end' };
@@ -273,17 +253,6 @@ export function connectEventStream(url: string | URL, options: ConnectEventStrea
     return true;
   };
 
-  const buildHeaders = async (lastEventId: string): Promise<Headers> => {
-    const option = options.headers;
-    const headers = new Headers(typeof option === 'function' ? await option({ attempt, lastEventId }) : option);
-    // A caller may widen Accept (say, to JSON for error bodies); the stream itself is SSE.
-    if (!headers.has('Accept')) headers.set('Accept', 'text/event-stream');
-    headers.set('Cache-Control', 'no-cache');
-    if (lastEventId !== '') headers.set('Last-Event-ID', toByteString(lastEventId));
-    else headers.delete('Last-Event-ID');
-    return headers;
-  };
-
   /** Batches each event `conn` parses, unless it is a replay of one already delivered (same ID, same data). */
   const onEvent = (conn: Attempt, event: SseEvent, hasId: boolean): void => {
     // Only events with an `id:` of their own are remembered and compared.
@@ -346,11 +315,11 @@ export function connectEventStream(url: string | URL, options: ConnectEventStrea
 
   const stream = batchedEvents(batch, savedId, {
     fill,
+    signal: options.signal,
     parsedId: () => current?.parser?.lastEventId ?? savedId,
     retry: () => serverRetry ?? options.retryDelay ?? 1000,
     release: async () => {
       if (state !== 'ended') enter({ state: 'ended', attempt });
-      abortSignal?.removeEventListener('abort', onAbort);
       wake?.();
       await drop();
     },
@@ -359,18 +328,18 @@ export function connectEventStream(url: string | URL, options: ConnectEventStrea
 }
 
 /** One connection attempt: its request, and once open its body and parser. */
-interface Attempt {
-  readonly controller: AbortController;
+class Attempt {
+  readonly controller = new AbortController();
   reader?: ReadableStreamDefaultReader<Uint8Array>;
   parser?: Parser;
   timer?: ReturnType<typeof setTimeout>;
   /** When bytes last arrived (or the request or the open), for the idle timer. */
-  lastActivity: number;
+  lastActivity = performance.now();
   /** The idle timer fired: the attempt ends as `idle-timeout`. */
-  idle: boolean;
-  /** Dropping events already delivered (a server's replay after a reconnect); `inReplayedRun`: one just was. */
-  replaying: boolean;
-  inReplayedRun: boolean;
+  idle = false;
+  /** Dropping a replay of delivered events (ends at the first new ID); `inReplayedRun`: one just was. */
+  replaying = true;
+  inReplayedRun = false;
 }
 
 /** Why an attempt ended, as reported to `onRetry` (only the keys that apply), and the server's `Retry-After`. */

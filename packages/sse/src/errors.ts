@@ -1,7 +1,6 @@
 /**
- * What went wrong, for callers to switch on instead of parsing messages; the README's error table
- * says when each is raised and which fields it carries. `idle-timeout` is never thrown on its own:
- * it is the `cause` of `retries-exhausted` or the error `onRetry` is told.
+ * What went wrong (the README's error table says when, with which fields). `idle-timeout` is never
+ * thrown on its own: it is the `cause` of `retries-exhausted` or the error `onRetry` is told.
  */
 export type SseErrorType =
   | 'line-too-long'

@@ -36,10 +36,7 @@ export const DEFAULT_MAX_EVENT_BYTES = 8 * 1024 * 1024;
 const COLON = 58;
 const SPACE = 32;
 
-/**
- * Lines to events, the WHATWG "Interpreting an event stream" algorithm, pure and synchronous: a
- * {@link LineSink}, so a {@link LineDecoder} can feed it.
- */
+/** Lines to events, the WHATWG "Interpreting an event stream", pure and synchronous: a {@link LineDecoder} feeds it. */
 export class EventParser implements LineSink {
   /** The "last event ID string": the ID buffer as of the last dispatch, even of a block without data. */
   lastEventId: string;
@@ -69,11 +66,7 @@ export class EventParser implements LineSink {
   }
 
   /**
-   * Processes one line, `text.slice(start, end)`: a blank line dispatches; a line starting with a
-   * colon is a comment; otherwise the field name runs to the first colon (the whole line if there
-   * is none, with an empty value) and is compared literally (no case folding). Unknown fields are
-   * ignored.
-   *
+   * Processes one line, `text.slice(start, end)`; field names are compared literally, unknown ones ignored.
    * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#event-stream-interpretation
    */
   line(text: string, start: number, end: number, ascii = false): void {

@@ -1,30 +1,9 @@
-// What users of the package need: the two readers, the typed JSON layer and the error type.
-// The parsing layers are at `@browser-cloud/sse/parser`, the retry policy at
-// `@browser-cloud/sse/retry-policy`.
-export { SseError, isSseError, type SseErrorDetails, type SseErrorType } from './errors.js';
+// The readers, the typed JSON layer and the errors, every export of their modules; the layers under
+// them are at `/parser`, the retry policy at `/retry-policy`.
+export * from './errors.js';
 export type { SseEvent } from './event-parser.js';
 export type { ParserLimits } from './parser.js';
-export { readEventStream, type EventStream, type ReadEventStreamOptions } from './read-event-stream.js';
-export {
-  connectEventStream,
-  type ConnectEventStreamOptions,
-  type EventStreamConnection,
-  type EventStreamFetch,
-  type HeadersContext,
-  type OpenInfo,
-  type RetryInfo,
-  type RetryReason,
-  type StreamStateChange,
-} from './connect-event-stream.js';
-export {
-  createJsonEventDecoder,
-  parseJsonEvents,
-  type ErrorListValidator,
-  type JsonEvent,
-  type JsonEventOptions,
-  type JsonEventStream,
-  type TypeGuard,
-  type Validator,
-} from './json-events.js';
-// The bounded read of a refused answer's body, which the client's errors are built from too.
-export { readBoundedBody, type BoundedBody } from './body-excerpt.js';
+export * from './read-event-stream.js';
+export * from './connect-event-stream.js';
+export * from './json-events.js';
+export * from './body-excerpt.js';

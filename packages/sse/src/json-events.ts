@@ -10,11 +10,7 @@ export type ErrorListValidator = (value: unknown) => readonly unknown[] | null |
 export type Validator<T> = TypeGuard<T> | ErrorListValidator;
 
 /** An event whose data was parsed as JSON and validated. */
-export interface JsonEvent<T> {
-  /** SSE event type (`"message"` when the server gave none). */
-  event: string;
-  /** Last event ID in effect for this event (`""` when none). */
-  id: string;
+export interface JsonEvent<T> extends Pick<SseEvent, 'event' | 'id'> {
   /** The parsed, validated data. */
   data: T;
   /** The data exactly as received, before `JSON.parse`. */
@@ -34,11 +30,7 @@ export interface JsonEventOptions<T> {
   eventTypes?: readonly string[];
   /** Extra skip rule, run first on the raw event. */
   skip?: (event: SseEvent) => boolean;
-  /**
-   * Data that is not JSON (`invalid-json`) or fails validation (`invalid-data`): `"throw"` ends the
-   * iteration with the error (and closes the source), `"skip"` drops the event, a function is told
-   * and the event dropped.
-   */
+  /** Data that is not JSON (`invalid-json`) or fails validation (`invalid-data`): throw it, skip it, or tell and skip. */
   onInvalid?: 'throw' | 'skip' | ((error: SseError) => void);
 }
 
@@ -49,12 +41,11 @@ export interface JsonEventOptions<T> {
 export function createJsonEventDecoder<T = unknown>(
   options: JsonEventOptions<T> = {},
 ): (event: SseEvent) => JsonEvent<T> | undefined {
-  const validate = options.validate;
+  const { validate, skip } = options;
   const skipEmptyData = options.skipEmptyData ?? true;
   const heartbeats =
     (options.skipHeartbeats ?? true) ? new Set(options.heartbeatEvents ?? ['sse_heartbeat']) : undefined;
   const eventTypes = options.eventTypes === undefined ? undefined : new Set(options.eventTypes);
-  const skip = options.skip;
 
   return (event) => {
     if (skip?.(event)) return undefined;
@@ -75,25 +66,14 @@ export function createJsonEventDecoder<T = unknown>(
     }
     const type = (value as { event?: unknown } | null)?.event;
     if (typeof type === 'string' && heartbeats?.has(type)) return undefined;
-    const problems = validate === undefined ? undefined : check(validate, value);
-    if (problems !== undefined) {
-      throw new SseError('invalid-data', 'Event data failed validation', {
-        ...about,
-        value,
-        validationErrors: problems,
-      });
+    const result: unknown = validate?.(value);
+    // A type guard that said no (with its findings, if it left any), or a non-empty error list.
+    if (result === false || (Array.isArray(result) && result.length !== 0)) {
+      const validationErrors = result === false ? ((validate as TypeGuard<T>).errors ?? false) : result;
+      throw new SseError('invalid-data', 'Event data failed validation', { ...about, value, validationErrors });
     }
     return { event: event.event, id: event.id, data: value as T, raw };
   };
-}
-
-/** `undefined` when valid, else whatever the validator reported (or `false`). */
-function check<T>(validate: Validator<T>, value: unknown): unknown {
-  const result: unknown = validate(value);
-  // A type guard said no: its findings, if it left any.
-  if (result === false) return (validate as { errors?: unknown }).errors ?? false;
-  // An error list: valid when empty. Anything else (true, null, undefined) means valid.
-  return Array.isArray(result) && result.length !== 0 ? result : undefined;
 }
 
 /** A stream of {@link JsonEvent}s; forwards `lastEventId` and `close()` to its source when it has them. */
@@ -105,14 +85,8 @@ export interface JsonEventStream<T> extends AsyncIterableIterator<JsonEvent<T>> 
 }
 
 /**
- * The typed JSON layer over {@link readEventStream}, {@link connectEventStream} or any async
- * iterable of {@link SseEvent}s: each event through {@link createJsonEventDecoder}. Leaving the
- * loop early, or an invalid event under the default `onInvalid: "throw"`, closes the source.
- *
- * @example
- * for await (const { data } of parseJsonEvents(connectEventStream(url), { validate: isLogEvent })) {
- *   console.log(data.timestamp, data.message);
- * }
+ * Each event of `source` (`readEventStream`, `connectEventStream`, any async iterable of events)
+ * through {@link createJsonEventDecoder}. Leaving the loop, or an invalid event thrown, closes the source.
  */
 export function parseJsonEvents<T = unknown>(
   source: AsyncIterable<SseEvent>,
@@ -136,11 +110,10 @@ export function parseJsonEvents<T = unknown>(
       while (!finished) {
         const result = await iterator.next();
         if (result.done === true) break;
-        const event = result.value;
-        lastSeenId = event.id;
+        lastSeenId = result.value.id;
         let value: JsonEvent<T> | undefined;
         try {
-          value = decode(event);
+          value = decode(result.value);
         } catch (error) {
           if (onInvalid === 'throw') {
             await stream.close();

@@ -1,20 +1,14 @@
 import { SseError } from './errors.js';
 import { utf8ByteLength } from './utf8-byte-length.js';
 
-/**
- * Receives each complete line as `text.slice(start, end)` (terminator excluded): a range rather
- * than a sliced string spares one allocation per line; the receiver slices only what it keeps.
- */
+/** Receives each line as `text.slice(start, end)`, terminator excluded: a range spares a string per line. */
 export interface LineSink {
   /** `ascii`: the line is known to be pure ASCII, so its UTF-8 size is `end - start`. */
   line(text: string, start: number, end: number, ascii: boolean): void;
 }
 
 export interface LineDecoderOptions {
-  /**
-   * Longest accepted line in UTF-8 bytes, terminator excluded; checked while a line is still
-   * arriving, so a never-ending line cannot exhaust memory. @defaultValue 4 MiB
-   */
+  /** Longest line in UTF-8 bytes, terminator excluded, checked while it arrives. @defaultValue 4 MiB */
   maxLineBytes?: number | undefined;
 }
 
@@ -30,10 +24,7 @@ const LONG_LINE_BYTES = 4096;
 const KEEP_BUFFER_BYTES = 256 * 1024;
 
 /**
- * Bytes to lines, the first half of the WHATWG "Parsing an event stream": UTF-8 always (invalid
- * bytes become U+FFFD), one leading BOM removed, lines ending at CRLF, LF or CR (a CRLF split
- * across chunks is one terminator), and a final line without terminator dropped by `end()`.
- *
+ * Bytes to lines, the first half of the WHATWG "Parsing an event stream" (see the README's spec notes).
  * Each chunk is cut after its last CR or LF byte: the part before is decoded in one call, the rest
  * held as bytes. CR and LF are ASCII, so the cut never splits a character and the text is what a
  * `{ stream: true }` decoder would give, without leaving Node's fast (simdutf) decoding path.
@@ -60,24 +51,21 @@ export class LineDecoder {
 
   /** Feeds the next chunk of the body. Throws `SseError` `line-too-long`. */
   push(chunk: Uint8Array): void {
-    const length = chunk.length;
     const last = this.#heldLength >= LONG_LINE_BYTES ? lastLineEndInLongLine(chunk, this.#decoder) : lastLineEnd(chunk);
-    if (last < 0) {
-      this.#holdUnfinished(chunk, 0, length);
-      return;
+    if (last >= 0) {
+      const done = chunk.subarray(0, last + 1);
+      if (this.#heldLength === 0) {
+        this.#pushText(this.#decoder.decode(done), last + 1);
+      } else {
+        this.#hold(done);
+        const byteLength = this.#heldLength;
+        this.#heldLength = 0;
+        const text = this.#decoder.decode(this.#held.subarray(0, byteLength));
+        if (this.#held.length > KEEP_BUFFER_BYTES) this.#held = new Uint8Array(256);
+        this.#pushText(text, byteLength);
+      }
     }
-    const done = last + 1 === length ? chunk : chunk.subarray(0, last + 1);
-    if (this.#heldLength === 0) {
-      this.#pushText(this.#decoder.decode(done), last + 1);
-    } else {
-      this.#hold(done);
-      const byteLength = this.#heldLength;
-      this.#heldLength = 0;
-      const text = this.#decoder.decode(this.#held.subarray(0, byteLength));
-      if (this.#held.length > KEEP_BUFFER_BYTES) this.#held = new Uint8Array(256);
-      this.#pushText(text, byteLength);
-    }
-    if (last + 1 < length) this.#holdUnfinished(chunk, last + 1, length);
+    this.#holdUnfinished(chunk.subarray(last + 1));
   }
 
   /** Ends the stream; the unterminated last line, if any, is discarded. */
@@ -130,16 +118,15 @@ export class LineDecoder {
       // Each found position is reused until passed, so stray CRs far from any LF stay linear.
       if (lf !== -1 && lf < pos) lf = text.indexOf('\n', pos);
       if (cr < pos) cr = text.indexOf('\r', pos);
-      if (lf === -1 && cr === -1) return;
     }
   }
 
   /** Holds bytes of a line whose end has not arrived, failing as soon as it is too long. */
-  #holdUnfinished(source: Uint8Array, start: number, end: number): void {
+  #holdUnfinished(bytes: Uint8Array): void {
     // Held bytes are a lower bound of the line's UTF-8 size (an invalid byte
     // decodes to a 3-byte U+FFFD), less the 3 bytes of a BOM not yet stripped.
-    this.#checkSize(this.#heldLength + (end - start) - (this.#bomChecked ? 0 : 3));
-    this.#hold(start === 0 ? source : source.subarray(start, end));
+    this.#checkSize(this.#heldLength + bytes.length - (this.#bomChecked ? 0 : 3));
+    this.#hold(bytes);
   }
 
   #hold(bytes: Uint8Array): void {

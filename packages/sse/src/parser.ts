@@ -1,14 +1,10 @@
-import { EventParser } from './event-parser.js';
-import type { EventParserOptions } from './event-parser.js';
-import { LineDecoder } from './line-decoder.js';
-import type { LineDecoderOptions } from './line-decoder.js';
+import { EventParser, type EventParserOptions } from './event-parser.js';
+import { LineDecoder, type LineDecoderOptions } from './line-decoder.js';
 
 // This module is also the `@browser-cloud/sse/parser` entry: the layers under the readers.
-export { DEFAULT_MAX_LINE_BYTES, LineDecoder } from './line-decoder.js';
-export type { LineDecoderOptions, LineSink } from './line-decoder.js';
-export { DEFAULT_MAX_EVENT_BYTES, EventParser } from './event-parser.js';
-export type { EventParserOptions, SseEvent } from './event-parser.js';
-export { utf8ByteLength } from './utf8-byte-length.js';
+export * from './line-decoder.js';
+export * from './event-parser.js';
+export * from './utf8-byte-length.js';
 
 /** The size limits, counted in UTF-8 bytes of the decoded text. */
 export type ParserLimits = LineDecoderOptions & Pick<EventParserOptions, 'maxEventBytes'>;
@@ -28,10 +24,7 @@ export interface Parser {
   readonly retry: number | undefined;
 }
 
-/**
- * The pure bytes-to-events parser, {@link LineDecoder} feeding an {@link EventParser}: the layer
- * to compare with `eventsource-parser`'s `createParser` plus a `TextDecoder`.
- */
+/** A {@link LineDecoder} feeding an {@link EventParser}: what compares with `eventsource-parser` plus a `TextDecoder`. */
 export function createParser(options: ParserOptions): Parser {
   const events = new EventParser(options);
   const lines = new LineDecoder(events, options);

@@ -1,9 +1,7 @@
-import { batchedEvents } from './batched-event-iterator.js';
-import type { BatchedEvents } from './batched-event-iterator.js';
+import { type BatchedEvents, batchedEvents } from './batched-event-iterator.js';
 import { SseError } from './errors.js';
-import { createParser } from './parser.js';
+import { createParser, type ParserLimits } from './parser.js';
 import type { EventParserOptions, SseEvent } from './event-parser.js';
-import type { ParserLimits } from './parser.js';
 
 export interface ReadEventStreamOptions extends ParserLimits, Pick<EventParserOptions, 'lastEventId' | 'onComment'> {
   /** Aborting cancels the body and ends the iteration without an error. */
@@ -14,41 +12,21 @@ export interface ReadEventStreamOptions extends ParserLimits, Pick<EventParserOp
 export type EventStream = BatchedEvents<number | undefined>;
 
 /**
- * Parses a `text/event-stream` body into events, reading with `body.getReader()` (Safari has no
- * async iteration of streams). Leaving a `for await` loop early cancels the body. A read error is
- * thrown as `SseError` `network`; a limit error cancels the body, then is thrown after the events
- * that preceded it.
- *
+ * Parses a `text/event-stream` body into events, read with `body.getReader()` (Safari cannot iterate
+ * a stream). A read error is thrown as `SseError` `network`, after the events that preceded it.
  * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#parsing-an-event-stream
  */
 export function readEventStream(body: ReadableStream<Uint8Array>, options: ReadEventStreamOptions = {}): EventStream {
-  const signal = options.signal;
   const batch: SseEvent[] = [];
-  const parser = createParser({
-    ...options,
-    onEvent: (event) => {
-      batch.push(event);
-    },
-  });
+  const parser = createParser({ ...options, onEvent: (event) => batch.push(event) });
   let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
   /** No more reads: the body ended, failed or was cancelled. */
   let finished = false;
-  let abortSignal: AbortSignal | undefined;
-  const onAbort = (): void => {
-    void stream.close();
-  };
 
   const fill = async (): Promise<boolean> => {
+    if (finished) return false;
+    reader ??= body.getReader();
     for (;;) {
-      if (finished) return false;
-      if (reader === undefined) {
-        if (signal?.aborted) return false;
-        reader = body.getReader();
-        // A signal of its own: streams sharing one signal would each add a listener to it, past
-        // Node's limit of 10 per signal.
-        abortSignal = signal && AbortSignal.any([signal]);
-        abortSignal?.addEventListener('abort', onAbort, { once: true });
-      }
       let result: ReadableStreamReadResult<Uint8Array>;
       try {
         result = await reader.read();
@@ -67,15 +45,15 @@ export function readEventStream(body: ReadableStream<Uint8Array>, options: ReadE
     }
   };
 
-  const stream = batchedEvents(batch, options.lastEventId ?? '', {
+  return batchedEvents(batch, options.lastEventId ?? '', {
     fill,
+    signal: options.signal,
     parsedId: () => parser.lastEventId,
     retry: () => parser.retry,
-    // Detaches from the signal and the body, discarding what it has not sent yet.
+    // Lets go of the body, discarding what it has not sent yet.
     release: async () => {
       if (finished) return;
       finished = true;
-      abortSignal?.removeEventListener('abort', onAbort);
       // Without a reader of ours, a body someone else locked refuses the cancel, which is ignored.
       await (reader ?? body).cancel().catch(() => {});
       try {
@@ -85,5 +63,4 @@ export function readEventStream(body: ReadableStream<Uint8Array>, options: ReadE
       }
     },
   });
-  return stream;
 }

@@ -1,8 +1,4 @@
-/**
- * The last `capacity` distinct keys, to recognise events a server replays after a reconnect.
- * Bounded so a long-lived stream does not grow without limit; a `Set` keeps insertion order, so
- * its first key is the oldest.
- */
+/** The last `capacity` distinct keys, to recognise replayed events; a `Set` keeps insertion order, so its first key is the oldest. */
 export class RecentIds extends Set<string> {
   readonly #capacity: number;
 
@@ -19,10 +15,8 @@ export class RecentIds extends Set<string> {
 }
 
 /**
- * What recognises a delivered event in {@link RecentIds}: its ID and a fingerprint of its data
- * (length and a 53-bit hash), so that a server that reuses IDs (one restarted with its counter
- * at 1, say) has its new events delivered, and only a true replay (same ID, same data) is dropped.
- * An SSE ID never holds NUL, so the key cannot be forged by another ID.
+ * A delivered event's key in {@link RecentIds}: its ID and its data's length and 53-bit hash, so that
+ * only a true replay is dropped, not a reused ID. An SSE ID never holds NUL, so no other ID forges it.
  */
 export function deliveredKey(id: string, data: string): string {
   // cyrb53 (public domain): two 32-bit multiply-xorshift lanes, mixed into 53 bits.

@@ -12,10 +12,8 @@ export const MIN_SERVER_RETRY_MS = 500;
 export const MAX_TIMER_DELAY = 2 ** 31 - 1;
 
 /**
- * Whether an answer is worth another attempt: as the server's `x-should-retry: true|false` says
- * (it knows whether the failure is transient), else 408, 429 and 5xx. Never 409: a login flow in
- * progress or a name taken, which another attempt cannot change. Whether the operation may be
- * repeated at all is the caller's question.
+ * Whether an answer is worth another attempt: as the server's `x-should-retry: true|false` says,
+ * else 408, 429 and 5xx. Never 409: a login flow in progress or a name taken stays so.
  */
 export function isRetryable(status: number, headers?: HeaderSource): boolean {
   if (status === 409) return false;
@@ -26,9 +24,8 @@ export function isRetryable(status: number, headers?: HeaderSource): boolean {
 }
 
 /**
- * How long the server asks to wait, in ms from `now` (never negative; not capped), or `undefined`
- * when it does not say it readably: `retry-after-ms` (non-standard, decimals allowed) over
- * `Retry-After` as RFC 9110 defines it, delay-seconds (`1*DIGIT`, so `1.5` is ignored) or an HTTP-date.
+ * How long the server asks to wait, in ms from `now` (not capped), or `undefined`: `retry-after-ms`
+ * (decimals allowed) over `Retry-After` as RFC 9110 defines it (`1*DIGIT` seconds or an HTTP-date).
  */
 export function parseRetryAfter(headers: HeaderSource, now: number = Date.now()): number | undefined {
   const ms = headers.get('retry-after-ms')?.trim();
@@ -55,17 +52,16 @@ export interface BackoffOptions {
   jitter: number;
   /** Source of randomness in [0, 1). @defaultValue `Math.random` */
   random?: (() => number) | undefined;
-  /** The server's requested wait (see {@link parseRetryAfter}): the delay is at least this, up to `maxRetryAfter`. */
+  /** The server's requested wait (see {@link parseRetryAfter}), a minimum up to `maxRetryAfter` ({@link MAX_RETRY_AFTER_MS}). */
   retryAfter?: number | undefined;
-  /** @defaultValue {@link MAX_RETRY_AFTER_MS} */
   maxRetryAfter?: number | undefined;
 }
 
 /**
  * Delay before the `attempt`-th consecutive retry (1-based): `base` doubled per further attempt,
- * capped at `maxDelay` but never below the base, plus up to `jitter` times itself at random, so
- * that clients that failed together do not return together. Jitter only adds, as the base may be
- * the server's `retry:`, a minimum wait; a longer `Retry-After` (capped at `maxRetryAfter`) wins.
+ * capped at `maxDelay` but never below the base, plus up to `jitter` of itself at random, so that
+ * clients that failed together do not return together. Jitter only adds: the base may be the
+ * server's `retry:`, a minimum wait.
  */
 export function backoffDelay(attempt: number, base: number, options: BackoffOptions): number {
   const cap = Math.max(options.maxDelay, base);
@@ -86,9 +82,7 @@ export type ResponseVerdict =
 
 /**
  * 200 with a `text/event-stream` media type opens the stream; 204 ends it for good (the spec's
- * "stop reconnecting"); what {@link isRetryable} retries is retried, honouring `Retry-After`;
- * anything else, or a 200 of another media type, fails for good.
- *
+ * "stop reconnecting"); what {@link isRetryable} retries is retried; anything else fails for good.
  * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#the-eventsource-interface
  */
 export function classifyResponse(status: number, headers: HeaderSource, now?: number): ResponseVerdict {

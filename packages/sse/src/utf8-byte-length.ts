@@ -2,9 +2,8 @@ const encoder = new TextEncoder();
 const scratch = new Uint8Array(64 * 1024);
 
 /**
- * UTF-8 length of `text.slice(start, end)`, encoded a piece at a time into a fixed buffer, so a
- * multi-megabyte line costs no copy of its size. Limits are in bytes (what crosses the wire) while
- * the parser holds UTF-16 text; an unpaired surrogate counts as the 3 bytes of its U+FFFD.
+ * UTF-8 length of `text.slice(start, end)` (a lone surrogate counts as its U+FFFD), encoded a piece
+ * at a time into a fixed buffer, so that a multi-megabyte line costs no copy of its size.
  */
 export function utf8ByteLength(text: string, start = 0, end = text.length): number {
   let rest = text.slice(start, end);

@@ -17,25 +17,23 @@ export const byteByByte: Chunking = {
   split: (bytes) => Array.from(bytes, (_, i) => bytes.subarray(i, i + 1)),
 };
 
-/** Splits at random points (seeded), with an empty chunk now and then. */
-function randomSplits(seed: number): Chunking {
-  const split = (bytes: Uint8Array): Uint8Array[] => {
-    const random = seededRandom(seed);
-    const chunks: Uint8Array[] = [];
-    for (let at = 0; at < bytes.length; ) {
-      const size = random() < 0.1 ? 0 : 1 + Math.floor(random() * 9);
-      chunks.push(bytes.subarray(at, at + size));
-      at += size;
-    }
-    return chunks;
-  };
-  return { name: `random splits (seed ${seed})`, split };
-}
-
 export const chunkings: readonly Chunking[] = [
   { name: 'whole', split: (bytes) => [bytes] },
   byteByByte,
-  ...[1, 2, 3].map(randomSplits),
+  // At random points (seeded), with an empty chunk now and then.
+  ...[1, 2, 3].map((seed) => ({
+    name: `random splits (seed ${seed})`,
+    split: (bytes: Uint8Array) => {
+      const random = seededRandom(seed);
+      const chunks: Uint8Array[] = [];
+      for (let at = 0; at < bytes.length; ) {
+        const size = random() < 0.1 ? 0 : 1 + Math.floor(random() * 9);
+        chunks.push(bytes.subarray(at, at + size));
+        at += size;
+      }
+      return chunks;
+    },
+  })),
 ];
 
 /** Splits `bytes` at the given cut positions (any order, out-of-range ignored). */
@@ -54,10 +52,7 @@ export function bytes(...parts: (string | readonly number[])[]): Uint8Array {
 }
 
 /** A ReadableStream over fixed chunks, pulled one at a time, that records cancellation. */
-export function streamOf(chunks: readonly Uint8Array[]): {
-  stream: ReadableStream<Uint8Array>;
-  cancelled: () => boolean;
-} {
+export function streamOf(chunks: readonly Uint8Array[]) {
   let index = 0;
   let cancelled = false;
   const source: UnderlyingDefaultSource<Uint8Array> = {
