@@ -5,7 +5,7 @@ import { profileBody } from '../domain/rename.js';
 import { ApiError, conflict, notFound } from '../http/api-error.js';
 import { zodProblems } from '../fixture/fixture-schema.js';
 import { invalidPart, isRefusal, parseJson } from '../request-checker.js';
-import { LogSource } from '../state/log-source.js';
+import { LogSource, stampLines } from '../state/log-source.js';
 import { flowStatus, type LoginFlow, logSourceKey, type SandboxState } from '../state/store.js';
 
 /** Prefix of the sandbox's own endpoints: outside every path of the API. */
@@ -63,9 +63,7 @@ export function registerSandboxRoutes(app: FastifyInstance, state: SandboxState)
     // Appending to a source that does not exist yet creates it, like a new log file.
     const source = browser.logs.get(key) ?? new LogSource();
     browser.logs.set(key, source);
-    const at = new Date(now()).toISOString();
-    const stamped = body.lines.map((l) => (typeof l === 'string' ? { message: l } : l));
-    const { firstId, lastId } = source.append(stamped.map(({ message, timestamp = at }) => ({ timestamp, message })));
+    const { firstId, lastId } = source.append(stampLines(body.lines, now()));
     return {
       browser_id: browser.id,
       source: body.source,

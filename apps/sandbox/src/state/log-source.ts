@@ -6,6 +6,17 @@ export interface LogLine {
   message: string;
 }
 
+/** A line as a fixture or an append gives it: a bare message, or one with its time. */
+type GivenLine = string | { message: string; timestamp?: string | undefined };
+
+/** The lines stored: a line without a time is stamped `now` (plus its index, to keep their order). */
+export function stampLines(lines: readonly GivenLine[], now: number): LogLine[] {
+  return lines.map((line, i) => {
+    const { message, timestamp } = typeof line === 'string' ? { message: line, timestamp: undefined } : line;
+    return { timestamp: timestamp ?? new Date(now + i).toISOString(), message };
+  });
+}
+
 let epochs = 0;
 
 /**
@@ -13,7 +24,6 @@ let epochs = 0;
  * none misses or repeats a line. A line's event id is the log's epoch and its position: `<epoch>-<n>`.
  */
 export class LogSource extends EventEmitter<{ change: [ended: boolean] }> {
-  readonly lines: LogLine[];
   /** Whether the source was discarded. */
   ended = false;
 
@@ -23,11 +33,10 @@ export class LogSource extends EventEmitter<{ change: [ended: boolean] }> {
    *   lines. By default the time in base 36 and a count; a fixture restoring a log gives it back.
    */
   constructor(
-    lines: LogLine[] = [],
+    readonly lines: LogLine[] = [],
     readonly epoch: string = `${Date.now().toString(36)}${(epochs++ % 36).toString(36)}`,
   ) {
     super();
-    this.lines = [...lines];
     // Any number of readers may follow a log.
     this.setMaxListeners(0);
   }

@@ -4,7 +4,7 @@ import type { FixtureOrganization, FixtureScope, SandboxFixture, TokenRole } fro
 import { badRequest, notFound } from '../http/api-error.js';
 import type { FlowTypes } from '../openapi/sandbox-document.js';
 import type { StartSandboxOptions } from '../start-sandbox.js';
-import { LogSource } from './log-source.js';
+import { LogSource, stampLines } from './log-source.js';
 
 /** The knobs of a running sandbox (see `StartSandboxOptions`). */
 export type SandboxSettings = Required<Pick<StartSandboxOptions, 'flowTtlMs' | 'keepAliveMs' | 'retryMs' | 'now'>> & {
@@ -123,16 +123,11 @@ export class SandboxState {
     for (const p of fixture.proxies) proxies.set(p.id, { ...p, ...scope(p) });
     for (const p of fixture.profiles) profiles.set(p.id, { ...p, ...scope(p) });
     for (const b of fixture.browsers) {
-      const logs = new Map<string, LogSource>();
-      for (const l of b.logs) {
-        // A bare string is stamped with the time the sandbox loaded it.
-        const lines = l.lines.map((line, i) =>
-          typeof line === 'string' ? { timestamp: new Date(now + i).toISOString(), message: line } : { ...line },
-        );
+      const logs = b.logs.map((l) => {
         const name = l.source === 'path' ? l.path : l.supervisorProcess;
-        logs.set(logSourceKey(l.source, name), new LogSource(lines, l.epoch));
-      }
-      browsers.set(b.id, { id: b.id, ...scope(b), logs });
+        return [logSourceKey(l.source, name), new LogSource(stampLines(l.lines, now), l.epoch)] as const;
+      });
+      browsers.set(b.id, { id: b.id, ...scope(b), logs: new Map(logs) });
     }
   }
 
