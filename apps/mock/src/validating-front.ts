@@ -7,9 +7,10 @@ import { loadOpenApiDocument } from '@browser-cloud/openapi-document';
 import {
   ApiError,
   checkingFastify,
+  checkRequest,
   createRequestChecker,
-  isRefusal,
   type RequestChecker,
+  routeRequest,
 } from '@browser-cloud/sandbox';
 import type { FastifyRequest } from 'fastify';
 import { MockStartError } from './mock-start-error.js';
@@ -65,15 +66,10 @@ export async function startValidatingFront(options: ValidatingFrontOptions): Pro
     requestTimeoutMs,
     headersTimeoutMs: Math.min(requestTimeoutMs, 10_000),
   });
-  const route = (request: FastifyRequest) => {
-    const match = checker.route(request.method, request.url.split('?')[0] ?? '');
-    if (isRefusal(match)) throw new ApiError(match);
-    return match;
-  };
   // Before the body is read. A mock cannot know real keys: like Prism, it checks that bearer
   // credentials are there, whatever they hold (the official SDK's tests send `Bearer My API Key`).
   app.addHook('onRequest', async (request) => {
-    if (route(request).operation.secured && !/^Bearer +\S/i.test(request.headers.authorization ?? '')) {
+    if (routeRequest(checker, request).operation.secured && !/^Bearer +\S/i.test(request.headers.authorization ?? '')) {
       throw new ApiError({
         status: 401,
         body: { code: 'unauthorized', message: 'missing or invalid authorization token' },
@@ -81,10 +77,7 @@ export async function startValidatingFront(options: ValidatingFrontOptions): Pro
     }
   });
   app.all('*', async (request, reply) => {
-    const body = (request.body as Buffer | undefined) ?? Buffer.alloc(0);
-    const search = request.url.split(/\?(.*)/s)[1] ?? '';
-    const checked = checker.check(route(request), { search, headers: request.headers, body });
-    if (isRefusal(checked)) throw new ApiError(checked);
+    checkRequest(checker, request);
     const target = await upstream;
     if (target instanceof Error) {
       throw new ApiError({
@@ -92,7 +85,7 @@ export async function startValidatingFront(options: ValidatingFrontOptions): Pro
         body: { code: 'bad_gateway', message: `Prism did not start (${target.message})` },
       });
     }
-    const answer = await forward(request, body, target);
+    const answer = await forward(request, (request.body as Buffer | undefined) ?? Buffer.alloc(0), target);
     // Prism's answer goes back as it comes (a stream included); a client that goes away ends it.
     return reply
       .code(answer.statusCode ?? 502)

@@ -6,7 +6,7 @@ export type { FixtureLogLine, SandboxFixture } from './fixture/fixture-schema.js
 export { SANDBOX_PREFIX } from './routes/sandbox-routes.js';
 export { type FlowTypes, flowTypesOf, loadSandboxDocument } from './openapi/sandbox-document.js';
 export { ApiError } from './http/api-error.js';
-export { checkingFastify, type CheckingFastifyOptions } from './http/checking-fastify.js';
+export { checkingFastify, type CheckingFastifyOptions, checkRequest, routeRequest } from './http/checking-fastify.js';
 export type { SandboxSettings, SandboxState } from './state/store.js';
 export {
   CANNED,

@@ -3,9 +3,10 @@ import { deref, inlineRefs, type OpenApiDocument, type Operation } from '@browse
 import type { FastifyInstance } from 'fastify';
 import { startLogin } from '../domain/login.js';
 import { profileBody, renameProfile } from '../domain/rename.js';
-import { ApiError, unauthorized } from '../http/api-error.js';
+import { unauthorized } from '../http/api-error.js';
 import { authorize } from '../http/auth.js';
-import { isRefusal, type RequestChecker } from '../request-checker.js';
+import type { RequestChecker } from '../request-checker.js';
+import { checkRequest } from '../http/checking-fastify.js';
 import { streamLogs } from '../sse/log-stream.js';
 import {
   type AuthConnection,
@@ -21,17 +22,14 @@ import {
  * the service's rules where it has them, the store for a `GET` or `DELETE` of a resource it keeps,
  * and the document's example for everything else.
  */
-type Action = 'login' | 'rename' | 'stream' | 'read' | 'delete' | 'example';
-
-function actionOf(operation: Operation, collection: Collection | undefined, parameter: string | undefined): Action {
+function actionOf(operation: Operation, collection: Collection | undefined, parameter: string | undefined) {
   const segments = operation.path.split('/');
   const names = (index: number) => parameter !== undefined && segments.at(index) === `{${parameter}}`;
   const { method } = operation;
   if (collection === 'connections' && method === 'post' && names(-2) && segments.at(-1) === 'login') return 'login';
   if (collection === 'profiles' && method === 'patch' && names(-1)) return 'rename';
   if (collection === 'browsers' && operation.streaming && segments.includes('logs')) return 'stream';
-  if (names(-1) && method === 'get') return 'read';
-  if (names(-1) && method === 'delete') return 'delete';
+  if (names(-1) && (method === 'get' || method === 'delete')) return method === 'get' ? 'read' : 'delete';
   return 'example';
 }
 
@@ -70,11 +68,7 @@ export function registerApiRoutes(
         request.caller = authorize(request, state, operation);
       },
       handler: async (request, reply) => {
-        const [pathname = '', search = ''] = request.url.split(/\?(.*)/s);
-        const match = checker.route(request.method, pathname);
-        const body = request.body as Buffer | undefined;
-        const checked = isRefusal(match) ? match : checker.check(match, { search, headers: request.headers, body });
-        if (isRefusal(checked)) throw new ApiError(checked);
+        const checked = checkRequest(checker, request);
         const { caller } = request;
         if (parameter !== undefined && caller === null) throw unauthorized();
         const resource =
