@@ -1,10 +1,8 @@
 import { mutationConfig } from '../../stryker.base.mjs';
 
-// Measured 2026-11-25 on main after the merges of issues 19-24 (full run, concurrency 1, no
-// mutant excluded): 94.44 % (626 killed, 2 timed out, 32 survived, 5 without coverage; 665
-// mutants); floor 80; not measured again since issue 27 rewrote the routes and the checks. Some
-// of the survivors are the equivalent ones below; `node scripts/mutation-survivors.mjs
-// apps/sandbox` lists the others.
+// Measured 2026-11-25 (full run, concurrency 1): 94.44 % of 665 mutants, floor 80; not measured
+// again since issue 27 rewrote the routes and the checks. `node scripts/mutation-survivors.mjs
+// apps/sandbox` lists the survivors that are not the equivalent ones below.
 
 /**
  * The mutants known to be equivalent (no test can kill them: the behaviour is the same), which

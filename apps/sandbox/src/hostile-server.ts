@@ -66,10 +66,7 @@ export function maxRssReport(): { env: Record<string, string>; read(): number } 
 }
 
 /** One canned answer of {@link cannedAnswers}: a 200 of this content type and body. */
-export interface CannedAnswer {
-  type: string;
-  body: string;
-}
+export type CannedAnswer = { type: string; body: string };
 
 /**
  * A handler that plays another release of the service: each request gets the 200 answer filed

@@ -72,7 +72,7 @@ export function routeRequest(checker: RequestChecker, request: FastifyRequest): 
   return match;
 }
 
-/** A request that keeps every rule of its operation (its body read as bytes). @throws ApiError, the first rule it breaks. */
+/** A request that keeps every rule of its operation. @throws ApiError, the first rule it breaks. */
 export function checkRequest(checker: RequestChecker, request: FastifyRequest): CheckedRequest {
   const search = request.url.split(/\?(.*)/s)[1] ?? '';
   const parts = { search, headers: request.headers, body: request.body as Buffer | undefined };

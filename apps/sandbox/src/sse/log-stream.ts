@@ -31,11 +31,9 @@ export function streamLogs(
 ): FastifyReply {
   const query = checkedQuery as LogStreamQuery;
   // A source the sandbox does not keep (a value the document added) has no log to find: 404.
-  const names: Record<string, string | undefined> = { path: query.path, supervisor: query.supervisor_process };
-  const name = names[query.source] ?? '';
+  const name = { path: query.path, supervisor: query.supervisor_process }[query.source as string] ?? '';
   const source = browser.logs.get(logSourceKey(query.source, name));
-  if (source === undefined)
-    throw notFound(`browser ${browser.id} has no log for source=${query.source} ${name}`.trim());
+  if (!source) throw notFound(`browser ${browser.id} has no log for source=${query.source} ${name}`.trim());
   const serialize = eventData === undefined ? JSON.stringify : reply.compileSerializationSchema(eventData);
   const lastEventId = reply.request.headers['last-event-id'];
   let cursor = source.resumePosition(Array.isArray(lastEventId) ? lastEventId[0] : lastEventId);

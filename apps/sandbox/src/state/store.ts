@@ -14,10 +14,9 @@ export type SandboxSettings = Required<Pick<StartSandboxOptions, 'flowTtlMs' | '
   flowTypes: FlowTypes;
 };
 
-/** Where a token acts or a resource lives. */
+/** Where a token acts or a resource lives: unscoped keys and resources count in the organisation's default project. */
 interface Scope {
   organization: FixtureOrganization;
-  /** The project, once unscoped keys and resources are mapped onto the organisation's default project. */
   logicalProjectId: string | null;
 }
 
@@ -45,12 +44,9 @@ export interface Collections {
 }
 export type Collection = keyof Collections;
 const COLLECTIONS: Collection[] = ['profiles', 'connections', 'proxies', 'browsers'];
+export const isCollection = (name: string | undefined): name is Collection => COLLECTIONS.includes(name as Collection);
 
-export function isCollection(name: string | undefined): name is Collection {
-  return COLLECTIONS.includes(name as Collection);
-}
-
-/** A login flow, as `/_sandbox/flows` shows it but for its status, which depends on the time. */
+/** A login flow, as `/_sandbox/flows` shows it (the README's table) but for its status, which depends on the time. */
 export type LoginFlow = Omit<LoginAnswer, 'id'> & {
   connection_id: string;
   flow_id: string;
@@ -61,12 +57,9 @@ export type LoginFlow = Omit<LoginAnswer, 'id'> & {
   record_session: boolean;
   proxy: { id: string; name: string } | null;
   browser_telemetry: {
-    /** What the login request said: absent when it omitted it, null when it sent null. */
     requested?: BrowserTelemetryRequestConfig | null;
     connection_default: BrowserTelemetryRequestConfig | null;
-    /** The request's configuration, or else the connection's default. */
     applied: BrowserTelemetryRequestConfig | null;
-    /** The categories that will be captured (empty: no capture). */
     categories: TelemetryCategory[];
   };
 };
@@ -109,10 +102,9 @@ export class SandboxState {
     for (const map of [this.tokens, this.flows, ...Object.values(this.#collections)]) map.clear();
     const organizations = new Map(fixture.organizations.map((o) => [o.id, o]));
     const projectOrg = new Map(fixture.projects.map((p) => [p.id, p.organizationId]));
+    // checkFixture made sure that every scope resolves.
     const scope = (s: FixtureScope): Scope => {
-      const organizationId = s.projectId === null ? s.organizationId : projectOrg.get(s.projectId);
-      const organization = organizations.get(organizationId ?? '');
-      if (organization === undefined) throw new Error('fixture scope does not resolve; check the fixture first');
+      const organization = organizations.get(s.projectId === null ? s.organizationId! : projectOrg.get(s.projectId)!)!;
       return { organization, logicalProjectId: s.projectId ?? organization.defaultProjectId };
     };
     for (const t of fixture.tokens) this.tokens.set(t.token, { tokenName: t.name, role: t.role, ...scope(t) });
@@ -161,8 +153,7 @@ export class SandboxState {
 
   /** Removes a resource; a browser's open log streams end, a connection's flow goes. */
   delete(collection: Collection, id: string): void {
-    if (collection === 'browsers')
-      for (const source of this.#collections.browsers.get(id)?.logs.values() ?? []) source.end();
+    if (collection === 'browsers') for (const source of this.byId('browsers', id)?.logs.values() ?? []) source.end();
     this.#collections[collection].delete(id);
     if (collection === 'connections') this.flows.delete(id);
   }
