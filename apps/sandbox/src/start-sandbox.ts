@@ -114,7 +114,6 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
   });
-  app.decorateRequest('caller', null);
   if (options.corsOrigins?.length) await allowCorsOrigins(app, options.corsOrigins, checker.operations);
   if (options.checkResponses !== false) app.addHook('onSend', responseCheck(document));
 

@@ -4,10 +4,6 @@ import type { Caller, SandboxState } from '../state/store.js';
 import { forbidden, projectsDisabled, unauthorized } from './api-error.js';
 
 declare module 'fastify' {
-  interface FastifyRequest {
-    /** The authenticated caller of an API operation; null outside the API's routes. */
-    caller: Caller | null;
-  }
   interface FastifyContextConfig {
     /** The document's operation of an API route; absent on the sandbox's own routes. */
     operation?: Operation;

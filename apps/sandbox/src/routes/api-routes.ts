@@ -64,12 +64,13 @@ export function registerApiRoutes(
       url: operation.path.replace(/\{([^}]+)\}/g, ':$1'),
       schema: { response: responseSchemas(document, operation) },
       config: { operation },
+      // Before the body is read; the handler asks again for the caller, which the hook let through.
       onRequest: async (request) => {
-        request.caller = authorize(request, state, operation);
+        authorize(request, state, operation);
       },
       handler: async (request, reply) => {
         const checked = checkRequest(checker, request);
-        const { caller } = request;
+        const caller = authorize(request, state, operation);
         if (parameter !== undefined && caller === null) throw unauthorized();
         const resource =
           parameter && caller && state.find(collection!, caller, String(checked.path[parameter.name]), parameter.name);
