@@ -237,9 +237,8 @@ function validated(validate: ValidateFunction, value: unknown, part: 'path' | 'q
 }
 
 /**
- * One problem per string (property names included) that is not well-formed Unicode: a lone
- * surrogate, which JSON can carry as `\ud800` but no URL can, so that such a name could never be
- * addressed again.
+ * One problem per string (property names included) holding a lone surrogate, which JSON can carry
+ * as `\ud800` but no URL can: such a name could never be addressed again.
  */
 function illFormedStrings(value: unknown, part: string): string[] {
   const isWellFormed = (text: string) => (text as string & { isWellFormed(): boolean }).isWellFormed();
@@ -259,11 +258,10 @@ function illFormedStrings(value: unknown, part: string): string[] {
 }
 
 /**
- * `/profiles/{id_or_name}` → a pattern whose groups are the raw segments. An empty one matches
- * too: `/profiles/` is refused by the parameter's own rule (`minLength`), not answered 404.
+ * `/profiles/{id_or_name}` → a pattern whose groups are the raw segments (the odd parts of the split).
+ * An empty one matches too: `/profiles/` is refused by the parameter's own rule, not answered 404.
  */
 function templatePattern(template: string): RegExp {
-  // Split on a capturing group: the odd parts are the parameters.
   const parts = template.split(/(\{[^}]+\})/);
   const source = parts.map((part, i) => (i % 2 ? '([^/]*)' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
   return new RegExp(`^${source.join('')}$`);

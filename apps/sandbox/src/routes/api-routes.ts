@@ -100,30 +100,30 @@ export function registerApiRoutes(
   return fromExamples;
 }
 
+/**
+ * The success answer: its status (`2XX` is 200), media type, example (the media type's, else its
+ * first example, else its schema's) and a stream's event data schema, inlined for the serializer.
+ */
 function successOf(document: OpenApiDocument, operation: Operation) {
   const success = operation.success;
   const media = success?.mediaType ? operation.responses[success.status]?.content[success.mediaType] : undefined;
   const schema = media?.schema?.schema as { example?: unknown; examples?: unknown[] } | undefined;
   const [first] = Object.values(media?.media.examples ?? {});
   return {
-    /** `2XX` is 200. */
     status: /^\d{3}$/.test(success?.status ?? '') ? Number(success?.status) : 200,
     mediaType: success?.mediaType,
-    /** The example of the media type, else the first of its examples, else its schema's. */
     example:
       media?.media.example ??
       (first == null ? undefined : deref(document, first as { value?: unknown }).value) ??
       schema?.examples?.[0] ??
       schema?.example,
-    /** The schema of a stream's event data, inlined for Fastify's serializer. */
     eventData: success?.eventData && (inlineRefs(document, success.eventData.schema) as Record<string, unknown>),
   };
 }
 
 /**
- * Fastify's `response` route schema: the document's schema of each JSON answer, by status, so
- * that a property the document no longer has is left out of the reply (fast-json-stringify).
- * Inlined copies: the serializer follows no reference into the document.
+ * Fastify's `response` route schema: the document's schema of each JSON answer by status, inlined
+ * (the serializer follows no `$ref`), so that what the document no longer has is left out.
  */
 function responseSchemas(document: OpenApiDocument, operation: Operation): Record<string, unknown> {
   return Object.fromEntries(

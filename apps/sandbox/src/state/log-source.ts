@@ -28,9 +28,8 @@ export class LogSource extends EventEmitter<{ change: [ended: boolean] }> {
   ended = false;
 
   /**
-   * @param epoch names this log among all the sandbox served under its key: a restarted or reset
-   *   sandbox starts at line 1 again, and a client resuming after `5` would skip the new first five
-   *   lines. By default the time in base 36 and a count; a fixture restoring a log gives it back.
+   * @param epoch names this log among all the sandbox served under its key (the README's "Log
+   *   stream"): by default the time in base 36 and a count; a fixture restoring a log gives it back.
    */
   constructor(
     readonly lines: LogLine[] = [],
@@ -46,10 +45,7 @@ export class LogSource extends EventEmitter<{ change: [ended: boolean] }> {
     return `${this.epoch}-${position}`;
   }
 
-  /**
-   * The position to resume after, from a client's `Last-Event-ID`: an id of this log gives its
-   * line; anything else (an id of a log before a restart or a reset) starts from the beginning.
-   */
+  /** The position to resume after, from a client's `Last-Event-ID`: 0 for an id that is not of this log. */
   resumePosition(lastEventId: string | undefined): number {
     const match = /^([0-9a-z]{1,16})-(\d{1,15})$/.exec(lastEventId?.trim() ?? '');
     return match?.[1] === this.epoch ? Number(match[2]) : 0;
