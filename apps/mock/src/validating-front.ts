@@ -34,10 +34,7 @@ export interface ValidatingFrontOptions {
   readonly requestTimeoutMs?: number | undefined;
 }
 
-export interface ValidatingFront {
-  readonly url: string;
-  close(): Promise<void>;
-}
+export type ValidatingFront = { readonly url: string; close(): Promise<void> };
 
 /** Headers of one connection, not of the message: never forwarded (RFC 9110 §7.6.1). */
 const HOP_BY_HOP = new Set(
