@@ -11,6 +11,7 @@ import {
   createRequestChecker,
   type RequestChecker,
   routeRequest,
+  unauthorized,
 } from '@browser-cloud/sandbox';
 import type { FastifyRequest } from 'fastify';
 import { MockStartError } from './mock-start-error.js';
@@ -43,6 +44,8 @@ const HOP_BY_HOP = new Set(
   ),
 );
 
+const badGateway = (message: string) => new ApiError({ status: 502, body: { code: 'bad_gateway', message } });
+
 function endToEnd(headers: NodeJS.Dict<string | string[]>): Record<string, string | string[]> {
   const kept = Object.entries(headers).filter(([name, value]) => value !== undefined && !HOP_BY_HOP.has(name));
   return Object.fromEntries(kept) as Record<string, string | string[]>;
@@ -52,10 +55,9 @@ function endToEnd(headers: NodeJS.Dict<string | string[]>): Record<string, strin
 export async function startValidatingFront(options: ValidatingFrontOptions): Promise<ValidatingFront> {
   const { host = '127.0.0.1', port = 0, maxBodyBytes = 1024 * 1024, requestTimeoutMs = 30_000 } = options;
   const checker = options.checker ?? createRequestChecker(loadOpenApiDocument());
-  const upstream: Promise<URL | Error> = Promise.resolve(options.upstream).then(
-    (url) => new URL(url),
-    (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
-  );
+  // Awaited by each request: a rejection (Prism did not start) is answered 502 there.
+  const upstream = Promise.resolve(options.upstream).then((url) => new URL(url));
+  upstream.catch(() => {});
   const app = checkingFastify({
     checker,
     bodyLimit: maxBodyBytes,
@@ -67,21 +69,14 @@ export async function startValidatingFront(options: ValidatingFrontOptions): Pro
   // credentials are there, whatever they hold (the official SDK's tests send `Bearer My API Key`).
   app.addHook('onRequest', async (request) => {
     if (routeRequest(checker, request).operation.secured && !/^Bearer +\S/i.test(request.headers.authorization ?? '')) {
-      throw new ApiError({
-        status: 401,
-        body: { code: 'unauthorized', message: 'missing or invalid authorization token' },
-      });
+      throw unauthorized();
     }
   });
   app.all('*', async (request, reply) => {
     checkRequest(checker, request);
-    const target = await upstream;
-    if (target instanceof Error) {
-      throw new ApiError({
-        status: 502,
-        body: { code: 'bad_gateway', message: `Prism did not start (${target.message})` },
-      });
-    }
+    const target = await upstream.catch((error: unknown) => {
+      throw badGateway(`Prism did not start (${error instanceof Error ? error.message : String(error)})`);
+    });
     const answer = await forward(request, (request.body as Buffer | undefined) ?? Buffer.alloc(0), target);
     // Prism's answer goes back as it comes (a stream included); a client that goes away ends it.
     return reply
@@ -109,8 +104,7 @@ function forward(request: FastifyRequest, body: Buffer, upstream: URL): Promise<
   return new Promise((resolve, reject) => {
     const outgoing = httpRequest({ host: upstream.hostname, port: upstream.port, method, path, headers }, resolve);
     outgoing.on('error', (error: NodeJS.ErrnoException) => {
-      const message = `Prism did not answer at ${upstream.origin} (${error.code ?? error.message})`;
-      reject(new ApiError({ status: 502, body: { code: 'bad_gateway', message } }));
+      reject(badGateway(`Prism did not answer at ${upstream.origin} (${error.code ?? error.message})`));
     });
     outgoing.end(body);
   });
