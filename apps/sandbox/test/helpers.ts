@@ -5,10 +5,10 @@ import { validateError } from '@browser-cloud/api-types/validators';
 import { getAt } from '@browser-cloud/openapi-document';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { expect } from 'vitest';
-import { loadSandboxDocument } from '../src/openapi/sandbox-document.js';
 import {
   DEFAULT_FIXTURE_REFS,
   flowTypesOf,
+  loadSandboxDocument,
   type RunningSandbox,
   type StartSandboxOptions,
   startSandbox,
@@ -68,12 +68,7 @@ export const rename = (sandbox: RunningSandbox, idOrName: string, body: unknown,
 export const inspect = (sandbox: RunningSandbox, path: string, method = 'GET', body?: unknown) =>
   call(sandbox, method, `/_sandbox${path}`, { token: null, body });
 
-export async function appendLines(
-  sandbox: RunningSandbox,
-  browser: string,
-  source: Record<string, string>,
-  lines: string[],
-) {
+export async function appendLines(sandbox: RunningSandbox, browser: string, source: object, lines: string[]) {
   const r = await inspect(sandbox, `/browsers/${browser}/logs`, 'POST', { ...source, lines });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r;
