@@ -39,8 +39,9 @@ export function streamLogs(
   let cursor = source.resumePosition(Array.isArray(lastEventId) ? lastEventId[0] : lastEventId);
   let ended = false;
   const end = (): void => {
-    if (!ended) stream.push(null);
+    if (ended) return;
     ended = true;
+    stream.push(null);
   };
   // Called again whenever the client has taken what was pushed: a slow client holds the cursor back.
   const pump = (): void => {
