@@ -11,9 +11,7 @@ declare module 'fastify' {
 }
 
 /** `Bearer <token>` (scheme case-insensitive, RFC 7235), or undefined. */
-export function bearerToken(header: string | undefined): string | undefined {
-  return /^Bearer +([^\s]+) *$/i.exec(header ?? '')?.[1];
-}
+export const bearerToken = (header: string | undefined) => /^Bearer +([^\s]+) *$/i.exec(header ?? '')?.[1];
 
 /**
  * Authenticates and authorises an API request in the service's order: 401, 404 `projects_disabled`,

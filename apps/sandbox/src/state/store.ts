@@ -70,9 +70,7 @@ export function flowStatus(flow: LoginFlow, now: number): 'in_progress' | 'compl
 }
 
 /** The key of a log source within a browser. */
-export function logSourceKey(source: string, name: string): string {
-  return `${source}\u0000${name}`;
-}
+export const logSourceKey = (source: string, name: string): string => `${source}\u0000${name}`;
 
 /**
  * The sandbox's in-memory state, built from a fixture, and its knobs. A lookup that takes the
@@ -164,6 +162,5 @@ export class SandboxState {
   }
 }
 
-function visible(caller: Caller, resource: Scope): boolean {
-  return resource.organization === caller.organization && resource.logicalProjectId === caller.logicalProjectId;
-}
+const visible = (caller: Caller, resource: Scope): boolean =>
+  resource.organization === caller.organization && resource.logicalProjectId === caller.logicalProjectId;
