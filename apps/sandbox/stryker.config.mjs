@@ -1,10 +1,8 @@
 import { mutationConfig } from '../../stryker.base.mjs';
 
-// Measured 2026-11-25 on main after the merges of issues 19-24 (full run, concurrency 1, no
-// mutant excluded): 94.44 % (626 killed, 2 timed out, 32 survived, 5 without coverage; 665
-// mutants); floor 80; not measured again since issue 27 rewrote the routes and the checks. Some
-// of the survivors are the equivalent ones below; `node scripts/mutation-survivors.mjs
-// apps/sandbox` lists the others.
+// Measured 2026-11-25 (full run, concurrency 1): 94.44 % of 665 mutants, floor 80; not measured
+// again since issue 27 rewrote the routes and the checks. `node scripts/mutation-survivors.mjs
+// apps/sandbox` lists the survivors that are not the equivalent ones below.
 
 /**
  * The mutants known to be equivalent (no test can kill them: the behaviour is the same), which
@@ -13,11 +11,11 @@ import { mutationConfig } from '../../stryker.base.mjs';
  * test. Each entry: file:line (where it was when the list was made), mutators, the code, why.
  */
 export const equivalentMutants = [
-  "src/http/auth.ts:19 StringLiteral in `/^Bearer +([^\\s]+) *$/i.exec(header ?? '')`: equivalent, any text without the scheme matches nothing, as '' does",
-  'src/http/auth.ts:30 ConditionalExpression in `const caller = token === undefined ? undefined : state.tokens.get(token);`: the false variant is equivalent (no token is stored under undefined); the true one is killed but shares this switch',
-  "src/http/client-errors.ts:122 StringLiteral in `/content-length/i.test(error.reason ?? '')`: equivalent, the stand-in text does not mention content-length either",
-  "src/http/client-errors.ts:54 BooleanLiteral in `Object.defineProperty(socket, 'destroySoon', { value: () => socket.end(), configurable: true });`: equivalent, a drained socket is closed and never drained again",
-  "src/domain/login.ts:22 ObjectLiteral,StringLiteral in `resolveTelemetry(applied, { mode: 'create' })`: equivalent, the resolver treats any mode but 'update' as create",
+  "src/http/auth.ts:14 StringLiteral in `/^Bearer +([^\\s]+) *$/i.exec(header ?? '')`: equivalent, any text without the scheme matches nothing, as '' does",
+  'src/http/auth.ts:23 ConditionalExpression in `const caller = token === undefined ? undefined : state.tokens.get(token);`: the false variant is equivalent (no token is stored under undefined); the true one is killed but shares this switch',
+  "src/http/client-errors.ts:115 StringLiteral in `/content-length/i.test(error.reason ?? '')`: equivalent, the stand-in text does not mention content-length either",
+  "src/http/client-errors.ts:50 BooleanLiteral in `Object.defineProperty(socket, 'destroySoon', { value: () => socket.end(), configurable: true });`: equivalent, a drained socket is closed and never drained again",
+  "src/domain/login.ts:27 ObjectLiteral,StringLiteral in `resolveTelemetry(applied, { mode: 'create' })`: equivalent, the resolver treats any mode but 'update' as create",
 ];
 
 export default mutationConfig({

@@ -1,5 +1,5 @@
-// Starts Prism 5.14 (as a mock of the document, or as a validating proxy in front of a real
-// server), waits until it listens and answers as Prism, and stops it with its process group.
+// Starts Prism 5.14 on loopback (as a mock of the document, or as a validating proxy in front of a
+// real server), waits until it listens and answers as Prism, and stops it with its process group.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -10,6 +10,7 @@ import { OPENAPI_PATH, writeRenderedDocument } from '@browser-cloud/openapi-docu
 import { freePort } from './free-port.js';
 import { MockStartError } from './mock-start-error.js';
 
+const HOST = '127.0.0.1';
 /** Prism's answer to a path the document does not have: how its readiness probe knows Prism. */
 const PRISM_ERROR_TYPE = 'https://stoplight.io/prism/errors#';
 /**
@@ -18,19 +19,15 @@ const PRISM_ERROR_TYPE = 'https://stoplight.io/prism/errors#';
  * then instead of living on, re-parented, on its port.
  */
 const EXIT_WITH_PARENT = 'data:text/javascript,process.stdin.on("end",()=>process.exit(0)).resume()';
-const LISTENING = 'Prism is listening on';
 
 export interface StartPrismOptions {
   /** Defaults to a free port. */
   port?: number | undefined;
-  host?: string | undefined;
   /** With `upstream`, Prism proxies to it with `--errors`: a response that breaks the document becomes a 500 naming the violation. */
   upstream?: string | undefined;
   /** `false` copies Prism's log to this process's stdout/stderr. Default `true`. */
   quiet?: boolean | undefined;
   readyTimeoutMs?: number | undefined;
-  /** The document (YAML or JSON); Prism gets the loader's JSON rendering of it. Defaults to the repository's. */
-  document?: string | undefined;
   /** Prism's CLI script; defaults to the installed `@stoplight/prism-cli`. */
   prismBin?: string | undefined;
 }
@@ -58,38 +55,35 @@ function prismMissing(where: string): MockStartError {
 }
 
 export async function startPrism(options: StartPrismOptions = {}): Promise<PrismProcess> {
-  const { host = '127.0.0.1', upstream, quiet = true, readyTimeoutMs = 30_000, document = OPENAPI_PATH } = options;
+  const { upstream, quiet = true, readyTimeoutMs = 30_000 } = options;
   const bin = options.prismBin ?? locatePrism();
   if (!existsSync(bin)) throw prismMissing(bin);
-  const port = options.port ?? (await freePort(host));
+  const port = options.port ?? (await freePort(HOST));
   // Prism's YAML parser misreads valid YAML (it drops the last line break of a `|+` block, so a
   // two-event stream example becomes one event): it reads the loader's JSON rendering instead.
   const renderedDir = mkdtempSync(join(tmpdir(), 'browser-cloud-prism-'));
   const removeRendered = (): void => rmSync(renderedDir, { recursive: true, force: true });
   let spec: string;
   try {
-    spec = writeRenderedDocument(document, join(renderedDir, 'openapi.json'));
+    spec = writeRenderedDocument(OPENAPI_PATH, join(renderedDir, 'openapi.json'));
   } catch (error) {
     removeRendered();
     throw error;
   }
-  const args = upstream ? ['proxy', spec, upstream, '--errors'] : ['mock', spec];
-  // One process: Prism forks a worker when NODE_ENV=production unless told not to.
-  args.push('-h', host, '-p', String(port), '--no-multiprocess');
-  // Its own process group: Ctrl-C in a terminal reaches this process, which stops the group.
-  const child = spawn(process.execPath, ['--import', EXIT_WITH_PARENT, bin, ...args], {
-    stdio: ['pipe', 'pipe', 'pipe'],
-    detached: true,
-  });
+  const mode = upstream ? ['proxy', spec, upstream, '--errors'] : ['mock', spec];
+  // One process: Prism forks a worker when NODE_ENV=production unless told not to. Its own process
+  // group: Ctrl-C in a terminal reaches this process, which stops the group.
+  const args = ['--import', EXIT_WITH_PARENT, bin, ...mode, '-h', HOST, '-p', String(port), '--no-multiprocess'];
+  const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'pipe'], detached: true });
   let output = '';
   const listened = new Promise<'listening'>((resolve) => {
     const keep = (chunk: Buffer, to: NodeJS.WriteStream): void => {
       output = (output + chunk.toString('utf8')).slice(-20_000);
-      if (output.includes(LISTENING)) resolve('listening');
+      if (output.includes('Prism is listening on')) resolve('listening');
       if (!quiet) to.write(chunk);
     };
-    child.stdout?.on('data', (chunk: Buffer) => keep(chunk, process.stdout));
-    child.stderr?.on('data', (chunk: Buffer) => keep(chunk, process.stderr));
+    child.stdout.on('data', (chunk: Buffer) => keep(chunk, process.stdout));
+    child.stderr.on('data', (chunk: Buffer) => keep(chunk, process.stderr));
   });
   let spawnError: Error | undefined;
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
@@ -100,7 +94,7 @@ export async function startPrism(options: StartPrismOptions = {}): Promise<Prism
     child.once('exit', (code, signal) => resolve({ code, signal }));
   });
   void exited.then(removeRendered);
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const url = `http://${HOST}:${port}`;
   const stop = (): Promise<void> => stopGroup(child, exited);
 
   const outcome = await Promise.race([
@@ -120,11 +114,8 @@ export async function startPrism(options: StartPrismOptions = {}): Promise<Prism
   // This Prism says it listens; its answer shows that no other server holds the port.
   if (!(await answersAsPrism(url))) {
     await stop();
-    throw new MockStartError(
-      'not-prism',
-      `port ${port} on ${host} is taken by another server (it answered, but not as Prism)`,
-      output,
-    );
+    const message = `port ${port} on ${HOST} is taken by another server (it answered, but not as Prism)`;
+    throw new MockStartError('not-prism', message, output);
   }
   return { url, stop, exited, output: () => output };
 }
@@ -143,18 +134,18 @@ async function answersAsPrism(url: string): Promise<boolean> {
   }
 }
 
+/** SIGTERM to the group, SIGKILL if it still runs 3 s later. */
 async function stopGroup(child: ChildProcess, exited: Promise<unknown>): Promise<void> {
   if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
-  try {
-    process.kill(-child.pid, 'SIGTERM');
-  } catch {
-    return;
-  }
-  const timer = setTimeout(() => {
+  const signal = (name: NodeJS.Signals): boolean => {
     try {
-      process.kill(-child.pid!, 'SIGKILL');
-    } catch {}
-  }, 3_000);
+      return process.kill(-child.pid!, name);
+    } catch {
+      return false;
+    }
+  };
+  if (!signal('SIGTERM')) return;
+  const timer = setTimeout(() => signal('SIGKILL'), 3_000);
   await exited;
   clearTimeout(timer);
 }

@@ -17,9 +17,7 @@ export interface MockServer {
 }
 
 /**
- * The mock of the document: Prism, behind a front that refuses with an Error body every request
- * the sandbox's request checker refuses, which Prism alone lets through (a query rule over
- * several parameters, a `null` body, a lone surrogate…).
+ * The mock of the document: Prism, behind a front that refuses what the sandbox's checker refuses.
  * @throws MockStartError with a one-line reason (port in use, Prism missing or not starting).
  */
 export async function startMock(options: StartMockOptions = {}): Promise<MockServer> {

@@ -7,9 +7,11 @@ import { loadOpenApiDocument } from '@browser-cloud/openapi-document';
 import {
   ApiError,
   checkingFastify,
+  checkRequest,
   createRequestChecker,
-  isRefusal,
   type RequestChecker,
+  routeRequest,
+  unauthorized,
 } from '@browser-cloud/sandbox';
 import type { FastifyRequest } from 'fastify';
 import { MockStartError } from './mock-start-error.js';
@@ -33,10 +35,7 @@ export interface ValidatingFrontOptions {
   readonly requestTimeoutMs?: number | undefined;
 }
 
-export interface ValidatingFront {
-  readonly url: string;
-  close(): Promise<void>;
-}
+export type ValidatingFront = { readonly url: string; close(): Promise<void> };
 
 /** Headers of one connection, not of the message: never forwarded (RFC 9110 §7.6.1). */
 const HOP_BY_HOP = new Set(
@@ -44,6 +43,8 @@ const HOP_BY_HOP = new Set(
     ' ',
   ),
 );
+
+const badGateway = (message: string) => new ApiError({ status: 502, body: { code: 'bad_gateway', message } });
 
 function endToEnd(headers: NodeJS.Dict<string | string[]>): Record<string, string | string[]> {
   const kept = Object.entries(headers).filter(([name, value]) => value !== undefined && !HOP_BY_HOP.has(name));
@@ -54,10 +55,9 @@ function endToEnd(headers: NodeJS.Dict<string | string[]>): Record<string, strin
 export async function startValidatingFront(options: ValidatingFrontOptions): Promise<ValidatingFront> {
   const { host = '127.0.0.1', port = 0, maxBodyBytes = 1024 * 1024, requestTimeoutMs = 30_000 } = options;
   const checker = options.checker ?? createRequestChecker(loadOpenApiDocument());
-  const upstream: Promise<URL | Error> = Promise.resolve(options.upstream).then(
-    (url) => new URL(url),
-    (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
-  );
+  // Awaited by each request: a rejection (Prism did not start) is answered 502 there.
+  const upstream = Promise.resolve(options.upstream).then((url) => new URL(url));
+  upstream.catch(() => {});
   const app = checkingFastify({
     checker,
     bodyLimit: maxBodyBytes,
@@ -65,34 +65,19 @@ export async function startValidatingFront(options: ValidatingFrontOptions): Pro
     requestTimeoutMs,
     headersTimeoutMs: Math.min(requestTimeoutMs, 10_000),
   });
-  const route = (request: FastifyRequest) => {
-    const match = checker.route(request.method, request.url.split('?')[0] ?? '');
-    if (isRefusal(match)) throw new ApiError(match);
-    return match;
-  };
   // Before the body is read. A mock cannot know real keys: like Prism, it checks that bearer
   // credentials are there, whatever they hold (the official SDK's tests send `Bearer My API Key`).
   app.addHook('onRequest', async (request) => {
-    if (route(request).operation.secured && !/^Bearer +\S/i.test(request.headers.authorization ?? '')) {
-      throw new ApiError({
-        status: 401,
-        body: { code: 'unauthorized', message: 'missing or invalid authorization token' },
-      });
+    if (routeRequest(checker, request).operation.secured && !/^Bearer +\S/i.test(request.headers.authorization ?? '')) {
+      throw unauthorized();
     }
   });
   app.all('*', async (request, reply) => {
-    const body = (request.body as Buffer | undefined) ?? Buffer.alloc(0);
-    const search = request.url.split(/\?(.*)/s)[1] ?? '';
-    const checked = checker.check(route(request), { search, headers: request.headers, body });
-    if (isRefusal(checked)) throw new ApiError(checked);
-    const target = await upstream;
-    if (target instanceof Error) {
-      throw new ApiError({
-        status: 502,
-        body: { code: 'bad_gateway', message: `Prism did not start (${target.message})` },
-      });
-    }
-    const answer = await forward(request, body, target);
+    checkRequest(checker, request);
+    const target = await upstream.catch((error: unknown) => {
+      throw badGateway(`Prism did not start (${error instanceof Error ? error.message : String(error)})`);
+    });
+    const answer = await forward(request, (request.body as Buffer | undefined) ?? Buffer.alloc(0), target);
     // Prism's answer goes back as it comes (a stream included); a client that goes away ends it.
     return reply
       .code(answer.statusCode ?? 502)
@@ -119,8 +104,7 @@ function forward(request: FastifyRequest, body: Buffer, upstream: URL): Promise<
   return new Promise((resolve, reject) => {
     const outgoing = httpRequest({ host: upstream.hostname, port: upstream.port, method, path, headers }, resolve);
     outgoing.on('error', (error: NodeJS.ErrnoException) => {
-      const message = `Prism did not answer at ${upstream.origin} (${error.code ?? error.message})`;
-      reject(new ApiError({ status: 502, body: { code: 'bad_gateway', message } }));
+      reject(badGateway(`Prism did not answer at ${upstream.origin} (${error.code ?? error.message})`));
     });
     outgoing.end(body);
   });

@@ -6,9 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createGzip } from 'node:zlib';
 
-// Tools for adversarial tests of the client, the CLI, the MCP server and the contract engine: a
-// server that answers as an attacker would (each test gives the handler), a gzip bomb, and a
-// child process's peak memory.
+// Tools for adversarial tests of the CLI, the MCP server and the contract engine: a server that
+// answers as an attacker would, a gzip bomb, and a child process's peak memory.
 
 export interface HostileServer {
   readonly url: string;
@@ -66,15 +65,9 @@ export function maxRssReport(): { env: Record<string, string>; read(): number } 
 }
 
 /** One canned answer of {@link cannedAnswers}: a 200 of this content type and body. */
-export interface CannedAnswer {
-  type: string;
-  body: string;
-}
+export type CannedAnswer = { type: string; body: string };
 
-/**
- * A handler that plays another release of the service: each request gets the 200 answer filed
- * under `METHOD /path` (query left out), anything else a 404 Error body.
- */
+/** A handler that plays another release of the service: the 200 filed under `METHOD /path`, else a 404. */
 export function cannedAnswers(answers: Record<string, CannedAnswer>): Handler {
   return (request, response) => {
     request.resume();

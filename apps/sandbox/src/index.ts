@@ -3,11 +3,10 @@ export { type RunningSandbox, startSandbox, type StartSandboxOptions } from './s
 export { DEFAULT_FIXTURE, DEFAULT_FIXTURE_REFS } from './fixture/default-fixture.js';
 export { checkFixture, FixtureError, type FixtureSummary, loadFixtureFile } from './fixture/load-fixture.js';
 export type { FixtureLogLine, SandboxFixture } from './fixture/fixture-schema.js';
-export { SANDBOX_PREFIX } from './routes/sandbox-routes.js';
-export { type FlowTypes, flowTypesOf, loadSandboxDocument } from './openapi/sandbox-document.js';
-export { ApiError } from './http/api-error.js';
-export { checkingFastify, type CheckingFastifyOptions } from './http/checking-fastify.js';
-export type { SandboxSettings, SandboxState } from './state/store.js';
+export { flowTypesOf, loadSandboxDocument } from './openapi/sandbox-document.js';
+export { ApiError, unauthorized } from './http/api-error.js';
+export { checkingFastify, type CheckingFastifyOptions, checkRequest, routeRequest } from './http/checking-fastify.js';
+export type { SandboxState } from './state/store.js';
 export {
   CANNED,
   type CannedAnswer,
@@ -18,7 +17,6 @@ export {
   startHostileServer,
 } from './hostile-server.js';
 export {
-  type CheckedRequest,
   createRequestChecker,
   invalidPart,
   isRefusal,
@@ -27,5 +25,4 @@ export {
   type Refusal,
   type RequestChecker,
   type RequestParts,
-  type RouteMatch,
 } from './request-checker.js';

@@ -1,6 +1,5 @@
-// The one checker of requests against the OpenAPI document, for the sandbox, the mock's front and
-// the contract harness: the same refusals in the same words. It reads the operations model only,
-// so an operation added to the document is checked with no code change.
+// The one checker of requests against the OpenAPI document (sandbox, mock front, contract harness):
+// the same refusals in the same words, read from the operations model only.
 import { type ErrorBody, toIssues } from '@browser-cloud/api-types';
 import {
   ajvRef,
@@ -27,25 +26,21 @@ export interface RouteMatch {
 
 /** What a request sends besides its line. */
 export interface RequestParts {
-  /** The query string, without `?`. */
   readonly search: string;
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
   /** The body as received; `undefined` or blank text is no body. */
   readonly body: Uint8Array | string | undefined;
 }
 
-/** A request that keeps every rule of its operation, its parts decoded. */
+/** A request that keeps every rule of its operation: path decoded, query values typed, JSON body parsed. */
 export interface CheckedRequest {
   readonly operation: Operation;
   readonly path: Readonly<Record<string, string>>;
-  /** Query values read as their parameters' types (`follow=true` is `true`). */
   readonly query: Readonly<Record<string, unknown>>;
-  /** The parsed JSON body; `undefined` when none was sent. */
   readonly body: unknown;
 }
 
 export interface RequestChecker {
-  /** Every operation of the document, in document order. */
   readonly operations: readonly Operation[];
   /** The operation of `method` and `pathname`, or 404 (no such path) or 405 (no such method there). */
   route(method: string, pathname: string): RouteMatch | Refusal;
@@ -56,14 +51,13 @@ export interface RequestChecker {
 /** Deepest nesting of objects and arrays a JSON body may have; the document's bodies need 4. */
 export const MAX_JSON_DEPTH = 32;
 
-type Part = 'path' | 'query' | 'body' | 'headers';
-
-const PART_MESSAGE: Record<Part, string> = {
+const PART_MESSAGE = {
   path: 'the path is invalid',
   query: 'the query is invalid',
   body: 'the request body is invalid',
   headers: 'the request headers are invalid',
 };
+type Part = keyof typeof PART_MESSAGE;
 
 export function isRefusal(value: RouteMatch | CheckedRequest | { value: unknown } | Refusal): value is Refusal {
   return 'status' in value;
@@ -98,22 +92,20 @@ export function createRequestChecker(document: OpenApiDocument): RequestChecker 
   return {
     operations: [...compiled.keys()],
     route(method, pathname) {
-      const matches = [...compiled].flatMap(([operation, { pattern, pathNames }]) => {
-        const groups = pattern.exec(pathname);
-        return groups ? [{ operation, pathNames, groups }] : [];
-      });
+      const matches = [...compiled].filter(([, { pattern }]) => pattern.test(pathname));
       if (matches.length === 0) {
         const message = `no operation of the document has the path ${clip(pathname, 100)}`;
         return { status: 404, body: { code: 'not_found', message } };
       }
-      const match = matches.find((m) => m.operation.method === method.toLowerCase());
+      const match = matches.find(([operation]) => operation.method === method.toLowerCase());
       if (!match) {
-        const allow = [...new Set(matches.map((m) => m.operation.method.toUpperCase()))].join(', ');
+        const allow = [...new Set(matches.map(([operation]) => operation.method.toUpperCase()))].join(', ');
         const message = `${clip(method, 100)} is not an operation of ${clip(pathname, 100)}; use ${allow}`;
         return { status: 405, headers: { allow }, body: { code: 'method_not_allowed', message } };
       }
-      const { operation, pathNames, groups } = match;
-      return { operation, encodedPath: Object.fromEntries(pathNames.map((name, i) => [name, groups[i + 1] ?? ''])) };
+      const [operation, { pattern, pathNames }] = match;
+      const groups = pattern.exec(pathname)?.slice(1) ?? [];
+      return { operation, encodedPath: Object.fromEntries(pathNames.map((name, i) => [name, groups[i] ?? ''])) };
     },
     check({ operation, encodedPath }, parts) {
       const c = compiled.get(operation);
@@ -128,13 +120,10 @@ export function createRequestChecker(document: OpenApiDocument): RequestChecker 
       }
       const pathRefusal = validated(c.validatePath, path, 'path');
       if (pathRefusal) return pathRefusal;
-      const query = readQuery(operation.query?.parameters ?? [], parts.search);
+      const query = readQuery(operation.query?.parameters ?? [], c.validateQuery, parts.search);
       if (isRefusal(query)) return query;
-      const queryRefusal = validated(c.validateQuery, query.value, 'query');
-      if (queryRefusal) return queryRefusal;
       const body = readBody(operation, c.validateBody, parts);
-      if (isRefusal(body)) return body;
-      return { operation, path, query: query.value, body: body.value };
+      return isRefusal(body) ? body : { operation, path, query: query.value, body: body.value };
     },
   };
 }
@@ -154,6 +143,7 @@ function objectOf(parameters: readonly OperationParameter[]): object {
  */
 function readQuery(
   parameters: readonly OperationParameter[],
+  validateQuery: ValidateFunction,
   search: string,
 ): { value: Record<string, unknown> } | Refusal {
   const types = new Map(parameters.map((p) => [p.name, (p.schema?.schema as { type?: unknown } | undefined)?.type]));
@@ -169,7 +159,8 @@ function readQuery(
     const value = readAs(types.get(name), text);
     query.set(name, query.has(name) ? [query.get(name), value].flat() : value);
   }
-  return { value: Object.fromEntries(query) };
+  const value = Object.fromEntries(query);
+  return validated(validateQuery, value, 'query') ?? { value };
 }
 
 /** Text that does not read as the type stays text, for the validator to refuse. */
@@ -201,8 +192,9 @@ function readBody(
     return invalidPart('headers', [`content-type: must be ${accepted.join(' or ')} (got ${got})`]);
   }
   const parsed = parseJson(text);
-  if (isRefusal(parsed) || validateBody === undefined) return parsed;
-  return validated(validateBody, parsed.value, 'body') ?? parsed;
+  return isRefusal(parsed) || validateBody === undefined
+    ? parsed
+    : (validated(validateBody, parsed.value, 'body') ?? parsed);
 }
 
 /**
@@ -245,9 +237,8 @@ function validated(validate: ValidateFunction, value: unknown, part: 'path' | 'q
 }
 
 /**
- * One problem per string (property names included) that is not well-formed Unicode: a lone
- * surrogate, which JSON can carry as `\ud800` but no URL can, so that such a name could never be
- * addressed again.
+ * One problem per string (property names included) holding a lone surrogate, which JSON can carry
+ * as `\ud800` but no URL can: such a name could never be addressed again.
  */
 function illFormedStrings(value: unknown, part: string): string[] {
   const isWellFormed = (text: string) => (text as string & { isWellFormed(): boolean }).isWellFormed();
@@ -267,15 +258,13 @@ function illFormedStrings(value: unknown, part: string): string[] {
 }
 
 /**
- * `/profiles/{id_or_name}` → a pattern whose groups are the raw segments. An empty one matches
- * too: `/profiles/` is refused by the parameter's own rule (`minLength`), not answered 404.
+ * `/profiles/{id_or_name}` → a pattern whose groups are the raw segments (the odd parts of the split).
+ * An empty one matches too: `/profiles/` is refused by the parameter's own rule, not answered 404.
  */
 function templatePattern(template: string): RegExp {
-  const source = template
-    .split(/(\{[^}]+\})/)
-    .map((part) => (/^\{[^}]+\}$/.test(part) ? '([^/]*)' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-    .join('');
-  return new RegExp(`^${source}$`);
+  const parts = template.split(/(\{[^}]+\})/);
+  const source = parts.map((part, i) => (i % 2 ? '([^/]*)' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  return new RegExp(`^${source.join('')}$`);
 }
 
 /** At most `max` characters of `text` a client sent; a cut says how long it was. */

@@ -13,28 +13,32 @@ import { registerApiRoutes } from './routes/api-routes.js';
 import { registerSandboxRoutes } from './routes/sandbox-routes.js';
 import { SandboxState } from './state/store.js';
 
+/** The numeric options' defaults. */
+const DEFAULTS = {
+  /** Lifetime of a login flow. Default 10 minutes. */
+  flowTtlMs: 10 * 60_000,
+  /** Interval of the log stream's comment keep-alives. Default 15 s. */
+  keepAliveMs: 15_000,
+  /** The log stream's `retry:` hint. Default 1000 ms. */
+  retryMs: 1000,
+  /** Largest accepted request body, in bytes. Default 64 KiB. */
+  bodyLimit: 64 * 1024,
+  /** The request line and headers must arrive within this. Default 10 s; at most `requestTimeoutMs`. */
+  headersTimeoutMs: 10_000,
+  /** The whole request, body included, must arrive within this (responses are not limited). Default 30 s. */
+  requestTimeoutMs: 30_000,
+  /** An idle kept-alive connection is closed after this. Default 5 s. */
+  keepAliveTimeoutMs: 5_000,
+};
+
 /** Options of `startSandbox`; every one has a default. */
-export interface StartSandboxOptions {
+export interface StartSandboxOptions extends Partial<typeof DEFAULTS> {
   /** TCP port; 0 picks a free one. Default: `PORT` from the environment, else 4020. */
   port?: number;
   /** A loopback address. Default `127.0.0.1`. */
   host?: string;
   /** The fixture, or the path of a JSON fixture file. Default: `DEFAULT_FIXTURE`. */
   fixture?: SandboxFixture | string;
-  /** Lifetime of a login flow. Default 10 minutes. */
-  flowTtlMs?: number;
-  /** Interval of the log stream's comment keep-alives. Default 15 s. */
-  keepAliveMs?: number;
-  /** The log stream's `retry:` hint. Default 1000 ms. */
-  retryMs?: number;
-  /** Largest accepted request body, in bytes. Default 64 KiB. */
-  bodyLimit?: number;
-  /** The request line and headers must arrive within this. Default 10 s; at most `requestTimeoutMs`. */
-  headersTimeoutMs?: number;
-  /** The whole request, body included, must arrive within this (responses are not limited). Default 30 s. */
-  requestTimeoutMs?: number;
-  /** An idle kept-alive connection is closed after this. Default 5 s. */
-  keepAliveTimeoutMs?: number;
   /** No request log (method, path, status; never headers). Default true (the CLI turns the log on). */
   quiet?: boolean;
   /** Where the request log's JSON lines go. Default stdout. */
@@ -67,22 +71,10 @@ export interface RunningSandbox {
   close(): Promise<void>;
 }
 
-const DEFAULTS = {
-  flowTtlMs: 10 * 60_000,
-  keepAliveMs: 15_000,
-  retryMs: 1000,
-  bodyLimit: 64 * 1024,
-  headersTimeoutMs: 10_000,
-  requestTimeoutMs: 30_000,
-  keepAliveTimeoutMs: 5_000,
-};
-
 /** Longest id a path may carry; a longer one names nothing (404). */
 const MAX_ID_LENGTH = 1024;
 
 const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|localhost)$/;
-
-const urlOf = (host: string, port: number) => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
 /** Starts the sandbox on a loopback address and resolves once it accepts connections. */
 export async function startSandbox(options: StartSandboxOptions = {}): Promise<RunningSandbox> {
@@ -122,17 +114,11 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
   });
-  app.decorateRequest('caller', null);
-  if (options.corsOrigins !== undefined && options.corsOrigins.length > 0) {
-    const methods = [...new Set(checker.operations.map((operation) => operation.method.toUpperCase()))];
-    await allowCorsOrigins(app, options.corsOrigins, methods);
-  }
+  if (options.corsOrigins?.length) await allowCorsOrigins(app, options.corsOrigins, checker.operations);
   if (options.checkResponses !== false) app.addHook('onSend', responseCheck(document));
 
   const state = new SandboxState(fixture, {
-    flowTtlMs: limits.flowTtlMs,
-    keepAliveMs: limits.keepAliveMs,
-    retryMs: limits.retryMs,
+    ...limits,
     now: options.now ?? Date.now,
     publicUrl: () => url,
     flowTypes: flowTypesOf(document),
@@ -148,7 +134,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   app.addHook('preClose', async () => state.dispose());
   await app.listen({ host, port });
   const { port: actualPort } = app.server.address() as AddressInfo;
-  const url = urlOf(host, actualPort);
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`;
   let closing: Promise<void> | undefined;
   return {
     url,
@@ -167,11 +153,11 @@ export const CORS_EXPOSED_HEADERS = ['x-request-id', 'x-should-retry', 'retry-af
 export const CORS_ALLOWED_HEADERS = ['authorization', 'content-type', 'accept', 'last-event-id', 'cache-control'];
 
 /**
- * Lets pages of `origins` call the API's `methods` (no credentials mode: the token travels in
+ * Lets pages of `origins` call the API's methods (no credentials mode: the token travels in
  * `Authorization`). Each must be an origin exactly, so that opening the sandbox is a choice of page.
  * @throws Error naming an entry that is not an origin.
  */
-export async function allowCorsOrigins(app: FastifyInstance, origins: readonly string[], methods: string[]) {
+async function allowCorsOrigins(app: FastifyInstance, origins: readonly string[], operations: readonly Operation[]) {
   for (const origin of origins) {
     const parsed = URL.canParse(origin) ? new URL(origin) : undefined;
     if (!parsed || !['http:', 'https:'].includes(parsed.protocol) || parsed.origin !== origin) {
@@ -180,7 +166,7 @@ export async function allowCorsOrigins(app: FastifyInstance, origins: readonly s
   }
   await app.register(cors, {
     origin: [...origins],
-    methods,
+    methods: [...new Set(operations.map((operation) => operation.method.toUpperCase()))],
     allowedHeaders: CORS_ALLOWED_HEADERS,
     exposedHeaders: CORS_EXPOSED_HEADERS,
     maxAge: 600,

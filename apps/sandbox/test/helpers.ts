@@ -1,13 +1,14 @@
 import { EventEmitter, once } from 'node:events';
 import { connect, type Socket } from 'node:net';
+import type { ErrorBody } from '@browser-cloud/api-types';
 import { validateError } from '@browser-cloud/api-types/validators';
 import { getAt } from '@browser-cloud/openapi-document';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { expect } from 'vitest';
-import { loadSandboxDocument } from '../src/openapi/sandbox-document.js';
 import {
   DEFAULT_FIXTURE_REFS,
   flowTypesOf,
+  loadSandboxDocument,
   type RunningSandbox,
   type StartSandboxOptions,
   startSandbox,
@@ -67,30 +68,20 @@ export const rename = (sandbox: RunningSandbox, idOrName: string, body: unknown,
 export const inspect = (sandbox: RunningSandbox, path: string, method = 'GET', body?: unknown) =>
   call(sandbox, method, `/_sandbox${path}`, { token: null, body });
 
-export async function appendLines(
-  sandbox: RunningSandbox,
-  browser: string,
-  source: Record<string, string>,
-  lines: string[],
-) {
+export async function appendLines(sandbox: RunningSandbox, browser: string, source: object, lines: string[]) {
   const r = await inspect(sandbox, `/browsers/${browser}/logs`, 'POST', { ...source, lines });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r;
 }
 
 /** Asserts an Error body of the document, in JSON with a request id, with this status and code; returns it. */
-export function expectError(
-  response: Answer,
-  status: number,
-  code: string,
-): { code: string; message: string; details?: Array<{ code?: string; message?: string }> } {
+export function expectError(response: Answer, status: number, code: string): ErrorBody {
   expect(response.status, JSON.stringify(response.body)).toBe(status);
   expect(response.headers.get('content-type')).toMatch(/^application\/json/);
   expect(response.headers.get('x-request-id')).toMatch(/^req_[0-9a-f]{16}$/);
   expect(validateError(response.body), JSON.stringify(validateError.errors)).toBe(true);
-  const body = response.body as { code: string; message: string; details?: Array<{ code?: string; message?: string }> };
-  expect(body.code).toBe(code);
-  return body;
+  expect((response.body as ErrorBody).code).toBe(code);
+  return response.body as ErrorBody;
 }
 
 /** The detail messages of an Error body. */
@@ -145,10 +136,8 @@ export class StreamReader {
     const controller = new AbortController();
     const headers: Record<string, string> = { authorization: `Bearer ${options.token ?? TOKENS.owner}` };
     if (options.lastEventId !== undefined) headers['last-event-id'] = options.lastEventId;
-    const response = await fetch(`${sandbox.url}/browsers/${browser}/logs/stream?${query}`, {
-      headers,
-      signal: controller.signal,
-    });
+    const { signal } = controller;
+    const response = await fetch(`${sandbox.url}/browsers/${browser}/logs/stream?${query}`, { headers, signal });
     return new StreamReader(response, () => controller.abort());
   }
 

@@ -3,10 +3,7 @@ import { type LoginRequest, type LoginResponse, type ProxyRef, resolveTelemetry 
 import { badRequest, conflict } from '../http/api-error.js';
 import { type AuthConnection, type Caller, flowStatus, type LoginFlow, type SandboxState } from '../state/store.js';
 
-/**
- * What a login answers, with the code and the URL the sandbox always writes, whether or not the
- * document still declares them: the answer's schema leaves out what it does not.
- */
+/** What a login answers, all of it: the answer's schema leaves out what the document does not declare. */
 export type LoginAnswer = Omit<LoginResponse, 'handoff_code' | 'live_view_url'> & {
   handoff_code?: string;
   live_view_url: string;
@@ -27,13 +24,12 @@ export function startLogin(
   const proxy = request.proxy === undefined ? null : resolveProxy(state, caller, request.proxy);
   const applied = request.browser_telemetry ?? connection.browserTelemetry;
   // A login starts a new session: the configuration resolves as on create, by the code the SDK runs.
-  // The document's schema, which checked the request and the fixture, refuses what it would refuse.
   const categories = resolveTelemetry(applied, { mode: 'create' });
 
   const { settings } = state;
   const now = settings.now();
   const current = state.flows.get(id);
-  if (current !== undefined && flowStatus(current, now) === 'in_progress') {
+  if (current && flowStatus(current, now) === 'in_progress') {
     throw conflict(`a login flow is already in progress for auth connection ${id}`);
   }
 

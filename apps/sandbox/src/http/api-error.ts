@@ -44,6 +44,4 @@ export const projectsDisabled = () => fail(404, 'projects_disabled', 'projects a
 export const conflict = (message: string) => fail(409, 'conflict', message, { 'x-should-retry': 'false' });
 
 /** A new `X-Request-Id` value: `req_` and 16 hex digits. */
-export function newRequestId(): string {
-  return `req_${randomBytes(8).toString('hex')}`;
-}
+export const newRequestId = (): string => `req_${randomBytes(8).toString('hex')}`;

@@ -4,10 +4,6 @@ import type { Caller, SandboxState } from '../state/store.js';
 import { forbidden, projectsDisabled, unauthorized } from './api-error.js';
 
 declare module 'fastify' {
-  interface FastifyRequest {
-    /** The authenticated caller of an API operation; null outside the API's routes. */
-    caller: Caller | null;
-  }
   interface FastifyContextConfig {
     /** The document's operation of an API route; absent on the sandbox's own routes. */
     operation?: Operation;
@@ -15,9 +11,7 @@ declare module 'fastify' {
 }
 
 /** `Bearer <token>` (scheme case-insensitive, RFC 7235), or undefined. */
-export function bearerToken(header: string | undefined): string | undefined {
-  return /^Bearer +([^\s]+) *$/i.exec(header ?? '')?.[1];
-}
+export const bearerToken = (header: string | undefined) => /^Bearer +([^\s]+) *$/i.exec(header ?? '')?.[1];
 
 /**
  * Authenticates and authorises an API request in the service's order: 401, 404 `projects_disabled`,

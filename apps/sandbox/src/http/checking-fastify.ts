@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { isRefusal, type RequestChecker } from '../request-checker.js';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { type CheckedRequest, isRefusal, type RequestChecker, type RouteMatch } from '../request-checker.js';
 import { ApiError, badRequest, errorBody, newRequestId } from './api-error.js';
 import { frameworkErrors, handleError } from './error-handler.js';
 import { clientErrorHandler, drainRequestBody, type RequestTimeouts, serverTimeouts } from './client-errors.js';
@@ -40,8 +40,8 @@ export function checkingFastify(options: CheckingFastifyOptions): FastifyInstanc
   });
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(async (request) => {
-    const match = options.checker.route(request.method, request.url.split('?')[0] ?? '');
-    throw new ApiError(isRefusal(match) ? match : { status: 404, body: errorBody('not_found', 'no such endpoint') });
+    routeRequest(options.checker, request);
+    throw new ApiError({ status: 404, body: errorBody('not_found', 'no such endpoint') });
   });
   // RFC 9112: an HTTP/1.1 request without Host is a 400.
   app.addHook('onRequest', async (request) => {
@@ -63,4 +63,20 @@ export function checkingFastify(options: CheckingFastifyOptions): FastifyInstanc
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   return app;
+}
+
+/** The operation of a request. @throws ApiError 404 or 405 when it has none. */
+export function routeRequest(checker: RequestChecker, request: FastifyRequest): RouteMatch {
+  const match = checker.route(request.method, request.url.split('?')[0] ?? '');
+  if (isRefusal(match)) throw new ApiError(match);
+  return match;
+}
+
+/** A request that keeps every rule of its operation. @throws ApiError, the first rule it breaks. */
+export function checkRequest(checker: RequestChecker, request: FastifyRequest): CheckedRequest {
+  const search = request.url.split(/\?(.*)/s)[1] ?? '';
+  const parts = { search, headers: request.headers, body: request.body as Buffer | undefined };
+  const checked = checker.check(routeRequest(checker, request), parts);
+  if (isRefusal(checked)) throw new ApiError(checked);
+  return checked;
 }

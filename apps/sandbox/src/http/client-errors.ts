@@ -1,5 +1,5 @@
-// What Node's HTTP server refuses before Fastify sees a request (parser errors, timeouts), and
-// how a connection closes after an answer sent ahead of the rest of its request.
+// What Node's HTTP server refuses before Fastify sees a request, and how a connection closes after
+// an answer sent ahead of the rest of its request.
 import { type IncomingMessage, STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ErrorBody } from '@browser-cloud/api-types';
@@ -14,10 +14,7 @@ export const DRAIN_LIMITS = { maxBytes: 16 * 1024 * 1024, lingerMs: 5_000 } as c
 /** Sockets whose answer went out while the client may still be sending: nothing more is written to them. */
 const answered = new WeakSet<Socket>();
 
-/** Whether an answer was already sent on `socket` ahead of the rest of its request. */
-export function isAnswered(socket: Socket): boolean {
-  return answered.has(socket);
-}
+export const isAnswered = (socket: Socket): boolean => answered.has(socket);
 
 /** Marks `socket` answered, and destroys it after the linger time unless it closes first. */
 function linger(socket: Socket): void {
@@ -61,18 +58,15 @@ export function drainRequestBody(request: IncomingMessage): void {
   request.resume();
 }
 
-/** An error of Node's HTTP parser (llhttp's `HPE_*` codes) or of its timeouts. */
+/** An error of Node's HTTP parser (llhttp's `HPE_*` codes, its own words in `reason`) or of its timeouts. */
 export interface ParserError extends Error {
   code?: string;
-  /** llhttp's own words, e.g. "Invalid header value char". */
   reason?: string;
 }
 
-/** How long a server waits for a request (a response is never limited). */
+/** How long a server waits for a request's headers and for the whole request (a response is never limited). */
 export interface RequestTimeouts {
-  /** The request line and every header must arrive within this: from the connection, then from each request's first byte. */
   headersTimeoutMs: number;
-  /** The whole request, body included, must arrive within this. */
   requestTimeoutMs: number;
 }
 

@@ -1,16 +1,13 @@
 import { toIssues } from '@browser-cloud/api-types';
 import { findResponse, type OpenApiDocument, operations, schemaValidator } from '@browser-cloud/openapi-document';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { clip, invalidPart } from '../request-checker.js';
+import { clip, invalidPart, isRefusal, parseJson } from '../request-checker.js';
 import { ApiError, errorBody } from './api-error.js';
 
 /** The 500 of an answer the document refuses; `why` names the fields and rules. */
-export function responseViolation(why: string) {
+function responseViolation(why: string) {
   const message = 'the sandbox produced a response that violates the OpenAPI document';
-  return {
-    ...errorBody('internal_error', message),
-    inner_error: { code: 'response_violation', message: why.slice(0, 500) },
-  };
+  return { code: 'internal_error', message, inner_error: { code: 'response_violation', message: why.slice(0, 500) } };
 }
 
 /**
@@ -23,12 +20,10 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
     if (!reply.raw.writableEnded) reply.raw.end();
     return;
   }
+  const status = (error as FastifyError).statusCode ?? 500;
   if (error instanceof ApiError) {
     void reply.code(error.status).headers(error.headers).send(error.body);
-    return;
-  }
-  const status = (error as FastifyError).statusCode ?? 500;
-  if ('serialization' in error) {
+  } else if ('serialization' in error) {
     // The document's response schema refused what the sandbox wrote (a required property it
     // does not produce): loudly, as the response self-check does.
     request.log.error({ err: error }, 'response violates the OpenAPI document');
@@ -86,10 +81,8 @@ export function responseCheck(document: OpenApiDocument) {
     const documented = findResponse(operation, reply.statusCode);
     const validate = documented === undefined ? error : validators.get(documented.pointer);
     if (validate === undefined) return payload;
-    let body: unknown;
-    try {
-      body = JSON.parse(payload);
-    } catch {}
+    const parsed = parseJson(payload);
+    const body = isRefusal(parsed) ? undefined : parsed.value;
     if (validate(body)) return payload;
     const issues = toIssues(validate.errors ?? [], body, '(root)', { prefixFields: false });
     const why = issues.map((issue) => issue.message).join('; ');

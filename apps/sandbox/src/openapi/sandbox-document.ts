@@ -6,13 +6,11 @@ export function loadSandboxDocument(): OpenApiDocument {
   return loadOpenApiDocument(process.env['SANDBOX_OPENAPI_PATH'] ?? OPENAPI_PATH);
 }
 
-/** The two kinds of login flow the sandbox starts, by their values in the document. */
-export interface FlowTypes {
-  /** A login the user completes at `hosted_url`. */
-  readonly login: FlowType;
-  /** The automatic re-authentication that stored credentials trigger. */
-  readonly reauth: FlowType;
-}
+/**
+ * The two kinds of login flow the sandbox starts, by their values in the document: a login the
+ * user completes at `hosted_url`, and the re-authentication stored credentials trigger.
+ */
+export type FlowTypes = { readonly login: FlowType; readonly reauth: FlowType };
 
 const FLOW_TYPE_ENUM = '#/components/schemas/LoginResponse/properties/flow_type/enum';
 

@@ -3,9 +3,10 @@ import { deref, inlineRefs, type OpenApiDocument, type Operation } from '@browse
 import type { FastifyInstance } from 'fastify';
 import { startLogin } from '../domain/login.js';
 import { profileBody, renameProfile } from '../domain/rename.js';
-import { ApiError, unauthorized } from '../http/api-error.js';
+import { unauthorized } from '../http/api-error.js';
 import { authorize } from '../http/auth.js';
-import { isRefusal, type RequestChecker } from '../request-checker.js';
+import type { RequestChecker } from '../request-checker.js';
+import { checkRequest } from '../http/checking-fastify.js';
 import { streamLogs } from '../sse/log-stream.js';
 import {
   type AuthConnection,
@@ -21,17 +22,14 @@ import {
  * the service's rules where it has them, the store for a `GET` or `DELETE` of a resource it keeps,
  * and the document's example for everything else.
  */
-type Action = 'login' | 'rename' | 'stream' | 'read' | 'delete' | 'example';
-
-function actionOf(operation: Operation, collection: Collection | undefined, parameter: string | undefined): Action {
+function actionOf(operation: Operation, collection: Collection | undefined, parameter: string | undefined) {
   const segments = operation.path.split('/');
   const names = (index: number) => parameter !== undefined && segments.at(index) === `{${parameter}}`;
   const { method } = operation;
   if (collection === 'connections' && method === 'post' && names(-2) && segments.at(-1) === 'login') return 'login';
   if (collection === 'profiles' && method === 'patch' && names(-1)) return 'rename';
   if (collection === 'browsers' && operation.streaming && segments.includes('logs')) return 'stream';
-  if (names(-1) && method === 'get') return 'read';
-  if (names(-1) && method === 'delete') return 'delete';
+  if (names(-1) && (method === 'get' || method === 'delete')) return method === 'get' ? 'read' : 'delete';
   return 'example';
 }
 
@@ -66,16 +64,13 @@ export function registerApiRoutes(
       url: operation.path.replace(/\{([^}]+)\}/g, ':$1'),
       schema: { response: responseSchemas(document, operation) },
       config: { operation },
+      // Before the body is read; the handler asks again for the caller, which the hook let through.
       onRequest: async (request) => {
-        request.caller = authorize(request, state, operation);
+        authorize(request, state, operation);
       },
       handler: async (request, reply) => {
-        const [pathname = '', search = ''] = request.url.split(/\?(.*)/s);
-        const match = checker.route(request.method, pathname);
-        const body = request.body as Buffer | undefined;
-        const checked = isRefusal(match) ? match : checker.check(match, { search, headers: request.headers, body });
-        if (isRefusal(checked)) throw new ApiError(checked);
-        const { caller } = request;
+        const checked = checkRequest(checker, request);
+        const caller = authorize(request, state, operation);
         if (parameter !== undefined && caller === null) throw unauthorized();
         const resource =
           parameter && caller && state.find(collection!, caller, String(checked.path[parameter.name]), parameter.name);
@@ -105,30 +100,30 @@ export function registerApiRoutes(
   return fromExamples;
 }
 
+/**
+ * The success answer: its status (`2XX` is 200), media type, example (the media type's, else its
+ * first example, else its schema's) and a stream's event data schema, inlined for the serializer.
+ */
 function successOf(document: OpenApiDocument, operation: Operation) {
   const success = operation.success;
   const media = success?.mediaType ? operation.responses[success.status]?.content[success.mediaType] : undefined;
   const schema = media?.schema?.schema as { example?: unknown; examples?: unknown[] } | undefined;
   const [first] = Object.values(media?.media.examples ?? {});
   return {
-    /** `2XX` is 200. */
     status: /^\d{3}$/.test(success?.status ?? '') ? Number(success?.status) : 200,
     mediaType: success?.mediaType,
-    /** The example of the media type, else the first of its examples, else its schema's. */
     example:
       media?.media.example ??
       (first == null ? undefined : deref(document, first as { value?: unknown }).value) ??
       schema?.examples?.[0] ??
       schema?.example,
-    /** The schema of a stream's event data, inlined for Fastify's serializer. */
     eventData: success?.eventData && (inlineRefs(document, success.eventData.schema) as Record<string, unknown>),
   };
 }
 
 /**
- * Fastify's `response` route schema: the document's schema of each JSON answer, by status, so
- * that a property the document no longer has is left out of the reply (fast-json-stringify).
- * Inlined copies: the serializer follows no reference into the document.
+ * Fastify's `response` route schema: the document's schema of each JSON answer by status, inlined
+ * (the serializer follows no `$ref`), so that what the document no longer has is left out.
  */
 function responseSchemas(document: OpenApiDocument, operation: Operation): Record<string, unknown> {
   return Object.fromEntries(

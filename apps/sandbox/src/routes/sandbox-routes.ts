@@ -5,7 +5,7 @@ import { profileBody } from '../domain/rename.js';
 import { ApiError, conflict, notFound } from '../http/api-error.js';
 import { zodProblems } from '../fixture/fixture-schema.js';
 import { invalidPart, isRefusal, parseJson } from '../request-checker.js';
-import { LogSource } from '../state/log-source.js';
+import { LogSource, stampLines } from '../state/log-source.js';
 import { flowStatus, type LoginFlow, logSourceKey, type SandboxState } from '../state/store.js';
 
 /** Prefix of the sandbox's own endpoints: outside every path of the API. */
@@ -18,8 +18,6 @@ const APPEND = z.discriminatedUnion('source', [
   z.strictObject({ source: z.literal('supervisor'), supervisor_process: z.string().min(1), lines }),
 ]);
 
-const flowView = (flow: LoginFlow, now: number) => ({ ...flow, status: flowStatus(flow, now) });
-
 /** The inspection and control endpoints. No token: the sandbox listens on loopback only. */
 export function registerSandboxRoutes(app: FastifyInstance, state: SandboxState): void {
   const now = (): number => state.settings.now();
@@ -30,23 +28,21 @@ export function registerSandboxRoutes(app: FastifyInstance, state: SandboxState)
     if (flow === undefined) throw notFound(`no login flow has the ${key} ${id(request)}`);
     return flow;
   };
-  const complete = (flow: LoginFlow): void => {
+  const complete = (flow: LoginFlow): LoginFlow => {
     if (flowStatus(flow, now()) !== 'in_progress') throw conflict(`the login flow ${flow.flow_id} is not in progress`);
     completeFlow(state, flow);
+    return flow;
   };
-  const flows = () => [...state.flows.values()].map((f) => flowView(f, now()));
+  const view = (flow: LoginFlow) => ({ ...flow, status: flowStatus(flow, now()) });
+  const flows = () => [...state.flows.values()].map(view);
 
   app.get(`${SANDBOX_PREFIX}/flows`, async () => ({ flows: flows() }));
-  app.get(`${SANDBOX_PREFIX}/flows/:id`, async (request) => flowView(flowOf(request), now()));
-  app.post(`${SANDBOX_PREFIX}/flows/:id/complete`, async (request) => {
-    const flow = flowOf(request);
-    complete(flow);
-    return flowView(flow, now());
-  });
+  app.get(`${SANDBOX_PREFIX}/flows/:id`, async (request) => view(flowOf(request)));
+  app.post(`${SANDBOX_PREFIX}/flows/:id/complete`, async (request) => view(complete(flowOf(request))));
   app.post(`${SANDBOX_PREFIX}/flows/:id/expire`, async (request) => {
     const flow = flowOf(request);
     if (flowStatus(flow, now()) === 'in_progress') flow.flow_expires_at = new Date(now()).toISOString();
-    return flowView(flow, now());
+    return view(flow);
   });
 
   // Its own body limit: load scripts append in large batches; the API's limit stays small.
@@ -63,9 +59,7 @@ export function registerSandboxRoutes(app: FastifyInstance, state: SandboxState)
     // Appending to a source that does not exist yet creates it, like a new log file.
     const source = browser.logs.get(key) ?? new LogSource();
     browser.logs.set(key, source);
-    const at = new Date(now()).toISOString();
-    const stamped = body.lines.map((l) => (typeof l === 'string' ? { message: l } : l));
-    const { firstId, lastId } = source.append(stamped.map(({ message, timestamp = at }) => ({ timestamp, message })));
+    const { firstId, lastId } = source.append(stampLines(body.lines, now()));
     return {
       browser_id: browser.id,
       source: body.source,
@@ -107,8 +101,7 @@ export function registerSandboxRoutes(app: FastifyInstance, state: SandboxState)
     });
   }
   app.post(`${SANDBOX_PREFIX}/hosted/:id/complete`, async (request, reply) => {
-    const flow = flowOf(request, 'flow_id');
-    complete(flow);
+    const flow = complete(flowOf(request, 'flow_id'));
     return html(reply, 'Sandbox login complete', `Flow ${flow.flow_id} is complete.`);
   });
 }

@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { LogEvent, LogStreamQuery } from '@browser-cloud/api-types';
 import type { FastifyReply } from 'fastify';
 import { notFound } from '../http/api-error.js';
@@ -18,9 +18,9 @@ export function formatLogEvent(id: string, line: LogLine, serialize: (data: LogE
 const CHUNK_CHARS = 64 * 1024;
 
 /**
- * Streams the browser's log source that `query` names, after the line `Last-Event-ID` names. A
- * cursor (the last line written) sends lines appended while the socket drains once, in order.
- * Without `follow` it ends after the lines that exist; with it, when the client or source goes.
+ * Streams the browser's log source that `query` names, after the line `Last-Event-ID` names, from a
+ * cursor (the last line pushed). Without `follow` it ends after the lines that exist; with it, when
+ * the client or the source goes.
  */
 export function streamLogs(
   reply: FastifyReply,
@@ -31,56 +31,46 @@ export function streamLogs(
 ): FastifyReply {
   const query = checkedQuery as LogStreamQuery;
   // A source the sandbox does not keep (a value the document added) has no log to find: 404.
-  const names: Record<string, string | undefined> = { path: query.path, supervisor: query.supervisor_process };
-  const name = names[query.source] ?? '';
+  const name = { path: query.path, supervisor: query.supervisor_process }[query.source as string] ?? '';
   const source = browser.logs.get(logSourceKey(query.source, name));
-  if (source === undefined)
-    throw notFound(`browser ${browser.id} has no log for source=${query.source} ${name}`.trim());
+  if (!source) throw notFound(`browser ${browser.id} has no log for source=${query.source} ${name}`.trim());
   const serialize = eventData === undefined ? JSON.stringify : reply.compileSerializationSchema(eventData);
   const lastEventId = reply.request.headers['last-event-id'];
   let cursor = source.resumePosition(Array.isArray(lastEventId) ? lastEventId[0] : lastEventId);
-  let draining = false;
-  let finished = false;
-  // Fastify sends the stream with the headers its hooks set, and destroys it when the client goes away.
-  const stream = new PassThrough();
-
-  const finish = (): void => {
-    if (finished) return;
-    finished = true;
-    source.off('change', onChange);
-    clearInterval(keepAlive);
-    if (!stream.destroyed) stream.end();
+  let ended = false;
+  const end = (): void => {
+    if (ended) return;
+    ended = true;
+    stream.push(null);
   };
-
+  // Called again whenever the client has taken what was pushed: a slow client holds the cursor back.
   const pump = (): void => {
-    if (finished || draining) return;
-    while (cursor < source.lines.length) {
+    while (!ended && cursor < source.lines.length) {
       let chunk = '';
       for (; cursor < source.lines.length && chunk.length < CHUNK_CHARS; cursor++) {
         chunk += formatLogEvent(source.eventId(cursor + 1), source.lines[cursor]!, serialize);
       }
-      if (!stream.write(chunk)) {
-        draining = true;
-        stream.once('drain', () => {
-          draining = false;
-          pump();
-        });
-        return;
-      }
+      if (!stream.push(chunk)) return;
     }
-    if (query.follow !== true || source.ended) finish();
+    if (query.follow !== true || source.ended) end();
   };
-
-  const onChange = (ended: boolean) => (ended ? finish() : pump());
-  source.on('change', onChange);
+  const onChange = (discarded: boolean) => (discarded ? end() : pump());
   // A comment line, ignored by every event-stream parser, keeps proxies from timing out.
   const keepAlive = setInterval(() => {
-    if (!finished && !draining) stream.write(': keep-alive\n\n');
+    if (!ended && stream.readableLength === 0) stream.push(': keep-alive\n\n');
   }, settings.keepAliveMs).unref();
-  stream.on('close', finish);
+  // Fastify sends the stream with the headers its hooks set, and destroys it when the client goes away.
+  const stream = new Readable({
+    read: pump,
+    destroy(error, callback) {
+      source.off('change', onChange);
+      clearInterval(keepAlive);
+      callback(error);
+    },
+  });
+  source.on('change', onChange);
   // The reconnection-time hint, in a block of its own: it dispatches no event.
-  stream.write(`retry: ${Math.floor(settings.retryMs)}\n\n`);
-  pump();
+  stream.push(`retry: ${Math.floor(settings.retryMs)}\n\n`);
   return reply
     .headers({
       'content-type': 'text/event-stream; charset=utf-8',

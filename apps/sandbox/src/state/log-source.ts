@@ -6,6 +6,17 @@ export interface LogLine {
   message: string;
 }
 
+/** A line as a fixture or an append gives it: a bare message, or one with its time. */
+type GivenLine = string | { message: string; timestamp?: string | undefined };
+
+/** The lines stored: a line without a time is stamped `now` (plus its index, to keep their order). */
+export function stampLines(lines: readonly GivenLine[], now: number): LogLine[] {
+  return lines.map((line, i) => {
+    const { message, timestamp } = typeof line === 'string' ? { message: line, timestamp: undefined } : line;
+    return { timestamp: timestamp ?? new Date(now + i).toISOString(), message };
+  });
+}
+
 let epochs = 0;
 
 /**
@@ -13,21 +24,18 @@ let epochs = 0;
  * none misses or repeats a line. A line's event id is the log's epoch and its position: `<epoch>-<n>`.
  */
 export class LogSource extends EventEmitter<{ change: [ended: boolean] }> {
-  readonly lines: LogLine[];
   /** Whether the source was discarded. */
   ended = false;
 
   /**
-   * @param epoch names this log among all the sandbox served under its key: a restarted or reset
-   *   sandbox starts at line 1 again, and a client resuming after `5` would skip the new first five
-   *   lines. By default the time in base 36 and a count; a fixture restoring a log gives it back.
+   * @param epoch names this log among all the sandbox served under its key (the README's "Log
+   *   stream"): by default the time in base 36 and a count; a fixture restoring a log gives it back.
    */
   constructor(
-    lines: LogLine[] = [],
+    readonly lines: LogLine[] = [],
     readonly epoch: string = `${Date.now().toString(36)}${(epochs++ % 36).toString(36)}`,
   ) {
     super();
-    this.lines = [...lines];
     // Any number of readers may follow a log.
     this.setMaxListeners(0);
   }
@@ -37,10 +45,7 @@ export class LogSource extends EventEmitter<{ change: [ended: boolean] }> {
     return `${this.epoch}-${position}`;
   }
 
-  /**
-   * The position to resume after, from a client's `Last-Event-ID`: an id of this log gives its
-   * line; anything else (an id of a log before a restart or a reset) starts from the beginning.
-   */
+  /** The position to resume after, from a client's `Last-Event-ID`: 0 for an id that is not of this log. */
   resumePosition(lastEventId: string | undefined): number {
     const match = /^([0-9a-z]{1,16})-(\d{1,15})$/.exec(lastEventId?.trim() ?? '');
     return match?.[1] === this.epoch ? Number(match[2]) : 0;

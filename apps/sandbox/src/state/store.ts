@@ -4,7 +4,7 @@ import type { FixtureOrganization, FixtureScope, SandboxFixture, TokenRole } fro
 import { badRequest, notFound } from '../http/api-error.js';
 import type { FlowTypes } from '../openapi/sandbox-document.js';
 import type { StartSandboxOptions } from '../start-sandbox.js';
-import { LogSource } from './log-source.js';
+import { LogSource, stampLines } from './log-source.js';
 
 /** The knobs of a running sandbox (see `StartSandboxOptions`). */
 export type SandboxSettings = Required<Pick<StartSandboxOptions, 'flowTtlMs' | 'keepAliveMs' | 'retryMs' | 'now'>> & {
@@ -14,10 +14,9 @@ export type SandboxSettings = Required<Pick<StartSandboxOptions, 'flowTtlMs' | '
   flowTypes: FlowTypes;
 };
 
-/** Where a token acts or a resource lives. */
+/** Where a token acts or a resource lives: unscoped keys and resources count in the organisation's default project. */
 interface Scope {
   organization: FixtureOrganization;
-  /** The project, once unscoped keys and resources are mapped onto the organisation's default project. */
   logicalProjectId: string | null;
 }
 
@@ -45,12 +44,9 @@ export interface Collections {
 }
 export type Collection = keyof Collections;
 const COLLECTIONS: Collection[] = ['profiles', 'connections', 'proxies', 'browsers'];
+export const isCollection = (name: string | undefined): name is Collection => COLLECTIONS.includes(name as Collection);
 
-export function isCollection(name: string | undefined): name is Collection {
-  return COLLECTIONS.includes(name as Collection);
-}
-
-/** A login flow, as `/_sandbox/flows` shows it but for its status, which depends on the time. */
+/** A login flow, as `/_sandbox/flows` shows it (the README's table) but for its status, which depends on the time. */
 export type LoginFlow = Omit<LoginAnswer, 'id'> & {
   connection_id: string;
   flow_id: string;
@@ -61,12 +57,9 @@ export type LoginFlow = Omit<LoginAnswer, 'id'> & {
   record_session: boolean;
   proxy: { id: string; name: string } | null;
   browser_telemetry: {
-    /** What the login request said: absent when it omitted it, null when it sent null. */
     requested?: BrowserTelemetryRequestConfig | null;
     connection_default: BrowserTelemetryRequestConfig | null;
-    /** The request's configuration, or else the connection's default. */
     applied: BrowserTelemetryRequestConfig | null;
-    /** The categories that will be captured (empty: no capture). */
     categories: TelemetryCategory[];
   };
 };
@@ -77,9 +70,7 @@ export function flowStatus(flow: LoginFlow, now: number): 'in_progress' | 'compl
 }
 
 /** The key of a log source within a browser. */
-export function logSourceKey(source: string, name: string): string {
-  return `${source}\u0000${name}`;
-}
+export const logSourceKey = (source: string, name: string): string => `${source}\u0000${name}`;
 
 /**
  * The sandbox's in-memory state, built from a fixture, and its knobs. A lookup that takes the
@@ -109,10 +100,9 @@ export class SandboxState {
     for (const map of [this.tokens, this.flows, ...Object.values(this.#collections)]) map.clear();
     const organizations = new Map(fixture.organizations.map((o) => [o.id, o]));
     const projectOrg = new Map(fixture.projects.map((p) => [p.id, p.organizationId]));
+    // checkFixture made sure that every scope resolves.
     const scope = (s: FixtureScope): Scope => {
-      const organizationId = s.projectId === null ? s.organizationId : projectOrg.get(s.projectId);
-      const organization = organizations.get(organizationId ?? '');
-      if (organization === undefined) throw new Error('fixture scope does not resolve; check the fixture first');
+      const organization = organizations.get(s.projectId === null ? s.organizationId! : projectOrg.get(s.projectId)!)!;
       return { organization, logicalProjectId: s.projectId ?? organization.defaultProjectId };
     };
     for (const t of fixture.tokens) this.tokens.set(t.token, { tokenName: t.name, role: t.role, ...scope(t) });
@@ -123,16 +113,11 @@ export class SandboxState {
     for (const p of fixture.proxies) proxies.set(p.id, { ...p, ...scope(p) });
     for (const p of fixture.profiles) profiles.set(p.id, { ...p, ...scope(p) });
     for (const b of fixture.browsers) {
-      const logs = new Map<string, LogSource>();
-      for (const l of b.logs) {
-        // A bare string is stamped with the time the sandbox loaded it.
-        const lines = l.lines.map((line, i) =>
-          typeof line === 'string' ? { timestamp: new Date(now + i).toISOString(), message: line } : { ...line },
-        );
+      const logs = b.logs.map((l) => {
         const name = l.source === 'path' ? l.path : l.supervisorProcess;
-        logs.set(logSourceKey(l.source, name), new LogSource(lines, l.epoch));
-      }
-      browsers.set(b.id, { id: b.id, ...scope(b), logs });
+        return [logSourceKey(l.source, name), new LogSource(stampLines(l.lines, now), l.epoch)] as const;
+      });
+      browsers.set(b.id, { id: b.id, ...scope(b), logs: new Map(logs) });
     }
   }
 
@@ -166,8 +151,7 @@ export class SandboxState {
 
   /** Removes a resource; a browser's open log streams end, a connection's flow goes. */
   delete(collection: Collection, id: string): void {
-    if (collection === 'browsers')
-      for (const source of this.#collections.browsers.get(id)?.logs.values() ?? []) source.end();
+    if (collection === 'browsers') for (const source of this.byId('browsers', id)?.logs.values() ?? []) source.end();
     this.#collections[collection].delete(id);
     if (collection === 'connections') this.flows.delete(id);
   }
@@ -178,6 +162,5 @@ export class SandboxState {
   }
 }
 
-function visible(caller: Caller, resource: Scope): boolean {
-  return resource.organization === caller.organization && resource.logicalProjectId === caller.logicalProjectId;
-}
+const visible = (caller: Caller, resource: Scope): boolean =>
+  resource.organization === caller.organization && resource.logicalProjectId === caller.logicalProjectId;
