@@ -49,10 +49,11 @@ describe('parseOpenApiDocument refuses, naming the source and the rule', () => {
     expect(() => parseOpenApiDocument(text, 'x.yaml')).toThrow(message);
   });
 
-  it('a reference to another file', () => {
-    const text = `${HEAD}paths: {}\ncomponents:\n  schemas:\n    A: {$ref: "./common.yaml#/A"}\n    B: {$ref: "#/components/schemas/A"}\n`;
-    expect(() => parseOpenApiDocument(text, 'split.yaml')).toThrow(
-      'split.yaml refers to other documents, which are not loaded (only local $refs resolve): ./common.yaml#/A',
+  it('a reference to another file, at any depth', () => {
+    const schemas =
+      '    A: {$ref: "./common.yaml#/A"}\n    B: {$ref: "#/components/schemas/A"}\n    C: {allOf: [{$ref: "https://x/y"}]}\n';
+    expect(() => parseOpenApiDocument(`${HEAD}paths: {}\ncomponents:\n  schemas:\n${schemas}`, 'split.yaml')).toThrow(
+      'split.yaml refers to other documents, which are not loaded (only local $refs resolve): ./common.yaml#/A, https://x/y',
     );
   });
 

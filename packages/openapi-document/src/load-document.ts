@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 import { OpenApiDocumentError } from './document-error.js';
 import type { OpenApiDocument } from './document-types.js';
 import { readYaml, YamlReadError } from './read-yaml.js';
-import { externalRefs } from './resolve-ref.js';
 
 /**
  * The repository's `openapi/openapi.yaml`, read in place (never copied). This file sits at the
@@ -45,7 +44,12 @@ export function parseOpenApiDocument(text: string, source: string): OpenApiDocum
   }
   const problem = shapeProblem(data);
   if (problem !== undefined) throw new OpenApiDocumentError(`${source} is not an OpenAPI 3.x document: ${problem}`);
-  const external = externalRefs(data);
+  // Every `$ref` to another document, at any depth: stringify visits every key.
+  const external: string[] = [];
+  JSON.stringify(data, (key, value: unknown) => {
+    if (key === '$ref' && typeof value === 'string' && !value.startsWith('#')) external.push(value);
+    return value;
+  });
   if (external.length > 0) {
     throw new OpenApiDocumentError(
       `${source} refers to other documents, which are not loaded (only local $refs resolve): ${external.join(', ')}`,
