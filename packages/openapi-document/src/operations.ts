@@ -281,13 +281,9 @@ const EVENT_STREAM = 'text/event-stream';
 function bodyOf(requestBody: OperationRequestBody | undefined): OperationBody | undefined {
   if (requestBody === undefined) return undefined;
   const types = Object.keys(requestBody.content);
-  const mediaType = types.find(isJson) ?? types[0];
+  const mediaType = types.find((type) => /^application\/(?:[\w.-]+\+)?json$/i.test(type)) ?? types[0];
   if (mediaType === undefined) return undefined;
   return { required: requestBody.required, mediaType, schema: requestBody.content[mediaType]?.schema };
-}
-
-function isJson(mediaType: string): boolean {
-  return /^application\/(?:[\w.-]+\+)?json$/i.test(mediaType);
 }
 
 function queryOf(parameters: readonly OperationParameter[]): OperationQuery | undefined {
@@ -378,7 +374,6 @@ function sdkNameOf(operation: OperationObject, operationId: string, path: string
 /** The static path segment before `{name}`, if there is one. */
 function collectionOf(path: string, name: string): string | undefined {
   const segments = path.split('/');
-  const at = segments.indexOf(`{${name}}`);
-  const before = at > 0 ? segments[at - 1] : undefined;
+  const before = segments[segments.indexOf(`{${name}}`) - 1];
   return before && !before.startsWith('{') ? before : undefined;
 }
