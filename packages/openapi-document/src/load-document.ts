@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { OpenApiDocumentError } from './document-error.js';
 import type { OpenApiDocument } from './document-types.js';
@@ -58,12 +59,27 @@ export function parseOpenApiDocument(text: string, source: string): OpenApiDocum
   return data as OpenApiDocument;
 }
 
+/**
+ * The document as JSON text, exactly as the loader read it, for tools that read a file (Prism,
+ * `redocly diff`): their YAML parsers misread some valid YAML (Prism drops the last line break of
+ * a `|+` block, `redocly diff` takes an alias for a removal); JSON they read as written.
+ */
+export function renderOpenApiDocument(document: OpenApiDocument): string {
+  return `${JSON.stringify(document, null, 2)}\n`;
+}
+
+/** Writes the JSON rendering of the document at `path` to `outFile` (nothing when it cannot be loaded); returns `outFile`. */
+export function writeRenderedDocument(path: string, outFile: string): string {
+  const json = renderOpenApiDocument(loadOpenApiDocument(path));
+  mkdirSync(dirname(outFile), { recursive: true });
+  writeFileSync(outFile, json);
+  return outFile;
+}
+
 function shapeProblem(data: unknown): string | undefined {
   if (!isRecord(data)) return 'the top level must be an object';
   const version = data['openapi'];
-  if (typeof version !== 'string' || !/^3\.\d+\.\d+/.test(version)) {
-    return '`openapi` must be a version string 3.x.y';
-  }
+  if (typeof version !== 'string' || !/^3\.\d+\.\d+/.test(version)) return '`openapi` must be a version string 3.x.y';
   const info = data['info'];
   if (!isRecord(info)) return '`info` must be an object';
   if (typeof info['title'] !== 'string') return '`info.title` must be a string';

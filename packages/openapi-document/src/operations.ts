@@ -97,27 +97,6 @@ export interface OperationSuccess {
   readonly eventData: SchemaAt | undefined;
 }
 
-/**
- * Whether a request that may have reached the server can be sent again: once a response came
- * back, or after a failure that may follow sending (a timeout, a connection lost mid-request).
- */
-export interface Repeatability {
-  /** `x-repeatable` of the operation; without it, HTTP's idempotency of the method (RFC 9110 §9.2.2). */
-  readonly repeatable: boolean;
-  /**
-   * `x-repeatable-when-matches` by parameter: a request is repeatable only when each of these
-   * values matches its pattern (a Unicode regular expression). The profile rename is repeatable
-   * by ID (`^prof_`), not by name: once applied, the old name no longer resolves.
-   */
-  readonly when: Readonly<Record<string, string>>;
-}
-
-/** Where a generated SDK puts the operation: `client.<resource…>.<verb>()` (`['auth', 'connections']`, `login`). */
-export interface SdkName {
-  readonly resource: readonly string[];
-  readonly verb: string;
-}
-
 /** One operation of the document with its references followed and every schema located. */
 export interface Operation {
   readonly operationId: string;
@@ -142,8 +121,22 @@ export interface Operation {
    * credential: an empty requirement `{}` makes it optional.
    */
   readonly secured: boolean;
-  readonly repeatability: Repeatability;
-  readonly sdk: SdkName;
+  /**
+   * Whether a request that may have reached the server can be sent again: once a response came
+   * back, or after a failure that may follow sending (a timeout, a connection lost mid-request).
+   */
+  readonly repeatability: {
+    /** `x-repeatable` of the operation; without it, HTTP's idempotency of the method (RFC 9110 §9.2.2). */
+    readonly repeatable: boolean;
+    /**
+     * `x-repeatable-when-matches` by parameter: a request is repeatable only when each of these
+     * values matches its pattern (a Unicode regular expression). The profile rename is repeatable
+     * by ID (`^prof_`), not by name: once applied, the old name no longer resolves.
+     */
+    readonly when: Readonly<Record<string, string>>;
+  };
+  /** Where a generated SDK puts the operation: `client.<resource…>.<verb>()` (`['auth', 'connections']`, `login`). */
+  readonly sdk: { readonly resource: readonly string[]; readonly verb: string };
 }
 
 /** The methods HTTP defines as idempotent (RFC 9110 §9.2.2): repeatable unless `x-repeatable` says otherwise. */
@@ -323,7 +316,7 @@ function repeatabilityOf(
   method: HttpMethod,
   parameters: readonly OperationParameter[],
   pointer: string,
-): Repeatability {
+): Operation['repeatability'] {
   const flag = operation['x-repeatable'];
   if (flag !== undefined && typeof flag !== 'boolean') {
     throw new OpenApiDocumentError(`x-repeatable at ${pointer} must be true or false`);
@@ -353,7 +346,7 @@ function repeatabilityOf(
  * (`rename` of `renameProfile`); the resource is the path's static segments, camel-cased, less
  * a last segment that is the verb itself (`/auth/connections/{id}/login` → `auth.connections`).
  */
-function sdkNameOf(operation: OperationObject, operationId: string, path: string, pointer: string): SdkName {
+function sdkNameOf(operation: OperationObject, operationId: string, path: string, pointer: string): Operation['sdk'] {
   const given = operation['x-sdk-verb'];
   const verb = given ?? /^[a-z][a-z0-9]*/.exec(operationId)?.[0];
   if (typeof verb !== 'string' || !/^[a-z][A-Za-z0-9]*$/.test(verb)) {

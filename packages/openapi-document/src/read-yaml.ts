@@ -44,24 +44,6 @@ export interface YamlReading {
  * - an alias inside its own anchor (a cycle, which JSON cannot hold).
  */
 export function readYaml(text: string): YamlReading {
-  const { document, position, problems } = inspect(text);
-  if (problems.length > 0) throw new YamlReadError(problems);
-  // The guard against alias bombs, raised from yaml's 100: `YAML.stringify` of a document whose
-  // equal objects are shared aliases a small schema (`{type: string}`) once per use. The JSON
-  // round trip copies what aliases share, and writes -0 as 0, as JSON holds it.
-  const data: unknown = JSON.parse(JSON.stringify(document.toJS({ maxAliasCount: 1000 })));
-  return { data, locate: (pointer) => locate(document, position, parsePointer(pointer)) };
-}
-
-/** The problems of `readYaml`, one per line of its message. */
-export class YamlReadError extends Error {
-  constructor(readonly problems: readonly YamlProblem[]) {
-    super(problems.map((p) => `line ${p.line}, column ${p.column}: ${p.message}`).join('\n'));
-    this.name = 'YamlReadError';
-  }
-}
-
-function inspect(text: string) {
   const lineCounter = new LineCounter();
   // logLevel 'error', not 'silent', which would also drop the error for a second document.
   const document = parseDocument(text, {
@@ -84,7 +66,7 @@ function inspect(text: string) {
   for (const error of document.errors) add(error.pos[0], 'syntax', error.message);
   // An unknown tag is reported below, with the other tags.
   for (const { code, pos, message } of document.warnings) if (code !== 'TAG_RESOLVE_FAILED') add(pos[0], code, message);
-  if (document.errors.length > 0) return { document, position, problems };
+  if (document.errors.length > 0) throw new YamlReadError(problems);
   const { version, explicit } = document.directives?.yaml ?? {};
   if (explicit && version !== '1.2') {
     const message = `the directive %YAML ${version} makes the loader read YAML ${version} (\`yes\` as true, \`0777\` as octal) where Redocly and Prism read 1.2: remove it`;
@@ -129,7 +111,20 @@ function inspect(text: string) {
   };
   walk(document.contents, [], []);
   problems.sort((a, b) => a.line - b.line || a.column - b.column);
-  return { document, position, problems };
+  if (problems.length > 0) throw new YamlReadError(problems);
+  // The guard against alias bombs, raised from yaml's 100: `YAML.stringify` of a document whose
+  // equal objects are shared aliases a small schema (`{type: string}`) once per use. The JSON
+  // round trip copies what aliases share, and writes -0 as 0, as JSON holds it.
+  const data: unknown = JSON.parse(JSON.stringify(document.toJS({ maxAliasCount: 1000 })));
+  return { data, locate: (pointer) => locate(document, position, parsePointer(pointer)) };
+}
+
+/** The problems of `readYaml`, one per line of its message. */
+export class YamlReadError extends Error {
+  constructor(readonly problems: readonly YamlProblem[]) {
+    super(problems.map((p) => `line ${p.line}, column ${p.column}: ${p.message}`).join('\n'));
+    this.name = 'YamlReadError';
+  }
 }
 
 function keyProblem(key: unknown): { construct: string; message: string } | undefined {
