@@ -21,9 +21,8 @@ export function loadOpenApiDocument(path: string = OPENAPI_PATH): OpenApiDocumen
 }
 
 /**
- * Parses a document's text as `readYaml` reads it and checks its basic shape: an `openapi`
- * version 3.x, `info.title` and `info.version`, `paths` and `components` objects when present, and
- * no `$ref` to another file or URL (only local references are resolved, here and in every consumer).
+ * Parses a document's text as `readYaml` reads it and checks its basic shape (see shapeProblem)
+ * and that no `$ref` names another file or URL: only local references resolve, here and in every consumer.
  * @param source names the document in errors (its path).
  */
 export function parseOpenApiDocument(text: string, source: string): OpenApiDocument {

@@ -111,7 +111,6 @@ export interface Operation {
   readonly body: OperationBody | undefined;
   /** Undefined when the operation has no query parameter. */
   readonly query: OperationQuery | undefined;
-  /** By status as the document keys it. */
   readonly responses: Readonly<Record<string, OperationResponse>>;
   readonly success: OperationSuccess | undefined;
   /** Whether the success answer is a `text/event-stream`. */
@@ -139,7 +138,7 @@ export interface Operation {
   readonly sdk: { readonly resource: readonly string[]; readonly verb: string };
 }
 
-/** The methods HTTP defines as idempotent (RFC 9110 §9.2.2): repeatable unless `x-repeatable` says otherwise. */
+/** The methods HTTP defines as idempotent (RFC 9110 §9.2.2). */
 const IDEMPOTENT_METHODS: ReadonlySet<HttpMethod> = new Set(['get', 'head', 'options', 'put', 'delete', 'trace']);
 
 /**
@@ -200,10 +199,7 @@ export function findOperation(document: OpenApiDocument, operationId: string): O
   throw new OpenApiDocumentError(`the OpenAPI document has no operation "${operationId}"`);
 }
 
-/**
- * The response the document gives for an HTTP status: the exact code, else its range (`4XX`),
- * else `default`; `undefined` when none applies.
- */
+/** The response the document gives for an HTTP status: the exact code, else its range (`4XX`), else `default`. */
 export function findResponse(operation: Operation, status: number): OperationResponse | undefined {
   const code = String(status);
   return operation.responses[code] ?? operation.responses[`${code[0]}XX`] ?? operation.responses['default'];
@@ -299,16 +295,12 @@ function successOf(responses: Readonly<Record<string, OperationResponse>>): Oper
   const response = Object.values(responses).find((r) => /^2(?:\d\d|XX)$/.test(r.status));
   if (response === undefined) return undefined;
   const [media] = Object.values(response.content);
-  const eventData = media?.schema?.schema as { 'x-sse-event-data'?: JsonSchema } | undefined;
-  return {
-    status: response.status,
-    mediaType: media?.mediaType,
-    schema: media?.schema,
-    eventData:
-      media?.mediaType === EVENT_STREAM && media.schema !== undefined && eventData?.['x-sse-event-data'] !== undefined
-        ? { schema: eventData['x-sse-event-data'], pointer: appendPointer(media.schema.pointer, 'x-sse-event-data') }
-        : undefined,
-  };
+  const data = (media?.schema?.schema as { 'x-sse-event-data'?: JsonSchema } | undefined)?.['x-sse-event-data'];
+  const eventData =
+    media?.mediaType === EVENT_STREAM && media.schema && data !== undefined
+      ? { schema: data, pointer: appendPointer(media.schema.pointer, 'x-sse-event-data') }
+      : undefined;
+  return { status: response.status, mediaType: media?.mediaType, schema: media?.schema, eventData };
 }
 
 function repeatabilityOf(
