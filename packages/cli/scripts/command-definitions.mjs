@@ -111,14 +111,10 @@ function commandDefinition(document, operation) {
 
 /** A command per operation of the document, but for its event streams, which special commands cover. */
 export function commandDefinitions(document) {
-  const commands = [];
-  for (const operation of operations(document)) {
-    if (operation.streaming) continue;
-    const definition = commandDefinition(document, operation);
-    const path = definition.command.join(' ');
-    if (commands.some((other) => other.command.join(' ') === path)) throw new Error(`two operations make ${path}`);
-    commands.push(definition);
-  }
+  const commands = [...operations(document)].filter((o) => !o.streaming).map((o) => commandDefinition(document, o));
+  const paths = commands.map((command) => command.command.join(' '));
+  const twice = paths.find((path, i) => paths.indexOf(path) !== i);
+  if (twice) throw new Error(`two operations make ${twice}`);
   return commands;
 }
 
