@@ -4,8 +4,6 @@ import { vitestReporters } from '../../scripts/lib/test-reports.mjs';
 export default defineConfig({
   test: {
     reporters: vitestReporters(import.meta.dirname),
-    include: ['src/**/*.test.ts'],
-    environment: 'node',
     // Compiling Ajv over the whole document is CPU-bound: seconds on a loaded machine.
     testTimeout: 60_000,
   },

@@ -1,11 +1,8 @@
 #!/usr/bin/env node
-// The runtime matrix (see its README): the packed packages on each runtime against a sandbox,
-// then the packages' `engines` and the client README's "Runtimes" table (checked, or written with
-// `--write-readme`). Exits 1 unless every line passes.
+// The runtime matrix (see its README). `--write-readme` writes the client README's "Runtimes" table.
 import { execFile, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -21,7 +18,7 @@ import {
 } from '@browser-cloud/sandbox';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { build } from 'esbuild';
+import { build, context } from 'esbuild';
 import { chromium } from 'playwright-core';
 import semver from 'semver';
 import { installPacked, publishablePackages } from '../../../scripts/lib/workspaces.mjs';
@@ -70,15 +67,6 @@ function installRuntimes() {
   const { stdout } = spawnSync('du', ['-sm', join(RUNTIMES, 'node_modules')], { encoding: 'utf8' });
   const took = `${((Date.now() - started) / 1000).toFixed(0)} s, ${Number.parseInt(stdout, 10)} MB on disk`;
   console.log(`Installed the runtimes (npm ci in apps/runtime-matrix/runtimes) in ${took}`);
-  return undefined;
-}
-
-/** The packages packed as `npm run pack` packs them (turbo built them), installed into a fresh project in tmp. */
-function installPackages() {
-  const project = mkdtempSync(join(tmpdir(), 'browser-cloud-matrix-'));
-  installPacked(REPO, project);
-  cpSync(join(APP, 'consumer'), project, { recursive: true });
-  return project;
 }
 
 // What the consumer must see, from the sandbox's fixture.
@@ -122,9 +110,6 @@ function checkConsumerResult(result) {
   }
 }
 
-// What runs on a runtime, given its binary and the URL of a sandbox: the consumer (as a program,
-// a Worker or a page), which returns its result; the CLI; the MCP server.
-
 /** The consumer as a program of `binary` (Node, Bun, Deno): the input in argv, the result on stdout. */
 const consumerProgram = (args) => async (binary, baseUrl) =>
   lastJsonLine(await sh(binary, [...args, 'node-main.mjs', JSON.stringify(consumerInput(baseUrl))]));
@@ -141,30 +126,20 @@ async function consumerWorker(node24, baseUrl) {
     conditions: ['workerd', 'worker', 'browser'],
     logLevel: 'error',
   });
-  const input = JSON.stringify(consumerInput(baseUrl));
-  const answer = lastJsonLine(
-    await sh(node24, [join(RUNTIMES, 'workerd-host.mjs'), outfile, input, WORKER_COMPATIBILITY_DATE]),
-  );
+  const host = [join(RUNTIMES, 'workerd-host.mjs'), outfile, JSON.stringify(consumerInput(baseUrl))];
+  const answer = lastJsonLine(await sh(node24, [...host, WORKER_COMPATIBILITY_DATE]));
   if (answer.error) throw new Error(`the Worker threw: ${answer.error}`);
   return answer.result;
 }
 
 /**
- * The project's files served as they are, for the page. (Playwright cannot route them in:
- * Chromium lets only a page that is itself on loopback reach the sandbox there.)
+ * The project's files served as they are, for the page (esbuild bundles nothing without entry points).
+ * Playwright cannot route them in: Chromium lets only a page that is itself on loopback reach the sandbox there.
  */
 async function serveFiles() {
-  const server = createServer((request, response) => {
-    const file = join(project, decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname));
-    if (!file.startsWith(project) || !statSync(file, { throwIfNoEntry: false })?.isFile()) {
-      return response.writeHead(404).end();
-    }
-    // The page, else JavaScript modules: the consumer and the installed packages.
-    response.writeHead(200, { 'content-type': file.endsWith('.html') ? 'text/html' : 'text/javascript' });
-    response.end(readFileSync(file));
-  });
-  await new Promise((listening) => server.listen(0, '127.0.0.1', listening));
-  return { origin: `http://127.0.0.1:${server.address().port}`, close: () => server.close() };
+  const server = await context({ logLevel: 'error' });
+  const { port } = await server.serve({ servedir: project, host: '127.0.0.1' });
+  return { origin: `http://127.0.0.1:${port}`, close: () => server.dispose() };
 }
 
 /** Bare specifiers of the client and its dependencies, mapped to the installed files by their `exports`. */
@@ -195,8 +170,8 @@ async function consumerPage(executablePath, baseUrl) {
     const errors = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(`${pages.origin}/index.html`);
-    const input = consumerInput(baseUrl);
-    const result = await page.evaluate(async (input) => (await import('/consumer.mjs')).run(input), input);
+    const run = async (input) => (await import('/consumer.mjs')).run(input);
+    const result = await page.evaluate(run, consumerInput(baseUrl));
     if (errors.length > 0) throw new Error(`page errors: ${errors.join('; ')}`);
     return result;
   } finally {
@@ -250,10 +225,9 @@ const NPM_NODE = '`node` (npm `node-<os>-<arch>`)';
 const TOOLS = { cli: cliSmoke, mcp: mcpSmoke };
 
 /**
- * Each row: how it shows in the README; its `binary` (from runtimes/package.json when `fromNpm`),
- * or why it is `unavailable`; what runs on it (`client`, by default the consumer as a program;
- * `cli`, `mcp`). The line prints the exact version (`--version`, or `exact`); the README the one
- * the repo pins (`version` of it), stable from run to run.
+ * Each row: its `binary` (from runtimes/package.json when `fromNpm`), or why it is `unavailable`;
+ * what runs on it (`client`, by default the consumer as a program; `cli`, `mcp`). The line prints
+ * the exact version (`--version`, or `exact`); the README the one the repo pins (`version` of it).
  */
 function matrix() {
   const bunPlatform = `${OS === 'win32' ? 'windows' : OS}-${ARCH === 'arm64' ? 'aarch64' : ARCH}`;
@@ -410,7 +384,10 @@ function say(status, what, text) {
   console.log(`${status.padEnd(11)} ${what.padEnd(20)} ${text}`);
 }
 const installError = installRuntimes();
-const project = installPackages();
+// The packages packed as `npm run pack` packs them (turbo built them), installed into a fresh project.
+const project = mkdtempSync(join(tmpdir(), 'browser-cloud-matrix-'));
+installPacked(REPO, project);
+cpSync(join(APP, 'consumer'), project, { recursive: true });
 const pages = await serveFiles();
 try {
   console.log(`Runtime matrix: the packed packages in ${project}, each runtime against a sandbox of its own`);
@@ -419,7 +396,7 @@ try {
   checkEngines(results);
   checkOrWriteReadme(results);
 } finally {
-  pages.close();
+  await pages.close();
   rmSync(project, { recursive: true, force: true });
 }
 console.log(`Runtime matrix: ${failed ? 'FAILED' : 'passed'} in ${((Date.now() - started) / 1000).toFixed(0)} s`);

@@ -1,59 +1,22 @@
 import { ConflictError, NotFoundError } from '@browser-cloud/client';
-import {
-  loadOpenApiDocument,
-  OPENAPI_PATH,
-  type OpenApiDocument,
-  operations,
-  type PathItemObject,
-} from '@browser-cloud/openapi-document';
+import { loadOpenApiDocument, OPENAPI_PATH, operations } from '@browser-cloud/openapi-document';
 import { describe, expect, it, vi } from 'vitest';
 import { memoryIo } from '../test/memory-io.js';
 import { COMMAND_DEFINITIONS } from '../src/generated/command-definitions.js';
 import { run } from '../src/program.js';
 import { commandDefinitions } from './command-definitions.mjs';
+import PROFILE_RETRIEVE_AND_DELETE from '../../openapi-document/test/profile-retrieve-and-delete.json' with {
+  type: 'json',
+};
 
 /**
  * A document of the test's own: the repository's, plus the two operations of the service that
  * its official SDK has as `profiles.retrieve` and `profiles.delete`. With only operations added
  * to a document, the generator makes commands that call the client by the calling convention.
  */
-function withProfileRetrieveAndDelete(document: OpenApiDocument): OpenApiDocument {
-  const extended = structuredClone(document);
-  const item = extended.paths!['/profiles/{id_or_name}'] as PathItemObject & Record<string, unknown>;
-  const parameters = [
-    {
-      name: 'id_or_name',
-      in: 'path' as const,
-      required: true,
-      description: 'The profile ID or the profile name.',
-      schema: { type: 'string', minLength: 1 },
-      example: 'prof_01HZY5C7D9E1F3G5H7J9K1M3NA',
-    },
-  ];
-  item.get = {
-    operationId: 'getProfile',
-    summary: 'Retrieve a profile',
-    tags: ['Profiles'],
-    parameters,
-    responses: {
-      '200': {
-        description: 'The profile.',
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/Profile' } } },
-      },
-    },
-  };
-  item.delete = {
-    operationId: 'deleteProfile',
-    summary: 'Delete a profile',
-    tags: ['Profiles'],
-    parameters,
-    responses: { '204': { description: 'The profile was deleted.' } },
-  };
-  return extended;
-}
-
 const repository = loadOpenApiDocument(OPENAPI_PATH);
-const document = withProfileRetrieveAndDelete(repository);
+const document = structuredClone(repository);
+Object.assign(document.paths!['/profiles/{id_or_name}']!, PROFILE_RETRIEVE_AND_DELETE);
 const commands = commandDefinitions(document);
 
 describe('the commands generated from the repository’s document', () => {

@@ -56,21 +56,16 @@ export async function reportError(io: CliIo, error: unknown, json: boolean): Pro
 }
 
 /** What stderr says of a failure; with `--json`, `{"error": report}`. */
-type Report = { type: string; message: string; request_id?: string } & Record<string, unknown>;
+type Report = { type: string; message: string; request_id?: string | undefined } & Record<string, unknown>;
 
 function describe(error: unknown): Report {
   if (error instanceof ValidationError || error instanceof InvalidResponseError) {
     return { type: error.name, message: error.message, field: error.field, rule: error.rule, issues: error.issues };
   }
   if (error instanceof APIError) {
-    return {
-      type: error.name,
-      message: error.message,
-      status: error.status,
-      ...(error.code === undefined ? {} : { code: error.code }),
-      ...(error.details.length > 0 ? { details: error.details } : {}),
-      ...(error.requestId === undefined ? {} : { request_id: error.requestId }),
-    };
+    // JSON leaves out what is undefined.
+    const { name: type, message, status, code, requestId: request_id } = error;
+    return { type, message, status, code, details: error.details.length > 0 ? error.details : undefined, request_id };
   }
   if (error instanceof BrowserCloudError) return { type: error.name, message: error.message };
   return { type: error instanceof Error ? error.name : typeof error, message: 'unexpected failure of the CLI' };

@@ -68,9 +68,7 @@ function parseJson(text: string, parse: ((text: string) => unknown) | undefined,
 function runOperation(io: CliIo, definition: CommandDefinition, values: readonly unknown[]): Promise<number> {
   const given = values[definition.arguments.length] as Record<string, unknown>;
   const args = { path: {}, query: {}, body: {} } as Record<CommandOption['in'], Record<string, unknown>>;
-  definition.arguments.forEach((argument, i) => {
-    args[argument.in][argument.name] = values[i];
-  });
+  for (const [i, argument] of definition.arguments.entries()) args[argument.in][argument.name] = values[i];
   for (const option of definition.options) {
     const parsed = given[new Option(`--${option.flag}`).attributeName()];
     if (parsed === undefined) continue;

@@ -26,10 +26,9 @@ export async function run(
   commands: readonly CommandDefinition[] = COMMAND_DEFINITIONS,
 ): Promise<number> {
   let code: number = EXIT.ok;
-  const done = (promise: Promise<number>) =>
-    promise.then((result) => {
-      code = result;
-    });
+  const done = async (run: Promise<number>) => {
+    code = await run;
+  };
 
   // Commander's report of bad usage, held until it is known how to give it: as it is, or as JSON.
   let usageText = '';

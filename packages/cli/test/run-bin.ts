@@ -1,18 +1,16 @@
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 
 /** The built bin, run as a user runs it: a process with the environment as its only configuration. */
-export const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
-
-export type Finished = { code: number | null; stdout: string; stderr: string };
+const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
 
 /** A running `browser-cloud`, its output collected. */
 export class RunningBin {
-  readonly child: ChildProcessWithoutNullStreams;
+  readonly child;
   stdout = '';
   stderr = '';
-  readonly #exit: Promise<Finished>;
+  readonly #exit: Promise<unknown>;
 
   constructor(args: readonly string[], env: Record<string, string>) {
     this.child = spawn(process.execPath, [BIN, ...args], { env: { PATH: process.env['PATH'] ?? '', ...env } });
@@ -21,11 +19,7 @@ export class RunningBin {
         this[name] += chunk.toString();
       });
     }
-    this.#exit = once(this.child, 'close').then(([code]) => ({
-      code: code as number | null,
-      stdout: this.stdout,
-      stderr: this.stderr,
-    }));
+    this.#exit = once(this.child, 'close');
   }
 
   /** Resolves once `stream` matches `pattern` (output the process writes, no sleeping); rejects if it exits first. */
@@ -38,12 +32,12 @@ export class RunningBin {
     }
   }
 
-  finished(): Promise<Finished> {
-    return this.#exit;
+  /** The exit code and the whole output, once the process has ended. */
+  async finished(): Promise<{ code: number | null; stdout: string; stderr: string }> {
+    await this.#exit;
+    return { code: this.child.exitCode, stdout: this.stdout, stderr: this.stderr };
   }
 }
 
 /** Runs the bin to its end. */
-export function runBin(args: readonly string[], env: Record<string, string>): Promise<Finished> {
-  return new RunningBin(args, env).finished();
-}
+export const runBin = (args: readonly string[], env: Record<string, string>) => new RunningBin(args, env).finished();

@@ -4,9 +4,7 @@ import {
   inlineRefs,
   loadOpenApiDocument,
   OPENAPI_PATH,
-  type OpenApiDocument,
   operations,
-  type PathItemObject,
 } from '@browser-cloud/openapi-document';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
@@ -15,6 +13,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMcpServer } from '../src/server.js';
 import type { ToolDefinition } from '../src/tool-definition.js';
 import { hostRuleViolations, toolDefinitions } from './tool-definitions.mjs';
+import PROFILE_RETRIEVE_AND_DELETE from '../../openapi-document/test/profile-retrieve-and-delete.json' with {
+  type: 'json',
+};
 
 /**
  * A document of the test's own: the repository's, plus the two operations of the service that
@@ -22,47 +23,8 @@ import { hostRuleViolations, toolDefinitions } from './tool-definitions.mjs';
  * to a document, the generator makes tools that a host accepts and that call the client by the
  * calling convention.
  */
-function withProfileRetrieveAndDelete(document: OpenApiDocument): OpenApiDocument {
-  const extended = structuredClone(document);
-  const item = extended.paths!['/profiles/{id_or_name}'] as PathItemObject & Record<string, unknown>;
-  const parameters = [
-    {
-      name: 'id_or_name',
-      in: 'path' as const,
-      required: true,
-      description: 'The profile ID or the profile name.',
-      schema: { type: 'string', minLength: 1 },
-      example: 'prof_01HZY5C7D9E1F3G5H7J9K1M3NA',
-    },
-  ];
-  item.get = {
-    operationId: 'getProfile',
-    summary: 'Retrieve a profile',
-    tags: ['Profiles'],
-    parameters,
-    responses: {
-      '200': {
-        description: 'The profile.',
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/Profile' } } },
-      },
-      '404': { $ref: '#/components/responses/NotFound' },
-    },
-  };
-  item.delete = {
-    operationId: 'deleteProfile',
-    summary: 'Delete a profile',
-    tags: ['Profiles'],
-    parameters,
-    responses: {
-      '204': { description: 'The profile was deleted.' },
-      '404': { $ref: '#/components/responses/NotFound' },
-      '409': { description: 'A browser session uses the profile.' },
-    },
-  };
-  return extended;
-}
-
-const document = withProfileRetrieveAndDelete(loadOpenApiDocument(OPENAPI_PATH));
+const document = loadOpenApiDocument(OPENAPI_PATH);
+Object.assign(document.paths!['/profiles/{id_or_name}']!, PROFILE_RETRIEVE_AND_DELETE);
 const tools = toolDefinitions(document);
 const byOperation = (operationId: string) =>
   Object.values(tools).find((tool) => tool.operationId === operationId) as ToolDefinition;

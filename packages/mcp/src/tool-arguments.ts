@@ -15,13 +15,10 @@ const validators = new WeakMap<ToolDefinition, ValidateFunction>();
  * client cannot see (known names, the tool's own arguments): the client checks the rest.
  * @throws ValidationError naming the argument and the rule.
  */
-export function sortArguments(definition: ToolDefinition, args: unknown): SortedArguments {
-  if (args !== undefined && (args === null || typeof args !== 'object' || Array.isArray(args))) {
-    throw new ValidationError([{ field: 'arguments', rule: 'type', message: 'arguments: must be an object' }]);
-  }
+export function sortArguments(definition: ToolDefinition, args: Record<string, unknown> = {}): SortedArguments {
   const sorted: SortedArguments = { path: {}, query: {}, body: {}, tool: {} };
   const unknown: ValidationIssue[] = [];
-  for (const [name, value] of Object.entries(args ?? {})) {
+  for (const [name, value] of Object.entries(args)) {
     // Own properties only: `toString` or `__proto__` must not find Object.prototype's.
     const location = Object.hasOwn(definition.locations, name) ? definition.locations[name] : undefined;
     if (location === undefined) {

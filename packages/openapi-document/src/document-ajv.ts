@@ -1,13 +1,8 @@
 import { Ajv2020, type Options, type ValidateFunction } from 'ajv/dist/2020.js';
-import formatsModule from 'ajv-formats';
+import ajvFormats from 'ajv-formats';
 import { OpenApiDocumentError } from './document-error.js';
 import type { OpenApiDocument } from './document-types.js';
 import { escapePointerToken, getAt, parsePointer } from './json-pointer.js';
-
-// ajv-formats is CommonJS with `exports.default`; under NodeNext the default import is the
-// module object, so take its `default` when there is one.
-const addFormats = ((formatsModule as unknown as { default?: typeof formatsModule }).default ??
-  formatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;
 
 /** The `$id` under which the whole document is registered with Ajv. */
 const DOCUMENT_ID = 'openapi.json';
@@ -18,7 +13,8 @@ const DOCUMENT_ID = 'openapi.json';
  */
 export function createAjv(options: Options = {}): Ajv2020 {
   const ajv = new Ajv2020({ allErrors: true, ...options });
-  addFormats(ajv);
+  // CommonJS: under NodeNext the default import is `module.exports`, whose `default` is the plugin.
+  ajvFormats.default(ajv);
   return ajv;
 }
 
@@ -33,8 +29,9 @@ export function ajvRef(pointer: string): string {
 }
 
 // Keyed by the document object: its validators live as long as it does, and each schema is
-// compiled once for it however many requests, responses or examples it checks.
-const compiledByDocument = new WeakMap<OpenApiDocument, { ajv: Ajv2020; byPointer: Map<string, ValidateFunction> }>();
+// compiled once for it (Ajv keeps what `getSchema` compiles) however many requests, responses or
+// examples it checks.
+const ajvByDocument = new WeakMap<OpenApiDocument, Ajv2020>();
 
 /**
  * The one Ajv of `document`, made once, with the whole document registered, so that schemas are
@@ -44,39 +41,28 @@ const compiledByDocument = new WeakMap<OpenApiDocument, { ajv: Ajv2020; byPointe
  * @throws OpenApiDocumentError for a document that is not OpenAPI 3.1 (whose schemas are 2020-12).
  */
 export function documentAjv(document: OpenApiDocument): Ajv2020 {
-  return compiledFor(document).ajv;
-}
-
-/**
- * A validator of the schema at `pointer` (string or `#` fragment form, such as
- * `/components/schemas/Profile`), compiled once per document by {@link documentAjv}.
- * @throws OpenApiDocumentError when the document has nothing at `pointer`.
- */
-export function schemaValidator(document: OpenApiDocument, pointer: string): ValidateFunction {
-  const { ajv, byPointer } = compiledFor(document);
-  let validate = byPointer.get(pointer);
-  if (validate === undefined) {
-    if (getAt(document, pointer) === undefined) {
-      throw new OpenApiDocumentError(`the OpenAPI document has no schema at "${pointer}"`);
-    }
-    validate = ajv.compile({ $ref: ajvRef(pointer) });
-    byPointer.set(pointer, validate);
-  }
-  return validate;
-}
-
-function compiledFor(document: OpenApiDocument) {
-  let compiled = compiledByDocument.get(document);
-  if (compiled === undefined) {
+  let ajv = ajvByDocument.get(document);
+  if (ajv === undefined) {
     if (!document.openapi.startsWith('3.1.')) {
       throw new OpenApiDocumentError(
         `schemas of OpenAPI ${document.openapi} are not JSON Schema 2020-12; only 3.1 documents can be validated against`,
       );
     }
-    const ajv = createAjv({ strict: false, verbose: true });
+    ajv = createAjv({ strict: false, verbose: true });
     ajv.addSchema({ ...document, $id: DOCUMENT_ID });
-    compiled = { ajv, byPointer: new Map() };
-    compiledByDocument.set(document, compiled);
+    ajvByDocument.set(document, ajv);
   }
-  return compiled;
+  return ajv;
+}
+
+/**
+ * A validator of the schema at `pointer` (string or `#` fragment form, such as
+ * `/components/schemas/Profile`), compiled once per document by {@link documentAjv}.
+ * @throws OpenApiDocumentError when the document has no schema at `pointer`.
+ */
+export function schemaValidator(document: OpenApiDocument, pointer: string): ValidateFunction {
+  const validate =
+    getAt(document, pointer) === undefined ? undefined : documentAjv(document).getSchema(ajvRef(pointer));
+  if (validate === undefined) throw new OpenApiDocumentError(`the OpenAPI document has no schema at "${pointer}"`);
+  return validate as ValidateFunction;
 }

@@ -3,7 +3,7 @@ export interface OpenApiDocument {
   openapi: string;
   info: { title: string; version: string; [key: string]: unknown };
   paths?: Record<string, PathItemObject> | undefined;
-  components?: ComponentsObject | undefined;
+  components?: { schemas?: Record<string, JsonSchema> | undefined; [key: string]: unknown } | undefined;
   [key: string]: unknown;
 }
 
@@ -12,15 +12,6 @@ export type JsonSchema = Record<string, unknown> | boolean;
 
 export interface Reference {
   $ref: string;
-}
-
-export interface ComponentsObject {
-  schemas?: Record<string, JsonSchema> | undefined;
-  parameters?: Record<string, ParameterObject | Reference> | undefined;
-  requestBodies?: Record<string, RequestBodyObject | Reference> | undefined;
-  responses?: Record<string, ResponseObject | Reference> | undefined;
-  headers?: Record<string, HeaderObject | Reference> | undefined;
-  [key: string]: unknown;
 }
 
 export interface PathItemObject {

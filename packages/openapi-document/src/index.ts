@@ -4,18 +4,10 @@ export type { MediaTypeObject, OpenApiDocument, OperationObject, PathItemObject 
 export { eventStreamData } from './event-stream-data.js';
 export { jsonDifference } from './json-difference.js';
 export { appendPointer, escapePointerToken, formatPointer, getAt, parsePointer } from './json-pointer.js';
-export { loadOpenApiDocument, OPENAPI_PATH, parseOpenApiDocument } from './load-document.js';
+export * from './load-document.js';
 export { operationSignature } from './operation-signature.js';
-export {
-  findOperation,
-  findResponse,
-  HTTP_METHODS,
-  type Operation,
-  type OperationParameter,
-  operations,
-} from './operations.js';
+export * from './operations.js';
 export { readYaml, YamlReadError } from './read-yaml.js';
-export { renderOpenApiDocument, writeRenderedDocument } from './render-document.js';
 export { deref, inlineRefs, resolveNode, resolveRef } from './resolve-ref.js';
 export { allowingUnknownProperties } from './tolerant-schema.js';
 export type { ValidateFunction } from 'ajv/dist/2020.js';

@@ -1,9 +1,15 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OpenApiDocumentError } from './document-error.js';
-import { loadOpenApiDocument, OPENAPI_PATH, parseOpenApiDocument } from './load-document.js';
+import {
+  loadOpenApiDocument,
+  OPENAPI_PATH,
+  parseOpenApiDocument,
+  renderOpenApiDocument,
+  writeRenderedDocument,
+} from './load-document.js';
 
 const HEAD = 'openapi: 3.1.0\ninfo: {title: T, version: "1"}\n';
 
@@ -49,10 +55,11 @@ describe('parseOpenApiDocument refuses, naming the source and the rule', () => {
     expect(() => parseOpenApiDocument(text, 'x.yaml')).toThrow(message);
   });
 
-  it('a reference to another file', () => {
-    const text = `${HEAD}paths: {}\ncomponents:\n  schemas:\n    A: {$ref: "./common.yaml#/A"}\n    B: {$ref: "#/components/schemas/A"}\n`;
-    expect(() => parseOpenApiDocument(text, 'split.yaml')).toThrow(
-      'split.yaml refers to other documents, which are not loaded (only local $refs resolve): ./common.yaml#/A',
+  it('a reference to another file, at any depth', () => {
+    const schemas =
+      '    A: {$ref: "./common.yaml#/A"}\n    B: {$ref: "#/components/schemas/A"}\n    C: {allOf: [{$ref: "https://x/y"}]}\n';
+    expect(() => parseOpenApiDocument(`${HEAD}paths: {}\ncomponents:\n  schemas:\n${schemas}`, 'split.yaml')).toThrow(
+      'split.yaml refers to other documents, which are not loaded (only local $refs resolve): ./common.yaml#/A, https://x/y',
     );
   });
 
@@ -78,5 +85,40 @@ describe('parseOpenApiDocument refuses, naming the source and the rule', () => {
   it('accepts a minimal 3.0 or 3.1 document', () => {
     expect(parseOpenApiDocument(HEAD, 'x.yaml').info.version).toBe('1');
     expect(parseOpenApiDocument('openapi: 3.0.3\ninfo: {title: T, version: "1"}\n', 'x').openapi).toBe('3.0.3');
+  });
+});
+
+describe('the JSON rendering', () => {
+  it("is the repository's document as the loader reads it", () => {
+    const document = loadOpenApiDocument();
+    expect(JSON.parse(renderOpenApiDocument(document))).toEqual(document);
+  });
+
+  it('keeps every character of a string: trailing blank lines, escapes, astral characters', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'render-document-'));
+    const source = join(dir, 'styled.yaml');
+    writeFileSync(
+      source,
+      'openapi: 3.1.0\ninfo: {title: "T \\u00e9 \\U0001F600", version: "1"}\nx-stream: |+\n  id: 1\n\n  id: 2\n\n\nx-b: &b {k: [1]}\nx-c: *b\n',
+    );
+    const out = writeRenderedDocument(source, join(dir, 'out', 'openapi.json'));
+    expect(out).toBe(join(dir, 'out', 'openapi.json'));
+    const text = readFileSync(out, 'utf8');
+    expect(text).toBe(renderOpenApiDocument(loadOpenApiDocument(source)));
+    expect(JSON.parse(text)).toEqual({
+      openapi: '3.1.0',
+      info: { title: 'T é 😀', version: '1' },
+      'x-stream': 'id: 1\n\nid: 2\n\n\n',
+      'x-b': { k: [1] },
+      'x-c': { k: [1] },
+    });
+  });
+
+  it('writes nothing for a document the loader refuses', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'render-document-'));
+    const source = join(dir, 'bad.yaml');
+    writeFileSync(source, 'openapi: 3.1.0\ninfo: {title: T, version: "1"}\nx: !!binary aGk=\n');
+    expect(() => writeRenderedDocument(source, join(dir, 'out.json'))).toThrow(/bad\.yaml:3:13 the tag !!binary/);
+    expect(() => readFileSync(join(dir, 'out.json'))).toThrow(/ENOENT/);
   });
 });

@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { OpenApiDocumentError } from './document-error.js';
 import type { OpenApiDocument } from './document-types.js';
 import { readYaml, YamlReadError } from './read-yaml.js';
-import { externalRefs } from './resolve-ref.js';
 
 /**
  * The repository's `openapi/openapi.yaml`, read in place (never copied). This file sits at the
@@ -21,9 +21,8 @@ export function loadOpenApiDocument(path: string = OPENAPI_PATH): OpenApiDocumen
 }
 
 /**
- * Parses a document's text as `readYaml` reads it and checks its basic shape: an `openapi`
- * version 3.x, `info.title` and `info.version`, `paths` and `components` objects when present, and
- * no `$ref` to another file or URL (only local references are resolved, here and in every consumer).
+ * Parses a document's text as `readYaml` reads it and checks its basic shape (see shapeProblem)
+ * and that no `$ref` names another file or URL: only local references resolve, here and in every consumer.
  * @param source names the document in errors (its path).
  */
 export function parseOpenApiDocument(text: string, source: string): OpenApiDocument {
@@ -45,7 +44,12 @@ export function parseOpenApiDocument(text: string, source: string): OpenApiDocum
   }
   const problem = shapeProblem(data);
   if (problem !== undefined) throw new OpenApiDocumentError(`${source} is not an OpenAPI 3.x document: ${problem}`);
-  const external = externalRefs(data);
+  // Every `$ref` to another document, at any depth: stringify visits every key.
+  const external: string[] = [];
+  JSON.stringify(data, (key, value: unknown) => {
+    if (key === '$ref' && typeof value === 'string' && !value.startsWith('#')) external.push(value);
+    return value;
+  });
   if (external.length > 0) {
     throw new OpenApiDocumentError(
       `${source} refers to other documents, which are not loaded (only local $refs resolve): ${external.join(', ')}`,
@@ -54,12 +58,27 @@ export function parseOpenApiDocument(text: string, source: string): OpenApiDocum
   return data as OpenApiDocument;
 }
 
+/**
+ * The document as JSON text, exactly as the loader read it, for tools that read a file (Prism,
+ * `redocly diff`): their YAML parsers misread some valid YAML (Prism drops the last line break of
+ * a `|+` block, `redocly diff` takes an alias for a removal); JSON they read as written.
+ */
+export function renderOpenApiDocument(document: OpenApiDocument): string {
+  return `${JSON.stringify(document, null, 2)}\n`;
+}
+
+/** Writes the JSON rendering of the document at `path` to `outFile` (nothing when it cannot be loaded); returns `outFile`. */
+export function writeRenderedDocument(path: string, outFile: string): string {
+  const json = renderOpenApiDocument(loadOpenApiDocument(path));
+  mkdirSync(dirname(outFile), { recursive: true });
+  writeFileSync(outFile, json);
+  return outFile;
+}
+
 function shapeProblem(data: unknown): string | undefined {
   if (!isRecord(data)) return 'the top level must be an object';
   const version = data['openapi'];
-  if (typeof version !== 'string' || !/^3\.\d+\.\d+/.test(version)) {
-    return '`openapi` must be a version string 3.x.y';
-  }
+  if (typeof version !== 'string' || !/^3\.\d+\.\d+/.test(version)) return '`openapi` must be a version string 3.x.y';
   const info = data['info'];
   if (!isRecord(info)) return '`info` must be an object';
   if (typeof info['title'] !== 'string') return '`info.title` must be a string';

@@ -97,27 +97,6 @@ export interface OperationSuccess {
   readonly eventData: SchemaAt | undefined;
 }
 
-/**
- * Whether a request that may have reached the server can be sent again: once a response came
- * back, or after a failure that may follow sending (a timeout, a connection lost mid-request).
- */
-export interface Repeatability {
-  /** `x-repeatable` of the operation; without it, HTTP's idempotency of the method (RFC 9110 §9.2.2). */
-  readonly repeatable: boolean;
-  /**
-   * `x-repeatable-when-matches` by parameter: a request is repeatable only when each of these
-   * values matches its pattern (a Unicode regular expression). The profile rename is repeatable
-   * by ID (`^prof_`), not by name: once applied, the old name no longer resolves.
-   */
-  readonly when: Readonly<Record<string, string>>;
-}
-
-/** Where a generated SDK puts the operation: `client.<resource…>.<verb>()` (`['auth', 'connections']`, `login`). */
-export interface SdkName {
-  readonly resource: readonly string[];
-  readonly verb: string;
-}
-
 /** One operation of the document with its references followed and every schema located. */
 export interface Operation {
   readonly operationId: string;
@@ -132,7 +111,6 @@ export interface Operation {
   readonly body: OperationBody | undefined;
   /** Undefined when the operation has no query parameter. */
   readonly query: OperationQuery | undefined;
-  /** By status as the document keys it. */
   readonly responses: Readonly<Record<string, OperationResponse>>;
   readonly success: OperationSuccess | undefined;
   /** Whether the success answer is a `text/event-stream`. */
@@ -142,11 +120,25 @@ export interface Operation {
    * credential: an empty requirement `{}` makes it optional.
    */
   readonly secured: boolean;
-  readonly repeatability: Repeatability;
-  readonly sdk: SdkName;
+  /**
+   * Whether a request that may have reached the server can be sent again: once a response came
+   * back, or after a failure that may follow sending (a timeout, a connection lost mid-request).
+   */
+  readonly repeatability: {
+    /** `x-repeatable` of the operation; without it, HTTP's idempotency of the method (RFC 9110 §9.2.2). */
+    readonly repeatable: boolean;
+    /**
+     * `x-repeatable-when-matches` by parameter: a request is repeatable only when each of these
+     * values matches its pattern (a Unicode regular expression). The profile rename is repeatable
+     * by ID (`^prof_`), not by name: once applied, the old name no longer resolves.
+     */
+    readonly when: Readonly<Record<string, string>>;
+  };
+  /** Where a generated SDK puts the operation: `client.<resource…>.<verb>()` (`['auth', 'connections']`, `login`). */
+  readonly sdk: { readonly resource: readonly string[]; readonly verb: string };
 }
 
-/** The methods HTTP defines as idempotent (RFC 9110 §9.2.2): repeatable unless `x-repeatable` says otherwise. */
+/** The methods HTTP defines as idempotent (RFC 9110 §9.2.2). */
 const IDEMPOTENT_METHODS: ReadonlySet<HttpMethod> = new Set(['get', 'head', 'options', 'put', 'delete', 'trace']);
 
 /**
@@ -207,10 +199,7 @@ export function findOperation(document: OpenApiDocument, operationId: string): O
   throw new OpenApiDocumentError(`the OpenAPI document has no operation "${operationId}"`);
 }
 
-/**
- * The response the document gives for an HTTP status: the exact code, else its range (`4XX`),
- * else `default`; `undefined` when none applies.
- */
+/** The response the document gives for an HTTP status: the exact code, else its range (`4XX`), else `default`. */
 export function findResponse(operation: Operation, status: number): OperationResponse | undefined {
   const code = String(status);
   return operation.responses[code] ?? operation.responses[`${code[0]}XX`] ?? operation.responses['default'];
@@ -281,13 +270,9 @@ const EVENT_STREAM = 'text/event-stream';
 function bodyOf(requestBody: OperationRequestBody | undefined): OperationBody | undefined {
   if (requestBody === undefined) return undefined;
   const types = Object.keys(requestBody.content);
-  const mediaType = types.find(isJson) ?? types[0];
+  const mediaType = types.find((type) => /^application\/(?:[\w.-]+\+)?json$/i.test(type)) ?? types[0];
   if (mediaType === undefined) return undefined;
   return { required: requestBody.required, mediaType, schema: requestBody.content[mediaType]?.schema };
-}
-
-function isJson(mediaType: string): boolean {
-  return /^application\/(?:[\w.-]+\+)?json$/i.test(mediaType);
 }
 
 function queryOf(parameters: readonly OperationParameter[]): OperationQuery | undefined {
@@ -310,16 +295,12 @@ function successOf(responses: Readonly<Record<string, OperationResponse>>): Oper
   const response = Object.values(responses).find((r) => /^2(?:\d\d|XX)$/.test(r.status));
   if (response === undefined) return undefined;
   const [media] = Object.values(response.content);
-  const eventData = media?.schema?.schema as { 'x-sse-event-data'?: JsonSchema } | undefined;
-  return {
-    status: response.status,
-    mediaType: media?.mediaType,
-    schema: media?.schema,
-    eventData:
-      media?.mediaType === EVENT_STREAM && media.schema !== undefined && eventData?.['x-sse-event-data'] !== undefined
-        ? { schema: eventData['x-sse-event-data'], pointer: appendPointer(media.schema.pointer, 'x-sse-event-data') }
-        : undefined,
-  };
+  const data = (media?.schema?.schema as { 'x-sse-event-data'?: JsonSchema } | undefined)?.['x-sse-event-data'];
+  const eventData =
+    media?.mediaType === EVENT_STREAM && media.schema && data !== undefined
+      ? { schema: data, pointer: appendPointer(media.schema.pointer, 'x-sse-event-data') }
+      : undefined;
+  return { status: response.status, mediaType: media?.mediaType, schema: media?.schema, eventData };
 }
 
 function repeatabilityOf(
@@ -327,7 +308,7 @@ function repeatabilityOf(
   method: HttpMethod,
   parameters: readonly OperationParameter[],
   pointer: string,
-): Repeatability {
+): Operation['repeatability'] {
   const flag = operation['x-repeatable'];
   if (flag !== undefined && typeof flag !== 'boolean') {
     throw new OpenApiDocumentError(`x-repeatable at ${pointer} must be true or false`);
@@ -357,7 +338,7 @@ function repeatabilityOf(
  * (`rename` of `renameProfile`); the resource is the path's static segments, camel-cased, less
  * a last segment that is the verb itself (`/auth/connections/{id}/login` → `auth.connections`).
  */
-function sdkNameOf(operation: OperationObject, operationId: string, path: string, pointer: string): SdkName {
+function sdkNameOf(operation: OperationObject, operationId: string, path: string, pointer: string): Operation['sdk'] {
   const given = operation['x-sdk-verb'];
   const verb = given ?? /^[a-z][a-z0-9]*/.exec(operationId)?.[0];
   if (typeof verb !== 'string' || !/^[a-z][A-Za-z0-9]*$/.test(verb)) {
@@ -378,7 +359,6 @@ function sdkNameOf(operation: OperationObject, operationId: string, path: string
 /** The static path segment before `{name}`, if there is one. */
 function collectionOf(path: string, name: string): string | undefined {
   const segments = path.split('/');
-  const at = segments.indexOf(`{${name}}`);
-  const before = at > 0 ? segments[at - 1] : undefined;
+  const before = segments[segments.indexOf(`{${name}}`) - 1];
   return before && !before.startsWith('{') ? before : undefined;
 }

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { readYaml, YamlReadError, yamlProblems } from './read-yaml.js';
+import { readYaml, YamlReadError } from './read-yaml.js';
+
+/** What `readYaml` refuses in `text`: the problems of the YamlReadError it throws, else none. */
+function yamlProblems(text: string): YamlReadError['problems'] {
+  try {
+    readYaml(text);
+    return [];
+  } catch (error) {
+    if (error instanceof YamlReadError) return error.problems;
+    throw error;
+  }
+}
 
 describe('readYaml reads every style of the same content alike', () => {
   const content = {

@@ -7,7 +7,7 @@ export interface YamlPosition {
   readonly column: number;
 }
 
-/** A syntax error, or a construct that the YAML readers of the toolchain read differently (see `yamlProblems`). */
+/** A syntax error, or a construct that the YAML readers of the toolchain read differently (see `readYaml`). */
 export interface YamlProblem extends YamlPosition {
   /** The construct, as a reader would name it: `merge key \`<<\``, `tag !!binary`, `syntax`… */
   readonly construct: string;
@@ -30,22 +30,9 @@ export interface YamlReading {
 /**
  * Parses YAML the way every tool of the project gets the document: YAML 1.2, core schema, no
  * merge keys, unique keys; the result is JSON data.
- * @throws YamlReadError naming every problem of `yamlProblems` with its line.
- */
-export function readYaml(text: string): YamlReading {
-  const { document, position, problems } = inspect(text);
-  if (problems.length > 0) throw new YamlReadError(problems);
-  // The guard against alias bombs, raised from yaml's 100: `YAML.stringify` of a document whose
-  // equal objects are shared aliases a small schema (`{type: string}`) once per use. The JSON
-  // round trip copies what aliases share, and writes -0 as 0, as JSON holds it.
-  const data: unknown = JSON.parse(JSON.stringify(document.toJS({ maxAliasCount: 1000 })));
-  return { data, locate: (pointer) => locate(document, position, parsePointer(pointer)) };
-}
-
-/**
- * Every syntax error of `text`, and every construct that a YAML reader of the toolchain reads
- * otherwise than the project's loader (tried on `yaml` 2.9, Redocly CLI 2.77's js-yaml and Prism
- * 5.14's @stoplight/yaml):
+ * @throws YamlReadError naming, with its line, every syntax error and every construct that a YAML
+ *   reader of the toolchain reads otherwise than the project's loader (tried on `yaml` 2.9, Redocly
+ *   CLI 2.77's js-yaml and Prism 5.14's @stoplight/yaml):
  * - a `%YAML` directive other than 1.2: `yaml` then reads `yes` as true and `0777` as octal;
  * - a merge key `<<`: js-yaml merges the aliased map in, `yaml` keeps a key named `<<`;
  * - a tag (`!!binary`, `!local`, even `!!float`): values JSON cannot hold, an error in one
@@ -56,19 +43,7 @@ export function readYaml(text: string): YamlReading {
  *   boolean than its text (`0x10` is the key `"16"`, `True` the key `"true"`);
  * - an alias inside its own anchor (a cycle, which JSON cannot hold).
  */
-export function yamlProblems(text: string): YamlProblem[] {
-  return inspect(text).problems;
-}
-
-/** The problems of `readYaml`, one per line of its message. */
-export class YamlReadError extends Error {
-  constructor(readonly problems: readonly YamlProblem[]) {
-    super(problems.map((p) => `line ${p.line}, column ${p.column}: ${p.message}`).join('\n'));
-    this.name = 'YamlReadError';
-  }
-}
-
-function inspect(text: string) {
+export function readYaml(text: string): YamlReading {
   const lineCounter = new LineCounter();
   // logLevel 'error', not 'silent', which would also drop the error for a second document.
   const document = parseDocument(text, {
@@ -84,34 +59,21 @@ function inspect(text: string) {
     const { line, col } = lineCounter.linePos(offset);
     return { line, column: col };
   };
-  const problems: YamlProblem[] = document.errors.map((error) => ({
-    ...position(error.pos[0]),
-    construct: 'syntax',
-    message: error.message,
-  }));
-  for (const warning of document.warnings) {
-    // An unknown tag is reported below, with the other tags.
-    if (warning.code !== 'TAG_RESOLVE_FAILED') {
-      problems.push({ ...position(warning.pos[0]), construct: warning.code, message: warning.message });
-    }
-  }
-  if (document.errors.length > 0) return { document, position, problems };
+  const problems: YamlProblem[] = [];
+  const add = (offset: number | undefined, construct: string, message: string, tokens?: readonly string[]) => {
+    problems.push({ ...position(offset), construct, message, ...(tokens && { pointer: formatPointer(tokens) }) });
+  };
+  for (const error of document.errors) add(error.pos[0], 'syntax', error.message);
+  // An unknown tag is reported below, with the other tags.
+  for (const { code, pos, message } of document.warnings) if (code !== 'TAG_RESOLVE_FAILED') add(pos[0], code, message);
+  if (document.errors.length > 0) throw new YamlReadError(problems);
   const { version, explicit } = document.directives?.yaml ?? {};
   if (explicit && version !== '1.2') {
-    problems.push({
-      ...position(),
-      construct: `directive %YAML ${version}`,
-      message: `the directive %YAML ${version} makes the loader read YAML ${version} (\`yes\` as true, \`0777\` as octal) where Redocly and Prism read 1.2: remove it`,
-    });
+    const message = `the directive %YAML ${version} makes the loader read YAML ${version} (\`yes\` as true, \`0777\` as octal) where Redocly and Prism read 1.2: remove it`;
+    add(0, `directive %YAML ${version}`, message);
   }
-  const found = (node: unknown, construct: string, message: string, tokens: readonly string[]) => {
-    problems.push({
-      ...position((node as Node | null)?.range?.[0]),
-      construct,
-      message,
-      pointer: formatPointer(tokens),
-    });
-  };
+  const found = (node: unknown, construct: string, message: string, tokens: readonly string[]) =>
+    add((node as Node | null)?.range?.[0], construct, message, tokens);
   const walk = (node: unknown, tokens: string[], ancestors: Node[]): void => {
     if (isAlias(node)) {
       const target = node.resolve(document);
@@ -136,9 +98,7 @@ function inspect(text: string) {
     }
     const inner = [...ancestors, node];
     if (isSeq(node)) {
-      node.items.forEach((item, i) => {
-        walk(item, [...tokens, String(i)], inner);
-      });
+      for (const [i, item] of node.items.entries()) walk(item, [...tokens, String(i)], inner);
       return;
     }
     for (const pair of node.items) {
@@ -151,39 +111,47 @@ function inspect(text: string) {
   };
   walk(document.contents, [], []);
   problems.sort((a, b) => a.line - b.line || a.column - b.column);
-  return { document, position, problems };
+  if (problems.length > 0) throw new YamlReadError(problems);
+  // The guard against alias bombs, raised from yaml's 100: `YAML.stringify` of a document whose
+  // equal objects are shared aliases a small schema (`{type: string}`) once per use. The JSON
+  // round trip copies what aliases share, and writes -0 as 0, as JSON holds it.
+  const data: unknown = JSON.parse(JSON.stringify(document.toJS({ maxAliasCount: 1000 })));
+  return { data, locate: (pointer) => locate(document, position, parsePointer(pointer)) };
+}
+
+/** The problems of `readYaml`, one per line of its message. */
+export class YamlReadError extends Error {
+  constructor(readonly problems: readonly YamlProblem[]) {
+    super(problems.map((p) => `line ${p.line}, column ${p.column}: ${p.message}`).join('\n'));
+    this.name = 'YamlReadError';
+  }
 }
 
 function keyProblem(key: unknown): { construct: string; message: string } | undefined {
-  if (isAlias(key)) {
-    return {
-      construct: `alias key *${key.source}`,
-      message: `an alias (*${key.source}) as a mapping key: write the key`,
-    };
-  }
+  const problem = (construct: string, message: string) => ({ construct, message });
+  if (isAlias(key))
+    return problem(`alias key *${key.source}`, `an alias (*${key.source}) as a mapping key: write the key`);
   if (key !== null && key !== undefined && !isScalar(key)) {
-    return { construct: 'complex key', message: 'a collection as a mapping key: JSON keys are strings' };
+    return problem('complex key', 'a collection as a mapping key: JSON keys are strings');
   }
   if (!isScalar(key) || key.value === null) {
     const text = isScalar(key) ? key.source : undefined;
-    return {
-      construct: text ? `null key ${text}` : 'empty key',
-      message: `the key ${text ? `\`${text}\` ` : ''}is null, which YAML readers name "" or "null": quote it`,
-    };
+    const message = `the key ${text ? `\`${text}\` ` : ''}is null, which YAML readers name "" or "null": quote it`;
+    return problem(text ? `null key ${text}` : 'empty key', message);
   }
   if (key.type !== 'PLAIN') return undefined;
   if (key.source === '<<') {
-    return {
-      construct: 'merge key `<<`',
-      message:
-        'the merge key `<<` (YAML 1.1) is merged by Redocly and kept as a key named "<<" by the loader and Prism: write the keys out, or use a $ref',
-    };
+    return problem(
+      'merge key `<<`',
+      'the merge key `<<` (YAML 1.1) is merged by Redocly and kept as a key named "<<" by the loader and Prism: write the keys out, or use a $ref',
+    );
   }
   if (typeof key.value === 'string' || String(key.value) === key.source) return undefined;
-  return {
-    construct: `key ${key.source}`,
-    message: `the key \`${key.source}\` is read as the ${typeof key.value} ${String(key.value)}, so its name is "${String(key.value)}": quote it`,
-  };
+  const value = String(key.value);
+  return problem(
+    `key ${key.source}`,
+    `the key \`${key.source}\` is read as the ${typeof key.value} ${value}, so its name is "${value}": quote it`,
+  );
 }
 
 function locate(document: Document, position: (offset?: number) => YamlPosition, tokens: readonly string[]) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OpenApiDocumentError } from './document-error.js';
-import { deref, externalRefs, inlineRefs, isReference, refPointer, resolveNode, resolveRef } from './resolve-ref.js';
+import { deref, inlineRefs, isReference, refPointer, resolveNode, resolveRef } from './resolve-ref.js';
 
 const document = {
   components: {
@@ -70,15 +70,5 @@ describe('inlineRefs', () => {
 
   it('refuses a recursive schema', () => {
     expect(() => inlineRefs(document, { $ref: '#/components/schemas/Tree' })).toThrow(/recursive/);
-  });
-});
-
-describe('externalRefs', () => {
-  it('lists references to other documents only', () => {
-    expect(externalRefs(document)).toEqual([]);
-    expect(externalRefs({ a: [{ $ref: './common.yaml#/A' }, { $ref: '#/b' }], c: { $ref: 'https://x/y' } })).toEqual([
-      './common.yaml#/A',
-      'https://x/y',
-    ]);
   });
 });

@@ -79,16 +79,3 @@ export function inlineRefs<T>(document: unknown, schema: T): T {
   };
   return inline(schema, []) as T;
 }
-
-/** Every `$ref` under `node` that points outside the document, in document order. */
-export function externalRefs(node: unknown, found: string[] = []): string[] {
-  if (Array.isArray(node)) {
-    for (const item of node) externalRefs(item, found);
-  } else if (node !== null && typeof node === 'object') {
-    for (const [key, child] of Object.entries(node)) {
-      if (key === '$ref' && typeof child === 'string' && !child.startsWith('#')) found.push(child);
-      else externalRefs(child, found);
-    }
-  }
-  return found;
-}

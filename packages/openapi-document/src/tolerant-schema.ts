@@ -6,19 +6,17 @@
  * checks keep the strict schemas. A property called `additionalProperties` is kept.
  */
 export function allowingUnknownProperties<T>(schema: T): T {
-  return relax(schema) as T;
-}
-
-function relax(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(relax);
-  if (node === null || typeof node !== 'object') return node;
+  if (Array.isArray(schema)) return schema.map(allowingUnknownProperties) as T;
+  if (schema === null || typeof schema !== 'object') return schema;
   const kept: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(node)) {
+  for (const [key, value] of Object.entries(schema)) {
     if ((key === 'additionalProperties' || key === 'unevaluatedProperties') && value === false) continue;
     kept[key] =
       key === 'properties' && value !== null && typeof value === 'object'
-        ? Object.fromEntries(Object.entries(value).map(([name, property]) => [name, relax(property)]))
-        : relax(value);
+        ? Object.fromEntries(
+            Object.entries(value).map(([name, property]) => [name, allowingUnknownProperties(property)]),
+          )
+        : allowingUnknownProperties(value);
   }
-  return kept;
+  return kept as T;
 }
