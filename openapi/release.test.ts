@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { releasedSnapshots, versionForBreakingChange } from '../scripts/lib/api-changes.mjs';
 import { ReleaseError, release } from '../scripts/lib/release.mjs';
-import { workspaceManifests } from '../scripts/lib/workspaces.mjs';
+import { workspaceManifests } from '@browser-cloud/tooling/workspaces';
 import { placesOf } from './test-support/document-places.js';
 
 type Doc = Record<string, any>;

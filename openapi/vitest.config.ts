@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { vitestReporters } from '../scripts/lib/test-reports.mjs';
+import { vitestReporters } from '@browser-cloud/tooling/test-reports';
 
 // `npm run test:openapi`: the tests of the document (openapi/) and of the repo's scripts (scripts/).
 export default defineConfig({

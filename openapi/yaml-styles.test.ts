@@ -17,7 +17,7 @@ import { generateArtifacts as generateCliArtifacts } from '../packages/cli/scrip
 import { generateArtifacts as generateClientArtifacts } from '../packages/client/scripts/client-operations.mjs';
 import { generateArtifacts as generateMcpArtifacts } from '../packages/mcp/scripts/tool-definitions.mjs';
 import { checkApiChanges } from '../scripts/lib/api-changes.mjs';
-import { generateArtifacts } from '../scripts/lib/generate-artifacts.mjs';
+import { generateArtifacts } from '@browser-cloud/tooling/generate-artifacts';
 import { lintFiles, REPO_ROOT } from './lint/run-redocly.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

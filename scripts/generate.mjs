@@ -8,7 +8,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const { values } = parseArgs({ options: { check: { type: 'boolean' }, artifacts: { type: 'string' } } });
-const generator = values.artifacts ? pathToFileURL(resolve(values.artifacts)).href : './lib/generate-artifacts.mjs';
+const generator = values.artifacts
+  ? pathToFileURL(resolve(values.artifacts)).href
+  : '@browser-cloud/tooling/generate-artifacts';
 const { generateArtifacts } = await import(generator);
 const root = fileURLToPath(new URL('..', import.meta.url));
 const drifted = [];

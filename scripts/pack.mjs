@@ -7,7 +7,7 @@ import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { packPackages, publishablePackages } from './lib/workspaces.mjs';
+import { packPackages, publishablePackages } from '@browser-cloud/tooling/workspaces';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({ options: { out: { type: 'string', default: join(root, 'packs') } } });

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test` runs turbo through this script: `node scripts/test-summary.mjs turbo run …`. The
 // command gets TEST_REPORTS_DIR (`.test-reports/`, emptied first), where every vitest config of
-// the repo writes a JSON report (scripts/lib/test-reports.mjs). When the command fails, this
+// the repo writes a JSON report (@browser-cloud/tooling/test-reports). When the command fails, this
 // prints after its output each failing test of the run (package, file and line, test name, the
 // first line of its error) from those reports and the contract suite's. The exit code is the
 // command's.
@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { failingTests, formatFailures } from './lib/test-reports.mjs';
+import { failingTests, formatFailures } from '@browser-cloud/tooling/test-reports';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const reports = resolve(process.env.TEST_REPORTS_DIR ?? join(root, '.test-reports'));

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { vitestReporters } from '../../scripts/lib/test-reports.mjs';
+import { vitestReporters } from '@browser-cloud/tooling/test-reports';
 
 // The engine's own tests (README): they start what they need; no target is set.
 export default defineConfig({

@@ -1,4 +1,4 @@
-import { mutationConfig } from '../../stryker.base.mjs';
+import { mutationConfig } from '@browser-cloud/tooling/stryker-base';
 
 // Measured 2026-11-25 (full run, concurrency 1): 94.44 % of 665 mutants, floor 80; not measured
 // again since issue 27 rewrote the routes and the checks. `node scripts/mutation-survivors.mjs

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { vitestReporters } from '../../scripts/lib/test-reports.mjs';
+import { vitestReporters } from '@browser-cloud/tooling/test-reports';
 
 // Every `*.test.ts` (src/, test/, scripts/), in node: vitest's defaults.
 export default defineConfig({

@@ -1,4 +1,4 @@
-import { mutationConfig } from '../../stryker.base.mjs';
+import { mutationConfig } from '@browser-cloud/tooling/stryker-base';
 
 // Measured 2026-11-25 (full run, no mutant excluded): 91.00 % of 867 mutants; floor 85.
 // `node scripts/mutation-survivors.mjs packages/client` lists the survivors.

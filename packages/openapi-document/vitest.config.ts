@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { vitestReporters } from '../../scripts/lib/test-reports.mjs';
+import { vitestReporters } from '@browser-cloud/tooling/test-reports';
 
 export default defineConfig({
   test: {

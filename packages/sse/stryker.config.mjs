@@ -1,7 +1,7 @@
-import { mutationConfig } from '../../stryker.base.mjs';
+import { mutationConfig } from '@browser-cloud/tooling/stryker-base';
 
 // Last full run 2026-11-25: 89.93 % of 1390 mutants, floor 85; the code was slimmed since, without a
-// run, and the list follows its lines. The equivalent mutants (see stryker.base.mjs), as `file:line
+// run, and the list follows its lines. The equivalent mutants (see the tooling's stryker-base), as `file:line
 // mutators in code: why`; some differ only in speed or memory, which `npm run bench` holds to its targets.
 export const equivalentMutants = [
   "src/json-events.ts:68 ConditionalExpression in `if (typeof type === 'string' && heartbeats?.has(type)) return undefined;`: the true variant is equivalent (a set of strings has no non-string); the false one is killed but shares this switch",

@@ -7,7 +7,7 @@ import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'n
 import { join, relative } from 'node:path';
 import semver from 'semver';
 import { bumpReasons, byClass, changesSinceRelease, formatChange, nextVersion } from './api-changes.mjs';
-import { workspaceManifests } from './workspaces.mjs';
+import { workspaceManifests } from '@browser-cloud/tooling/workspaces';
 
 const DOCUMENT = 'openapi/openapi.yaml';
 const RELEASES = 'openapi/releases';

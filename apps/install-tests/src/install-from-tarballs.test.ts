@@ -17,7 +17,7 @@ import {
   startSandbox,
 } from '@browser-cloud/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installPacked, publishablePackages, workspaceManifests } from '../../../scripts/lib/workspaces.mjs';
+import { installPacked, publishablePackages, workspaceManifests } from '@browser-cloud/tooling/workspaces';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../..');
 const CONSUMER = resolve(import.meta.dirname, '../consumer');

@@ -21,7 +21,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { build, context } from 'esbuild';
 import { chromium } from 'playwright-core';
 import semver from 'semver';
-import { installPacked, publishablePackages } from '../../../scripts/lib/workspaces.mjs';
+import { installPacked, publishablePackages } from '@browser-cloud/tooling/workspaces';
 
 const APP = fileURLToPath(new URL('..', import.meta.url));
 const REPO = join(APP, '../..');

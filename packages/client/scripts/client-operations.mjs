@@ -5,7 +5,7 @@
 // ../../scripts/generate.mjs --artifacts <this file>` writes the result; `--check` is the drift check.
 import { fileURLToPath } from 'node:url';
 import { deref, loadOpenApiDocument, OPENAPI_PATH } from '@browser-cloud/openapi-document';
-import { banner, operationSchemas, queryUnion } from '../../../scripts/lib/generate-artifacts.mjs';
+import { banner, operationSchemas, queryUnion } from '@browser-cloud/tooling/generate-artifacts';
 
 const OUTPUT = new URL('../src/generated/', import.meta.url);
 

@@ -9,7 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { findOperation, loadOpenApiDocument, type OperationObject, operations } from '@browser-cloud/openapi-document';
 import { build } from 'esbuild';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { generateArtifacts as generateTypes } from '../../../scripts/lib/generate-artifacts.mjs';
+import { generateArtifacts as generateTypes } from '@browser-cloud/tooling/generate-artifacts';
 import { json, PROFILE, scriptedFetch, TOKEN } from '../src/test-support/mock-fetch.js';
 import { generateArtifacts as generateClient } from './client-operations.mjs';
 
