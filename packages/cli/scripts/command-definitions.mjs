@@ -3,7 +3,7 @@
 // writes them; `npm run lint` is the drift check.
 import { fileURLToPath } from 'node:url';
 import { inlineRefs, loadOpenApiDocument, operationSignature, operations } from '@browser-cloud/openapi-document';
-import { banner } from '../../../scripts/lib/generate-artifacts.mjs';
+import { banner } from '@browser-cloud/tooling/generate-artifacts';
 
 const OUTPUT = fileURLToPath(new URL('../src/generated/command-definitions.ts', import.meta.url));
 

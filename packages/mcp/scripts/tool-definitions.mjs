@@ -9,7 +9,7 @@ import {
   operationSignature,
   operations,
 } from '@browser-cloud/openapi-document';
-import { banner } from '../../../scripts/lib/generate-artifacts.mjs';
+import { banner } from '@browser-cloud/tooling/generate-artifacts';
 
 /** With `follow`, how long the log tail waits after the last line that arrived before it returns. */
 const FOLLOW_QUIET_MS = 500;
