@@ -38,6 +38,15 @@ export async function startHostileServer(handler: Handler): Promise<HostileServe
   };
 }
 
+/** An http URL of a loopback port that refuses connections: one just listened on and closed. */
+export async function refusingUrl(path: string): Promise<string> {
+  const closed = createServer().listen(0, '127.0.0.1');
+  await once(closed, 'listening');
+  const { port } = closed.address() as AddressInfo;
+  await new Promise((resolve) => closed.close(resolve));
+  return `http://127.0.0.1:${port}${path}`;
+}
+
 /** `bytes` of zeros, gzipped: a body some 1,000 times smaller on the wire than unpacked. */
 export async function gzipBomb(bytes: number): Promise<Buffer> {
   const parts: Buffer[] = [];

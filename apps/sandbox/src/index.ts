@@ -15,6 +15,7 @@ export {
   type HostileServer,
   maxRssReport,
   startHostileServer,
+  refusingUrl,
 } from './hostile-server.js';
 export {
   createRequestChecker,

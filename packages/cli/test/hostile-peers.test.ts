@@ -1,6 +1,4 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { CANNED, type HostileServer, startHostileServer } from '@browser-cloud/sandbox';
+import { CANNED, type HostileServer, refusingUrl, startHostileServer } from '@browser-cloud/sandbox';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runBin } from './run-bin.js';
 
@@ -18,11 +16,7 @@ const env = (url: string, token = TOKEN) => ({ BROWSER_CLOUD_BASE_URL: url, BROW
 
 describe('a redirect', () => {
   it('is not followed: the login is sent once, exit 7 naming the Location', async () => {
-    // A port that refuses: one that was just listened on and closed.
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const target = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/moved`;
-    await new Promise((resolve) => closed.close(resolve));
+    const target = await refusingUrl('/moved');
     server = await startHostileServer((request, response) => {
       request.resume();
       response.writeHead(307, { location: target }).end();

@@ -1,9 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { type HostileServer, startHostileServer } from '@browser-cloud/sandbox';
+import { type HostileServer, refusingUrl, startHostileServer } from '@browser-cloud/sandbox';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -42,10 +40,7 @@ const text = (result: CallToolResult) => result.content.map((part) => (part.type
 
 describe('a redirect', () => {
   it('is not followed: the login is sent once, and the tool error names the Location', async () => {
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const target = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/moved`;
-    await new Promise((resolve) => closed.close(resolve));
+    const target = await refusingUrl('/moved');
     server = await startHostileServer((request, response) => {
       request.resume();
       response.writeHead(308, { location: target }).end();
