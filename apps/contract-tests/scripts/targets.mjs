@@ -43,7 +43,9 @@ async function sandboxFor(cleanups) {
     cleanups.push(() => sandbox.close());
     url = sandbox.url;
   }
-  return { url, env: { ...sandboxResources(refs), CONTRACT_TOKEN: refs.tokens.owner } };
+  // Under the fixture's ids, the examples of the operations the sandbox serves from them (src/engine/resources.ts).
+  const env = { ...sandboxResources(refs), CONTRACT_EXAMPLE_RESOURCES: '1', CONTRACT_TOKEN: refs.tokens.owner };
+  return { url, env };
 }
 
 /** Starts what the target needs (stopped by `cleanups`); returns the environment of the suite. */

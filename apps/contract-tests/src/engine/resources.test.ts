@@ -1,6 +1,13 @@
 import { type OpenApiDocument, operations } from '@browser-cloud/openapi-document';
 import { describe, expect, it } from 'vitest';
-import { creatorOf, knownValues, missingReason, resourcesFrom, resourceVariables } from './resources.js';
+import {
+  creatorOf,
+  exampleResources,
+  knownValues,
+  missingReason,
+  resourcesFrom,
+  resourceVariables,
+} from './resources.js';
 
 const text = { type: 'string', minLength: 1 };
 const ok = { responses: { '200': { description: 'ok' } } };
@@ -64,6 +71,14 @@ describe('resource variables', () => {
     expect(missingReason(resources, ['CONTRACT_ZZ_PROXY_ID'])).toBeUndefined();
     expect(missingReason(resources, ['CONTRACT_ZZ_BOX_ID'])).toBe('CONTRACT_ZZ_BOX_ID is not set');
     expect(missingReason({}, ['CONTRACT_A', 'CONTRACT_B'])).toBe('CONTRACT_A, CONTRACT_B are not set');
+  });
+
+  it("are each their parameter's example for a target that answers any id; a parameter without one gives none", () => {
+    expect(exampleResources(operations(document))).toEqual({
+      CONTRACT_ZZ_PROXY_ID: 'zzp_1',
+      CONTRACT_DELETABLE_ZZ_PROXY_ID: 'zzp_1',
+      CONTRACT_ZZ_ENTRY_ZZ_FILE: '/zz/log',
+    });
   });
 
   it("find the operation that creates what a delete removes: a POST on the collection's path answering an id", () => {

@@ -54,6 +54,25 @@ export function resourcesFrom(env: Readonly<Record<string, string | undefined>>)
   return Object.fromEntries(given.filter(([name, value]) => name!.startsWith('CONTRACT_') && value));
 }
 
+/**
+ * Each variable of `operations` set to its parameter's example: what the sandbox targets add under
+ * the fixture's ids, since the sandbox answers an operation on a resource it does not keep with
+ * its example, whatever the id.
+ */
+export function exampleResources(operations: Iterable<Operation>): Resources {
+  const resources: Record<string, string> = {};
+  for (const operation of operations) {
+    const { path, query } = resourceVariables(operation);
+    for (const { name, in: where, parameter } of operation.parameters) {
+      const variable = (where === 'path' ? path : query)[name];
+      const [first] = Object.values(parameter.examples ?? {}) as { value?: unknown }[];
+      const example = parameter.example ?? first?.value;
+      if (variable && example !== undefined) resources[variable] ??= String(example);
+    }
+  }
+  return resources;
+}
+
 /** Why a case that needs `variables` cannot run, or undefined when every one is given. */
 export function missingReason(resources: Resources, variables: readonly string[]): string | undefined {
   const missing = variables.filter((variable) => resources[variable] === undefined);

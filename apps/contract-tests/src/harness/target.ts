@@ -1,6 +1,6 @@
 import { loadOpenApiDocument } from '@browser-cloud/openapi-document';
 import { createRequestChecker, DEFAULT_FIXTURE_REFS } from '@browser-cloud/sandbox';
-import { resourcesFrom } from '../engine/resources.js';
+import { exampleResources, resourcesFrom } from '../engine/resources.js';
 import { createDocumentValidator } from '../engine/judge.js';
 
 /** Where the suite runs (README, "Targets"); the `live-sandbox` target runs as a `server`. */
@@ -24,7 +24,10 @@ export const target = {
   /** The server itself, past Prism's proxy, which refuses invalid requests on its own (422). */
   directUrl: process.env.CONTRACT_DIRECT_URL ?? required('CONTRACT_BASE_URL'),
   /** The resources the cases may use (ids of things that exist on the target), by variable. */
-  resources: resourcesFrom(process.env),
+  resources: {
+    ...(process.env.CONTRACT_EXAMPLE_RESOURCES === '1' ? exampleResources(checker.operations) : {}),
+    ...resourcesFrom(process.env),
+  },
   /** A case that cannot run for a missing variable or the target's state is skipped rather than failed. */
   allowSkips: process.env.CONTRACT_ALLOW_SKIPS === '1',
   /** On the sandbox target (which runs the default fixture): its ids, and its URL for the control endpoints. */
