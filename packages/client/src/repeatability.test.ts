@@ -10,7 +10,7 @@ import { type ClientOptions, contextOf, createConnection } from './connection.js
 import { InternalServerError, NotFoundError, RateLimitError } from './errors.js';
 import * as generated from './generated/client.js';
 import { execute, goneOnceApplied, type Operation } from './request.js';
-import { hangingFetch, json, networkError, scriptedFetch, TOKEN } from './test-support/mock-fetch.js';
+import { hangingFetch, json, networkError, scriptedFetch, settle, TOKEN } from './test-support/mock-fetch.js';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -18,16 +18,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
 });
-
-/** Runs `promise` to completion under fake timers; resolves to its value or its rejection. */
-async function settle<T>(promise: Promise<T>): Promise<T | unknown> {
-  const outcome = promise.then(
-    (value) => value,
-    (error: unknown) => error,
-  );
-  await vi.runAllTimersAsync();
-  return outcome;
-}
 
 const connection = (fetch: ClientOptions['fetch'], timeoutMs = 1000) =>
   createConnection({ token: TOKEN, baseUrl: 'http://127.0.0.1:1', fetch, timeoutMs });

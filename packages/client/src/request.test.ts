@@ -17,6 +17,7 @@ import {
   networkError,
   PROFILE,
   scriptedFetch,
+  settle,
   TOKEN,
 } from './test-support/mock-fetch.js';
 
@@ -29,16 +30,6 @@ afterEach(() => {
 
 function client(fetch: ClientOptions['fetch'], options: Partial<ClientOptions> = {}) {
   return createClient({ token: TOKEN, baseUrl: 'http://127.0.0.1:1', fetch, ...options });
-}
-
-/** Runs `promise` to completion under fake timers; resolves to its value or its rejection. */
-async function settle<T>(promise: Promise<T>): Promise<T | unknown> {
-  const outcome = promise.then(
-    (value) => value,
-    (error: unknown) => error,
-  );
-  await vi.runAllTimersAsync();
-  return outcome;
 }
 
 const gaps = (times: number[]) => times.slice(1).map((t, i) => t - times[i]!);

@@ -60,3 +60,13 @@ export const LOGIN_RESPONSE = {
 export const PROFILE = { id: 'prof_1', name: 'checkout-agent-eu', created_at: '2026-10-02T09:12:44Z' } as const;
 
 export const TOKEN = 'sk_test_SECRET_4f9a2c7e81b3d6';
+
+/** Runs `promise` to completion under fake timers; resolves to its value or its rejection. */
+export async function settle<T>(promise: Promise<T>): Promise<T | unknown> {
+  const outcome = promise.then(
+    (value) => value,
+    (error: unknown) => error,
+  );
+  await vi.runAllTimersAsync();
+  return outcome;
+}
