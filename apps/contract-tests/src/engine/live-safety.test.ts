@@ -11,8 +11,9 @@ import type { TargetMode } from '../harness/target.js';
 import { createDocumentValidator } from './judge.js';
 import { isLive, planOperation } from './plan.js';
 import { caseArbitraries, LiveSafetyError } from './request-cases.js';
-import { knownValues, missingReason, type Resources } from './resources.js';
+import { knownValues, type Resources } from './resources.js';
 import { documentWithProfileOperations } from './test-support/profile-document.js';
+import { runEveryPlan } from './test-support/run-plans.js';
 
 const document = documentWithProfileOperations(true);
 const checker = createRequestChecker(document);
@@ -38,7 +39,7 @@ type Sent = { method: string; url: string };
 /**
  * Every request the planned cases of every operation send on `mode`, to a server that creates a
  * profile for each POST /profiles (`prof_made_<n>`) and answers anything else 200 or 204: the
- * cases fail its answers, which does not matter here, but each is sent as on a real server.
+ * cases fail on its answers, which does not matter here: each request is sent as to a real server.
  */
 async function sentBy(mode: TargetMode, resources: Resources): Promise<Sent[]> {
   let made = 0;
@@ -52,27 +53,14 @@ async function sentBy(mode: TargetMode, resources: Resources): Promise<Sent[]> {
     else response.writeHead(200, json).end('{}');
   });
   try {
-    for (const operation of operations(document)) {
-      const plan = planOperation(operation, {
-        document,
-        checker,
-        validator: createDocumentValidator(document),
-        mode,
-        resources,
-        seeds: [DEFAULT_SEED],
-        runs: 8,
-        target: { baseUrl: server.url, token: 'sk_live_safety' },
-        limits: { answerMs: 5_000, streamMs: 50 },
-      });
-      const skip = (reason: string): never => {
-        throw new Error(reason);
-      };
-      await plan.before().catch(() => undefined);
-      // As the harness runs them: a case whose variable is not given does not run off the mock.
-      for (const c of plan.cases.filter((c) => !c.notApplicable && !missingReason(resources, c.needs)))
-        await c.run(skip).catch(() => undefined);
-      await plan.after().catch(() => undefined);
-    }
+    await runEveryPlan(document, {
+      mode,
+      resources,
+      seeds: [DEFAULT_SEED],
+      runs: 8,
+      target: { baseUrl: server.url, token: 'sk_live_safety' },
+      limits: { answerMs: 5_000, streamMs: 50 },
+    });
     return server.requests.map(({ method, url }) => ({ method, url }));
   } finally {
     await server.close();

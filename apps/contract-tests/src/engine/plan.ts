@@ -51,7 +51,7 @@ export interface RunCasesOptions {
 }
 
 /** A seed per (run seed, operation, kind): FNV-1a over the three. */
-function derivedSeed(seed: number, ...parts: string[]): number {
+export function derivedSeed(seed: number, ...parts: string[]): number {
   let hash = 0x811c9dc5 ^ seed;
   for (const char of parts.join('\u0000')) {
     hash ^= char.charCodeAt(0);
