@@ -33,10 +33,11 @@ function runner(env: Record<string, string>, args: string[] = []): Promise<{ cod
 }
 
 const lastLine = (output: string) => output.trim().split('\n').at(-1);
-/** vitest's own count line, e.g. `Tests  4 failed | 39 passed | 21 skipped (64)`. */
+/** vitest's own count line, e.g. `Tests  4 failed | 39 passed | 21 skipped (64)`; a count it leaves out is 0. */
 function vitestCounts(output: string): Record<string, number> {
   const line = /^\s*Tests\s+(.*)$/m.exec(output)?.[1] ?? '';
-  return Object.fromEntries([...line.matchAll(/(\d+) (failed|passed|skipped)/g)].map((m) => [m[2]!, Number(m[1])]));
+  const counts = [...line.matchAll(/(\d+) (failed|passed|skipped)/g)].map((m) => [m[2]!, Number(m[1])]);
+  return { failed: 0, passed: 0, skipped: 0, ...Object.fromEntries(counts) };
 }
 
 describe('the runner', () => {
@@ -135,7 +136,7 @@ describe('the runner', () => {
     expect(passedLine, lastLine(lenient.output)).not.toBeNull();
     const [, , okCount, naCount, skipped] = passedLine!.map(Number);
     expect(skipped).toBe(failures);
-    expect(vitestCounts(lenient.output)).toEqual({ passed: okCount, skipped: naCount! + skipped! });
+    expect(vitestCounts(lenient.output)).toEqual({ failed: 0, passed: okCount, skipped: naCount! + skipped! });
   }, 120_000);
 
   it('leaves a sandbox so that a second run in a row passes too (it resets it through /_sandbox/reset)', async () => {

@@ -121,30 +121,20 @@ describe('on a live target', () => {
   }, 120_000);
 
   it('a case of an operation that is not safe does not run without its resource: it needs the variable', () => {
-    const rename = planOperation(find('renameProfile'), {
-      document,
-      checker,
-      validator: createDocumentValidator(document),
-      mode: 'server',
-      resources: {},
-      seeds: [DEFAULT_SEED],
-      runs: 1,
-      target: { baseUrl: 'http://127.0.0.1:9', token: 'sk_live_safety' },
-    });
-    const valid = rename.cases.find((c) => c.title.startsWith('valid requests'))!;
-    expect(valid.needs).toEqual(['CONTRACT_PROFILE_ID']);
+    const validNeeds = (operationId: string) =>
+      planOperation(find(operationId), {
+        document,
+        checker,
+        validator: createDocumentValidator(document),
+        mode: 'server',
+        resources: {},
+        seeds: [DEFAULT_SEED],
+        runs: 1,
+        target: { baseUrl: 'http://127.0.0.1:9', token: 'sk_live_safety' },
+      }).cases.find((c) => c.title.startsWith('valid requests'))!.needs;
+    expect(validNeeds('renameProfile')).toEqual(['CONTRACT_PROFILE_ID']);
     // A read's generated cases need nothing.
-    const read = planOperation(find('getProfile'), {
-      document,
-      checker,
-      validator: createDocumentValidator(document),
-      mode: 'server',
-      resources: {},
-      seeds: [DEFAULT_SEED],
-      runs: 1,
-      target: { baseUrl: 'http://127.0.0.1:9', token: 'sk_live_safety' },
-    });
-    expect(read.cases.find((c) => c.title.startsWith('valid requests'))!.needs).toEqual([]);
+    expect(validNeeds('getProfile')).toEqual([]);
   });
 
   it('the cases of an operation that is not safe refuse to be built without a given value, naming the parameter', () => {
