@@ -5,7 +5,7 @@
 import { type Operation, operations } from '@browser-cloud/openapi-document';
 import { createRequestChecker, invalidPart, isRefusal, startHostileServer } from '@browser-cloud/sandbox';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SEED } from '../../scripts/seeds.mjs';
 import type { TargetMode } from '../harness/target.js';
 import { createDocumentValidator } from './judge.js';
@@ -167,6 +167,42 @@ describe('on a live target', () => {
       for (const [name, values] of Object.entries(known.query ?? {}))
         for (const c of fc.sample(valid, { seed: DEFAULT_SEED, numRuns: 20 }))
           if (c.query[name] !== undefined) expect(values).toContain(c.query[name]);
+    }
+  });
+
+  it('says what a create leaves on the target when the document has no DELETE for it', async () => {
+    const withoutDelete = documentWithProfileOperations(true) as { paths: Record<string, Record<string, unknown>> };
+    delete withoutDelete.paths['/profiles/{id_or_name}']!.delete;
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const server = await startHostileServer((request, response) => {
+      request.resume();
+      response.writeHead(201, { 'content-type': 'application/json' }).end('{"id":"prof_left_behind"}');
+    });
+    try {
+      const doc = withoutDelete as unknown as typeof document;
+      const create = [...operations(doc)].find((o) => o.operationId === 'createProfile')!;
+      const plan = planOperation(create, {
+        document: doc,
+        checker: createRequestChecker(doc),
+        validator: createDocumentValidator(doc),
+        mode: 'server',
+        resources: {},
+        seeds: [DEFAULT_SEED],
+        runs: 1,
+        target: { baseUrl: server.url, token: 'sk_live_safety' },
+      });
+      await plan.cases
+        .find((c) => c.title.includes('the server routes'))!
+        .run(() => {
+          throw new Error('not skipped');
+        })
+        .catch(() => undefined);
+      expect(warn).toHaveBeenCalledWith(
+        expect.stringContaining('createProfile created prof_left_behind, and the document has no DELETE for it'),
+      );
+    } finally {
+      warn.mockRestore();
+      await server.close();
     }
   });
 

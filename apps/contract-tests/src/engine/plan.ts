@@ -154,7 +154,16 @@ export function planOperation(operation: Operation, settings: PlanSettings) {
   const noteCreated = (of: Operation, c: RequestCase, answer: Answer) => {
     const deleter = deleterOf(checker.operations, of);
     const id = (answer.json as { id?: unknown } | undefined)?.id;
-    if (!deleter || mode === 'mock' || answer.status >= 300 || typeof id !== 'string') return;
+    if (mode === 'mock' || answer.status >= 300 || typeof id !== 'string') return;
+    if (!deleter) {
+      // A POST on a collection whose items the document addresses created one it cannot delete.
+      const collection = of.method === 'post' && checker.operations.some((o) => o.path.startsWith(`${of.path}/{`));
+      if (collection)
+        console.warn(
+          `[contract] ${of.operationId} created ${id}, and the document has no DELETE for it: it is left on the target`,
+        );
+      return;
+    }
     const last = [...deleter.path.matchAll(/\{([^}]+)\}/g)].at(-1)![1]!;
     const removal = requestOf(deleter, { path: { ...c.pathParams, [last]: id } });
     created.set(pathOf(removal), removal);
