@@ -3,7 +3,14 @@
 // Every operation of a document with a create, a rename, a read and a delete of a profile is
 // planned as the suite plans it and run against a server that records each request.
 import { type Operation, operations } from '@browser-cloud/openapi-document';
-import { createRequestChecker, invalidPart, isRefusal, startHostileServer } from '@browser-cloud/sandbox';
+import {
+  createRequestChecker,
+  DEFAULT_FIXTURE_REFS as R,
+  invalidPart,
+  isRefusal,
+  startHostileServer,
+  startSandbox,
+} from '@browser-cloud/sandbox';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SEED } from '../../scripts/seeds.mjs';
@@ -210,4 +217,47 @@ describe('on a live target', () => {
     const sent = await sentBy('sandbox', GIVEN);
     expect(unsafeOnUngiven(sent, GIVEN).length).toBeGreaterThan(0);
   }, 120_000);
+});
+
+describe('a PATCH of a given resource that the document can read (GET on its path)', () => {
+  it('is put back after the cases as it was read before them; one its body cannot restore fails the run, naming it', async () => {
+    const readable = documentWithProfileOperations();
+    const sandbox = await startSandbox({ port: 0, quiet: true, document: readable });
+    const nameOf = (id: string) => sandbox.state.byId('profiles', id)?.name;
+    /** The rename's plan on `id`, its valid generated cases run (they rename it), before and after. */
+    const renamed = async (id: string) => {
+      const plan = planOperation([...operations(readable)].find((o) => o.operationId === 'renameProfile')!, {
+        document: readable,
+        checker: createRequestChecker(readable),
+        validator: createDocumentValidator(readable),
+        mode: 'server',
+        resources: { CONTRACT_PROFILE_ID: id },
+        seeds: [DEFAULT_SEED],
+        runs: 5,
+        target: { baseUrl: sandbox.url, token: R.tokens.owner },
+      });
+      await plan.before();
+      await plan.cases
+        .find((c) => c.title.startsWith('valid requests'))!
+        .run(() => {
+          throw new Error('not skipped');
+        });
+      return plan;
+    };
+    try {
+      const { id, name } = R.profiles.defaultProject;
+      const named = await renamed(id);
+      expect(nameOf(id)).not.toBe(name);
+      await named.after();
+      expect(nameOf(id)).toBe(name);
+      // A profile without a name: the rename's body takes no null, so the run cannot undo it.
+      const unnamed = await renamed(R.profiles.unnamed.id);
+      expect(nameOf(R.profiles.unnamed.id)).not.toBeNull();
+      await expect(unnamed.after()).rejects.toThrow(
+        /renameProfile: the run could not leave the target as it found it: PATCH \/profiles\/prof_default_unnamed: .*"name":null.* cannot be put back/,
+      );
+    } finally {
+      await sandbox.close();
+    }
+  });
 });
