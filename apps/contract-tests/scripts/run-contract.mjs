@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { coverageOf } from './coverage.mjs';
+import { deleteLeftovers, leftovers, noteCreated } from './created-resources.mjs';
 import { preflight } from './preflight.mjs';
 import { analyseReport, countCases, junitXml, summaryLines, verdictLine } from './reports.mjs';
 import { pinnedSeeds, runsFromEnv, seedFromEnv } from './seeds.mjs';
@@ -100,10 +101,26 @@ async function runSuite(mode, env, { vitestArgs, allowSkips }, write, scrub) {
 /** One target: its reports (junit.xml and summary.json, whatever stopped the run), its summary lines and counts. */
 async function runTarget(mode, { seed, pinned, runs, vitestArgs, allowSkips }) {
   const reportDir = join(REPORTS_DIR, mode);
+  const ledger = join(reportDir, 'created.jsonl');
+  // What a run that stopped half-way created and did not delete, carried into this run's ledger.
+  const previous = leftovers(ledger);
   rmSync(reportDir, { recursive: true, force: true });
   mkdirSync(reportDir, { recursive: true });
   const { describe, ...env } = await prepareTarget(mode, cleanups);
   console.log(`\n[contract] target ${mode}: ${describe}`);
+  const server = { baseUrl: env.CONTRACT_DIRECT_URL ?? env.CONTRACT_BASE_URL, token: env.CONTRACT_TOKEN };
+  // Of another server (a sandbox of its own, gone with its run), they cannot be deleted here.
+  for (const { removal } of previous.filter(({ at }) => at === server.baseUrl))
+    noteCreated(ledger, server.baseUrl, removal);
+  const sweep = async () => deleteLeftovers(ledger, leftovers(ledger), server);
+  if (leftovers(ledger).length > 0) {
+    const left = await sweep();
+    console.log(
+      `[contract] deleted what an earlier run created and left${left.length ? `, but: ${left.join('; ')}` : ''}`,
+    );
+  }
+  // Also on SIGINT, before the target's servers stop.
+  cleanups.push(async () => void (await sweep()));
   // A variable the target leaves undefined is not passed on (nor taken from this process).
   const suiteEnv = {
     CONTRACT_MODE: mode,
@@ -113,10 +130,14 @@ async function runTarget(mode, { seed, pinned, runs, vitestArgs, allowSkips }) {
     CONTRACT_RUNS: String(runs),
     CONTRACT_ALLOW_SKIPS: allowSkips ? '1' : '0',
     CONTRACT_COVERAGE_FILE: join(reportDir, 'observed.jsonl'),
+    CONTRACT_CREATED_FILE: ledger,
   };
   const scrub = scrubberOf([process.env.API_TOKEN, suiteEnv.CONTRACT_TOKEN]);
   const write = (file, text) => writeFileSync(join(reportDir, file), scrub(text));
   const { cases, problems, details, lines } = await runSuite(mode, suiteEnv, { vitestArgs, allowSkips }, write, scrub);
+  // What the cases created and their case files did not delete (vitest stopped before their afterAll).
+  const left = await sweep();
+  if (left.length > 0) problems.push(`created by the run and left on the target: ${left.join('; ')}`);
   const counts = countCases(cases);
   const exitCode = counts.failed > 0 || problems.length > 0 ? 1 : 0;
   write('junit.xml', junitXml(cases, `contract ${mode}`));

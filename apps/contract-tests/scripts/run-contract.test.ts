@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_FIXTURE_REFS as R, startHostileServer, startSandbox } from '@browser-cloud/sandbox';
 import { afterEach, describe, expect, it } from 'vitest';
+import { leftovers, noteCreated } from './created-resources.mjs';
 
 const RUNNER = fileURLToPath(new URL('./run-contract.mjs', import.meta.url));
 const TOKEN = 'sk_secret_runner_token';
@@ -33,10 +34,11 @@ function runner(env: Record<string, string>, args: string[] = []): Promise<{ cod
 }
 
 const lastLine = (output: string) => output.trim().split('\n').at(-1);
-/** vitest's own count line, e.g. `Tests  4 failed | 39 passed | 21 skipped (64)`. */
+/** vitest's own count line, e.g. `Tests  4 failed | 39 passed | 21 skipped (64)`; a count it leaves out is 0. */
 function vitestCounts(output: string): Record<string, number> {
   const line = /^\s*Tests\s+(.*)$/m.exec(output)?.[1] ?? '';
-  return Object.fromEntries([...line.matchAll(/(\d+) (failed|passed|skipped)/g)].map((m) => [m[2]!, Number(m[1])]));
+  const counts = [...line.matchAll(/(\d+) (failed|passed|skipped)/g)].map((m) => [m[2]!, Number(m[1])]);
+  return { failed: 0, passed: 0, skipped: 0, ...Object.fromEntries(counts) };
 }
 
 describe('the runner', () => {
@@ -135,7 +137,7 @@ describe('the runner', () => {
     expect(passedLine, lastLine(lenient.output)).not.toBeNull();
     const [, , okCount, naCount, skipped] = passedLine!.map(Number);
     expect(skipped).toBe(failures);
-    expect(vitestCounts(lenient.output)).toEqual({ passed: okCount, skipped: naCount! + skipped! });
+    expect(vitestCounts(lenient.output)).toEqual({ failed: 0, passed: okCount, skipped: naCount! + skipped! });
   }, 120_000);
 
   it('leaves a sandbox so that a second run in a row passes too (it resets it through /_sandbox/reset)', async () => {
@@ -150,5 +152,38 @@ describe('the runner', () => {
       expect(code, `${run} run:\n${output}`).toBe(0);
       expect(lastLine(output)).toMatch(/^contract: PASSED: /);
     }
+  }, 120_000);
+
+  it('deletes what an earlier run on the same server created and left (its ledger), before the cases', async () => {
+    const server = await startHostileServer((request, response) => {
+      request.resume();
+      response.writeHead(request.method === 'DELETE' ? 204 : 200, { 'content-type': 'application/json' }).end('{}');
+    });
+    cleanups.push(() => server.close());
+    const reports = reportsDir();
+    // A run killed before its case files' afterAll: what it created is still in its ledger.
+    mkdirSync(join(reports, 'server'));
+    const ledger = join(reports, 'server', 'created.jsonl');
+    noteCreated(ledger, server.url, 'DELETE /profiles/prof_left_by_a_crash');
+    noteCreated(ledger, 'http://127.0.0.1:9', 'DELETE /profiles/prof_of_another_server');
+
+    const { output } = await runner(
+      {
+        API_BASE_URL: server.url,
+        API_TOKEN: TOKEN,
+        CONTRACT_PROFILE_ID: 'prof_given',
+        CONTRACT_RUNS: '1',
+        CONTRACT_REPORTS_DIR: reports,
+      },
+      ['--allow-skips', RENAME_FILE],
+    );
+
+    expect(output).toContain('[contract] deleted what an earlier run created and left');
+    const deletes = server.requests.filter((r) => r.method === 'DELETE');
+    expect(deletes.map((r) => `${r.url} ${r.authorization}`)).toEqual([
+      `/profiles/prof_left_by_a_crash Bearer ${TOKEN}`,
+    ]);
+    expect(server.requests.indexOf(deletes[0]!)).toBeLessThan(server.requests.findIndex((r) => r.method === 'PATCH'));
+    expect(leftovers(ledger)).toEqual([]);
   }, 120_000);
 });

@@ -223,6 +223,23 @@ describe('operations', () => {
     const rename = findOperation(document, 'renameProfile');
     expect(rename.repeatability).toEqual({ repeatable: true, when: { id_or_name: '^prof_' } });
   });
+
+  it('says which operations only read: the safe methods, unless the document says a request cannot be repeated', () => {
+    const safe = Object.fromEntries([...operations(document)].map((o) => [o.operationId, o.safe]));
+    expect(safe).toEqual({
+      loginAuthConnection: false,
+      retrieveProfile: true,
+      deleteProfile: false,
+      renameProfile: false,
+      streamBrowserLogs: true,
+      listPlain: true,
+    });
+    const once = structuredClone(document);
+    (once.paths!['/plain']!.get as Record<string, unknown>)['x-repeatable'] = false;
+    expect(findOperation(once, 'listPlain').safe).toBe(false);
+    (once.paths!['/plain']!.get as Record<string, unknown>)['x-repeatable'] = true;
+    expect(findOperation(once, 'listPlain').safe).toBe(true);
+  });
 });
 
 describe('findResponse', () => {

@@ -134,12 +134,22 @@ export interface Operation {
      */
     readonly when: Readonly<Record<string, string>>;
   };
+  /**
+   * Whether the operation only reads: its method is one of HTTP's safe methods (GET, HEAD, OPTIONS,
+   * TRACE; RFC 9110 §9.2.1) and the document does not say a request of it cannot be sent again
+   * (`x-repeatable: false`, which only a request that changes something needs). Any other
+   * operation may change the resource it addresses: the contract suite sends it on a live server
+   * only to resources it was given or created.
+   */
+  readonly safe: boolean;
   /** Where a generated SDK puts the operation: `client.<resource…>.<verb>()` (`['auth', 'connections']`, `login`). */
   readonly sdk: { readonly resource: readonly string[]; readonly verb: string };
 }
 
 /** The methods HTTP defines as idempotent (RFC 9110 §9.2.2). */
 const IDEMPOTENT_METHODS: ReadonlySet<HttpMethod> = new Set(['get', 'head', 'options', 'put', 'delete', 'trace']);
+/** The methods HTTP defines as safe, read-only (RFC 9110 §9.2.1). */
+const SAFE_METHODS: ReadonlySet<HttpMethod> = new Set(['get', 'head', 'options', 'trace']);
 
 /**
  * Every operation of the document, in document order.
@@ -172,6 +182,7 @@ export function* operations(document: OpenApiDocument): Generator<Operation> {
       const responses = responsesOf(document, operation, pointer);
       const success = successOf(responses);
       const requirements = (operation['security'] ?? document['security'] ?? []) as Record<string, unknown>[];
+      const repeatability = repeatabilityOf(operation, method, parameters, pointer);
       yield {
         operationId: operation.operationId,
         method,
@@ -186,7 +197,8 @@ export function* operations(document: OpenApiDocument): Generator<Operation> {
         success,
         streaming: success?.mediaType === EVENT_STREAM,
         secured: requirements.length > 0 && requirements.every((requirement) => Object.keys(requirement).length > 0),
-        repeatability: repeatabilityOf(operation, method, parameters, pointer),
+        repeatability,
+        safe: SAFE_METHODS.has(method) && operation['x-repeatable'] !== false,
         sdk: sdkNameOf(operation, operation.operationId, path, pointer),
       };
     }

@@ -1,7 +1,7 @@
 // An operation added to the document gets its cases with no code change: the repository's
 // document plus a read and a delete of a profile (as the service's official SDK has them), and
 // a create besides, planned here as the suite plans them.
-import { loadOpenApiDocument, type OpenApiDocument, operations } from '@browser-cloud/openapi-document';
+import { type OpenApiDocument, operations } from '@browser-cloud/openapi-document';
 import { createRequestChecker, startHostileServer } from '@browser-cloud/sandbox';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -11,36 +11,7 @@ import { missingCoverage } from '../../scripts/coverage.mjs';
 import { createDocumentValidator } from './judge.js';
 import { planOperation, type PlanSettings } from './plan.js';
 import { missingReason, type Resources } from './resources.js';
-
-const PROFILE_PATH = '/profiles/{id_or_name}';
-
-/** The repository's document with `GET` and `DELETE` of a profile, and `POST /profiles` when `create`. */
-function documentWithProfileOperations(create = false): OpenApiDocument {
-  const document = structuredClone(loadOpenApiDocument()) as Record<string, any>;
-  const item = document.paths[PROFILE_PATH];
-  const { responses } = item.patch;
-  // The rename's path parameters, not its query parameters (a release may give it some).
-  const parameters = item.patch.parameters.filter((p: { in: string }) => p.in === 'path');
-  const errors = Object.fromEntries(
-    Object.entries(responses).filter(([status]) => status >= '400' && status !== '409'),
-  );
-  item.get = { operationId: 'getProfile', parameters, responses: { '200': responses['200'], ...errors } };
-  item.delete = {
-    operationId: 'deleteProfile',
-    parameters,
-    responses: { '204': { description: 'Deleted.' }, ...errors },
-  };
-  if (create) {
-    document.paths['/profiles'] = {
-      post: {
-        operationId: 'createProfile',
-        requestBody: item.patch.requestBody,
-        responses: { '201': responses['200'], ...errors },
-      },
-    };
-  }
-  return document as OpenApiDocument;
-}
+import { documentWithProfileOperations } from './test-support/profile-document.js';
 
 function settings(document: OpenApiDocument, mode: PlanSettings['mode'], resources: Resources): PlanSettings {
   return {

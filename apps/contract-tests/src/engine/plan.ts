@@ -1,20 +1,36 @@
 // The cases of one operation, planned from the operations model, in the order the README gives.
 // Invalid cases come before the valid ones so that a DELETE's resource still exists for them.
 // Generated cases run with fast-check: seeded, a failing one shrunk and reported with a curl command.
-import type { OpenApiDocument, Operation } from '@browser-cloud/openapi-document';
+import { deref, type OpenApiDocument, type Operation } from '@browser-cloud/openapi-document';
 import type { RequestChecker } from '@browser-cloud/sandbox';
 import fc from 'fast-check';
 import { MOCK_ONLY, STATEFUL_ONLY } from '../../scripts/reports.mjs';
 import type { callClient } from '../harness/clients.js';
 import type { TargetMode } from '../harness/target.js';
-import { type ExchangeLimits, type ExchangeTarget, exchange } from './exchange.js';
+import { type Answer, type ExchangeLimits, type ExchangeTarget, exchange } from './exchange.js';
 import { Broken, type DocumentValidator } from './judge.js';
-import { type RequestCase, toCurl } from './request-case.js';
-import { caseArbitraries, type InvalidCase, type KnownValues } from './request-cases.js';
-import { creatorOf, knownValues, type Resources, resourceVariables } from './resources.js';
+import { pathOf, type RequestCase, requestOf, toCurl } from './request-case.js';
+import { caseArbitraries, type InvalidCase, type KnownValues, refusalOf } from './request-cases.js';
+import {
+  creatorOf,
+  deleterOf,
+  knownValues,
+  missingReason,
+  readerOf,
+  type Resources,
+  resourceVariables,
+} from './resources.js';
+import type { Schema } from './schema-arbitrary.js';
 import { checkRule, type RuleContext, SEED_PLANS } from './seed-rules.js';
 
 export type CaseKind = 'valid' | 'invalid';
+
+/**
+ * The targets where the suite changes only what it was given or created (README, "Live safety"):
+ * a real server, directly or behind Prism. The mock keeps nothing, and the sandbox target's own
+ * sandbox is reset around each run.
+ */
+export const isLive = (mode: TargetMode) => mode === 'server' || mode === 'proxy';
 
 export interface RunCasesOptions {
   document: OpenApiDocument;
@@ -28,10 +44,14 @@ export interface RunCasesOptions {
   seed: number;
   runs: number;
   limits?: ExchangeLimits | undefined;
+  /** A live target: a request that may change state addresses only `known` values (`caseArbitraries`). */
+  live?: boolean | undefined;
+  /** Sees each case sent and its answer (the plan records what a case created). */
+  onAnswer?: ((c: RequestCase, answer: Answer) => void) | undefined;
 }
 
 /** A seed per (run seed, operation, kind): FNV-1a over the three. */
-function derivedSeed(seed: number, ...parts: string[]): number {
+export function derivedSeed(seed: number, ...parts: string[]): number {
   let hash = 0x811c9dc5 ^ seed;
   for (const char of parts.join('\u0000')) {
     hash ^= char.charCodeAt(0);
@@ -43,10 +63,11 @@ function derivedSeed(seed: number, ...parts: string[]): number {
 /** `ok` and how many cases ran; else the `report` of the shrunk failing case: rule, problems, curl, seeds. */
 export async function runGeneratedCases(options: RunCasesOptions) {
   const { operation, kind, target } = options;
-  const arbitraries = caseArbitraries(options.document, operation, options.checker, options.known);
+  const arbitraries = caseArbitraries(options.document, operation, options.checker, options.known, options);
   const arbitrary: fc.Arbitrary<RequestCase> = kind === 'valid' ? arbitraries.valid : arbitraries.invalid;
   const property = fc.asyncProperty(arbitrary, async (c) => {
     const answer = await exchange(target, c, options.limits);
+    options.onAnswer?.(c, answer);
     const expected = kind === 'valid' ? undefined : (c as InvalidCase).expectedStatuses;
     const problems = options.validator.judge(operation, answer, expected);
     if (problems.length > 0) throw new Broken(problems, { answer });
@@ -73,12 +94,18 @@ export async function runGeneratedCases(options: RunCasesOptions) {
   };
 }
 
-export interface PlanSettings extends Omit<RunCasesOptions, 'operation' | 'kind' | 'known' | 'seed'> {
+export interface PlanSettings
+  extends Omit<RunCasesOptions, 'operation' | 'kind' | 'known' | 'seed' | 'live' | 'onAnswer'> {
   mode: TargetMode;
   resources: Resources;
   seeds: readonly number[];
   /** Calls the client's method of the operation with a case's values and these request options. */
   callClient?: typeof callClient | undefined;
+  /**
+   * Told of each resource the cases create (as the DELETE that removes it) and of each one deleted
+   * afterwards: the runner deletes what a run that stopped half-way left (scripts/created-resources.mjs).
+   */
+  ledger?: { created(removal: RequestCase): void; deleted(removal: RequestCase): void } | undefined;
 }
 
 export interface PlannedCase {
@@ -100,6 +127,7 @@ const INVALID_TITLE = 'invalid requests, one broken rule each, get 400 (401 with
 export function planOperation(operation: Operation, settings: PlanSettings) {
   const { document, checker, mode, seeds, runs } = settings;
   const { operationId, method, path } = operation;
+  const live = isLive(mode);
   const route = `${method.toUpperCase()} ${path}`;
   // Filled in by `before` with what the suite created for the cases to delete.
   const resources: Record<string, string> = { ...settings.resources };
@@ -116,8 +144,65 @@ export function planOperation(operation: Operation, settings: PlanSettings) {
   /** One valid request of `of` on the target's resources. */
   const addressed = (of: Operation, kind: string): RequestCase => {
     if (notCreated) throw new Error(notCreated);
-    const arbitrary = caseArbitraries(document, of, checker, knownValues(of, resources)).addressed;
+    const arbitrary = caseArbitraries(document, of, checker, knownValues(of, resources), { live }).addressed;
     return fc.sample(arbitrary, { seed: derivedSeed(seed, operationId, kind), numRuns: 1 })[0]!;
+  };
+
+  // What the cases create, as the requests that delete it: sent after the cases, whatever they did.
+  const created = new Map<string, RequestCase>();
+  /** Records what `of` created with `c`, when the document can delete it: an `id` in a 2xx answer. */
+  const noteCreated = (of: Operation, c: RequestCase, answer: Answer) => {
+    const deleter = deleterOf(checker.operations, of);
+    const id = (answer.json as { id?: unknown } | undefined)?.id;
+    if (mode === 'mock' || answer.status >= 300 || typeof id !== 'string') return;
+    if (!deleter) {
+      // A POST on a collection whose items the document addresses created one it cannot delete.
+      const collection = of.method === 'post' && checker.operations.some((o) => o.path.startsWith(`${of.path}/{`));
+      if (collection)
+        console.warn(
+          `[contract] ${of.operationId} created ${id}, and the document has no DELETE for it: it is left on the target`,
+        );
+      return;
+    }
+    const last = [...deleter.path.matchAll(/\{([^}]+)\}/g)].at(-1)![1]!;
+    const removal = requestOf(deleter, { path: { ...c.pathParams, [last]: id } });
+    created.set(pathOf(removal), removal);
+    settings.ledger?.created(removal);
+  };
+  const send = async (of: Operation, c: RequestCase) => {
+    const answer = await exchange(settings.target, c, settings.limits);
+    noteCreated(of, c, answer);
+    return answer;
+  };
+
+  // A change of a given resource (PATCH, PUT) is undone after the cases when the document can read
+  // it: the resource as read before, sent back through the operation's own body.
+  const reader =
+    !operation.safe && ['patch', 'put'].includes(method) ? readerOf(checker.operations, operation) : undefined;
+  let snapshot: { path: Record<string, string>; body: Record<string, unknown> } | undefined;
+  const readBefore = async () => {
+    const known = knownValues(operation, resources).path ?? {};
+    const path = Object.fromEntries(Object.entries(known).map(([name, values]) => [name, values[0]]));
+    if (!reader || mode === 'mock' || Object.values(path).some((v) => v === undefined)) return;
+    const read = requestOf(reader, { path: path as Record<string, string> });
+    if (refusalOf(checker, reader, read) !== undefined) return;
+    const answer = await exchange(settings.target, read, settings.limits);
+    const schema = operation.body?.schema && (deref(document, operation.body.schema.schema) as Schema);
+    const properties = (schema?.properties ?? {}) as Schema;
+    if (answer.status >= 300 || typeof answer.json !== 'object' || !answer.json) return;
+    const fields = Object.entries(answer.json).filter(([name]) => name in properties);
+    if (fields.length === 0) return;
+    snapshot = { path: read.pathParams, body: Object.fromEntries(fields) };
+  };
+  /** Puts back what `readBefore` read; the problem when it cannot. */
+  const putBack = async (): Promise<string | undefined> => {
+    if (!snapshot) return undefined;
+    const restore = requestOf(operation, snapshot);
+    const where = `${method.toUpperCase()} ${pathOf(restore)}`;
+    if (refusalOf(checker, operation, restore) !== undefined)
+      return `${where}: what it read before the cases (${restore.body}) is no valid body of ${operationId}, so it cannot be put back`;
+    const answer = await exchange(settings.target, restore, settings.limits);
+    return answer.status < 300 ? undefined : `${where}: putting back ${restore.body} answered ${answer.status}`;
   };
   /** The generated cases of `kind`, one case per seed. */
   const generated = (kind: 'valid' | 'invalid', title: string, needs: readonly string[]): PlannedCase[] =>
@@ -128,7 +213,8 @@ export function planOperation(operation: Operation, settings: PlanSettings) {
       async run() {
         if (notCreated) throw new Error(notCreated);
         const known = knownValues(operation, resources);
-        const result = await runGeneratedCases({ ...settings, operation, kind, known, seed });
+        const onAnswer = (c: RequestCase, answer: Answer) => noteCreated(operation, c, answer);
+        const result = await runGeneratedCases({ ...settings, operation, kind, known, seed, live, onAnswer });
         if (!result.ok) throw new Error(result.report);
       },
     }));
@@ -151,7 +237,7 @@ export function planOperation(operation: Operation, settings: PlanSettings) {
     title: `a valid request ${needs.length > 0 ? `on ${needs.join(', ')}` : 'with the required parameters'} gets a documented answer other than 404: the server routes ${route}`,
     needs,
     async run() {
-      const answer = await exchange(settings.target, addressed(operation, 'addressed'), settings.limits);
+      const answer = await send(operation, addressed(operation, 'addressed'));
       const problems = settings.validator.judge(operation, answer);
       if (answer.status === 404) {
         const names = needs.join(', ') || 'the request';
@@ -184,14 +270,23 @@ export function planOperation(operation: Operation, settings: PlanSettings) {
     });
   }
 
-  cases.push(...generated('valid', 'valid requests get a documented answer, never a 5xx', []));
+  // On a live target an operation that may change state gets only the resources given or created,
+  // so its generated valid cases need them too; a read may address any value.
+  const validNeeds = live && !operation.safe ? needs : [];
+  cases.push(...generated('valid', 'valid requests get a documented answer, never a 5xx', validNeeds));
 
   return {
     cases,
-    /** Before the cases: creates what a DELETE removes, when the document can create it. */
+    /**
+     * Before the cases: creates what a DELETE removes, when the document can create it, and reads
+     * what a PATCH or PUT changes, when the document can read it and the resource is given.
+     */
     async before() {
+      if (missingReason(resources, needs) === undefined) await readBefore();
       if (!creator || !deletable || mode === 'mock') return;
-      const answer = await exchange(settings.target, addressed(creator, 'create'), settings.limits);
+      const create = addressed(creator, 'create');
+      const answer = await exchange(settings.target, create, settings.limits);
+      noteCreated(creator, create, answer);
       const id = (answer.json as { id?: unknown } | undefined)?.id;
       if (answer.status < 300 && typeof id === 'string') resources[deletable] = id;
       else {
@@ -199,9 +294,26 @@ export function planOperation(operation: Operation, settings: PlanSettings) {
         notCreated = `${operationId}: ${made}: ${answer.text.slice(0, 200)}`;
       }
     },
-    /** After the cases: puts back what they changed. */
+    /**
+     * After the cases, whether they passed or not: deletes what they created and puts back what
+     * they changed. What it cannot do fails the run, naming what is left on the target.
+     */
     async after() {
-      if (mode !== 'mock') await seedPlan?.restore?.(context);
+      const problems: string[] = [];
+      for (const removal of created.values()) {
+        const where = `${removal.method} ${pathOf(removal)}`;
+        const answer = await exchange(settings.target, removal, settings.limits).catch((error: Error) => error);
+        // 404: a case deleted it already.
+        if (!(answer instanceof Error) && (answer.status < 300 || answer.status === 404))
+          settings.ledger?.deleted(removal);
+        else problems.push(`${where}: ${answer instanceof Error ? answer.message : `answered ${answer.status}`}`);
+      }
+      created.clear();
+      const restored = await putBack();
+      if (restored) problems.push(restored);
+      else if (!snapshot && mode !== 'mock') await seedPlan?.restore?.(context);
+      if (problems.length > 0)
+        throw new Error(`${operationId}: the run could not leave the target as it found it: ${problems.join('; ')}`);
     },
   };
 }

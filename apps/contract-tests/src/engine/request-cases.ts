@@ -29,13 +29,34 @@ export function refusalOf(checker: RequestChecker, operation: Operation, c: Requ
   return isRefusal(checked) ? checked.status : undefined;
 }
 
-/** The requests of `operation`: `valid`, `addressed` (on the `known` resources only) and `invalid`. */
+/** The operation the checker routes a case to, or undefined when it routes it to none. */
+function routedTo(checker: RequestChecker, c: RequestCase): Operation | undefined {
+  const match = checker.route(c.method, pathOf(c).split('?')[0] ?? '');
+  return isRefusal(match) ? undefined : match.operation;
+}
+
+/** A live target's rule broken by a case plan (README, "Live safety"): the case would address what the run was not given. */
+export class LiveSafetyError extends Error {}
+
+/**
+ * The requests of `operation`: `valid`, `addressed` (on the `known` resources only) and `invalid`.
+ * On a `live` target (README, "Live safety") an operation that is not `safe` addresses only the
+ * `known` values of its path parameters and of the query parameters that name something: the
+ * resources the user gave or the run created. Generated values then appear only in the requests
+ * of safe operations, and in invalid ones whose broken rule is that very path value.
+ */
 export function caseArbitraries(
   document: OpenApiDocument,
   operation: Operation,
   checker: RequestChecker,
   known: KnownValues = {},
+  { live = false }: { live?: boolean | undefined } = {},
 ) {
+  const guarded = live && !operation.safe;
+  const none = (where: string, name: string) =>
+    new LiveSafetyError(
+      `${operation.operationId} changes what it addresses (${operation.method.toUpperCase()}): on a live target its ${where} parameter ${name} takes only a value the run was given or created, and it has none`,
+    );
   const derefIn = (node: unknown) => deref(document, node) as Schema;
   const schemaOf = (p: OperationParameter) => (p.schema?.schema ?? {}) as Schema;
   const inPath = operation.parameters.filter((p) => p.in === 'path');
@@ -59,15 +80,25 @@ export function caseArbitraries(
     fc.record(
       byName(inPath, (p) => {
         const given = known.path?.[p.name];
-        if (onlyKnown && given && given.length > 0) return fc.constantFrom(...given);
+        if ((onlyKnown || guarded) && given && given.length > 0) return fc.constantFrom(...given);
+        if (guarded) throw none('path', p.name);
         // `.` and `..` are resolved away by URL parsers: they never reach the operation.
         const generated = schemaArbitrary(schemaOf(p), { deref: derefIn, known: { '': given } }).map(String);
         return generated.filter((v) => v !== '.' && v !== '..');
       }),
     ) as fc.Arbitrary<Record<string, string>>;
+  // A query parameter that names something (a log path) is held to the path's rule; an optional one
+  // with no known value is left out.
+  const namingQuery = inQuery.filter((p) => guarded && known.query?.[p.name] !== undefined);
+  for (const p of namingQuery) if (p.required && known.query?.[p.name]?.length === 0) throw none('query', p.name);
+  const sentQuery = inQuery.filter((p) => !namingQuery.includes(p) || known.query?.[p.name]?.length);
   const queryArb = fc.record(
-    byName(inQuery, (p) => schemaArbitrary(schemaOf(p), { deref: derefIn, known: { '': known.query?.[p.name] } })),
-    { requiredKeys: inQuery.filter((p) => p.required).map((p) => p.name) },
+    byName(sentQuery, (p) =>
+      namingQuery.includes(p)
+        ? fc.constantFrom(...known.query![p.name]!)
+        : schemaArbitrary(schemaOf(p), { deref: derefIn, known: { '': known.query?.[p.name] } }),
+    ),
+    { requiredKeys: sentQuery.filter((p) => p.required).map((p) => p.name) },
   ) as fc.Arbitrary<Record<string, unknown>>;
   const bodyValue = bodySchema ? schemaArbitrary(bodySchema, { deref: derefIn }) : fc.constant(undefined);
   const bodyArb = body?.required || !bodySchema ? bodyValue : fc.option(bodyValue, { nil: undefined });
@@ -84,6 +115,10 @@ export function caseArbitraries(
     const refuse = (rule: string, change: Partial<RequestCase>, also: readonly number[] = []) => {
       const variant = { ...c, ...change };
       const status = refusalOf(checker, operation, variant);
+      // A value that routes the request to another operation (a static segment of its path) is that
+      // operation's request, which the checker may accept: on a live target, only a read may get it.
+      const elsewhere = routedTo(checker, variant);
+      if (live && elsewhere && elsewhere.operationId !== operation.operationId && !elsewhere.safe) return;
       if (status !== undefined) variants.push({ ...variant, rule, expectedStatuses: [status, ...also] });
     };
     for (const p of inPath) {

@@ -79,10 +79,27 @@ export function missingReason(resources: Resources, variables: readonly string[]
   return missing.length > 0 ? `${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} not set` : undefined;
 }
 
+const collectionOf = (path: string) => path.replace(/\/\{[^}]+\}$/, '');
+const answersId = (o: Operation) => (o.success?.schema?.schema as { properties?: { id?: unknown } })?.properties?.id;
+
 /** The operation that creates what `operation` (a DELETE) removes: a POST on its collection answering an `id`. */
 export function creatorOf(operations: Iterable<Operation>, operation: Operation): Operation | undefined {
-  const collection = operation.path.replace(/\/\{[^}]+\}$/, '');
+  const collection = collectionOf(operation.path);
   if (operation.method !== 'delete' || collection === operation.path) return undefined;
-  const answersId = (o: Operation) => (o.success?.schema?.schema as { properties?: { id?: unknown } })?.properties?.id;
   return [...operations].find((o) => o.method === 'post' && o.path === collection && answersId(o) !== undefined);
+}
+
+/**
+ * The DELETE that removes what `operation` creates: `operation` is a POST on a collection answering
+ * an `id`, and the document has a DELETE on that collection's item path.
+ */
+export function deleterOf(operations: Iterable<Operation>, operation: Operation): Operation | undefined {
+  const all = [...operations];
+  const deleter = all.find((o) => o.method === 'delete' && collectionOf(o.path) === operation.path);
+  return deleter && creatorOf(all, deleter)?.operationId === operation.operationId ? deleter : undefined;
+}
+
+/** The GET of the path `operation` addresses, which reads the resource it changes (a PATCH's, a PUT's). */
+export function readerOf(operations: Iterable<Operation>, operation: Operation): Operation | undefined {
+  return [...operations].find((o) => o.method === 'get' && o.safe && o.path === operation.path && !o.streaming);
 }

@@ -2,8 +2,10 @@
 // in src/generated/ (one per operation, so that --shard spreads them).
 import { findOperation } from '@browser-cloud/openapi-document';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { noteCreated, noteDeleted } from '../../scripts/created-resources.mjs';
 import { contractSeeds, runsFromEnv } from '../../scripts/seeds.mjs';
 import { type PlannedCase, planOperation } from '../engine/plan.js';
+import { pathOf, type RequestCase } from '../engine/request-case.js';
 import { missingReason } from '../engine/resources.js';
 import { callClient } from './clients.js';
 import { observedFetch } from './observed-fetch.js';
@@ -30,6 +32,16 @@ function register(planned: PlannedCase) {
   );
 }
 
+/** The runner's ledger of what the cases create, so that what a crashed run left is deleted (scripts/created-resources.mjs). */
+const ledgerFile = process.env.CONTRACT_CREATED_FILE;
+const removalOf = (c: RequestCase) => `${c.method} ${pathOf(c)}`;
+const ledger = ledgerFile
+  ? {
+      created: (c: RequestCase) => noteCreated(ledgerFile, target.directUrl, removalOf(c)),
+      deleted: (c: RequestCase) => noteDeleted(ledgerFile, target.directUrl, removalOf(c)),
+    }
+  : undefined;
+
 export function describeOperation(operationId: string) {
   const plan = planOperation(findOperation(document, operationId), {
     document,
@@ -41,6 +53,7 @@ export function describeOperation(operationId: string) {
     runs: runsFromEnv(),
     target: { baseUrl: target.directUrl, token: target.token, fetch: observedFetch },
     callClient,
+    ledger,
   });
   // In the plan's order even when vitest shuffles (--sequence.shuffle): later cases build on earlier ones.
   describe(operationId, { shuffle: false }, () => {
