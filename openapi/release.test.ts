@@ -60,7 +60,7 @@ const describeSchema = (_doc: Doc, at: typeof places) => {
   at.responseProperty().node.description = 'Made up.';
 };
 
-describe('npm run release', { timeout: 180_000 }, () => {
+describe('npm run release', () => {
   it('releases a breaking change at its bump: snapshot moved, changelog entry by class, versions and ranges set', () => {
     const removed = places.responseProperty();
     const root = repoCopy((doc, at) => {

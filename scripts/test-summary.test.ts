@@ -18,7 +18,7 @@ function summary(...command: string[]) {
   });
 }
 
-describe('the summary after a failing `npm test`', { timeout: 120_000 }, () => {
+describe('the summary after a failing `npm test`', () => {
   it('names each failing test: package, file and line, name, first line of its error; keeps the exit code', () => {
     const run = summary(process.execPath, VITEST, 'run', '--root', join(import.meta.dirname, 'fixtures/failing-tests'));
     expect(run.status).toBe(1);

@@ -100,7 +100,7 @@ describe('the runner', () => {
     expect(output).toContain('Bearer [token]');
     expect(files[0]).toContain('Bearer [token]');
     expect(files[1]).toContain('Bearer [token]');
-  }, 120_000);
+  });
 
   it('fails a live run whose cases cannot run for a variable not set; --allow-skips lets them be skipped', async () => {
     const sandbox = await startSandbox({ port: 0, quiet: true });
@@ -136,7 +136,7 @@ describe('the runner', () => {
     const [, , okCount, naCount, skipped] = passedLine!.map(Number);
     expect(skipped).toBe(failures);
     expect(vitestCounts(lenient.output)).toEqual({ passed: okCount, skipped: naCount! + skipped! });
-  }, 120_000);
+  });
 
   it('leaves a sandbox so that a second run in a row passes too (it resets it through /_sandbox/reset)', async () => {
     // The login rules start flows that last ten minutes: without the reset, the second run's
@@ -150,5 +150,5 @@ describe('the runner', () => {
       expect(code, `${run} run:\n${output}`).toBe(0);
       expect(lastLine(output)).toMatch(/^contract: PASSED: /);
     }
-  }, 120_000);
+  });
 });
