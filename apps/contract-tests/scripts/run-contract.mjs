@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { JSON_REPORTER } from '@browser-cloud/tooling/test-reports';
 import { coverageOf } from './coverage.mjs';
 import { preflight } from './preflight.mjs';
 import { analyseReport, countCases, junitXml, summaryLines, verdictLine } from './reports.mjs';
@@ -59,7 +60,14 @@ async function runVitest(env, vitestArgs, scrub) {
   // vitest writes its report outside the reports folder: only the scrubbed copy lands there.
   const rawDir = mkdtempSync(join(tmpdir(), 'contract-report-'));
   const rawReport = join(rawDir, 'report.json');
-  const args = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${rawReport}`, ...vitestArgs];
+  // vitest's JSON report, with a timeout's own message (JSON_REPORTER): `npm test`'s summary reads it.
+  const args = [
+    'run',
+    '--reporter=default',
+    `--reporter=${JSON_REPORTER}`,
+    `--outputFile.json=${rawReport}`,
+    ...vitestArgs,
+  ];
   const colour = process.stdout.isTTY && !process.env.NO_COLOR ? { FORCE_COLOR: '1' } : {};
   const child = spawn(VITEST, args, {
     cwd: APP_DIR,
