@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -96,6 +96,11 @@ describe('the runner', () => {
       readFileSync(join(reports, 'server', file), 'utf8'),
     );
     for (const text of [output, ...files]) expect(text).not.toContain(TOKEN);
+    // Every report the output names is there after the run, vitest's JSON report included.
+    expect(output).toContain(`JSON report written to ${join(reports, 'server', 'report.json')}`);
+    const named = [...output.matchAll(/(?:^|\s)(\/\S+\.(?:json|xml))\b/gm)].map((m) => m[1]!);
+    expect(named.length).toBeGreaterThan(0);
+    expect(named.filter((path) => !existsSync(path))).toEqual([]);
     // The echo reached the reports, scrubbed.
     expect(output).toContain('Bearer [token]');
     expect(files[0]).toContain('Bearer [token]');
@@ -115,15 +120,17 @@ describe('the runner', () => {
     const strict = await runner(env, [RENAME_FILE]);
     expect(strict.code).toBe(1);
     expect(strict.output).toContain('CONTRACT_PROFILE_ID is not set');
+    // The cases that could not run fail the run, and are not counted as run (nor as failed ones).
     const failed =
-      /^contract: FAILED: (\d+) cases run \((\d+) passed, (\d+) failed\), (\d+) not applicable to the target, 0 skipped$/.exec(
+      /^contract: FAILED: (\d+) cases run \((\d+) passed, 0 failed\), (\d+) could not run \(each fails the run; --allow-skips skips them\), (\d+) not applicable to the target, 0 skipped$/.exec(
         lastLine(strict.output) ?? '',
       );
     expect(failed, lastLine(strict.output)).not.toBeNull();
-    const [, , passed, failures, notApplicable] = failed!.map(Number);
+    const [, run, passed, failures, notApplicable] = failed!.map(Number);
+    expect(run).toBe(passed);
     expect(failures).toBeGreaterThan(0);
     expect(notApplicable).toBeGreaterThan(0);
-    // vitest's own summary counts the same cases.
+    // vitest's own summary counts the same cases (for vitest, a case that could not run failed).
     expect(vitestCounts(strict.output)).toEqual({ failed: failures, passed, skipped: notApplicable });
 
     const lenient = await runner(env, ['--allow-skips', RENAME_FILE]);
