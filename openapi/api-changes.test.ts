@@ -366,6 +366,16 @@ describe('breaking-change gate', () => {
         [false, true],
       ]),
     );
+    // Committed changes that pass are information about the next release, said so.
+    expect(both.ok).toBe(true);
+    expect(both.text).toContain(
+      `Pending (committed since ${released.version}: for the next release's changelog, nothing to do now):`,
+    );
+    expect(both.text).toMatch(
+      new RegExp(
+        `\\n✔ Nothing to do now: no breaking change lacks its version bump\\. For information, when you release: the next \`npm run release\` needs info\\.version ${escapeRegExp(releaseMinor!)} or above \\(breaking for servers: a minor bump\\)\\.$`,
+      ),
+    );
     const [, fresh, pending] = both.text.split(/^(?:New|Pending) \(/m);
     expect(fresh).toContain('`zz_parameter`');
     expect(fresh).not.toContain('no longer required');

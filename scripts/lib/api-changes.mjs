@@ -439,7 +439,10 @@ export function checkApiChanges({
       ? [formatGroup('Changes since the release:', changes)]
       : [
           formatGroup('New (not committed yet):', fresh),
-          formatGroup('Pending (committed since the release):', committedBefore),
+          formatGroup(
+            `Pending (committed since ${released.version}: for the next release's changelog, nothing to do now):`,
+            committedBefore,
+          ),
         ];
   const lines = [`${document} (info.version ${version}) against the last release, ${released.path}:`, ...groups.flat()];
 
@@ -463,6 +466,6 @@ export function checkApiChanges({
   const next = nextVersion(released.version, changes);
   const summary = semver.gte(version, next)
     ? `✔ ${version} covers every change since ${released.version}.`
-    : `✔ no breaking change without its version bump. The next \`npm run release\` needs info.version ${next} or above (${bumpReasons(released.version, changes)}).`;
+    : `✔ Nothing to do now: no breaking change lacks its version bump. For information, when you release: the next \`npm run release\` needs info.version ${next} or above (${bumpReasons(released.version, changes)}).`;
   return { ok: true, changes, text: [...lines, '', summary].join('\n') };
 }
