@@ -64,8 +64,7 @@ const bump = (doc: Doc) => {
 const removeProperty = (place: Place) => delete place.node.properties[place.name];
 const made = (description: string) => ({ type: 'string', description });
 
-// Each case starts the Redocly CLI (about a second alone; much more on a loaded machine).
-describe('breaking-change gate', { timeout: 180_000 }, () => {
+describe('breaking-change gate', () => {
   it('fails on a removed response property without a bump, naming it, where it is, and "breaking"', () => {
     let removed!: Place;
     const result = gate((_, at) => {
@@ -280,6 +279,65 @@ describe('breaking-change gate', { timeout: 180_000 }, () => {
     expect(result.text).not.toMatch(/parameters\/\d+ added/);
   });
 
+  // redocly diff pairs the parameters of two lists by how alike their JSON is: a parameter added
+  // beside one written the same way (a `$ref` into a component's properties) was taken for a rename
+  // of it once that one had changed more, with its type "narrowed" and itself "added".
+  it('pairs parameters by name and location: one added beside a changed one written alike, through a $ref', () => {
+    const existing = placesOf(parse(releasedText)).propertyRefParameter();
+    const removed = placesOf(parse(releasedText)).responseProperty();
+    const result = gate((_, at) => {
+      const { node, component } = at.propertyRefParameter();
+      removeProperty(at.responseProperty());
+      // The existing parameter changes more than the added one differs from its release.
+      node.description = `${node.description ?? ''} ${'It changed a lot in this edit. '.repeat(8)}`;
+      node['x-zz_extension'] = true;
+      component.properties.zz_tail = { type: 'integer', minimum: 0, description: 'Made up.' };
+      const added = { ...structuredClone(node), name: 'zz_tail', required: false, description: 'Made up.' };
+      added.schema = { $ref: node.schema.$ref.replace(/[^/]+$/, 'zz_tail') };
+      delete added.example;
+      delete added.examples;
+      delete added['x-zz_extension'];
+      const { parameters } = at.queryOperation().node;
+      parameters.splice(parameters.indexOf(node) + 1, 0, added);
+    });
+    const lines = (result.changes ?? []).map((c) => `${c.changeClass} ${c.operation}: ${c.message}`);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(new RegExp(`^breaking-clients .*Property \`${removed.name}\` .*removed`)),
+        `breaking-servers ${existing.operation}: Query parameter \`zz_tail\` added (optional).`,
+        expect.stringMatching(/^additive .*Property `zz_tail` of `.*` added\.$/),
+        expect.stringMatching(
+          new RegExp(`^documentation .*\`description\` of ${existing.node.in} parameter \`${existing.name}\` modified`),
+        ),
+        expect.stringMatching(
+          new RegExp(`^documentation .*\`x-zz_extension\` of ${existing.node.in} parameter \`${existing.name}\``),
+        ),
+      ]),
+    );
+    expect(lines).toHaveLength(5);
+    expect(result.text).not.toMatch(/renamed|narrowed|Lower bound/);
+    expect(result.text).toContain('1 breaking change for clients');
+  });
+
+  it('reports a renamed parameter as the one removed and the other added, each by name', () => {
+    const existing = placesOf(parse(releasedText)).propertyRefParameter();
+    const result = gate((_, at) => {
+      at.propertyRefParameter().node.name = 'zz_renamed';
+    });
+    const { operation, name, node } = existing;
+    // A required parameter added breaks clients (they do not send it), an optional one servers.
+    const added = node.required
+      ? `breaking-clients ${operation}: Required \`zz_renamed\` ${node.in} parameter was added. (parameter-became-required)`
+      : `breaking-servers ${operation}: ${node.in === 'query' ? 'Query' : 'Header'} parameter \`zz_renamed\` added (optional).`;
+    expect((result.changes ?? []).map((c) => `${c.changeClass} ${c.operation}: ${c.message}`)).toEqual(
+      expect.arrayContaining([
+        `breaking-clients ${operation}: \`${name}\` ${node.in} parameter was removed. (parameter-removed)`,
+        added,
+      ]),
+    );
+    expect(result.changes).toHaveLength(2);
+  });
+
   it('keeps the changes committed before apart from the new ones, and asks one bump of one class', () => {
     const releaseMinor = semver.inc(released.version, 'minor');
     // Both break servers: a required request property made optional, and a new optional parameter.
@@ -307,6 +365,16 @@ describe('breaking-change gate', { timeout: 180_000 }, () => {
         [true, false],
         [false, true],
       ]),
+    );
+    // Committed changes that pass are information about the next release, said so.
+    expect(both.ok).toBe(true);
+    expect(both.text).toContain(
+      `Pending (committed since ${released.version}: for the next release's changelog, nothing to do now):`,
+    );
+    expect(both.text).toMatch(
+      new RegExp(
+        `\\n✔ Nothing to do now: no breaking change lacks its version bump\\. For information, when you release: the next \`npm run release\` needs info\\.version ${escapeRegExp(releaseMinor!)} or above \\(breaking for servers: a minor bump\\)\\.$`,
+      ),
     );
     const [, fresh, pending] = both.text.split(/^(?:New|Pending) \(/m);
     expect(fresh).toContain('`zz_parameter`');

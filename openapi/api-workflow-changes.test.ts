@@ -33,7 +33,7 @@ function gate(text: string) {
   return checkApiChanges({ document: 'openapi/openapi.yaml', releasesDir: 'openapi/releases', cwd: dir });
 }
 
-describe('each kind of edit', { timeout: 120_000 }, () => {
+describe('each kind of edit', () => {
   it.each(EDIT_KINDS)(
     '%s: changes the document, keeps its other lines, and passes the gate with the bump it asks',
     (kind) => {
@@ -57,7 +57,7 @@ describe('each kind of edit', { timeout: 120_000 }, () => {
   );
 });
 
-describe('drawChanges', { timeout: 120_000 }, () => {
+describe('drawChanges', () => {
   it('draws the same edits from the same seed, always an added operation first, distinct kinds', () => {
     for (const seed of [1, 2, 3, 4, 5]) {
       const first = drawChanges(original, seed, 4);

@@ -25,7 +25,7 @@ function layout(documentText: string) {
   return () => checkApiChanges({ document: 'openapi.yaml', releasesDir: 'releases', cwd: dir });
 }
 
-describe('gate locations', { timeout: 120_000 }, () => {
+describe('gate locations', () => {
   it('cite the line of the YAML, through an alias, for a change inside a shared object', () => {
     const doc = parse(readFileSync(released.path, 'utf8'));
     // A component schema of a response, found through the operations model.

@@ -60,7 +60,7 @@ const describeSchema = (_doc: Doc, at: typeof places) => {
   at.responseProperty().node.description = 'Made up.';
 };
 
-describe('npm run release', { timeout: 180_000 }, () => {
+describe('npm run release', () => {
   it('releases a breaking change at its bump: snapshot moved, changelog entry by class, versions and ranges set', () => {
     const removed = places.responseProperty();
     const root = repoCopy((doc, at) => {
@@ -136,6 +136,38 @@ describe('npm run release', { timeout: 180_000 }, () => {
     const changelog = read(root, 'CHANGELOG.md');
     expect(changelog.indexOf('Intro.')).toBeLessThan(changelog.indexOf(`## ${patch} (2026-12-02)`));
     expect(changelog.indexOf(`## ${patch}`)).toBeLessThan(changelog.indexOf(older));
+    // The next release's notes have their heading, above the entry, even where there was none.
+    expect(changelog).toContain(`Intro.\n\n## Unreleased\n\n## ${patch} (2026-12-02)`);
+    // Released again: the empty section gives no notes and stays one section.
+    const next = semver.inc(patch, 'patch')!;
+    const document = parse(read(root, 'openapi/openapi.yaml'));
+    document.info.version = next;
+    placesOf(document).responseProperty().node.description = 'Made up again.';
+    writeFileSync(join(root, 'openapi/openapi.yaml'), stringify(document));
+    release({ root, date: '2026-12-05', lockFile: false });
+    const again = read(root, 'CHANGELOG.md');
+    expect(again.match(/^## Unreleased$/gm)).toHaveLength(1);
+    expect(again).toContain(`## Unreleased\n\n## ${next} (2026-12-05)\n\n### Changes since ${patch}`);
+  });
+
+  it('writes a parameter added beside one written alike (a $ref into a component) as added, not as a rename', () => {
+    const existing = places.propertyRefParameter();
+    const root = repoCopy((doc, at) => {
+      doc.info.version = semver.inc(snapshot.version, 'minor');
+      const { node, component } = at.propertyRefParameter();
+      node.description = `${node.description ?? ''} ${'It changed a lot in this edit. '.repeat(8)}`;
+      component.properties.zz_tail = { type: 'integer', minimum: 0, description: 'Made up.' };
+      const added = { ...structuredClone(node), name: 'zz_tail', required: false, description: 'Made up.' };
+      added.schema = { $ref: node.schema.$ref.replace(/[^/]+$/, 'zz_tail') };
+      const { parameters } = at.queryOperation().node;
+      parameters.splice(parameters.indexOf(node) + 1, 0, added);
+    });
+    release({ root, date: '2026-12-06', lockFile: false });
+    const changelog = read(root, 'CHANGELOG.md');
+    expect(section(changelog, 'Breaking for servers')).toContain(
+      `- \`${existing.operation}\`: Query parameter \`zz_tail\` added (optional).`,
+    );
+    expect(changelog).not.toMatch(/renamed|narrowed|Breaking for clients/);
   });
 
   it("keeps the Unreleased section's hand-written notes in the entry, and adds the gate's lines beside them", () => {
@@ -148,7 +180,9 @@ describe('npm run release', { timeout: 180_000 }, () => {
     writeFileSync(join(root, 'CHANGELOG.md'), `# Changelog\n\nIntro.\n\n## Unreleased\n\n${notes}\n\n${older}`);
     release({ root, date: '2026-12-02', lockFile: false });
     const changelog = read(root, 'CHANGELOG.md');
-    expect(changelog).not.toContain('Unreleased');
+    // The notes moved into the entry; a fresh, empty section waits for the next release's.
+    expect(changelog.match(/^## Unreleased$/gm)).toHaveLength(1);
+    expect(changelog).toContain(`Intro.\n\n## Unreleased\n\n## ${patch} (2026-12-02)`);
     const entry = changelog.slice(changelog.indexOf(`## ${patch} (2026-12-02)`), changelog.indexOf(older));
     expect(entry).toContain(`\n\n${notes}\n\n### Changes since ${snapshot.version}`);
     expect(section(entry, 'Documentation')).toContain('`description` of');

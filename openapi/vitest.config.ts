@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { HANG_LIMITS } from '@browser-cloud/tooling/test-limits';
 import { vitestReporters } from '@browser-cloud/tooling/test-reports';
 
 // `npm run test:openapi`: the tests of the document (openapi/) and of the repo's scripts (scripts/).
@@ -8,5 +9,6 @@ export default defineConfig({
     root: fileURLToPath(new URL('..', import.meta.url)),
     include: ['openapi/**/*.test.ts', 'scripts/**/*.test.ts'],
     reporters: vitestReporters(import.meta.dirname),
+    ...HANG_LIMITS,
   },
 });

@@ -99,7 +99,7 @@ for (const [name, { write }] of Object.entries(STYLES)) {
   writeFileSync(paths[name], write(original as unknown as Json));
 }
 
-describe('the same content in several YAML styles', { timeout: 180_000 }, () => {
+describe('the same content in several YAML styles', () => {
   it.each(Object.keys(STYLES))('%s is written in that style, and the loader reads the same content', (name) => {
     const text = readFileSync(paths[name]!, 'utf8');
     for (const shows of STYLES[name]!.shows) expect(text).toMatch(shows);
@@ -202,14 +202,14 @@ function servedExamples(document: OpenApiDocument): ServedExample[] {
   return found;
 }
 
-describe('the mock serves every example byte for byte as the loader reads it', { timeout: 180_000 }, () => {
+describe('the mock serves every example byte for byte as the loader reads it', () => {
   // Prism reads the JSON rendering, which is the same bytes for every style but the key order
   // (checked above): the block scalars (the `|+` stream example) and the other key order cover it.
   const served = ['blockScalars', 'otherKeyOrder'];
   const prisms: Record<string, Awaited<ReturnType<typeof startPrism>>> = {};
   beforeAll(async () => {
     for (const name of served) prisms[name] = await startPrism({ document: paths[name] });
-  }, 120_000);
+  });
   afterAll(async () => {
     await Promise.all(Object.values(prisms).map((prism) => prism.stop()));
   });

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { HANG_LIMITS } from '@browser-cloud/tooling/test-limits';
 
 // The contract suite, run by scripts/run-contract.mjs against a target. The engine's own tests
 // (src/engine, scripts) need no target: vitest.engine.config.ts runs them.
@@ -9,8 +10,7 @@ export default defineConfig({
     // sandbox target only: elsewhere they are not cases at all, rather than skips.
     exclude: process.env.CONTRACT_MODE === 'sandbox' ? [] : ['src/sandbox*.contract.test.ts'],
     setupFiles: ['src/harness/observed-fetch.ts'],
-    testTimeout: 15_000,
-    hookTimeout: 30_000,
+    ...HANG_LIMITS,
     // A stateful target is shared by every file: run them one after another so that no case
     // sees another's renames or flows half-way.
     fileParallelism: process.env.CONTRACT_MODE === 'mock',

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { HANG_LIMITS } from '@browser-cloud/tooling/test-limits';
 import { vitestReporters } from '@browser-cloud/tooling/test-reports';
 
 // The engine's own tests (README): they start what they need; no target is set.
@@ -6,6 +7,6 @@ export default defineConfig({
   test: {
     reporters: vitestReporters(import.meta.dirname),
     include: ['src/engine/**/*.test.ts', 'scripts/**/*.test.ts'],
-    testTimeout: 30_000,
+    ...HANG_LIMITS,
   },
 });

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { HANG_LIMITS } from '@browser-cloud/tooling/test-limits';
 import { vitestReporters } from '@browser-cloud/tooling/test-reports';
 
 export default defineConfig({
@@ -6,8 +7,6 @@ export default defineConfig({
     reporters: vitestReporters(import.meta.dirname),
     include: ['src/**/*.test.ts'],
     environment: 'node',
-    // Prism takes about 1.2 s to start on an idle machine, several seconds on a loaded one.
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    ...HANG_LIMITS,
   },
 });

@@ -67,7 +67,7 @@ describe('redocly lint with the repository config', () => {
     files = writeDocuments(Object.fromEntries(Object.keys(texts).map((name) => [name, {}])));
     for (const [name, text] of Object.entries(texts)) writeFileSync(files[name]!, text);
     results = await lintFiles(Object.values(files));
-  }, 60_000);
+  });
 
   it('passes a document that shares objects through anchors and aliases', () => {
     expect(readFileSync(files['aliased']!, 'utf8')).toMatch(/security: \*a1\n/);

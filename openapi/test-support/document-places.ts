@@ -107,6 +107,24 @@ export function placesOf(document: Node) {
       const found = all.find((operation) => operation.parameters.some((p) => p.in === 'query'));
       return first(found && { operation: label(found), node: found.operation as Node, name: '' }, 'query parameter');
     },
+    /**
+     * A parameter whose schema is a `$ref` into a component's properties; `node` is the Parameter
+     * Object as written (in the operation's list), `name` its name, `component` the schema holding
+     * the property.
+     */
+    propertyRefParameter: (): Place & { component: Node } => {
+      const found = all.flatMap((operation) =>
+        ((operation.operation as Node)['parameters'] ?? []).flatMap((node: Node) => {
+          const ref: unknown = node['schema']?.['$ref'];
+          const match =
+            typeof ref === 'string' ? /^(#\/components\/schemas\/[^/]+)\/properties\/[^/]+$/.exec(ref) : null;
+          if (!match || typeof node['name'] !== 'string') return [];
+          const component = deref<Node>(document, { $ref: match[1]! });
+          return [{ operation: label(operation), node, name: node['name'] as string, component }];
+        }),
+      )[0];
+      return first(found, "parameter whose schema is a $ref into a component's properties");
+    },
     /** The first operation; `node` is its Path Item, `name` its method. */
     operation: (): Place => {
       const found = all[0];

@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config';
+import { HANG_LIMITS } from '@browser-cloud/tooling/test-limits';
 import { vitestReporters } from '@browser-cloud/tooling/test-reports';
 
 export default defineConfig({
   test: {
     reporters: vitestReporters(import.meta.dirname),
     include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
-    testTimeout: 10_000,
+    ...HANG_LIMITS,
   },
 });

@@ -19,6 +19,7 @@ import {
   writeRenderedDocument,
 } from '@browser-cloud/openapi-document';
 import semver from 'semver';
+import { keyParametersByIdentity, withoutIdentityKeys } from './parameter-identities.mjs';
 
 const require = createRequire(import.meta.url);
 const REDOCLY_BIN = join(dirname(require.resolve('@redocly/cli/package.json')), 'bin/cli.js');
@@ -106,6 +107,10 @@ function diffDocuments(base, revision, cwd) {
       writeRenderedDocument(resolve(cwd, path), file);
       return file;
     });
+    // Redocly pairs parameters by likeness, not by name and location, unless each carries its identity.
+    const documents = files.map((file) => JSON.parse(readFileSync(file, 'utf8')));
+    keyParametersByIdentity(documents);
+    for (const [i, file] of files.entries()) writeFileSync(file, JSON.stringify(documents[i]));
     // Exit 0 whatever changed (`--fail-on=none`): a failure is Redocly's, and its stderr says why.
     const args = ['diff', ...files, '--format=json', '--fail-on=none', '--lint-config=off'];
     const report = JSON.parse(
@@ -127,12 +132,13 @@ function diffDocuments(base, revision, cwd) {
       return { ...location, file: sources[i], line, col: column };
     };
     for (const change of report.changes ?? []) {
-      if (change.base) change.base = relocate(change.base);
-      if (change.revision) change.revision = relocate(change.revision);
+      if (change.base) change.base = relocate({ ...change.base, value: withoutIdentityKeys(change.base.value) });
+      if (change.revision) {
+        change.revision = relocate({ ...change.revision, value: withoutIdentityKeys(change.revision.value) });
+      }
       for (const v of change.verdicts ?? []) if (v.location) v.location = relocate(v.location);
     }
-    const [baseDocument, revisionDocument] = files.map((file) => JSON.parse(readFileSync(file, 'utf8')));
-    const changes = classifyChanges(report, { base: baseDocument, revision: revisionDocument });
+    const changes = classifyChanges(report, { base: documents[0], revision: documents[1] });
     return { version: report.infoVersions.revision, changes };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -433,7 +439,10 @@ export function checkApiChanges({
       ? [formatGroup('Changes since the release:', changes)]
       : [
           formatGroup('New (not committed yet):', fresh),
-          formatGroup('Pending (committed since the release):', committedBefore),
+          formatGroup(
+            `Pending (committed since ${released.version}: for the next release's changelog, nothing to do now):`,
+            committedBefore,
+          ),
         ];
   const lines = [`${document} (info.version ${version}) against the last release, ${released.path}:`, ...groups.flat()];
 
@@ -457,6 +466,6 @@ export function checkApiChanges({
   const next = nextVersion(released.version, changes);
   const summary = semver.gte(version, next)
     ? `✔ ${version} covers every change since ${released.version}.`
-    : `✔ no breaking change without its version bump. The next \`npm run release\` needs info.version ${next} or above (${bumpReasons(released.version, changes)}).`;
+    : `✔ Nothing to do now: no breaking change lacks its version bump. For information, when you release: the next \`npm run release\` needs info.version ${next} or above (${bumpReasons(released.version, changes)}).`;
   return { ok: true, changes, text: [...lines, '', summary].join('\n') };
 }

@@ -56,9 +56,13 @@ function changelogEntry({ version, previous, date, changes, notes = '' }) {
 
 const UNRELEASED = /^## Unreleased\b[^\n]*\n([\s\S]*?)(?=^## |(?![\s\S]))/m;
 
+/** The section the notes of the next release are written under, empty after each release. */
+const FRESH_UNRELEASED = '## Unreleased\n\n';
+
 /**
  * Puts the release's entry above the older ones. The notes of an `## Unreleased` section,
- * written by hand between releases, move into the entry, beside the gate's lines.
+ * written by hand between releases, move into the entry, beside the gate's lines; a fresh, empty
+ * `## Unreleased` section above the entry waits for the next release's notes.
  */
 function updateChangelog(root, entryOf) {
   const path = join(root, 'CHANGELOG.md');
@@ -68,8 +72,8 @@ function updateChangelog(root, entryOf) {
   const firstEntry = current.search(/^## /m);
   const next =
     firstEntry === -1
-      ? `${current.trimEnd()}\n\n${entry}`
-      : `${current.slice(0, firstEntry)}${entry}\n${current.slice(firstEntry)}`;
+      ? `${current.trimEnd()}\n\n${FRESH_UNRELEASED}${entry}`
+      : `${current.slice(0, firstEntry)}${FRESH_UNRELEASED}${entry}\n${current.slice(firstEntry)}`;
   writeFileSync(path, next);
   return entry;
 }

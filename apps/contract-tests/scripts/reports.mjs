@@ -71,18 +71,24 @@ export function analyseReport(report, { mode, allowSkips, root }) {
   return { operations, cases, notRun, unset };
 }
 
-/** How many cases of each kind. */
+/**
+ * How many cases of each kind. `failed` counts the cases that ran and failed; `notRun` those that
+ * could not run (a variable not set, the target not ready), which fail the run without
+ * `--allow-skips` but were never run.
+ */
 export function countCases(cases) {
   const count = (status) => cases.filter((c) => c.status === status).length;
-  const [passed, failed, notApplicable, skipped] = STATUSES.map(count);
-  return { passed, failed, notApplicable, skipped };
+  const [passed, failedOrNotRun, notApplicable, skipped] = STATUSES.map(count);
+  const notRun = cases.filter((c) => c.status === 'failed' && c.skip).length;
+  return { passed, failed: failedOrNotRun - notRun, notRun, notApplicable, skipped };
 }
 
-/** The last line of a run: one verdict, then the cases run, not applicable, skipped and failed, each once. */
-export function verdictLine({ passed, failed, notApplicable, skipped }, problems = []) {
-  const verdict = failed > 0 || problems.length > 0 ? 'FAILED' : 'PASSED';
+/** The last line of a run: one verdict, then the cases run, not run, not applicable and skipped, each once. */
+export function verdictLine({ passed, failed, notRun = 0, notApplicable, skipped }, problems = []) {
+  const verdict = failed > 0 || notRun > 0 || problems.length > 0 ? 'FAILED' : 'PASSED';
   const why = problems.map((problem) => `; ${problem}`).join('');
-  return `contract: ${verdict}: ${passed + failed} cases run (${passed} passed, ${failed} failed), ${notApplicable} not applicable to the target, ${skipped} skipped${why}`;
+  const unrun = notRun > 0 ? `, ${notRun} could not run (each fails the run; --allow-skips skips them)` : '';
+  return `contract: ${verdict}: ${passed + failed} cases run (${passed} passed, ${failed} failed)${unrun}, ${notApplicable} not applicable to the target, ${skipped} skipped${why}`;
 }
 
 /** The console lines: a row per operation, then the cases that did not run, grouped by reason. */
@@ -111,8 +117,9 @@ export function junitXml(cases, suiteName = 'contract') {
   const files = new Map();
   for (const c of cases) files.set(c.file, [...(files.get(c.file) ?? []), c]);
   const tally = (list) => {
-    const { failed, notApplicable, skipped } = countCases(list);
-    return `tests="${list.length}" failures="${failed}" skipped="${notApplicable + skipped}" errors="0"`;
+    // A case that could not run, and so failed the run, is a junit failure (its message says why).
+    const { failed, notRun, notApplicable, skipped } = countCases(list);
+    return `tests="${list.length}" failures="${failed + notRun}" skipped="${notApplicable + skipped}" errors="0"`;
   };
   const out = [
     '<?xml version="1.0" encoding="UTF-8" ?>',

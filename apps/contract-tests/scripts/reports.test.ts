@@ -97,7 +97,8 @@ describe('analyseReport', () => {
       status: 'not-applicable',
       message: `${MOCK_ONLY} (target: server)`,
     });
-    expect(countCases(analysis.cases)).toEqual({ passed: 1, failed: 5, notApplicable: 1, skipped: 0 });
+    // Four of the five failures never ran (two variables not set, a target state, a -t filter).
+    expect(countCases(analysis.cases)).toEqual({ passed: 1, failed: 1, notRun: 4, notApplicable: 1, skipped: 0 });
 
     const lines = summaryLines(analysis).join('\n');
     expect(lines.match(/CONTRACT_BROWSER_ID is not set/g)).toHaveLength(1);
@@ -119,7 +120,7 @@ describe('analyseReport', () => {
       { mode: 'server', allowSkips: false },
     );
     expect(analysis.unset).toEqual({ CONTRACT_PROFILE_ID: ['renameProfile a rename answers 200'] });
-    expect(countCases(analysis.cases)).toMatchObject({ failed: 1, skipped: 0 });
+    expect(countCases(analysis.cases)).toMatchObject({ failed: 0, notRun: 1, skipped: 0 });
   });
 
   it('with --allow-skips lets a case that could not run be skipped, but never one without a reason', () => {
@@ -130,7 +131,7 @@ describe('analyseReport', () => {
       ['target-state', false],
       ['unexplained', true],
     ]);
-    expect(countCases(analysis.cases)).toEqual({ passed: 1, failed: 2, notApplicable: 1, skipped: 3 });
+    expect(countCases(analysis.cases)).toEqual({ passed: 1, failed: 1, notRun: 1, notApplicable: 1, skipped: 3 });
   });
 
   it('lists the stateful cases as not applicable on the mock, and a Prefer case there as a failure', () => {
@@ -167,6 +168,12 @@ describe('verdictLine', () => {
     );
     expect(verdictLine({ passed: 1, failed: 0, notApplicable: 0, skipped: 0 }, ['preflight refused'])).toMatch(
       /^contract: FAILED: .*; preflight refused$/,
+    );
+  });
+
+  it('counts the cases that could not run apart from those run, and fails the run for them', () => {
+    expect(verdictLine({ passed: 18, failed: 0, notRun: 4, notApplicable: 21, skipped: 0 })).toBe(
+      'contract: FAILED: 18 cases run (18 passed, 0 failed), 4 could not run (each fails the run; --allow-skips skips them), 21 not applicable to the target, 0 skipped',
     );
   });
 });

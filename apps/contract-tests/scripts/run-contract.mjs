@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { JSON_REPORTER } from '@browser-cloud/tooling/test-reports';
 import { coverageOf } from './coverage.mjs';
 import { deleteLeftovers, leftovers, noteCreated } from './created-resources.mjs';
 import { preflight } from './preflight.mjs';
@@ -55,20 +56,32 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 const forward = (from, to, scrub) =>
   createInterface({ input: from }).on('line', (line) => to.write(`${scrub(line)}\n`));
 
-/** vitest on the target; its JSON report (scrubbed), or undefined when it wrote none, and its exit code. */
-async function runVitest(env, vitestArgs, scrub) {
-  // vitest writes its report outside the reports folder: only the scrubbed copy lands there.
+/**
+ * vitest on the target; its JSON report (scrubbed), or undefined when it wrote none, and its exit
+ * code. `keptAs` is where the scrubbed copy is kept: vitest's line naming its own report names it.
+ */
+async function runVitest(env, vitestArgs, scrub, keptAs) {
+  // vitest writes its report outside the reports folder: only the scrubbed copy lands there. The
+  // raw one is removed after the run, so that the output never names it.
   const rawDir = mkdtempSync(join(tmpdir(), 'contract-report-'));
   const rawReport = join(rawDir, 'report.json');
-  const args = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${rawReport}`, ...vitestArgs];
+  const named = (line) => scrub(line).replaceAll(rawReport, keptAs);
+  // vitest's JSON report, with a timeout's own message (JSON_REPORTER): `npm test`'s summary reads it.
+  const args = [
+    'run',
+    '--reporter=default',
+    `--reporter=${JSON_REPORTER}`,
+    `--outputFile.json=${rawReport}`,
+    ...vitestArgs,
+  ];
   const colour = process.stdout.isTTY && !process.env.NO_COLOR ? { FORCE_COLOR: '1' } : {};
   const child = spawn(VITEST, args, {
     cwd: APP_DIR,
     env: { ...process.env, ...colour, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  forward(child.stdout, process.stdout, scrub);
-  forward(child.stderr, process.stderr, scrub);
+  forward(child.stdout, process.stdout, named);
+  forward(child.stderr, process.stderr, named);
   const code = await new Promise((resolve) => child.on('close', (exit) => resolve(exit ?? 1)));
   const report = existsSync(rawReport) ? scrub(readFileSync(rawReport, 'utf8')) : undefined;
   rmSync(rawDir, { recursive: true, force: true });
@@ -76,7 +89,7 @@ async function runVitest(env, vitestArgs, scrub) {
 }
 
 /** The cases of the run on one target, what else failed it, and what its summary adds. */
-async function runSuite(mode, env, { vitestArgs, allowSkips }, write, scrub) {
+async function runSuite(mode, env, { vitestArgs, allowSkips }, write, scrub, reportDir) {
   const baseUrl = env.CONTRACT_DIRECT_URL ?? env.CONTRACT_BASE_URL;
   const check = await preflight({ baseUrl, token: env.CONTRACT_TOKEN });
   if (!check.ok) {
@@ -85,7 +98,7 @@ async function runSuite(mode, env, { vitestArgs, allowSkips }, write, scrub) {
     const cases = [{ file: 'preflight', name: 'preflight', status: 'failed', message }];
     return { cases, problems: ['preflight refused'], details: { preflight: message }, lines: [`  ${message}`] };
   }
-  const { code, report } = await runVitest(env, vitestArgs, scrub);
+  const { code, report } = await runVitest(env, vitestArgs, scrub, join(reportDir, 'report.json'));
   if (report) write('report.json', report);
   const analysis = analyseReport(report && JSON.parse(report), { mode, allowSkips, root: APP_DIR });
   const problems =
@@ -134,12 +147,13 @@ async function runTarget(mode, { seed, pinned, runs, vitestArgs, allowSkips }) {
   };
   const scrub = scrubberOf([process.env.API_TOKEN, suiteEnv.CONTRACT_TOKEN]);
   const write = (file, text) => writeFileSync(join(reportDir, file), scrub(text));
-  const { cases, problems, details, lines } = await runSuite(mode, suiteEnv, { vitestArgs, allowSkips }, write, scrub);
+  const options = { vitestArgs, allowSkips };
+  const { cases, problems, details, lines } = await runSuite(mode, suiteEnv, options, write, scrub, reportDir);
   // What the cases created and their case files did not delete (vitest stopped before their afterAll).
   const left = await sweep();
   if (left.length > 0) problems.push(`created by the run and left on the target: ${left.join('; ')}`);
   const counts = countCases(cases);
-  const exitCode = counts.failed > 0 || problems.length > 0 ? 1 : 0;
+  const exitCode = counts.failed > 0 || counts.notRun > 0 || problems.length > 0 ? 1 : 0;
   write('junit.xml', junitXml(cases, `contract ${mode}`));
   const summary = { target: mode, seed, pinned, runs, allowSkips, ...counts, exitCode, ...details };
   write('summary.json', `${JSON.stringify(summary, null, 2)}\n`);
@@ -147,7 +161,7 @@ async function runTarget(mode, { seed, pinned, runs, vitestArgs, allowSkips }) {
 }
 
 const summaries = [];
-const totals = { passed: 0, failed: 0, notApplicable: 0, skipped: 0 };
+const totals = { passed: 0, failed: 0, notRun: 0, notApplicable: 0, skipped: 0 };
 const problems = [];
 try {
   const { targets, vitestArgs, allowSkips } = parseArgs(process.argv.slice(2));
@@ -174,4 +188,4 @@ try {
 }
 console.log(`\n${summaries.join('\n')}`);
 console.log(verdictLine(totals, problems));
-process.exit(totals.failed > 0 || problems.length > 0 ? 1 : 0);
+process.exit(totals.failed > 0 || totals.notRun > 0 || problems.length > 0 ? 1 : 0);

@@ -6,7 +6,8 @@ import { type MockServer, startMock } from './start-mock.js';
 
 const USAGE = `Usage: npm run mock   (or: browser-cloud-mock)
 
-Serves openapi/openapi.yaml with Prism behind a validating front on 127.0.0.1:$PORT (default 4010).
+Serves openapi/openapi.yaml with Prism behind a validating front on 127.0.0.1:$PORT (default 4010;
+0 = a free port the system picks, printed when it listens).
 Environment: PORT, PRISM_BIN (another Prism CLI script). SIGINT or SIGTERM stops both.`;
 
 // It takes no arguments: --help prints the usage, anything else is refused rather than ignored.
@@ -21,8 +22,8 @@ if (argument !== undefined) {
 }
 
 const port = Number(process.env['PORT'] ?? 4010);
-if (!Number.isInteger(port) || port < 1 || port > 65535) {
-  console.error(`PORT must be a TCP port number (1-65535), got "${process.env['PORT']}"`);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`PORT must be a TCP port number (1-65535, or 0 for a free one), got "${process.env['PORT']}"`);
   process.exit(2);
 }
 
@@ -40,7 +41,12 @@ process.on('SIGINT', () => void stop());
 process.on('SIGTERM', () => void stop());
 
 try {
-  mock = await startMock({ port, prismBin: process.env['PRISM_BIN'] || undefined });
+  mock = await startMock({
+    port,
+    prismBin: process.env['PRISM_BIN'] || undefined,
+    // The port is open from here on (with PORT=0 this is where it shows): a request waits for Prism.
+    onFrontListening: (url) => console.log(`Mock front bound to ${url}; starting Prism…`),
+  });
 } catch (error) {
   console.error(error instanceof MockStartError ? `mock: ${error.message}` : `mock: could not start: ${String(error)}`);
   process.exit(1);

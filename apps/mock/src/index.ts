@@ -5,5 +5,4 @@
 export { type MockServer, type StartMockOptions, startMock } from './start-mock.js';
 export { locatePrism, type PrismProcess, type StartPrismOptions, startPrism } from './prism.js';
 export { startValidatingFront, type ValidatingFront, type ValidatingFrontOptions } from './validating-front.js';
-export { freePort } from './free-port.js';
 export { MockStartError } from './mock-start-error.js';

@@ -24,6 +24,20 @@ describe('startPrism', () => {
     });
   });
 
+  it('binds a port the system picks, and answers on the one Prism names', async () => {
+    const prism = await startPrism();
+    try {
+      expect(Number(new URL(prism.url).port)).toBeGreaterThan(0);
+      expect(prism.output()).toContain(`Prism is listening on ${prism.url}`);
+      const answer = await fetch(`${prism.url}/__not-in-the-document`);
+      expect(answer.status).toBe(404);
+      expect(answer.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      await answer.body?.cancel();
+    } finally {
+      await prism.stop();
+    }
+  });
+
   it('is not fooled by another server on its port: any HTTP answer is not ready', async () => {
     const other = createServer((_req, res) => res.end('hello'));
     other.listen(0, '127.0.0.1');

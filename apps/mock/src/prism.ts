@@ -7,7 +7,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { OPENAPI_PATH, writeRenderedDocument } from '@browser-cloud/openapi-document';
-import { freePort } from './free-port.js';
 import { MockStartError } from './mock-start-error.js';
 
 const HOST = '127.0.0.1';
@@ -21,7 +20,7 @@ const PRISM_ERROR_TYPE = 'https://stoplight.io/prism/errors#';
 const EXIT_WITH_PARENT = 'data:text/javascript,process.stdin.on("end",()=>process.exit(0)).resume()';
 
 export interface StartPrismOptions {
-  /** Defaults to a free port. */
+  /** Default 0: Prism binds a port the system picks, and says which (no port is chosen before it is bound). */
   port?: number | undefined;
   /** With `upstream`, Prism proxies to it with `--errors`: a response that breaks the document becomes a 500 naming the violation. */
   upstream?: string | undefined;
@@ -58,7 +57,7 @@ export async function startPrism(options: StartPrismOptions = {}): Promise<Prism
   const { upstream, quiet = true, readyTimeoutMs = 30_000 } = options;
   const bin = options.prismBin ?? locatePrism();
   if (!existsSync(bin)) throw prismMissing(bin);
-  const port = options.port ?? (await freePort(HOST));
+  const port = options.port ?? 0;
   // Prism's YAML parser misreads valid YAML (it drops the last line break of a `|+` block, so a
   // two-event stream example becomes one event): it reads the loader's JSON rendering instead.
   const renderedDir = mkdtempSync(join(tmpdir(), 'browser-cloud-prism-'));
@@ -76,10 +75,16 @@ export async function startPrism(options: StartPrismOptions = {}): Promise<Prism
   const args = ['--import', EXIT_WITH_PARENT, bin, ...mode, '-h', HOST, '-p', String(port), '--no-multiprocess'];
   const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'pipe'], detached: true });
   let output = '';
+  // Prism names the address it bound, the port the system picked for port 0 included.
+  let url = `http://${HOST}:${port}`;
   const listened = new Promise<'listening'>((resolve) => {
     const keep = (chunk: Buffer, to: NodeJS.WriteStream): void => {
       output = (output + chunk.toString('utf8')).slice(-20_000);
-      if (output.includes('Prism is listening on')) resolve('listening');
+      const bound = /Prism is listening on (http:\/\/[^\s/]+)/.exec(output);
+      if (bound) {
+        url = bound[1]!;
+        resolve('listening');
+      }
       if (!quiet) to.write(chunk);
     };
     child.stdout.on('data', (chunk: Buffer) => keep(chunk, process.stdout));
@@ -94,7 +99,6 @@ export async function startPrism(options: StartPrismOptions = {}): Promise<Prism
     child.once('exit', (code, signal) => resolve({ code, signal }));
   });
   void exited.then(removeRendered);
-  const url = `http://${HOST}:${port}`;
   const stop = (): Promise<void> => stopGroup(child, exited);
 
   const outcome = await Promise.race([
@@ -114,7 +118,7 @@ export async function startPrism(options: StartPrismOptions = {}): Promise<Prism
   // This Prism says it listens; its answer shows that no other server holds the port.
   if (!(await answersAsPrism(url))) {
     await stop();
-    const message = `port ${port} on ${HOST} is taken by another server (it answered, but not as Prism)`;
+    const message = `port ${new URL(url).port} on ${HOST} is taken by another server (it answered, but not as Prism)`;
     throw new MockStartError('not-prism', message, output);
   }
   return { url, stop, exited, output: () => output };

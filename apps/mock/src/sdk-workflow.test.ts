@@ -5,12 +5,11 @@
 // withResponse; `/_stainless_unknown_path` to check that request options are passed), and the
 // three operations of the document called as the SDK calls them, ids aside.
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { connect } from 'node:net';
+import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { getAt, loadOpenApiDocument } from '@browser-cloud/openapi-document';
 import Kernel from '@onkernel/sdk';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { freePort } from './free-port.js';
 
 const FLOW_TYPES = getAt(loadOpenApiDocument(), '/components/schemas/LoginResponse/properties/flow_type/enum');
 
@@ -18,21 +17,15 @@ const FLOW_TYPES = getAt(loadOpenApiDocument(), '/components/schemas/LoginRespon
 const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
-/** Resolves once a TCP connection to the port succeeds, trying every 10 ms. */
-async function portOpens(port: number, within = 30_000): Promise<void> {
-  const deadline = Date.now() + within;
+/** The front's URL, from the line the mock prints the moment its port opens (PORT=0: the system picks it). */
+async function frontBound(child: ChildProcessWithoutNullStreams): Promise<string> {
+  let exited = false;
+  child.once('exit', () => (exited = true));
   for (;;) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1');
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
-    if (open) return;
-    if (Date.now() > deadline) throw new Error(`port ${port} did not open within ${within} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    const bound = /Mock front bound to (http:\/\/\S+?);/.exec(stdout);
+    if (bound) return bound[1]!;
+    if (exited) throw new Error(`the mock exited before its port opened:\n${stdout}`);
+    await Promise.race([once(child.stdout, 'data'), once(child, 'exit')]);
   }
 }
 
@@ -80,9 +73,8 @@ const answers: { status: number; retry: string | null; url: string }[] = [];
 let client: Kernel;
 
 beforeAll(async () => {
-  const port = await freePort();
   // Its own process group, so that the SIGTERM at the end reaches Prism too.
-  mock = spawn(process.execPath, [CLI], { cwd: ROOT, env: { ...process.env, PORT: String(port) }, detached: true });
+  mock = spawn(process.execPath, [CLI], { cwd: ROOT, env: { ...process.env, PORT: '0' }, detached: true });
   mock.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
   const recording: typeof fetch = async (input, init) => {
     const request = new Request(input, init);
@@ -94,8 +86,7 @@ beforeAll(async () => {
     });
     return response;
   };
-  client = new Kernel({ apiKey: 'My API Key', baseURL: `http://127.0.0.1:${port}`, fetch: recording });
-  await portOpens(port);
+  client = new Kernel({ apiKey: 'My API Key', baseURL: await frontBound(mock), fetch: recording });
 });
 
 afterAll(async () => {
@@ -176,6 +167,6 @@ describe('the official SDK against npm run mock, from the moment its port opens'
     expect(answers.filter((a) => a.status >= 500)).toEqual([]);
     expect(answers.filter((a) => a.retry !== '0')).toEqual([]);
     expect(answers.map((a) => a.status).sort()).toEqual([...Array(12).fill(200), 400, 404, 404, 404].sort());
-    await vi.waitFor(() => expect(stdout).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+/), { timeout: 10_000 });
+    await vi.waitFor(() => expect(stdout).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+/), { timeout: 120_000 });
   });
 });

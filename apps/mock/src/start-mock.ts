@@ -3,7 +3,13 @@ import { startValidatingFront, type ValidatingFrontOptions } from './validating-
 
 /** The front's options (its port defaults to a free one; Prism always takes a free port of its own) and Prism's. */
 export type StartMockOptions = Pick<ValidatingFrontOptions, 'port' | 'host' | 'maxBodyBytes' | 'requestTimeoutMs'> &
-  Pick<StartPrismOptions, 'quiet' | 'readyTimeoutMs' | 'prismBin'>;
+  Pick<StartPrismOptions, 'quiet' | 'readyTimeoutMs' | 'prismBin'> & {
+    /**
+     * Called with the front's URL as soon as it listens, before Prism is ready: with port 0, the
+     * first moment the chosen port is known. Requests sent then wait for Prism.
+     */
+    onFrontListening?: ((url: string) => void) | undefined;
+  };
 
 export interface MockServer {
   /** The front's base URL: what clients and the contract suite talk to. */
@@ -21,7 +27,7 @@ export interface MockServer {
  * @throws MockStartError with a one-line reason (port in use, Prism missing or not starting).
  */
 export async function startMock(options: StartMockOptions = {}): Promise<MockServer> {
-  const { port, host, maxBodyBytes, requestTimeoutMs, quiet, readyTimeoutMs, prismBin } = options;
+  const { port, host, maxBodyBytes, requestTimeoutMs, quiet, readyTimeoutMs, prismBin, onFrontListening } = options;
   let started!: (prism: Promise<PrismProcess>) => void;
   const prism = new Promise<PrismProcess>((resolve) => {
     started = resolve;
@@ -31,6 +37,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<MockSer
   // does) is held until Prism answers, never told to come back later.
   const upstream = prism.then((running) => running.url);
   const front = await startValidatingFront({ upstream, port, host, maxBodyBytes, requestTimeoutMs });
+  onFrontListening?.(front.url);
   // Prism listens on loopback only: everything reaches it through the front.
   started(startPrism({ quiet, readyTimeoutMs, prismBin }));
   const running = await prism.catch(async (error: unknown) => {

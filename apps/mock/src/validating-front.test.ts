@@ -2,8 +2,8 @@ import { once } from 'node:events';
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import { connect } from 'node:net';
 import { validateError } from '@browser-cloud/api-types/validators';
+import { refusingUrl } from '@browser-cloud/sandbox';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort } from './free-port.js';
 import { MockStartError } from './mock-start-error.js';
 import { startValidatingFront, type ValidatingFront, type ValidatingFrontOptions } from './validating-front.js';
 
@@ -301,7 +301,7 @@ describe('the validating front', () => {
       message: 'Prism did not start (Prism exited (code 1))',
     });
 
-    const { url } = await front({ upstream: `http://127.0.0.1:${await freePort()}` });
+    const { url } = await front({ upstream: await refusingUrl('') });
     const gone = await fetch(`${url}${LOGIN}`, { method: 'POST', headers: AUTH });
     expect(gone.status).toBe(502);
     expect(await errorBody(gone)).toMatchObject({

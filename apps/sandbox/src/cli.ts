@@ -1,29 +1,7 @@
 #!/usr/bin/env node
+import { banner } from './cli-banner.js';
 import { parseCliArgs, USAGE } from './cli-args.js';
-import type { FixtureSummary } from './fixture/load-fixture.js';
-import { SANDBOX_PREFIX } from './routes/sandbox-routes.js';
 import { startSandbox } from './start-sandbox.js';
-
-/** What the CLI prints on start: where it listens, the tokens and ids to try. */
-function banner(url: string, fixture: FixtureSummary): string {
-  const { tokens, authConnections, proxies, profiles, browsers } = fixture;
-  const ids = { 'auth connections': authConnections, proxies, profiles, browsers };
-  const firstToken = Object.values(tokens)[0] ?? '<token>';
-  return [
-    `Browser Cloud sandbox listening on ${url}`,
-    '',
-    'Tokens (Authorization: Bearer <token>):',
-    ...Object.entries(tokens).map(([name, token]) => `  ${name.padEnd(17)}${token}`),
-    '',
-    'Ids:',
-    ...Object.entries(ids).map(([title, list]) => `  ${title.padEnd(17)}${list.join(', ') || '-'}`),
-    '',
-    `Inspection: ${url}${SANDBOX_PREFIX}/state   ${url}${SANDBOX_PREFIX}/flows/<connection id>`,
-    `Try: curl -X POST -H 'Authorization: Bearer ${firstToken}' ${url}/auth/connections/${authConnections[0] ?? '<id>'}/login`,
-    '',
-    'Ctrl-C stops it.',
-  ].join('\n');
-}
 
 // `npm run sandbox`: starts the sandbox, prints what to try, stops on SIGINT/SIGTERM.
 let command: ReturnType<typeof parseCliArgs>;

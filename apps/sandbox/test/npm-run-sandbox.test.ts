@@ -55,7 +55,7 @@ function refused(port: number): Promise<boolean> {
 // task depend on that build, so the nested build finds its outputs in place and writes nothing
 // while other tasks read dist/.
 describe('npm run sandbox', () => {
-  it('stops, with its whole process tree, on SIGTERM to the npm process', { timeout: 60_000 }, async () => {
+  it('stops, with its whole process tree, on SIGTERM to the npm process', async () => {
     const npm = spawn('npm', ['run', 'sandbox', '--', '--port', '0', '--quiet'], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -7,6 +7,7 @@ import {
   InvalidResponseError,
   NotFoundError,
   PermissionDeniedError,
+  refusedTokenHint,
   ValidationError,
 } from '@browser-cloud/client';
 import { type CliIo, writeOut } from './cli-io.js';
@@ -63,19 +64,25 @@ function describe(error: unknown): Report {
     return { type: error.name, message: error.message, field: error.field, rule: error.rule, issues: error.issues };
   }
   if (error instanceof APIError) {
-    // JSON leaves out what is undefined.
+    // JSON leaves out what is undefined. A refused key: which variable to check, as the MCP server says it.
     const { name: type, message, status, code, requestId: request_id } = error;
-    return { type, message, status, code, details: error.details.length > 0 ? error.details : undefined, request_id };
+    const hint = error instanceof AuthenticationError ? refusedTokenHint() : undefined;
+    const details = error.details.length > 0 ? error.details : undefined;
+    return { type, message, status, code, details, hint, request_id };
   }
   if (error instanceof BrowserCloudError) return { type: error.name, message: error.message };
   return { type: error instanceof Error ? error.name : typeof error, message: 'unexpected failure of the CLI' };
 }
 
-/** Writes `report` on stderr: `browser-cloud: message` (and the request ID), or with `--json` `{"error": report}`. */
+/**
+ * Writes `report` on stderr: `browser-cloud: message` (then its hint and the request ID), or with
+ * `--json` `{"error": report}`.
+ */
 export async function writeReport(io: CliIo, report: Report, json: boolean): Promise<void> {
+  const hint = typeof report['hint'] === 'string' ? `\n  ${report['hint']}` : '';
   const id = report.request_id ? `\n  request ID: ${report.request_id}` : '';
   const text = json
     ? jsonForTerminal({ error: report })
-    : forTerminal(`browser-cloud: ${report.message}${id}`, { lines: true });
+    : forTerminal(`browser-cloud: ${report.message}${hint}${id}`, { lines: true });
   await writeOut(io.stderr, `${text}\n`);
 }

@@ -245,8 +245,19 @@ describe('configuration and errors by class', () => {
     const secret = 'sk_cli_secret_9c8b7a';
     const refused = await runBin(['profiles', 'rename', 'a', 'b', '--json'], { ...env, BROWSER_CLOUD_API_KEY: secret });
     expect(refused.code).toBe(4);
-    expect(JSON.parse(refused.stderr)).toMatchObject({ error: { status: 401, code: 'unauthorized' } });
+    // The variable to check, in the words the MCP server uses (one message, from the client).
+    expect(JSON.parse(refused.stderr)).toMatchObject({
+      error: {
+        status: 401,
+        code: 'unauthorized',
+        hint: 'The API key was refused: check BROWSER_CLOUD_API_KEY in the environment.',
+      },
+    });
     expect(refused.stdout + refused.stderr).not.toContain(secret);
+    const text = await runBin(['profiles', 'rename', 'a', 'b'], { ...env, BROWSER_CLOUD_API_KEY: secret });
+    expect(text.stderr).toMatch(
+      /^browser-cloud: 401 unauthorized: .*\n {2}The API key was refused: check BROWSER_CLOUD_API_KEY in the environment\.\n/,
+    );
     const readonly = await runBin([...LOGIN, R.authConnections.withoutCredentials], {
       ...env,
       BROWSER_CLOUD_API_KEY: R.tokens.readonly,

@@ -6,6 +6,15 @@ export const TOKEN_ENV = 'BROWSER_CLOUD_API_KEY';
 /** Environment variable read for the base URL when `baseUrl` is not given. */
 export const BASE_URL_ENV = 'BROWSER_CLOUD_BASE_URL';
 
+/**
+ * What a program that reads the token from its environment says when the service refuses it
+ * (401, `AuthenticationError`): the variable to check, and `where` it is set. The CLI and the MCP
+ * server say it in these words.
+ */
+export function refusedTokenHint(where = 'the environment'): string {
+  return `The API key was refused: check ${TOKEN_ENV} in ${where}.`;
+}
+
 /** 60 s per attempt, up to the response headers and the JSON body. */
 export const DEFAULT_TIMEOUT_MS = 60_000;
 /** Two retries after the first attempt. */

@@ -1,5 +1,6 @@
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { refusedTokenHint, TOKEN_ENV } from './config.js';
 import { createClient } from './connection.js';
 import { BrowserCloudError } from './errors.js';
 import { createRawClient } from './raw.js';
@@ -81,6 +82,15 @@ describe('createClient configuration', () => {
     );
     // A timeout needs no whole number of milliseconds.
     expect(createClient({ ...base, timeoutMs: 1.5 }).toJSON().timeoutMs).toBe(1.5);
+  });
+});
+
+describe('refusedTokenHint', () => {
+  it('names the variable the token is read from, and where it is set', () => {
+    expect(refusedTokenHint()).toBe(`The API key was refused: check ${TOKEN_ENV} in the environment.`);
+    expect(refusedTokenHint("the MCP server's configuration (its env)")).toBe(
+      "The API key was refused: check BROWSER_CLOUD_API_KEY in the MCP server's configuration (its env).",
+    );
   });
 });
 

@@ -12,7 +12,7 @@ export { MAX_RESPONSE_BODY_BYTES } from './request.js';
 export type { FetchLike } from './transport.js';
 export type { EventStream, StreamOptions } from './event-stream.js';
 export type { StreamStateChange } from '@browser-cloud/sse';
-export { BASE_URL_ENV, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, TOKEN_ENV } from './config.js';
+export { BASE_URL_ENV, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, refusedTokenHint, TOKEN_ENV } from './config.js';
 
 export {
   BrowserCloudError,

@@ -46,7 +46,7 @@ if (missing.length > 0) {
   exit(
     2,
     `browser-cloud-mcp: ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not set: ` +
-      "set them in the MCP host's configuration of this server (its env). See browser-cloud-mcp --help.\n",
+      `set ${missing.length > 1 ? 'them' : 'it'} in the MCP host's configuration of this server (its env). See browser-cloud-mcp --help.\n`,
   );
 }
 let client: ReturnType<typeof createClient>;

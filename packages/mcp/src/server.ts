@@ -6,7 +6,7 @@ import {
   BrowserCloudError,
   ConflictError,
   callOperation,
-  TOKEN_ENV,
+  refusedTokenHint,
   ValidationError,
 } from '@browser-cloud/client';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -86,7 +86,7 @@ export function errorResult(error: unknown, tool: ToolDefinition): CallToolResul
     if (error instanceof ConflictError && tool.conflictHint) lines.push(tool.conflictHint);
     // The model cannot fix this; the person who configured the server can.
     if (error instanceof AuthenticationError) {
-      lines.push(`The API key was refused: check ${TOKEN_ENV} in the MCP server's configuration (its env).`);
+      lines.push(refusedTokenHint("the MCP server's configuration (its env)"));
     }
     if (error.requestId) lines.push(`Request ID: ${error.requestId}`);
     return result(...lines);

@@ -52,11 +52,14 @@ describe('browser-cloud-mcp on the command line', () => {
   it('names both variables when both are missing, and each alone', async () => {
     const both = await exit([]);
     expect(both.code).toBe(2);
-    expect(both.stderr).toMatch(/^browser-cloud-mcp: BROWSER_CLOUD_BASE_URL and BROWSER_CLOUD_API_KEY are not set/);
+    expect(both.stderr).toMatch(
+      /^browser-cloud-mcp: BROWSER_CLOUD_BASE_URL and BROWSER_CLOUD_API_KEY are not set: set them in /,
+    );
+    // One variable is "it", not "them".
     const base = await exit([], { ...ENV, BROWSER_CLOUD_API_KEY: 'sk_x' });
-    expect(base.stderr).toMatch(/^browser-cloud-mcp: BROWSER_CLOUD_BASE_URL is not set/);
+    expect(base.stderr).toMatch(/^browser-cloud-mcp: BROWSER_CLOUD_BASE_URL is not set: set it in /);
     const key = await exit([], { ...ENV, BROWSER_CLOUD_BASE_URL: 'http://127.0.0.1:9' });
-    expect(key.stderr).toMatch(/^browser-cloud-mcp: BROWSER_CLOUD_API_KEY is not set/);
+    expect(key.stderr).toMatch(/^browser-cloud-mcp: BROWSER_CLOUD_API_KEY is not set: set it in /);
     // Blank is missing too, said in the server's words (the client's name `token` and createClient()).
     const blank = await exit([], {
       ...ENV,

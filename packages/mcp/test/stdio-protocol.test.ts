@@ -150,14 +150,14 @@ describe('stdin closing', () => {
       const exited = once(server, 'exit');
       const closedAt = performance.now();
       server.stdin.end();
-      // Before the fix the process lived on for all of wait_ms; it now ends within a second. The
-      // bound checked is looser than that, so that a loaded machine cannot fail the test.
+      // Before the fix the process lived on for all of wait_ms (30 s); it now ends within a second.
+      // The bound checked is as loose as wait_ms allows, so that a busy machine cannot fail the test.
       const [code] = (await Promise.race([
         exited,
-        new Promise((resolve) => setTimeout(resolve, 10_000, ['alive'])),
+        new Promise((resolve) => setTimeout(resolve, 25_000, ['alive'])),
       ])) as [number | 'alive'];
       expect(code).toBe(0);
-      expect(performance.now() - closedAt).toBeLessThan(10_000);
+      expect(performance.now() - closedAt).toBeLessThan(25_000);
     } finally {
       await service.close();
     }

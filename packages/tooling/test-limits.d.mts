@@ -1,0 +1,1 @@
+export const HANG_LIMITS: Readonly<{ testTimeout: number; hookTimeout: number }>;
