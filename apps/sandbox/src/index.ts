@@ -4,8 +4,6 @@ export { DEFAULT_FIXTURE, DEFAULT_FIXTURE_REFS } from './fixture/default-fixture
 export { checkFixture, FixtureError, type FixtureSummary, loadFixtureFile } from './fixture/load-fixture.js';
 export type { FixtureLogLine, SandboxFixture } from './fixture/fixture-schema.js';
 export { flowTypesOf, loadSandboxDocument } from './openapi/sandbox-document.js';
-export { ApiError, unauthorized } from './http/api-error.js';
-export { checkingFastify, type CheckingFastifyOptions, checkRequest, routeRequest } from './http/checking-fastify.js';
 export type { SandboxState } from './state/store.js';
 export {
   CANNED,
@@ -17,13 +15,3 @@ export {
   startHostileServer,
   refusingUrl,
 } from './hostile-server.js';
-export {
-  createRequestChecker,
-  invalidPart,
-  isRefusal,
-  MAX_JSON_DEPTH,
-  parseJson,
-  type Refusal,
-  type RequestChecker,
-  type RequestParts,
-} from './request-checker.js';

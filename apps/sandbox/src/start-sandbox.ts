@@ -1,14 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import type { OpenApiDocument, Operation } from '@browser-cloud/openapi-document';
 import cors from '@fastify/cors';
+import { checkingFastify, createRequestChecker, responseCheck } from '@browser-cloud/request-checker';
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_FIXTURE } from './fixture/default-fixture.js';
 import type { SandboxFixture } from './fixture/fixture-schema.js';
 import { checkFixture, type FixtureSummary, loadFixtureFile, summarizeFixture } from './fixture/load-fixture.js';
-import { checkingFastify } from './http/checking-fastify.js';
-import { responseCheck } from './http/error-handler.js';
 import { flowTypesOf, loadSandboxDocument } from './openapi/sandbox-document.js';
-import { createRequestChecker } from './request-checker.js';
 import { registerApiRoutes } from './routes/api-routes.js';
 import { registerSandboxRoutes } from './routes/sandbox-routes.js';
 import { SandboxState } from './state/store.js';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type LoginRequest, type LoginResponse, type ProxyRef, resolveTelemetry } from '@browser-cloud/api-types';
-import { badRequest, conflict } from '../http/api-error.js';
+import { badRequest, conflict } from '@browser-cloud/request-checker';
 import { type AuthConnection, type Caller, flowStatus, type LoginFlow, type SandboxState } from '../state/store.js';
 
 /** What a login answers, all of it: the answer's schema leaves out what the document does not declare. */

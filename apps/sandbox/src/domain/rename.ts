@@ -1,5 +1,5 @@
 import type { Profile as ProfileBody } from '@browser-cloud/api-types';
-import { conflict } from '../http/api-error.js';
+import { conflict } from '@browser-cloud/request-checker';
 import type { Caller, Profile, SandboxState } from '../state/store.js';
 
 /**

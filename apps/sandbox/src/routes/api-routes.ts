@@ -3,10 +3,8 @@ import { deref, inlineRefs, type OpenApiDocument, type Operation } from '@browse
 import type { FastifyInstance } from 'fastify';
 import { startLogin } from '../domain/login.js';
 import { profileBody, renameProfile } from '../domain/rename.js';
-import { unauthorized } from '../http/api-error.js';
 import { authorize } from '../http/auth.js';
-import type { RequestChecker } from '../request-checker.js';
-import { checkRequest } from '../http/checking-fastify.js';
+import { checkRequest, operationRoute, type RequestChecker, unauthorized } from '@browser-cloud/request-checker';
 import { streamLogs } from '../sse/log-stream.js';
 import {
   type AuthConnection,
@@ -60,10 +58,8 @@ export function registerApiRoutes(
     }
     if (action === 'example') fromExamples.push(operation);
     app.route({
-      method: operation.method.toUpperCase(),
-      url: operation.path.replace(/\{([^}]+)\}/g, ':$1'),
+      ...operationRoute(operation),
       schema: { response: responseSchemas(document, operation) },
-      config: { operation },
       // Before the body is read; the handler asks again for the caller, which the hook let through.
       onRequest: async (request) => {
         authorize(request, state, operation);

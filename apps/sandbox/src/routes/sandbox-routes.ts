@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { completeFlow } from '../domain/login.js';
 import { profileBody } from '../domain/rename.js';
-import { ApiError, conflict, notFound } from '../http/api-error.js';
+import { ApiError, conflict, notFound } from '@browser-cloud/request-checker';
 import { zodProblems } from '../fixture/fixture-schema.js';
-import { invalidPart, isRefusal, parseJson } from '../request-checker.js';
+import { invalidPart, isRefusal, parseJson } from '@browser-cloud/request-checker';
 import { LogSource, stampLines } from '../state/log-source.js';
 import { flowStatus, type LoginFlow, logSourceKey, type SandboxState } from '../state/store.js';
 

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { LogEvent, LogStreamQuery } from '@browser-cloud/api-types';
 import type { FastifyReply } from 'fastify';
-import { notFound } from '../http/api-error.js';
+import { notFound } from '@browser-cloud/request-checker';
 import type { LogLine } from '../state/log-source.js';
 import { type Browser, logSourceKey, type SandboxState } from '../state/store.js';
 

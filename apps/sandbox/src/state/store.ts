@@ -1,7 +1,7 @@
 import type { BrowserTelemetryRequestConfig, TelemetryCategory } from '@browser-cloud/api-types';
 import type { LoginAnswer } from '../domain/login.js';
 import type { FixtureOrganization, FixtureScope, SandboxFixture, TokenRole } from '../fixture/fixture-schema.js';
-import { badRequest, notFound } from '../http/api-error.js';
+import { badRequest, notFound } from '@browser-cloud/request-checker';
 import type { FlowTypes } from '../openapi/sandbox-document.js';
 import type { StartSandboxOptions } from '../start-sandbox.js';
 import { LogSource, stampLines } from './log-source.js';
