@@ -8,8 +8,8 @@ const answer = (schema: object, example?: unknown) => ({
   description: 'ok',
   content: { 'application/json': { schema, ...(example === undefined ? {} : { example }) } },
 });
-const byId = { name: 'id', in: 'path', required: true, schema: { type: 'string' }, example: 'br_01ABC' };
-const byIdOrName = { name: 'id_or_name', in: 'path', required: true, schema: { type: 'string' } };
+const byId = { name: 'id', in: 'path' as const, required: true, schema: { type: 'string' }, example: 'br_01ABC' };
+const byIdOrName = { name: 'id_or_name', in: 'path' as const, required: true, schema: { type: 'string' } };
 const PROFILE = { $ref: '#/components/schemas/Profile' };
 
 /** A document of its own: profiles with every CRUD operation, browsers with a create, a read and an action. */

@@ -50,6 +50,8 @@ export interface Resource {
   readonly unique: readonly string[];
   /** The prefix its examples' ids show (`prof_` of `prof_01HZY…`), else empty. */
   readonly idPrefix: string;
+  /** The items its schema's and its operations' answers show as examples. */
+  readonly examples: readonly Record<string, unknown>[];
   /** The operations that create, list, read, merge, replace and delete it. */
   readonly crud: Readonly<Partial<Record<CrudAction, Operation>>>;
   readonly list: ResourceList | undefined;
@@ -171,11 +173,8 @@ function describe(
     .find((p) => p.collection === collection);
   const parameterExample = itemParameter && exampleOf(itemParameter.parameter);
   const idField = idFieldOf(properties, schema, parameterExample);
-  const idExamples = [
-    ...examplesOf(document, schema, crud).map((item) => item?.[idField]),
-    exampleOf(properties[idField] ?? {}),
-    parameterExample,
-  ];
+  const examples = examplesOf(document, schema, crud);
+  const idExamples = [...examples.map((item) => item[idField]), exampleOf(properties[idField] ?? {}), parameterExample];
   const idExample = idExamples.find((value): value is string => typeof value === 'string');
   const title = (schema?.schema as { title?: unknown } | undefined)?.title;
   return {
@@ -188,6 +187,7 @@ function describe(
     nameField: 'name' in properties ? 'name' : undefined,
     unique,
     idPrefix: /^[A-Za-z]+_/.exec(idExample ?? '')?.[0] ?? '',
+    examples,
     crud,
     list: listed?.list,
     actions,
@@ -264,7 +264,7 @@ function examplesOf(
   document: OpenApiDocument,
   schema: SchemaAt | undefined,
   crud: Partial<Record<CrudAction, Operation>>,
-): Array<Record<string, unknown> | undefined> {
+): Record<string, unknown>[] {
   const found: unknown[] = [...(((schema?.schema as { examples?: unknown[] })?.examples ?? []) as unknown[])];
   for (const operation of Object.values(crud)) {
     const success = operation.success;
