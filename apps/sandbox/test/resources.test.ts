@@ -318,3 +318,33 @@ describe('a fixture', () => {
     );
   });
 });
+
+describe('the log stream', () => {
+  it('names at start-up a documented query parameter it cannot honour, and still refuses an undocumented one', async () => {
+    const withMaxLines = structuredClone(document);
+    const stream = (withMaxLines.paths as Record<string, Record<string, any>>)['/browsers/{id}/logs/stream']!['get'];
+    (withMaxLines.components!.schemas!['LogStreamQuery'] as any).properties.max_lines = { type: 'integer', minimum: 1 };
+    stream.parameters.push({
+      name: 'max_lines',
+      in: 'query',
+      schema: { $ref: '#/components/schemas/LogStreamQuery/properties/max_lines' },
+    });
+    const lines: string[] = [];
+    const own = await start({ document: withMaxLines, quiet: false, logStream: { write: (l) => void lines.push(l) } });
+    try {
+      expect(own.served.unhonoured.map((u) => [u.operation.operationId, u.parameters])).toEqual([
+        ['streamBrowserLogs', ['max_lines']],
+      ]);
+      expect(lines.join('')).toContain(
+        'query parameters the sandbox checks but does not act on: streamBrowserLogs max_lines',
+      );
+      const path = `/browsers/${REFS.browsers.main.id}/logs/stream?source=path&path=${encodeURIComponent(REFS.browsers.main.path)}`;
+      expect((await call(own, 'GET', `${path}&max_lines=1`)).status).toBe(200);
+      expectError(await call(own, 'GET', `${path}&zz_lines=1`), 400, 'bad_request');
+    } finally {
+      await own.close();
+    }
+    // The repository's own stream parameters are all honoured.
+    expect(sandbox.served.unhonoured).toEqual([]);
+  });
+});
