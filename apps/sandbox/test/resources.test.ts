@@ -98,6 +98,12 @@ function extended(): OpenApiDocument {
       responses: { '200': { description: 'The browser.', content: json(browser, BROWSER_EXAMPLE) }, ...failures() },
     },
   };
+  paths['/browsers/{id}']['put'] = {
+    ...paths['/browsers/{id}']['get'],
+    operationId: 'replaceBrowser',
+    summary: 'Replace a browser',
+    requestBody: { required: true, content: json({ $ref: '#/components/schemas/CreateBrowserRequest' }) },
+  };
   const schemas = document.components!.schemas!;
   schemas['CreateProfileRequest'] = structuredClone(schemas['RenameProfileRequest']!);
   schemas['CreateBrowserRequest'] = {
@@ -259,6 +265,16 @@ describe('a new resource', () => {
     const read = await call(sandbox, 'GET', `/browsers/${id}`);
     expect(read.body).toEqual(body);
     expect((await call(sandbox, 'POST', '/browsers')).status).toBe(200);
+  });
+
+  it('replaces a browser (PUT): the same id and creation time, the rest from the new body and defaults', async () => {
+    const created = (await call(sandbox, 'POST', '/browsers', { body: { timeout_seconds: 60, headless: true } }))
+      .body as Record<string, unknown>;
+    const id = created[browsers.idField] as string;
+    const replaced = await call(sandbox, 'PUT', `/browsers/${id}`, { body: { timeout_seconds: 5 } });
+    expect(replaced.status).toBe(200);
+    expect(replaced.body).toEqual({ ...created, timeout_seconds: 5, headless: false });
+    expect((await call(sandbox, 'GET', `/browsers/${id}`)).body).toEqual(replaced.body);
   });
 
   it('answers a fixture browser with the id asked for, not the example’s', async () => {

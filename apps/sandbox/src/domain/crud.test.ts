@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_FIXTURE_REFS as R } from '../fixture/default-fixture.js';
 import type { Caller } from '../state/store.js';
 import { sandboxState } from '../test-support/sandbox-state.js';
-import { mergeItem } from './crud.js';
+import { updateItem } from './crud.js';
 
 const NOW = Date.parse('2026-11-24T12:00:00.000Z');
 
@@ -18,7 +18,7 @@ function setup() {
   const rename = (idOrName: string, name: string, at = NOW) => {
     now = at;
     const item = store.find(key, caller, idOrName, 'id_or_name');
-    return mergeItem(store, resource, caller, item, [], { name }).value;
+    return updateItem(store, resource, caller, item, [], { name }, 'merge').value;
   };
   const profiles = () => [...store.items(key).values()];
   return { store, caller, rename, profiles };

@@ -49,29 +49,18 @@ export function createItem(
   return item;
 }
 
-export function mergeItem(
+/** `item` with the body merged onto it (PATCH) or in its place (PUT), checked for unique values first. */
+export function updateItem(
   state: SandboxState,
   resource: Resource,
   caller: Caller,
   item: Item,
   parents: string[],
   body: unknown,
+  how: 'merge' | 'replace',
 ): Item {
-  const value = mergedItem(state.settings.document, resource, item.value, body, nowOf(state));
-  checkUnique(state, resource, caller, parents, value, item);
-  item.value = value;
-  return item;
-}
-
-export function replaceItem(
-  state: SandboxState,
-  resource: Resource,
-  caller: Caller,
-  item: Item,
-  parents: string[],
-  body: unknown,
-): Item {
-  const value = replacedItem(state.settings.document, resource, item.value, body, nowOf(state));
+  const update = how === 'merge' ? mergedItem : replacedItem;
+  const value = update(state.settings.document, resource, item.value, body, nowOf(state));
   checkUnique(state, resource, caller, parents, value, item);
   item.value = value;
   return item;

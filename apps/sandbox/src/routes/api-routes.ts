@@ -15,7 +15,7 @@ import {
   unauthorized,
 } from '@browser-cloud/request-checker';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { createItem, deleteItem, listItems, mergeItem, replaceItem } from '../domain/crud.js';
+import { createItem, deleteItem, listItems, updateItem } from '../domain/crud.js';
 import { startLogin } from '../domain/login.js';
 import { authorize } from '../http/auth.js';
 import { LOG_EVENT, LOGIN_RESPONSE } from '../openapi/sandbox-document.js';
@@ -155,9 +155,8 @@ function serve(state: SandboxState, { caller, role, checked, item, parents, repl
     case 'read':
       return item.value;
     case 'merge':
-      return mergeItem(state, resource, caller, item, parents, checked.body).value;
     case 'replace':
-      return replaceItem(state, resource, caller, item, parents, checked.body).value;
+      return updateItem(state, resource, caller, item, parents, checked.body, role.action).value;
     case 'delete':
       deleteItem(state, resource, item);
       return item.value;
