@@ -22,6 +22,8 @@ const BROWSER_EXAMPLE = {
   headless: false,
 };
 
+const EXTENSION = { id: 'ext_01HZY0000000000000000000AA', name: 'ad-blocker' };
+
 /** The repository's document with profiles' create, list, read and delete, and browsers' create and read. */
 function extended(): OpenApiDocument {
   const document = structuredClone(loadOpenApiDocument());
@@ -104,11 +106,30 @@ function extended(): OpenApiDocument {
     summary: 'Replace a browser',
     requestBody: { required: true, content: json({ $ref: '#/components/schemas/CreateBrowserRequest' }) },
   };
+  // A resource the API only reads: the sandbox holds its examples.
+  paths['/extensions/{id}'] = {
+    get: {
+      ...paths['/browsers/{id}']['get'],
+      tags: ['Browsers'],
+      operationId: 'getExtension',
+      summary: 'Get an extension',
+      responses: {
+        '200': { description: 'The extension.', content: json({ $ref: '#/components/schemas/Extension' }, EXTENSION) },
+        ...failures(),
+      },
+    },
+  };
   const schemas = document.components!.schemas!;
   schemas['CreateProfileRequest'] = structuredClone(schemas['RenameProfileRequest']!);
   schemas['CreateBrowserRequest'] = {
     type: 'object',
     properties: { headless: { type: 'boolean', default: false }, timeout_seconds: { type: 'integer', minimum: 1 } },
+    additionalProperties: false,
+  };
+  schemas['Extension'] = {
+    type: 'object',
+    properties: { id: { type: 'string' }, name: { type: 'string' } },
+    required: ['id', 'name'],
     additionalProperties: false,
   };
   schemas['Browser'] = {
@@ -289,6 +310,20 @@ describe('a new resource', () => {
     const id = (await call(sandbox, 'POST', '/browsers')).body as Record<string, string>;
     await inspect(sandbox, '/reset', 'POST');
     expectError(await call(sandbox, 'GET', `/browsers/${id[browsers.idField]}`), 404, 'not_found');
+  });
+});
+
+describe('a resource the API cannot create', () => {
+  it('holds its examples in the project of the fixture’s first token', async () => {
+    const read = await call(sandbox, 'GET', `/extensions/${EXTENSION.id}`);
+    expect(read.status).toBe(200);
+    expect(read.body).toEqual(EXTENSION);
+    expectError(
+      await call(sandbox, 'GET', `/extensions/${EXTENSION.id}`, { token: TOKENS.otherProject }),
+      404,
+      'not_found',
+    );
+    expectError(await call(sandbox, 'GET', '/extensions/ext_zz_none'), 404, 'not_found');
   });
 });
 

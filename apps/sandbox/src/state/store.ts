@@ -186,6 +186,18 @@ export class SandboxState {
     for (const [written, list] of Object.entries(fixture.resources ?? {})) {
       for (const entry of list) put(resourceKey(written), entry, structuredClone(entry.value), {}, entry.parents ?? []);
     }
+    // A resource the API cannot create and the fixture does not fill (a read-only one) holds its
+    // examples, in the project of the fixture's first token: there is something to read.
+    const [first] = fixture.tokens;
+    for (const resource of settings.model.resources) {
+      if (first === undefined || resource.depth > 0 || resource.crud.create || this.items(resource.key).size > 0)
+        continue;
+      for (const example of resource.examples) {
+        const id = example[resource.idField];
+        if (typeof id === 'string' && !this.items(resource.key).has(id))
+          put(resource.key, first, structuredClone(example));
+      }
+    }
   }
 
   /** The document's resource of `key`, if the document has one. */
