@@ -9,10 +9,10 @@ import {
   checkingFastify,
   checkRequest,
   createRequestChecker,
+  operationRoute,
   type RequestChecker,
-  routeRequest,
   unauthorized,
-} from '@browser-cloud/sandbox';
+} from '@browser-cloud/request-checker';
 import type { FastifyRequest } from 'fastify';
 import { MockStartError } from './mock-start-error.js';
 
@@ -65,25 +65,29 @@ export async function startValidatingFront(options: ValidatingFrontOptions): Pro
     requestTimeoutMs,
     headersTimeoutMs: Math.min(requestTimeoutMs, 10_000),
   });
-  // Before the body is read. A mock cannot know real keys: like Prism, it checks that bearer
-  // credentials are there, whatever they hold (the official SDK's tests send `Bearer My API Key`).
-  app.addHook('onRequest', async (request) => {
-    if (routeRequest(checker, request).operation.secured && !/^Bearer +\S/i.test(request.headers.authorization ?? '')) {
-      throw unauthorized();
-    }
-  });
-  app.all('*', async (request, reply) => {
-    checkRequest(checker, request);
-    const target = await upstream.catch((error: unknown) => {
-      throw badGateway(`Prism did not start (${error instanceof Error ? error.message : String(error)})`);
+  // One route per operation, which knows it: Fastify routes each request once.
+  for (const operation of checker.operations) {
+    app.route({
+      ...operationRoute(operation),
+      // Before the body is read. A mock cannot know real keys: like Prism, it checks that bearer
+      // credentials are there, whatever they hold (the official SDK's tests send `Bearer My API Key`).
+      onRequest: async (request) => {
+        if (operation.secured && !/^Bearer +\S/i.test(request.headers.authorization ?? '')) throw unauthorized();
+      },
+      handler: async (request, reply) => {
+        checkRequest(checker, request);
+        const target = await upstream.catch((error: unknown) => {
+          throw badGateway(`Prism did not start (${error instanceof Error ? error.message : String(error)})`);
+        });
+        const answer = await forward(request, (request.body as Buffer | undefined) ?? Buffer.alloc(0), target);
+        // Prism's answer goes back as it comes (a stream included); a client that goes away ends it.
+        return reply
+          .code(answer.statusCode ?? 502)
+          .headers(endToEnd(answer.headers))
+          .send(answer);
+      },
     });
-    const answer = await forward(request, (request.body as Buffer | undefined) ?? Buffer.alloc(0), target);
-    // Prism's answer goes back as it comes (a stream included); a client that goes away ends it.
-    return reply
-      .code(answer.statusCode ?? 502)
-      .headers(endToEnd(answer.headers))
-      .send(answer);
-  });
+  }
 
   await app.listen({ port, host }).catch((error: NodeJS.ErrnoException) => {
     if (error.code !== 'EADDRINUSE') throw error;

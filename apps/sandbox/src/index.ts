@@ -10,8 +10,6 @@ export {
 } from './fixture/load-fixture.js';
 export type { FixtureLogLine, SandboxFixture } from './fixture/fixture-schema.js';
 export { flowTypesOf, loadSandboxDocument } from './openapi/sandbox-document.js';
-export { ApiError, unauthorized } from './http/api-error.js';
-export { checkingFastify, type CheckingFastifyOptions, checkRequest, routeRequest } from './http/checking-fastify.js';
 export type { SandboxState } from './state/store.js';
 export {
   CANNED,
@@ -23,13 +21,3 @@ export {
   startHostileServer,
   refusingUrl,
 } from './hostile-server.js';
-export {
-  createRequestChecker,
-  invalidPart,
-  isRefusal,
-  MAX_JSON_DEPTH,
-  parseJson,
-  type Refusal,
-  type RequestChecker,
-  type RequestParts,
-} from './request-checker.js';

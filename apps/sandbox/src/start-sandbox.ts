@@ -1,15 +1,13 @@
 import type { AddressInfo } from 'node:net';
-import type { OpenApiDocument, Operation } from '@browser-cloud/openapi-document';
+import { type OpenApiDocument, type Operation, resources } from '@browser-cloud/openapi-document';
 import cors from '@fastify/cors';
+import { checkingFastify, createRequestChecker, responseCheck } from '@browser-cloud/request-checker';
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_FIXTURE } from './fixture/default-fixture.js';
 import type { SandboxFixture } from './fixture/fixture-schema.js';
 import { checkFixture, type FixtureSummary, loadFixtureFile, summarizeFixture } from './fixture/load-fixture.js';
-import { checkingFastify } from './http/checking-fastify.js';
-import { responseCheck } from './http/error-handler.js';
 import { flowTypesOf, loadSandboxDocument } from './openapi/sandbox-document.js';
-import { createRequestChecker } from './request-checker.js';
-import { registerApiRoutes } from './routes/api-routes.js';
+import { registerApiRoutes, type ServedOperations } from './routes/api-routes.js';
 import { registerSandboxRoutes } from './routes/sandbox-routes.js';
 import { SandboxState } from './state/store.js';
 
@@ -67,6 +65,8 @@ export interface RunningSandbox {
   state: SandboxState;
   /** The operations answered with the document's example, after the auth and request checks. */
   fromExamples: readonly Operation[];
+  /** What the sandbox does for each operation (the store, a seed rule, an example), as start-up logs it. */
+  served: ServedOperations;
   /** Ends open streams and stops listening. */
   close(): Promise<void>;
 }
@@ -122,13 +122,12 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     now: options.now ?? Date.now,
     publicUrl: () => url,
     flowTypes: flowTypesOf(document),
+    document,
+    model: resources(document),
   });
-  const fromExamples = registerApiRoutes(app, document, state, checker);
+  const served = registerApiRoutes(app, document, state, checker);
   registerSandboxRoutes(app, state);
-  if (fromExamples.length > 0) {
-    const names = fromExamples.map((o) => `${o.operationId} (${o.method.toUpperCase()} ${o.path})`);
-    app.log.info(`served from the document's examples, with no state behind them: ${names.join(', ')}`);
-  }
+  for (const line of startupLines(served, state)) app.log.info(line);
 
   // Open streams would hold `close()` forever: end them first.
   app.addHook('preClose', async () => state.dispose());
@@ -140,12 +139,32 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     url,
     host,
     port: actualPort,
-    fixture: summarizeFixture(fixture),
+    fixture: summarizeFixture(fixture, state.settings.model),
     app,
     state,
-    fromExamples,
+    fromExamples: served.fromExamples,
+    served,
     close: () => (closing ??= app.close()),
   };
+}
+
+/** What start-up says of the operations: which the store keeps (CRUD on which resource), which the seed's rules serve, which examples answer, and the query parameters the sandbox does not act on. */
+function startupLines(served: ServedOperations, state: SandboxState): string[] {
+  const named = (o: Operation) => `${o.operationId} (${o.method.toUpperCase()} ${o.path})`;
+  const stored = served.fromStore.map((o) => {
+    const role = state.settings.model.roleOf(o);
+    return `${o.operationId} (${role?.action === 'action' ? 'answers' : role?.action} ${role?.resource.key})`;
+  });
+  return [
+    stored.length > 0 && `kept in the store: ${stored.join(', ')}`,
+    served.bySeedRules.length > 0 && `served by the seed's rules: ${served.bySeedRules.map(named).join(', ')}`,
+    served.fromExamples.length > 0 &&
+      `served from the document's examples, with no state behind them: ${served.fromExamples.map(named).join(', ')}`,
+    served.unhonoured.length > 0 &&
+      `query parameters the sandbox checks but does not act on: ${served.unhonoured
+        .map(({ operation, parameters }) => `${operation.operationId} ${parameters.join(', ')}`)
+        .join('; ')}`,
+  ].filter((line): line is string => typeof line === 'string');
 }
 
 // What a page may read of an answer (the request id, the retry hints) and send (the token, a body, a resume cursor).

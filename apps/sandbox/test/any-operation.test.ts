@@ -41,16 +41,13 @@ function extended(): OpenApiDocument {
     summary: 'Delete a profile',
     responses: { '204': { description: 'Deleted.' }, ...failures },
   };
-  (document.paths as Record<string, unknown>)['/zz-widgets/{id}'] = {
+  (document.paths as Record<string, unknown>)['/zz-status'] = {
     get: {
-      operationId: 'getZzWidget',
-      summary: 'Get a widget',
+      operationId: 'getZzStatus',
+      summary: 'Get a status',
       tags: common.tags,
       security: common.security,
-      parameters: [
-        { name: 'id', in: 'path', required: true, schema: { type: 'string', minLength: 1 } },
-        { name: 'zz_verbose', in: 'query', schema: { type: 'boolean' } },
-      ],
+      parameters: [{ name: 'zz_verbose', in: 'query', schema: { type: 'boolean' } }],
       responses: {
         '200': {
           description: 'A widget.',
@@ -136,8 +133,8 @@ describe('an operation on a resource the sandbox stores', () => {
     expect(deleted.body).toBe('');
     expectError(await profile(id), 404, 'not_found');
     expectError(await remove(id), 404, 'not_found');
-    const state = (await inspect(sandbox, '/state')).body as { profiles: Array<{ id: string }> };
-    expect(state.profiles.map((p) => p.id)).not.toContain(id);
+    const state = (await inspect(sandbox, '/state')).body as { resources: Record<string, Array<{ id: string }>> };
+    expect(state.resources['/profiles']!.map((p) => p.id)).not.toContain(id);
   });
 
   it('comes back with the fixture on reset', async () => {
@@ -147,9 +144,9 @@ describe('an operation on a resource the sandbox stores', () => {
   });
 });
 
-describe('an operation on a resource the sandbox does not model', () => {
+describe('an operation that is not CRUD on a resource', () => {
   const widget = (query = '', token?: string | null) =>
-    call(sandbox, 'GET', `/zz-widgets/w1${query}`, token === undefined ? {} : { token });
+    call(sandbox, 'GET', `/zz-status${query}`, token === undefined ? {} : { token });
 
   it('answers the document’s example after the auth and request checks', async () => {
     const answered = await widget('?zz_verbose=true');
@@ -161,7 +158,7 @@ describe('an operation on a resource the sandbox does not model', () => {
     const query = expectError(await widget('?zz_verbose=maybe'), 400, 'bad_request');
     expect(query.details?.map((d) => d.message)).toEqual(['zz_verbose: must be boolean']);
     expectError(await widget('?zz_unknown=1'), 400, 'bad_request');
-    expectError(await call(sandbox, 'PUT', '/zz-widgets/w1'), 405, 'method_not_allowed');
+    expectError(await call(sandbox, 'PUT', '/zz-status'), 405, 'method_not_allowed');
   });
 
   it('under a stored resource, finds the resource first: 404 for one of another project', async () => {
@@ -178,13 +175,13 @@ describe('an operation on a resource the sandbox does not model', () => {
     // Besides the repository document's own operations on resources the sandbox does not store.
     const own = new Set([...operations(loadOpenApiDocument())].map((operation) => operation.operationId));
     const served = sandbox.fromExamples.map((operation) => operation.operationId).filter((id) => !own.has(id));
-    expect(served.sort()).toEqual(['getZzWidget', 'zzArchiveProfile']);
+    expect(served.sort()).toEqual(['getZzStatus', 'zzArchiveProfile']);
     const lines = logged
       .join('')
       .split('\n')
       .filter((line) => line.includes("document's examples"));
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toContain('getZzWidget (GET /zz-widgets/{id})');
+    expect(lines[0]).toContain('getZzStatus (GET /zz-status)');
     expect(lines[0]).toContain('zzArchiveProfile (POST /profiles/{id_or_name}/zz-archive)');
     expect(lines[0]).not.toMatch(/getProfile|deleteProfile/);
   });
@@ -193,13 +190,13 @@ describe('an operation on a resource the sandbox does not model', () => {
 describe('an operation the sandbox could only answer from an example the document lacks', () => {
   it('stops the sandbox at start-up, naming it', async () => {
     const lacking = extended();
-    const responses = (lacking.paths!['/zz-widgets/{id}']!['get'] as OperationObject)['responses'] as Record<
+    const responses = (lacking.paths!['/zz-status']!['get'] as OperationObject)['responses'] as Record<
       string,
       { content: Record<string, { example?: unknown }> }
     >;
     delete responses['200']!.content['application/json']!.example;
     await expect(start({ document: lacking })).rejects.toThrow(
-      'The sandbox cannot start: getZzWidget answers 200 application/json and the document gives no example to serve.',
+      'The sandbox cannot start: getZzStatus answers 200 application/json and the document gives no example to serve.',
     );
   });
 });

@@ -130,9 +130,11 @@ describe('lone surrogates', () => {
     );
     expect(detailMessages(body)).toEqual(['name: must be well-formed Unicode (it holds a lone surrogate)']);
     const state = (await call(sandbox, 'GET', '/_sandbox/state', { token: null })).body as {
-      profiles: Array<{ id: string; name: string }>;
+      resources: Record<string, Array<{ id: string; name: string }>>;
     };
-    expect(state.profiles.find((p) => p.id === REFS.profiles.defaultProject.id)?.name).not.toContain('\ud800');
+    expect(state.resources['/profiles']!.find((p) => p.id === REFS.profiles.defaultProject.id)?.name).not.toContain(
+      '\ud800',
+    );
   });
 
   it('refuses a path whose percent-encoded bytes are a surrogate (not UTF-8)', async () => {
@@ -198,9 +200,11 @@ describe('resilience', () => {
       rawRequest(sandbox.url, patch('Transfer-Encoding: chunked\r\n', '8\r\n{"name":\r\n0\r\n\r\n')),
     ]);
     const state = (await call(sandbox, 'GET', '/_sandbox/state', { token: null })).body as {
-      profiles: Array<{ id: string; name: string }>;
+      resources: Record<string, Array<{ id: string; name: string }>>;
     };
-    expect(state.profiles.find((p) => p.id === REFS.profiles.defaultProject.id)?.name).toBe('stable-name');
+    expect(state.resources['/profiles']!.find((p) => p.id === REFS.profiles.defaultProject.id)?.name).toBe(
+      'stable-name',
+    );
     expect((await rename(sandbox, 'stable-name', { name: 'still-works' })).status).toBe(200);
   });
 

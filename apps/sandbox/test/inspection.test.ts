@@ -130,11 +130,11 @@ describe('/_sandbox/reset and /_sandbox/state', () => {
     await inspect(sandbox, '/reset', 'POST');
     const state = (await inspect(sandbox, '/state')).body as {
       flows: unknown[];
-      profiles: Array<{ id: string; name: string }>;
+      resources: Record<string, Array<{ id: string; name: string }>>;
       browsers: Array<{ id: string; logs: Array<{ source: string; name: string; length: number; followers: number }> }>;
     };
     expect(state.flows).toEqual([]);
-    expect(state.profiles.find((p) => p.id === REFS.profiles.defaultProject.id)?.name).toBe(
+    expect(state.resources['/profiles']!.find((p) => p.id === REFS.profiles.defaultProject.id)?.name).toBe(
       REFS.profiles.defaultProject.name,
     );
     expect(state.browsers.find((b) => b.id === REFS.browsers.main.id)?.logs).toContainEqual({

@@ -41,8 +41,10 @@ describe('rename', () => {
     expect(second.body).toMatchObject(
       declared('Profile', { id: P.defaultProject.id, name: 'second', updated_at: new Date(clock).toISOString() }),
     );
-    const state = (await inspect(sandbox, '/state')).body as { profiles: Array<{ id: string; name: string | null }> };
-    expect(state.profiles.find((p) => p.id === P.defaultProject.id)?.name).toBe('second');
+    const state = (await inspect(sandbox, '/state')).body as {
+      resources: Record<string, Array<{ id: string; name: string | null }>>;
+    };
+    expect(state.resources['/profiles']!.find((p) => p.id === P.defaultProject.id)?.name).toBe('second');
   });
 
   it('names a profile that had no name; omits what the profile lacks', async () => {

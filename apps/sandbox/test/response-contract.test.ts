@@ -5,7 +5,8 @@ import {
   type ValidateFunction,
 } from '@browser-cloud/openapi-document';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRequestChecker, isRefusal, type RunningSandbox } from '../src/index.js';
+import { createRequestChecker, isRefusal } from '@browser-cloud/request-checker';
+import type { RunningSandbox } from '../src/index.js';
 import { REFS, TOKENS, call, inspect, login, rename, start, StreamReader } from './helpers.js';
 
 /**

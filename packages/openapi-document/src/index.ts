@@ -11,3 +11,12 @@ export { readYaml, YamlReadError } from './read-yaml.js';
 export { deref, inlineRefs, resolveNode, resolveRef } from './resolve-ref.js';
 export { allowingUnknownProperties } from './tolerant-schema.js';
 export type { ValidateFunction } from 'ajv/dist/2020.js';
+export {
+  type CrudAction,
+  type ListPaging,
+  type OperationRole,
+  type Resource,
+  type ResourceList,
+  type ResourceModel,
+  resources,
+} from './resources.js';

@@ -2,13 +2,8 @@
 // fetch that plants one contract bug at a time: the engine must pass the first and fail each of
 // the others, naming the operation and the rule.
 import { findOperation, loadOpenApiDocument, operations } from '@browser-cloud/openapi-document';
-import {
-  createRequestChecker,
-  DEFAULT_FIXTURE_REFS as R,
-  type RunningSandbox,
-  flowTypesOf,
-  startSandbox,
-} from '@browser-cloud/sandbox';
+import { createRequestChecker } from '@browser-cloud/request-checker';
+import { DEFAULT_FIXTURE_REFS as R, type RunningSandbox, flowTypesOf, startSandbox } from '@browser-cloud/sandbox';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sandboxResources } from '../../scripts/targets.mjs';
 import { createDocumentValidator } from './judge.js';

@@ -1,8 +1,9 @@
 // An operation added to the document gets its cases with no code change: the repository's
 // document plus a read and a delete of a profile (as the service's official SDK has them), and
 // a create besides, planned here as the suite plans them.
-import { type OpenApiDocument, operations } from '@browser-cloud/openapi-document';
-import { createRequestChecker, startHostileServer } from '@browser-cloud/sandbox';
+import { loadOpenApiDocument, type OpenApiDocument, operations } from '@browser-cloud/openapi-document';
+import { createRequestChecker } from '@browser-cloud/request-checker';
+import { startHostileServer } from '@browser-cloud/sandbox';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';

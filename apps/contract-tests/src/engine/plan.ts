@@ -2,7 +2,7 @@
 // Invalid cases come before the valid ones so that a DELETE's resource still exists for them.
 // Generated cases run with fast-check: seeded, a failing one shrunk and reported with a curl command.
 import { deref, type OpenApiDocument, type Operation } from '@browser-cloud/openapi-document';
-import type { RequestChecker } from '@browser-cloud/sandbox';
+import type { RequestChecker } from '@browser-cloud/request-checker';
 import fc from 'fast-check';
 import { MOCK_ONLY, STATEFUL_ONLY } from '../../scripts/reports.mjs';
 import type { callClient } from '../harness/clients.js';

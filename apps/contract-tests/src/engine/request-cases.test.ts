@@ -1,5 +1,5 @@
 import { loadOpenApiDocument, operations } from '@browser-cloud/openapi-document';
-import { createRequestChecker } from '@browser-cloud/sandbox';
+import { createRequestChecker } from '@browser-cloud/request-checker';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { caseArbitraries, refusalOf } from './request-cases.js';

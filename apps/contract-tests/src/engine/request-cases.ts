@@ -2,7 +2,7 @@
 // valid case is one the one request checker (the sandbox's and the mock front's) accepts; each
 // invalid one breaks one rule and is one it refuses.
 import { deref, type OpenApiDocument, type Operation, type OperationParameter } from '@browser-cloud/openapi-document';
-import { isRefusal, type RequestChecker } from '@browser-cloud/sandbox';
+import { isRefusal, type RequestChecker } from '@browser-cloud/request-checker';
 import fc from 'fast-check';
 import { minimalValue, mutationsOf } from './invalid-mutations.js';
 import { pathOf, type RequestCase, requestOf } from './request-case.js';

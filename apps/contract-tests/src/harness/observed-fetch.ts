@@ -1,5 +1,5 @@
 import { appendFileSync } from 'node:fs';
-import { isRefusal } from '@browser-cloud/sandbox';
+import { isRefusal } from '@browser-cloud/request-checker';
 import { readBoundedBody } from '@browser-cloud/sse';
 import { afterEach, expect } from 'vitest';
 import { answerOf } from '../engine/exchange.js';

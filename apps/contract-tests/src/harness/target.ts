@@ -1,5 +1,6 @@
 import { loadOpenApiDocument } from '@browser-cloud/openapi-document';
-import { createRequestChecker, DEFAULT_FIXTURE_REFS } from '@browser-cloud/sandbox';
+import { createRequestChecker } from '@browser-cloud/request-checker';
+import { DEFAULT_FIXTURE_REFS } from '@browser-cloud/sandbox';
 import { exampleResources, resourcesFrom } from '../engine/resources.js';
 import { createDocumentValidator } from '../engine/judge.js';
 

@@ -1,7 +1,8 @@
 import { type LoginRequest, resolveTelemetry } from '@browser-cloud/api-types';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FIXTURE, DEFAULT_FIXTURE_REFS as R } from '../fixture/default-fixture.js';
-import { type AuthConnection, type Caller, SandboxState } from '../state/store.js';
+import { DEFAULT_FIXTURE_REFS as R } from '../fixture/default-fixture.js';
+import type { Caller } from '../state/store.js';
+import { sandboxState } from '../test-support/sandbox-state.js';
 import { completeFlow, resolveProxy, startLogin } from './login.js';
 import { flowTypesOf, loadSandboxDocument } from '../openapi/sandbox-document.js';
 
@@ -11,18 +12,11 @@ const NOW = Date.parse('2026-11-24T12:00:00.000Z');
 
 function setup() {
   let now = NOW;
-  const store = new SandboxState(DEFAULT_FIXTURE, {
-    flowTtlMs: 600_000,
-    keepAliveMs: 1000,
-    retryMs: 1000,
-    now: () => now,
-    publicUrl: () => 'http://sandbox.test',
-    flowTypes: FLOW,
-  });
+  const store = sandboxState(() => now);
   const caller = store.tokens.get(R.tokens.owner) as Caller;
   /** Starts a login on the connection with this id, as the route does once it found it. */
   const login = (id: string, request: LoginRequest = {}) =>
-    startLogin(store, caller, store.byId('connections', id) as AuthConnection, request);
+    startLogin(store, caller, store.byId(store.keyOf('connections'), id)!, request);
   const setNow = (at: number) => {
     now = at;
   };

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type LoginRequest, type LoginResponse, type ProxyRef, resolveTelemetry } from '@browser-cloud/api-types';
-import { badRequest, conflict } from '../http/api-error.js';
-import { type AuthConnection, type Caller, flowStatus, type LoginFlow, type SandboxState } from '../state/store.js';
+import { badRequest, conflict } from '@browser-cloud/request-checker';
+import { type Caller, flowStatus, type Item, type LoginFlow, type SandboxState } from '../state/store.js';
 
 /** What a login answers, all of it: the answer's schema leaves out what the document does not declare. */
 export type LoginAnswer = Omit<LoginResponse, 'handoff_code' | 'live_view_url'> & {
@@ -9,18 +9,17 @@ export type LoginAnswer = Omit<LoginResponse, 'handoff_code' | 'live_view_url'> 
   live_view_url: string;
 };
 
+/** The login defaults of a connection the fixture does not describe (one created through the API). */
+const NO_DEFAULTS = { hasStoredCredentials: false, recordSession: false, browserTelemetry: null };
+
 /**
  * Starts a login flow: a re-authentication when the connection has stored credentials, a login
  * otherwise. No await between the check for a flow in progress and storing the new flow: of
  * concurrent logins exactly one starts a flow, the others meet 409.
  */
-export function startLogin(
-  state: SandboxState,
-  caller: Caller,
-  connection: AuthConnection,
-  request: LoginRequest,
-): LoginAnswer {
-  const { id } = connection;
+export function startLogin(state: SandboxState, caller: Caller, item: Item, request: LoginRequest): LoginAnswer {
+  const { id } = item;
+  const connection = item.seed.connection ?? NO_DEFAULTS;
   const proxy = request.proxy === undefined ? null : resolveProxy(state, caller, request.proxy);
   const applied = request.browser_telemetry ?? connection.browserTelemetry;
   // A login starts a new session: the configuration resolves as on create, by the code the SDK runs.
@@ -67,7 +66,8 @@ export function startLogin(
  */
 export function resolveProxy(state: SandboxState, caller: Caller, ref: ProxyRef): { id: string; name: string } {
   if ('id' in ref && typeof ref.id === 'string') {
-    const proxy = state.byId('proxies', ref.id);
+    const found = state.byId(state.keyOf('proxies'), ref.id);
+    const proxy = found && { ...found, name: String(found.value['name']), active: found.seed.active ?? true };
     if (proxy?.organization !== caller.organization) {
       throw badRequest(`proxy ${ref.id} not found`, [['proxy.id', 'no such proxy']]);
     }
@@ -80,7 +80,10 @@ export function resolveProxy(state: SandboxState, caller: Caller, ref: ProxyRef)
     return { id: proxy.id, name: proxy.name };
   }
   const name = (ref as { name: string }).name;
-  const matches = state.named('proxies', caller, name).filter((p) => p.active);
+  const matches = state
+    .named(state.keyOf('proxies'), caller, name)
+    .filter((p) => p.seed.active ?? true)
+    .map((p) => ({ id: p.id, name }));
   const [only] = matches;
   if (only === undefined) {
     throw badRequest(`no active proxy named "${name}" in this project`, [['proxy.name', 'no such proxy']]);
@@ -96,6 +99,7 @@ export function resolveProxy(state: SandboxState, caller: Caller, ref: ProxyRef)
 /** Completes a flow, as the person at `hosted_url` would; the connection now has stored credentials. */
 export function completeFlow(state: SandboxState, flow: LoginFlow): void {
   flow.completed_at = new Date(state.settings.now()).toISOString();
-  const connection = state.byId('connections', flow.connection_id);
-  if (connection !== undefined) connection.hasStoredCredentials = true;
+  const connection = state.byId(state.keyOf('connections'), flow.connection_id);
+  if (connection !== undefined)
+    connection.seed.connection = { ...(connection.seed.connection ?? NO_DEFAULTS), hasStoredCredentials: true };
 }

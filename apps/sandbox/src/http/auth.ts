@@ -1,14 +1,7 @@
 import type { Operation } from '@browser-cloud/openapi-document';
 import type { FastifyRequest } from 'fastify';
 import type { Caller, SandboxState } from '../state/store.js';
-import { forbidden, projectsDisabled, unauthorized } from './api-error.js';
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** The document's operation of an API route; absent on the sandbox's own routes. */
-    operation?: Operation;
-  }
-}
+import { forbidden, projectsDisabled, unauthorized } from '@browser-cloud/request-checker';
 
 /** `Bearer <token>` (scheme case-insensitive, RFC 7235), or undefined. */
 export const bearerToken = (header: string | undefined) => /^Bearer +([^\s]+) *$/i.exec(header ?? '')?.[1];

@@ -12,7 +12,11 @@ export function loadSandboxDocument(): OpenApiDocument {
  */
 export type FlowTypes = { readonly login: FlowType; readonly reauth: FlowType };
 
-const FLOW_TYPE_ENUM = '#/components/schemas/LoginResponse/properties/flow_type/enum';
+/** The answer of a login flow's start, and the data of a log stream's events: what the seed's rules serve. */
+export const LOGIN_RESPONSE = '#/components/schemas/LoginResponse';
+export const LOG_EVENT = '#/components/schemas/LogEvent';
+
+const FLOW_TYPE_ENUM = `${LOGIN_RESPONSE}/properties/flow_type/enum`;
 
 /**
  * The flow types in the document's order: the login, then the re-authentication; a value listed

@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { completeFlow } from '../domain/login.js';
-import { profileBody } from '../domain/rename.js';
-import { ApiError, conflict, notFound } from '../http/api-error.js';
+import { ApiError, conflict, notFound } from '@browser-cloud/request-checker';
 import { zodProblems } from '../fixture/fixture-schema.js';
-import { invalidPart, isRefusal, parseJson } from '../request-checker.js';
+import { invalidPart, isRefusal, parseJson } from '@browser-cloud/request-checker';
 import { LogSource, stampLines } from '../state/log-source.js';
 import { flowStatus, type LoginFlow, logSourceKey, type SandboxState } from '../state/store.js';
 
@@ -47,8 +46,10 @@ export function registerSandboxRoutes(app: FastifyInstance, state: SandboxState)
 
   // Its own body limit: load scripts append in large batches; the API's limit stays small.
   app.post(`${SANDBOX_PREFIX}/browsers/:id/logs`, { bodyLimit: 16 * 1024 * 1024 }, async (request) => {
-    const browser = state.byId('browsers', id(request));
+    const browser = state.byId(state.keyOf('browsers'), id(request));
     if (browser === undefined) throw notFound(`browser ${id(request)} not found`);
+    browser.seed.logs ??= new Map();
+    const logs = browser.seed.logs;
     const parsed = parseJson(Buffer.isBuffer(request.body) ? request.body.toString('utf8') : '');
     if (isRefusal(parsed)) throw new ApiError(parsed);
     const checked = APPEND.safeParse(parsed.value);
@@ -57,8 +58,8 @@ export function registerSandboxRoutes(app: FastifyInstance, state: SandboxState)
     const name = body.source === 'path' ? body.path : body.supervisor_process;
     const key = logSourceKey(body.source, name);
     // Appending to a source that does not exist yet creates it, like a new log file.
-    const source = browser.logs.get(key) ?? new LogSource();
-    browser.logs.set(key, source);
+    const source = logs.get(key) ?? new LogSource();
+    logs.set(key, source);
     const { firstId, lastId } = source.append(stampLines(body.lines, now()));
     return {
       browser_id: browser.id,
@@ -72,10 +73,18 @@ export function registerSandboxRoutes(app: FastifyInstance, state: SandboxState)
 
   app.get(`${SANDBOX_PREFIX}/state`, async () => ({
     flows: flows(),
-    profiles: state.all('profiles').map((p) => ({ ...profileBody(p), project_id: p.logicalProjectId })),
-    browsers: state.all('browsers').map((b) => ({
+    // Every item of every resource as the API shows it, with its project.
+    resources: Object.fromEntries(
+      state
+        .keys()
+        .map((key) => [
+          key,
+          [...state.items(key).values()].map((item) => ({ ...item.value, project_id: item.logicalProjectId })),
+        ]),
+    ),
+    browsers: [...state.items(state.keyOf('browsers')).values()].map((b) => ({
       id: b.id,
-      logs: [...b.logs].map(([key, s]) => {
+      logs: [...(b.seed.logs ?? [])].map(([key, s]) => {
         const [source, name] = key.split('\u0000');
         return { source, name, length: s.lines.length, followers: s.listenerCount('change') };
       }),

@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
 import type { LogEvent, LogStreamQuery } from '@browser-cloud/api-types';
 import type { FastifyReply } from 'fastify';
-import { notFound } from '../http/api-error.js';
+import { notFound } from '@browser-cloud/request-checker';
 import type { LogLine } from '../state/log-source.js';
-import { type Browser, logSourceKey, type SandboxState } from '../state/store.js';
+import { type Item, logSourceKey, type SandboxState } from '../state/store.js';
 
 /**
  * One log event on the wire. `serialize` writes only the document's properties and, like
@@ -13,6 +13,9 @@ export function formatLogEvent(id: string, line: LogLine, serialize: (data: LogE
   const data: LogEvent = { event: 'log', timestamp: line.timestamp, message: line.message };
   return `id: ${id}\nevent: log\ndata: ${serialize(data)}\n\n`;
 }
+
+/** The query parameters the stream reads (`LogStreamQuery`'s); start-up names any other the document gives it. */
+export const HONOURED_QUERY: readonly string[] = ['source', 'path', 'supervisor_process', 'follow'];
 
 /** Events are gathered into chunks of about this size before a write. */
 const CHUNK_CHARS = 64 * 1024;
@@ -24,7 +27,7 @@ const CHUNK_CHARS = 64 * 1024;
  */
 export function streamLogs(
   reply: FastifyReply,
-  browser: Browser,
+  browser: Item,
   checkedQuery: object,
   { settings }: SandboxState,
   eventData: Record<string, unknown> | undefined,
@@ -32,7 +35,7 @@ export function streamLogs(
   const query = checkedQuery as LogStreamQuery;
   // A source the sandbox does not keep (a value the document added) has no log to find: 404.
   const name = { path: query.path, supervisor: query.supervisor_process }[query.source as string] ?? '';
-  const source = browser.logs.get(logSourceKey(query.source, name));
+  const source = browser.seed.logs?.get(logSourceKey(query.source, name));
   if (!source) throw notFound(`browser ${browser.id} has no log for source=${query.source} ${name}`.trim());
   const serialize = eventData === undefined ? JSON.stringify : reply.compileSerializationSchema(eventData);
   const lastEventId = reply.request.headers['last-event-id'];

@@ -1,21 +1,27 @@
-import type { BrowserTelemetryRequestConfig, TelemetryCategory } from '@browser-cloud/api-types';
-import type { LoginAnswer } from '../domain/login.js';
+import type { BrowserTelemetryRequestConfig, FlowType, TelemetryCategory } from '@browser-cloud/api-types';
+import type { OpenApiDocument, Resource, ResourceModel } from '@browser-cloud/openapi-document';
+import { badRequest, notFound } from '@browser-cloud/request-checker';
 import type { FixtureOrganization, FixtureScope, SandboxFixture, TokenRole } from '../fixture/fixture-schema.js';
-import { badRequest, notFound } from '../http/api-error.js';
-import type { FlowTypes } from '../openapi/sandbox-document.js';
-import type { StartSandboxOptions } from '../start-sandbox.js';
+import { completeItem } from './items.js';
 import { LogSource, stampLines } from './log-source.js';
 
 /** The knobs of a running sandbox (see `StartSandboxOptions`). */
-export type SandboxSettings = Required<Pick<StartSandboxOptions, 'flowTtlMs' | 'keepAliveMs' | 'retryMs' | 'now'>> & {
+export interface SandboxSettings {
+  flowTtlMs: number;
+  keepAliveMs: number;
+  retryMs: number;
+  now: () => number;
   /** The sandbox's own base URL, for `hosted_url` and `live_view_url`. */
   publicUrl: () => string;
   /** The document's flow types, which logins answer with. */
-  flowTypes: FlowTypes;
-};
+  flowTypes: { readonly login: FlowType; readonly reauth: FlowType };
+  /** The document and its resources, which the store keeps. */
+  document: OpenApiDocument;
+  model: ResourceModel;
+}
 
 /** Where a token acts or a resource lives: unscoped keys and resources count in the organisation's default project. */
-interface Scope {
+export interface Scope {
   organization: FixtureOrganization;
   logicalProjectId: string | null;
 }
@@ -25,31 +31,39 @@ export interface Caller extends Scope {
   role: TokenRole;
 }
 
-type Scoped<T, Without extends string = never> = Omit<T, 'projectId' | 'organizationId' | Without> & Scope;
-
-export type AuthConnection = Scoped<SandboxFixture['authConnections'][number], 'browserTelemetry'> & {
-  browserTelemetry: BrowserTelemetryRequestConfig | null;
-};
-export type Proxy = Scoped<SandboxFixture['proxies'][number]>;
-export type Profile = Scoped<SandboxFixture['profiles'][number]>;
-/** Its log sources, keyed by `logSourceKey`. */
-export type Browser = Scoped<SandboxFixture['browsers'][number], 'logs'> & { logs: Map<string, LogSource> };
-
-/** The collections the sandbox stores, by the path segment the operations model names a path parameter's. */
-export interface Collections {
-  profiles: Profile;
-  connections: AuthConnection;
-  proxies: Proxy;
-  browsers: Browser;
+/** What the seed's hand-written rules keep of an item besides what the API shows of it. */
+export interface SeedData {
+  /** An auth connection's login defaults. */
+  connection?: {
+    hasStoredCredentials: boolean;
+    recordSession: boolean;
+    browserTelemetry: BrowserTelemetryRequestConfig | null;
+  };
+  /** Whether a proxy may be used; an inactive one is never matched by name. */
+  active?: boolean;
+  /** A browser's log sources, keyed by `logSourceKey`. */
+  logs?: Map<string, LogSource>;
 }
-export type Collection = keyof Collections;
-const COLLECTIONS: Collection[] = ['profiles', 'connections', 'proxies', 'browsers'];
-export const isCollection = (name: string | undefined): name is Collection => COLLECTIONS.includes(name as Collection);
+
+/** One stored item of a resource. */
+export interface Item extends Scope {
+  readonly id: string;
+  /** The item as the API shows it: the document's property names. */
+  value: Record<string, unknown>;
+  /** The ids of the items it lives under (a nested resource's parents). */
+  readonly parents: readonly string[];
+  readonly seed: SeedData;
+}
 
 /** A login flow, as `/_sandbox/flows` shows it (the README's table) but for its status, which depends on the time. */
-export type LoginFlow = Omit<LoginAnswer, 'id'> & {
+export interface LoginFlow {
   connection_id: string;
   flow_id: string;
+  flow_type: FlowType;
+  hosted_url: string;
+  flow_expires_at: string;
+  handoff_code?: string;
+  live_view_url: string;
   started_at: string;
   completed_at?: string;
   /** The token's name, never its value. */
@@ -62,7 +76,7 @@ export type LoginFlow = Omit<LoginAnswer, 'id'> & {
     applied: BrowserTelemetryRequestConfig | null;
     categories: TelemetryCategory[];
   };
-};
+}
 
 export function flowStatus(flow: LoginFlow, now: number): 'in_progress' | 'completed' | 'expired' {
   if (flow.completed_at !== undefined) return 'completed';
@@ -72,16 +86,24 @@ export function flowStatus(flow: LoginFlow, now: number): 'in_progress' | 'compl
 /** The key of a log source within a browser. */
 export const logSourceKey = (source: string, name: string): string => `${source}\u0000${name}`;
 
+/** The collections the fixture's own lists fill, by their path segment: the seed's resources. */
+export const SEED_COLLECTIONS = {
+  authConnections: 'connections',
+  proxies: 'proxies',
+  profiles: 'profiles',
+  browsers: 'browsers',
+} as const;
+
 /**
- * The sandbox's in-memory state, built from a fixture, and its knobs. A lookup that takes the
- * caller sees only the caller's logical project: another project's resource is not found.
+ * The sandbox's in-memory state, built from a fixture: the items of every resource of the document
+ * (and of the seed's, such as proxies, that no path names), in creation order. A lookup that takes
+ * the caller sees only the caller's logical project: another project's item is not found.
  */
 export class SandboxState {
   /** The caller behind each token. */
   readonly tokens = new Map<string, Caller>();
-  readonly #collections = Object.fromEntries(COLLECTIONS.map((name) => [name, new Map()])) as {
-    [C in Collection]: Map<string, Collections[C]>;
-  };
+  /** Items by resource key, then by id; a `Map` keeps them in creation order. */
+  readonly #items = new Map<string, Map<string, Item>>();
   /** The latest flow of each auth connection. */
   readonly flows = new Map<string, LoginFlow>();
 
@@ -92,12 +114,22 @@ export class SandboxState {
     this.reset();
   }
 
-  /** Back to the fixture: flows, renames, deletions and appended lines are gone; open streams end. */
+  /** The resource key of a collection segment: the document's resource, else `/<segment>`. */
+  keyOf(collection: string): string {
+    return (
+      this.settings.model.resources.find((r) => r.collection === collection && r.depth === 0)?.key ?? `/${collection}`
+    );
+  }
+
+  /** Back to the fixture: flows, changes, creations, deletions and appended lines are gone; open streams end. */
   reset(): void {
     this.dispose();
-    const { fixture } = this;
-    const now = this.settings.now();
-    for (const map of [this.tokens, this.flows, ...Object.values(this.#collections)]) map.clear();
+    const { fixture, settings } = this;
+    const now = settings.now();
+    const at = new Date(now).toISOString();
+    this.tokens.clear();
+    this.flows.clear();
+    this.#items.clear();
     const organizations = new Map(fixture.organizations.map((o) => [o.id, o]));
     const projectOrg = new Map(fixture.projects.map((p) => [p.id, p.organizationId]));
     // checkFixture made sure that every scope resolves.
@@ -106,42 +138,110 @@ export class SandboxState {
       return { organization, logicalProjectId: s.projectId ?? organization.defaultProjectId };
     };
     for (const t of fixture.tokens) this.tokens.set(t.token, { tokenName: t.name, role: t.role, ...scope(t) });
-    const { profiles, connections, proxies, browsers } = this.#collections;
+    const put = (
+      key: string,
+      given: FixtureScope,
+      value: Record<string, unknown>,
+      seed: SeedData = {},
+      parents: readonly string[] = [],
+    ) => {
+      const resource = this.resource(key);
+      const completed = resource ? completeItem(settings.document, resource, value, at) : value;
+      const id = String(completed[resource?.idField ?? 'id']);
+      this.items(key).set(id, { id, value: completed, parents, seed, ...scope(given) });
+    };
+    const key = (list: keyof typeof SEED_COLLECTIONS) => this.keyOf(SEED_COLLECTIONS[list]);
+    const named = (list: keyof typeof SEED_COLLECTIONS, id: string, name?: string | null) => {
+      const resource = this.resource(key(list));
+      const value: Record<string, unknown> = { [resource?.idField ?? 'id']: id };
+      if (name !== undefined) value[resource?.nameField ?? 'name'] = name;
+      return value;
+    };
     for (const c of fixture.authConnections) {
-      connections.set(c.id, { ...c, ...scope(c), browserTelemetry: structuredClone(c.browserTelemetry ?? null) });
+      const connection = {
+        hasStoredCredentials: c.hasStoredCredentials,
+        recordSession: c.recordSession,
+        browserTelemetry: structuredClone(c.browserTelemetry ?? null),
+      };
+      put(key('authConnections'), c, named('authConnections', c.id), { connection });
     }
-    for (const p of fixture.proxies) proxies.set(p.id, { ...p, ...scope(p) });
-    for (const p of fixture.profiles) profiles.set(p.id, { ...p, ...scope(p) });
+    for (const p of fixture.proxies) put(key('proxies'), p, named('proxies', p.id, p.name), { active: p.active });
+    for (const p of fixture.profiles) {
+      // The fixture's shorthand of a profile, written as the document's Profile shows it.
+      const value = {
+        ...named('profiles', p.id, p.name),
+        created_at: p.createdAt,
+        ...(p.updatedAt === undefined ? {} : { updated_at: p.updatedAt }),
+        ...(p.lastUsedAt === undefined ? {} : { last_used_at: p.lastUsedAt }),
+      };
+      put(key('profiles'), p, value);
+    }
     for (const b of fixture.browsers) {
       const logs = b.logs.map((l) => {
         const name = l.source === 'path' ? l.path : l.supervisorProcess;
         return [logSourceKey(l.source, name), new LogSource(stampLines(l.lines, now), l.epoch)] as const;
       });
-      browsers.set(b.id, { id: b.id, ...scope(b), logs: new Map(logs) });
+      put(key('browsers'), b, named('browsers', b.id), { logs: new Map(logs) });
+    }
+    for (const [written, list] of Object.entries(fixture.resources ?? {})) {
+      for (const entry of list) put(resourceKey(written), entry, structuredClone(entry.value), {}, entry.parents ?? []);
+    }
+    // A resource the API cannot create and the fixture does not fill (a read-only one) holds its
+    // examples, in the project of the fixture's first token: there is something to read.
+    const [first] = fixture.tokens;
+    for (const resource of settings.model.resources) {
+      if (first === undefined || resource.depth > 0 || resource.crud.create || this.items(resource.key).size > 0)
+        continue;
+      for (const example of resource.examples) {
+        const id = example[resource.idField];
+        if (typeof id === 'string' && !this.items(resource.key).has(id))
+          put(resource.key, first, structuredClone(example));
+      }
     }
   }
 
-  /** A resource by id regardless of the caller: for the sandbox's own endpoints. */
-  byId<C extends Collection>(collection: C, id: string): Collections[C] | undefined {
-    return this.#collections[collection].get(id);
+  /** The document's resource of `key`, if the document has one. */
+  resource(key: string): Resource | undefined {
+    return this.settings.model.resources.find((resource) => resource.key === key);
   }
 
-  all<C extends Collection>(collection: C): Collections[C][] {
-    return [...this.#collections[collection].values()];
+  /** The items of a resource, every project's, in creation order. */
+  items(key: string): Map<string, Item> {
+    const items = this.#items.get(key) ?? new Map<string, Item>();
+    this.#items.set(key, items);
+    return items;
   }
 
-  named<C extends Collection>(collection: C, caller: Caller, name: string): Collections[C][] {
-    return this.all(collection).filter((r) => 'name' in r && r.name === name && visible(caller, r));
+  /** Every resource key that holds items. */
+  keys(): string[] {
+    return [...this.#items.keys()];
+  }
+
+  /** An item by id regardless of the caller: for the sandbox's own endpoints and the seed's rules. */
+  byId(key: string, id: string): Item | undefined {
+    return this.#items.get(key)?.get(id);
+  }
+
+  /** The items of the caller's project under `parents`, in creation order. */
+  visible(key: string, caller: Caller, parents: readonly string[] = []): Item[] {
+    return [...this.items(key).values()].filter((item) => isVisible(caller, item) && sameParents(item, parents));
+  }
+
+  /** The caller's items whose name (the resource's name property, else `name`) is `name`. */
+  named(key: string, caller: Caller, name: string, parents: readonly string[] = []): Item[] {
+    const field = this.resource(key)?.nameField ?? 'name';
+    return this.visible(key, caller, parents).filter((item) => item.value[field] === name);
   }
 
   /**
-   * The one resource of the caller's project whose id, or else whose name, is `idOrName`.
+   * The one item of the caller's project whose id, or else whose name, is `idOrName`.
    * @throws ApiError 404 for none, 400 naming `field` for several (names are unique best-effort).
    */
-  find<C extends Collection>(collection: C, caller: Caller, idOrName: string, field: string): Collections[C] {
-    const byId = this.byId(collection, idOrName);
-    if (byId !== undefined && visible(caller, byId)) return byId;
-    const [first, ...others] = this.named(collection, caller, idOrName);
+  find(key: string, caller: Caller, idOrName: string, field: string, parents: readonly string[] = []): Item {
+    const byId = this.byId(key, idOrName);
+    if (byId !== undefined && isVisible(caller, byId) && sameParents(byId, parents)) return byId;
+    const collection = key.split('/').at(-1);
+    const [first, ...others] = this.named(key, caller, idOrName, parents);
     if (first === undefined) throw notFound(`${idOrName} not found in ${collection}`);
     if (others.length > 0) {
       throw badRequest(`"${idOrName}" names ${others.length + 1} ${collection}; use the id`, [[field, 'ambiguous']]);
@@ -149,18 +249,32 @@ export class SandboxState {
     return first;
   }
 
-  /** Removes a resource; a browser's open log streams end, a connection's flow goes. */
-  delete(collection: Collection, id: string): void {
-    if (collection === 'browsers') for (const source of this.byId('browsers', id)?.logs.values() ?? []) source.end();
-    this.#collections[collection].delete(id);
-    if (collection === 'connections') this.flows.delete(id);
+  /** Stores a new item, last in creation order. */
+  add(key: string, item: Item): void {
+    this.items(key).set(item.id, item);
+  }
+
+  /** Removes an item; its open log streams end, its login flow goes. */
+  delete(key: string, id: string): void {
+    const item = this.byId(key, id);
+    for (const source of item?.seed.logs?.values() ?? []) source.end();
+    if (item?.seed.connection) this.flows.delete(id);
+    this.#items.get(key)?.delete(id);
   }
 
   /** Ends every follower of every log source: the state is being discarded. */
   dispose(): void {
-    for (const b of this.#collections.browsers.values()) for (const s of b.logs.values()) s.end();
+    for (const items of this.#items.values()) {
+      for (const item of items.values()) for (const source of item.seed.logs?.values() ?? []) source.end();
+    }
   }
 }
 
-const visible = (caller: Caller, resource: Scope): boolean =>
-  resource.organization === caller.organization && resource.logicalProjectId === caller.logicalProjectId;
+/** A resource key as a fixture or a user writes it: `/browsers/{id}/pages` → `/browsers/{}/pages`. */
+export const resourceKey = (written: string): string => written.replace(/\{[^}]*\}/g, '{}');
+
+const isVisible = (caller: Caller, item: Scope): boolean =>
+  item.organization === caller.organization && item.logicalProjectId === caller.logicalProjectId;
+
+const sameParents = (item: Item, parents: readonly string[]): boolean =>
+  item.parents.length === parents.length && item.parents.every((id, i) => id === parents[i]);

@@ -258,7 +258,7 @@ export interface components {
              * @description Creation time
              */
             created_at: string;
-            /** @description Optional, easier-to-reference name */
+            /** @description Optional, easier-to-reference name, unique within the logical project. */
             name?: string | null;
             /**
              * Format: date-time

@@ -343,7 +343,8 @@ export const TOOL_DEFINITIONS = {
             "string",
             "null"
           ],
-          "description": "Optional, easier-to-reference name"
+          "description": "Optional, easier-to-reference name, unique within the logical project.",
+          "x-unique": true
         },
         "updated_at": {
           "type": "string",

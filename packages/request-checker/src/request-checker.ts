@@ -18,10 +18,10 @@ export interface Refusal {
   readonly headers?: Readonly<Record<string, string>>;
 }
 
-/** The operation a request line names, with its path parameters as sent (still percent-encoded). */
+/** The operation a request line names, with its path parameters decoded (not yet checked against their schemas). */
 export interface RouteMatch {
   readonly operation: Operation;
-  readonly encodedPath: Readonly<Record<string, string>>;
+  readonly path: Readonly<Record<string, string>>;
 }
 
 /** What a request sends besides its line. */
@@ -42,7 +42,11 @@ export interface CheckedRequest {
 
 export interface RequestChecker {
   readonly operations: readonly Operation[];
-  /** The operation of `method` and `pathname`, or 404 (no such path) or 405 (no such method there). */
+  /**
+   * The operation of `method` and `pathname`, or 404 (no such path), 405 (no such method there) or
+   * 400 (a path value that is not percent-encoded UTF-8). A server whose router already knows the
+   * operation (the Fastify routes of `operationRoute`) skips this and passes its match to `check`.
+   */
   route(method: string, pathname: string): RouteMatch | Refusal;
   /** The path, the query and the body against the operation, in that order: the first broken rule's 400. */
   check(match: RouteMatch, parts: RequestParts): CheckedRequest | Refusal;
@@ -105,19 +109,19 @@ export function createRequestChecker(document: OpenApiDocument): RequestChecker 
       }
       const [operation, { pattern, pathNames }] = match;
       const groups = pattern.exec(pathname)?.slice(1) ?? [];
-      return { operation, encodedPath: Object.fromEntries(pathNames.map((name, i) => [name, groups[i] ?? ''])) };
-    },
-    check({ operation, encodedPath }, parts) {
-      const c = compiled.get(operation);
-      if (c === undefined) throw new Error(`${operation.operationId} is not an operation of this checker`);
       const path: Record<string, string> = {};
-      for (const [name, raw] of Object.entries(encodedPath)) {
+      for (const [i, name] of pathNames.entries()) {
         try {
-          path[name] = decodeURIComponent(raw);
+          path[name] = decodeURIComponent(groups[i] ?? '');
         } catch {
           return invalidPart('path', [`${name}: is not valid percent-encoding`]);
         }
       }
+      return { operation, path };
+    },
+    check({ operation, path }, parts) {
+      const c = compiled.get(operation);
+      if (c === undefined) throw new Error(`${operation.operationId} is not an operation of this checker`);
       const pathRefusal = validated(c.validatePath, path, 'path');
       if (pathRefusal) return pathRefusal;
       const query = readQuery(operation.query?.parameters ?? [], c.validateQuery, parts.search);

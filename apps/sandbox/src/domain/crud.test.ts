@@ -1,31 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FIXTURE, DEFAULT_FIXTURE_REFS as R } from '../fixture/default-fixture.js';
-import { flowTypesOf, loadSandboxDocument } from '../openapi/sandbox-document.js';
-import { type Caller, SandboxState } from '../state/store.js';
-import { profileBody, renameProfile } from './rename.js';
+import { DEFAULT_FIXTURE_REFS as R } from '../fixture/default-fixture.js';
+import type { Caller } from '../state/store.js';
+import { sandboxState } from '../test-support/sandbox-state.js';
+import { updateItem } from './crud.js';
 
 const NOW = Date.parse('2026-11-24T12:00:00.000Z');
 
+// The profile rename of the repository's document is the generic merge (PATCH on an item): its
+// rules are the document's, the name's uniqueness an `x-unique` on the Profile's `name`.
 function setup() {
   let now = NOW;
-  const store = new SandboxState(DEFAULT_FIXTURE, {
-    flowTtlMs: 1000,
-    keepAliveMs: 1000,
-    retryMs: 1000,
-    now: () => now,
-    publicUrl: () => 'http://sandbox.test',
-    flowTypes: flowTypesOf(loadSandboxDocument()),
-  });
+  const store = sandboxState(() => now);
   const caller = store.tokens.get(R.tokens.owner) as Caller;
+  const key = store.keyOf('profiles');
+  const resource = store.resource(key)!;
   /** Renames the profile the path would name, found as the route finds it. */
   const rename = (idOrName: string, name: string, at = NOW) => {
     now = at;
-    return renameProfile(store, caller, store.find('profiles', caller, idOrName, 'id_or_name'), name);
+    const item = store.find(key, caller, idOrName, 'id_or_name');
+    return updateItem(store, resource, caller, item, [], { name }, 'merge').value;
   };
-  return { store, caller, rename };
+  const profiles = () => [...store.items(key).values()];
+  return { store, caller, rename, profiles };
 }
 
-describe('renameProfile', () => {
+describe('a merge (the profile rename)', () => {
   it('renames by id or by name, stamping updated_at', () => {
     const { rename } = setup();
     expect(rename(R.profiles.defaultProject.id, 'new-name', NOW)).toStrictEqual({
@@ -61,8 +60,8 @@ describe('renameProfile', () => {
   });
 
   it('answers 409 for a name another profile of the project has, unscoped ones included', () => {
-    const { store, rename } = setup();
-    const before = store.all('profiles').map((p) => ({ ...p }));
+    const { rename, profiles } = setup();
+    const before = profiles().map((p) => structuredClone(p.value));
     expect(() => rename(R.profiles.defaultProject.id, R.profiles.unscoped.name, NOW)).toThrow(
       expect.objectContaining({
         status: 409,
@@ -73,14 +72,14 @@ describe('renameProfile', () => {
         headers: { 'x-should-retry': 'false' },
       }),
     );
-    expect(store.all('profiles')).toEqual(before);
+    expect(profiles().map((p) => p.value)).toEqual(before);
   });
 
   it('answers 400 for a name that matches several profiles', () => {
-    const { store, rename } = setup();
+    const { rename, profiles } = setup();
     rename(R.profiles.unnamed.id, 'twin', NOW);
     // Two profiles named alike can only come from a fixture; make one by hand.
-    store.all('profiles').find((p) => p.id === R.profiles.unscoped.id)!.name = 'twin';
+    profiles().find((p) => p.id === R.profiles.unscoped.id)!.value['name'] = 'twin';
     expect(() => rename('twin', 'x', NOW)).toThrow(
       expect.objectContaining({
         status: 400,
@@ -92,23 +91,5 @@ describe('renameProfile', () => {
         headers: {},
       }),
     );
-  });
-});
-
-describe('profileBody', () => {
-  it('omits absent timestamps', () => {
-    expect(
-      profileBody({
-        id: 'p',
-        name: null,
-        createdAt: 'c',
-        organization: DEFAULT_FIXTURE.organizations[0]!,
-        logicalProjectId: null,
-      }),
-    ).toStrictEqual({
-      id: 'p',
-      name: null,
-      created_at: 'c',
-    });
   });
 });

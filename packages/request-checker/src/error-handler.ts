@@ -1,7 +1,7 @@
 import { toIssues } from '@browser-cloud/api-types';
 import { findResponse, type OpenApiDocument, operations, schemaValidator } from '@browser-cloud/openapi-document';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { clip, invalidPart, isRefusal, parseJson } from '../request-checker.js';
+import { clip, invalidPart, isRefusal, parseJson } from './request-checker.js';
 import { ApiError, errorBody } from './api-error.js';
 
 /** The 500 of an answer the document refuses; `why` names the fields and rules. */

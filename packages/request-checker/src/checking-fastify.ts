@@ -1,6 +1,14 @@
 import type { Server } from 'node:http';
+import type { Operation } from '@browser-cloud/openapi-document';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import { type CheckedRequest, isRefusal, type RequestChecker, type RouteMatch } from '../request-checker.js';
+import { type CheckedRequest, isRefusal, type RequestChecker, type RouteMatch } from './request-checker.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The document's operation of an API route (`operationRoute`); absent on a server's own routes. */
+    operation?: Operation;
+  }
+}
 import { ApiError, badRequest, errorBody, newRequestId } from './api-error.js';
 import { frameworkErrors, handleError } from './error-handler.js';
 import { clientErrorHandler, drainRequestBody, type RequestTimeouts, serverTimeouts } from './client-errors.js';
@@ -65,8 +73,35 @@ export function checkingFastify(options: CheckingFastifyOptions): FastifyInstanc
   return app;
 }
 
-/** The operation of a request. @throws ApiError 404 or 405 when it has none. */
+/**
+ * The Fastify route of an operation, which carries it (`config.operation`): the request is routed
+ * once, by Fastify. Path parameters are named by position (`:p0`), since Fastify's router reads a
+ * name only up to a `-` or `.`, which a document's parameter names may hold.
+ */
+export function operationRoute(operation: Operation) {
+  let index = 0;
+  return {
+    method: operation.method.toUpperCase(),
+    url: operation.path.replace(/\{[^}]+\}/g, () => `:p${index++}`),
+    config: { operation },
+  };
+}
+
+/** The operation of a request on an `operationRoute`, undefined on any other route. */
+export const operationOf = (request: FastifyRequest): Operation | undefined => request.routeOptions.config.operation;
+
+/**
+ * The operation of a request: its route's, else the checker's answer for a path no route took.
+ * @throws ApiError 404 or 405 when it has none.
+ */
 export function routeRequest(checker: RequestChecker, request: FastifyRequest): RouteMatch {
+  const operation = operationOf(request);
+  if (operation !== undefined) {
+    // Fastify decoded the values already; a path that is not percent-encoded UTF-8 never reached the route.
+    const values = request.params as Record<string, string>;
+    const names = [...operation.path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => name!);
+    return { operation, path: Object.fromEntries(names.map((name, i) => [name, values[`p${i}`] ?? ''])) };
+  }
   const match = checker.route(request.method, request.url.split('?')[0] ?? '');
   if (isRefusal(match)) throw new ApiError(match);
   return match;

@@ -94,10 +94,10 @@ function accepted(result: CheckedRequest | Refusal): CheckedRequest {
 const details = (result: CheckedRequest | Refusal) => refused(result).body.details?.map((d) => d.message);
 
 describe('route', () => {
-  it('finds the operation by method and path, with its path values as sent', () => {
+  it('finds the operation by method and path, with its path values decoded', () => {
     const match = checker.route('PATCH', '/things/a%2Fb');
     expect(isRefusal(match)).toBe(false);
-    expect(match).toMatchObject({ operation: { operationId: 'updateThing' }, encodedPath: { thing_id: 'a%2Fb' } });
+    expect(match).toMatchObject({ operation: { operationId: 'updateThing' }, path: { thing_id: 'a/b' } });
   });
 
   it('answers 404 for a path of no operation, 405 with Allow for a method the path lacks', () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ErrorBody, ErrorDetail } from '@browser-cloud/api-types';
-import type { Refusal } from '../request-checker.js';
+import type { Refusal } from './request-checker.js';
 
 /** A refusal, thrown by handlers and hooks; the error handler answers it. */
 export class ApiError extends Error implements Refusal {
