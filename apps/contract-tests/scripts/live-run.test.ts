@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadOpenApiDocument, type OpenApiDocument, operations } from '@browser-cloud/openapi-document';
+import { createRequestChecker } from '@browser-cloud/request-checker';
 import {
-  createRequestChecker,
   DEFAULT_FIXTURE,
   DEFAULT_FIXTURE_REFS as R,
   type RunningSandbox,
@@ -92,13 +92,13 @@ async function sandboxWith(fixture: SandboxFixture, document?: OpenApiDocument) 
 
 /** What the planted resources and the given profile are now, to compare with what was planted. */
 function stateOf(sandbox: RunningSandbox, planted: ReturnType<typeof plantedFixture>) {
-  const profiles = planted.profiles.map(({ id }) => sandbox.state.byId('profiles', id));
+  const profiles = planted.profiles.map(({ id }) => sandbox.state.byId(sandbox.state.keyOf('profiles'), id));
   const flows = [...sandbox.state.flows.values()].map((f) => f.connection_id);
-  const given = sandbox.state.byId('profiles', R.profiles.defaultProject.id);
+  const given = sandbox.state.byId(sandbox.state.keyOf('profiles'), R.profiles.defaultProject.id);
   return {
-    profiles: profiles.map((p) => p && { id: p.id, name: p.name, updatedAt: p.updatedAt }),
+    profiles: profiles.map((p) => p && { id: p.id, name: p.value['name'], updatedAt: p.value['updated_at'] }),
     connectionsWithFlows: planted.connections.filter(({ id }) => flows.includes(id)).map(({ id }) => id),
-    givenName: given?.name,
+    givenName: given?.value['name'],
   };
 }
 
@@ -170,9 +170,9 @@ describe("a live run against a server holding a user's resources under the names
       });
       expect(failures, `run ${run + 1}`).toEqual([]);
       expect(stateOf(sandbox, planted), `after run ${run + 1}`).toEqual(before);
-      expect(sandbox.state.byId('profiles', id), `${id}, given to delete`).toBeUndefined();
+      expect(sandbox.state.byId(sandbox.state.keyOf('profiles'), id), `${id}, given to delete`).toBeUndefined();
       later();
     }
-    expect(sandbox.state.byId('profiles', deletable[1]!)).toBeUndefined();
+    expect(sandbox.state.byId(sandbox.state.keyOf('profiles'), deletable[1]!)).toBeUndefined();
   }, 600_000);
 });

@@ -3,14 +3,8 @@
 // Every operation of a document with a create, a rename, a read and a delete of a profile is
 // planned as the suite plans it and run against a server that records each request.
 import { type Operation, operations } from '@browser-cloud/openapi-document';
-import {
-  createRequestChecker,
-  DEFAULT_FIXTURE_REFS as R,
-  invalidPart,
-  isRefusal,
-  startHostileServer,
-  startSandbox,
-} from '@browser-cloud/sandbox';
+import { createRequestChecker, invalidPart, isRefusal } from '@browser-cloud/request-checker';
+import { DEFAULT_FIXTURE_REFS as R, startHostileServer, startSandbox } from '@browser-cloud/sandbox';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SEED } from '../../scripts/seeds.mjs';
@@ -79,7 +73,7 @@ function read({ method, url }: Sent): { operation: Operation; values: string[]; 
   const match = checker.route(method, url.split('?')[0]!);
   if (isRefusal(match)) return undefined;
   const checked = checker.check(match, { search: '', headers: {}, body: undefined });
-  const values = Object.values(match.encodedPath).map((v) => decodeURIComponent(v));
+  const values = Object.values(match.path);
   return {
     operation: match.operation,
     values,
@@ -223,7 +217,7 @@ describe('a PATCH of a given resource that the document can read (GET on its pat
   it('is put back after the cases as it was read before them; one its body cannot restore fails the run, naming it', async () => {
     const readable = documentWithProfileOperations();
     const sandbox = await startSandbox({ port: 0, quiet: true, document: readable });
-    const nameOf = (id: string) => sandbox.state.byId('profiles', id)?.name;
+    const nameOf = (id: string) => sandbox.state.byId(sandbox.state.keyOf('profiles'), id)?.value['name'];
     /** The rename's plan on `id`, its valid generated cases run (they rename it), before and after. */
     const renamed = async (id: string) => {
       const plan = planOperation([...operations(readable)].find((o) => o.operationId === 'renameProfile')!, {

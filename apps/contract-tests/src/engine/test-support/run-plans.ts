@@ -2,7 +2,7 @@
 // (src/harness/operation-cases.ts): before, each case the target can run, after. For the tests of
 // a document the repository does not have case files for.
 import { type OpenApiDocument, operations } from '@browser-cloud/openapi-document';
-import { createRequestChecker } from '@browser-cloud/sandbox';
+import { createRequestChecker } from '@browser-cloud/request-checker';
 import { createDocumentValidator } from '../judge.js';
 import { type PlanSettings, planOperation } from '../plan.js';
 import { missingReason } from '../resources.js';
