@@ -14,6 +14,16 @@ export {
   snakeCase,
   words,
 } from './identifiers.js';
+export {
+  assertGeneratable,
+  componentTypeName,
+  type GenerationProblem,
+  generationProblems,
+  HAND_WRITTEN_NAMES,
+  inputFlags,
+  resourceFactoryName,
+  resourceFileName,
+} from './generation-check.js';
 export { jsonDifference } from './json-difference.js';
 export { appendPointer, escapePointerToken, formatPointer, getAt, parsePointer } from './json-pointer.js';
 export * from './load-document.js';
