@@ -4,17 +4,20 @@
 import { fileURLToPath } from 'node:url';
 import {
   allowingUnknownProperties,
+  assertGeneratable,
   inlineRefs,
   loadOpenApiDocument,
   operationSignature,
   operations,
 } from '@browser-cloud/openapi-document';
-import { banner } from '@browser-cloud/tooling/generate-artifacts';
+import { banner, jsonLiteral } from '@browser-cloud/tooling/generate-artifacts';
 
 /** With `follow`, how long the log tail waits after the last line that arrived before it returns. */
 const FOLLOW_QUIET_MS = 500;
 
-const OUTPUT = fileURLToPath(new URL('../src/generated/tool-definitions.ts', import.meta.url));
+/** The folder this generator owns (scripts/generate.mjs deletes what it no longer writes there). */
+export const OUTPUT_DIR = fileURLToPath(new URL('../src/generated/', import.meta.url));
+const OUTPUT = `${OUTPUT_DIR}tool-definitions.ts`;
 
 /**
  * The paged log tail: an event stream has no end a model could wait for, so the tool reads a
@@ -66,23 +69,13 @@ const TAIL = {
   eventProperties: ['timestamp', 'message'],
 };
 
-/** `loginAuthConnection` → `login_auth_connection`. */
-const snakeCase = (name) =>
-  name
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .replace(/([A-Z])([A-Z][a-z])/g, '$1_$2')
-    .replace(/[^A-Za-z0-9]+/g, '_')
-    .toLowerCase();
-
 /** An object schema of these properties, and no other. */
 const closed = (properties, required) => ({ type: 'object', properties, required, additionalProperties: false });
 
 function toolDefinition(document, operation) {
   const { arguments: args, call } = operationSignature(document, operation);
   const tail = operation.streaming;
-  const name = tail
-    ? `tail_${snakeCase(operation.operationId.replace(/^[a-z][a-z0-9]*/, ''))}`
-    : snakeCase(operation.operationId);
+  const name = operation.names.tool;
   const locations = Object.fromEntries(args.map((a) => [a.name, a.in]));
   const properties = Object.fromEntries(args.map((a) => [a.name, a.schema]));
   for (const [argument, schema] of Object.entries(tail ? TAIL.arguments : {})) {
@@ -204,6 +197,7 @@ const NOT_AT_TOP_LEVEL = [
  * @throws Error for a tool that some host would refuse (or drop silently), or a name taken twice.
  */
 export function toolDefinitions(document) {
+  assertGeneratable(document);
   const tools = {};
   for (const operation of operations(document)) {
     const tool = toolDefinition(document, operation);
@@ -217,7 +211,7 @@ export function toolDefinitions(document) {
 
 /** @param documentPath the document to generate from; the repository's by default. */
 export async function generateArtifacts(documentPath) {
-  const tools = JSON.stringify(toolDefinitions(loadOpenApiDocument(documentPath)), null, 2);
+  const tools = jsonLiteral(toolDefinitions(loadOpenApiDocument(documentPath)));
   const contents = `${banner('packages/mcp/scripts/tool-definitions.mjs')}
 import type { ToolDefinition } from '../tool-definition.js';
 

@@ -102,7 +102,7 @@ describe('the planned cases of an operation added to the document', () => {
 
   it('each get a case file from npm run generate', async () => {
     const files = (await generateArtifacts(document)).map((f) => f.path.split('/').at(-1));
-    expect(files).toEqual([...operations(document)].map((o) => `${o.operationId}.contract.test.ts`));
+    expect(files).toEqual([...operations(document)].map((o) => `${o.names.file}.contract.test.ts`));
   });
 
   it('address a dedicated resource for the delete, never the one the other cases use', () => {
