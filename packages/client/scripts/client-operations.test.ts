@@ -89,15 +89,15 @@ const module = (name: string) =>
 describe('an operation added to the document', () => {
   it('is generated, beside the others: a method at its SDK name and a function named by its operationId', () => {
     const made = client.createClient(options(scriptedFetch()));
-    for (const { operationId, sdk } of operations(document)) {
+    for (const { operationId, sdk, names } of operations(document)) {
       const resource = sdk.resource.reduce<Record<string, unknown>>((node, key) => node[key] as never, made);
       expect(resource[sdk.verb], operationId).toBeTypeOf('function');
-      expect(client[operationId], operationId).toBeTypeOf('function');
+      expect(client[names.function], operationId).toBeTypeOf('function');
     }
   });
 
   it('is typed by the document: the answer as its component, no answer as void', () => {
-    const types = module('client.ts');
+    const types = module('profiles.ts');
     expect(types).toContain('get(idOrName: string, options?: RequestOptions): Promise<Profile>;');
     expect(types).toContain('delete(idOrName: string, options?: RequestOptions): Promise<void>;');
     expect(types).toMatch(

@@ -52,6 +52,10 @@ export function componentTypeName(name: string): string {
   return safeIdentifier(pascalCase(name));
 }
 
+/** The interface of `client.<path…>`: `AuthConnections`; `Resources` for the client itself. */
+export const resourceInterfaceName = (path: readonly string[]): string =>
+  path.length === 0 ? 'Resources' : safeIdentifier(path.map((segment) => pascalCase(segment)).join(''));
+
 /** The client's function that makes a top-level resource: `profilesResource(connection)`. */
 export const resourceFactoryName = (resource: string): string => `${resource.replace(/_$/, '')}Resource`;
 
@@ -159,7 +163,7 @@ export function generationProblems(document: OpenApiDocument): GenerationProblem
     files.add(names.file, place, at);
     for (let depth = 1; depth <= sdk.resource.length; depth++) {
       const path = sdk.resource.slice(0, depth);
-      const type = path.map((segment) => pascalCase(segment)).join('');
+      const type = resourceInterfaceName(path);
       const key = path.join('.');
       if (resources.has(type) && resources.get(type) !== key) {
         problems.push({

@@ -23,6 +23,7 @@ export {
   inputFlags,
   resourceFactoryName,
   resourceFileName,
+  resourceInterfaceName,
 } from './generation-check.js';
 export { jsonDifference } from './json-difference.js';
 export { appendPointer, escapePointerToken, formatPointer, getAt, parsePointer } from './json-pointer.js';
