@@ -38,7 +38,17 @@ export const quoted = (text) => `'${JSON.stringify(text).slice(1, -1).replaceAll
  * `value` as a TS literal (indented JSON), where a key `__proto__` is an own property as in JSON:
  * written `"__proto__": …`, an object literal would set its prototype instead.
  */
-export const jsonLiteral = (value) => JSON.stringify(value, null, 2).replace(/(?<!\\)"__proto__":/g, '["__proto__"]:');
+export const jsonLiteral = (value) =>
+  JSON.stringify(value, null, 2)
+    // TypeScript does not type a string under a key that every object has (`constructor`) by the
+    // type it must satisfy, but as `string`: the literal type is said.
+    .replace(INHERITED_KEY_STRING, '$1 as const$2')
+    .replace(/(?<!\\)"__proto__":/g, '["__proto__"]:');
+
+const INHERITED_KEY_STRING = new RegExp(
+  `^(\\s*"(?:${Object.getOwnPropertyNames(Object.prototype).join('|')})": "(?:[^"\\\\]|\\\\.)*")(,?)$`,
+  'gm',
+);
 
 /** `name` as a property key of TS code: as it is when it is an identifier, else quoted. */
 export const propertyKey = (name) => (isIdentifier(name) ? name : quoted(name));

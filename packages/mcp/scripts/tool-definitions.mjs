@@ -203,7 +203,7 @@ export function toolDefinitions(document) {
     const tool = toolDefinition(document, operation);
     const violations = hostRuleViolations(tool);
     if (violations.length > 0) throw new Error(`${tool.name} breaks what hosts accept: ${violations.join('; ')}`);
-    if (tools[tool.name]) throw new Error(`two operations make the tool ${tool.name}`);
+    if (Object.hasOwn(tools, tool.name)) throw new Error(`two operations make the tool ${tool.name}`);
     tools[tool.name] = tool;
   }
   return tools;

@@ -407,6 +407,10 @@ describe('names', () => {
       pathArguments: { 'widget-id': 'widgetId', options: 'options_', constructor: 'constructor_' },
     });
     expect(named('/w', 'get', { operationId: 'widgets.get' }).names.function).toBe('widgetsGet');
+    expect(named('/w', 'get', { operationId: 'constructor' }).names).toMatchObject({
+      function: 'constructor_',
+      tool: 'constructor_',
+    });
     expect(named('/constructor', 'get', { operationId: 'getX', 'x-sdk-verb': 'toString' }).sdk).toEqual({
       resource: ['constructor_'],
       verb: 'toString_',

@@ -451,9 +451,10 @@ function namesOf(
   const fn = safeIdentifier(camelCase(operationId));
   if (fn === '')
     throw new OpenApiDocumentError(`the operationId at ${pointer} has no letter or digit`, { pointer: at });
-  const tool = streaming
-    ? `tail_${snakeCase(words(operationId).slice(1).join(' ')) || 'events'}`
-    : snakeCase(operationId);
+  // A key of the generated tool table: `constructor` would find what every object has.
+  const tool = safeProperty(
+    streaming ? `tail_${snakeCase(words(operationId).slice(1).join(' ')) || 'events'}` : snakeCase(operationId),
+  );
   const pathArguments: Record<string, string> = {};
   const byArgument = new Map<string, OperationParameter>();
   for (const parameter of parameters.filter((p) => p.in === 'path')) {
