@@ -168,3 +168,38 @@ describe('an operation added to the document', () => {
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 });
+
+describe('the generated modules', () => {
+  const modules = () => Object.entries(generated).filter(([path]) => path.startsWith(SOURCE));
+
+  it('are one per top-level resource, beside client.ts and resources.ts', () => {
+    const resources = new Set([...operations(document)].map((o) => o.sdk.resource[0]));
+    const names = modules().map(([path]) => path.slice(SOURCE.length).replaceAll('\\', '/'));
+    expect(names.sort()).toEqual(
+      [
+        'generated/client.ts',
+        'generated/resources.ts',
+        ...[...resources].map((r) => `generated/resources/${r}.ts`),
+      ].sort(),
+    );
+  });
+
+  it('import only what they use, and no line is longer than the repo writes them', () => {
+    for (const [path, source] of modules()) {
+      const imports = [...source.matchAll(/^import (?:type )?\{([^}]*)\} from/gm)].flatMap(([, list]) =>
+        list!
+          .split(',')
+          .map((name) => name.replace(/^\s*type\s+/, '').trim())
+          .filter(Boolean),
+      );
+      // The code without its imports and comments.
+      const body = source
+        .replace(/^import [\s\S]*?from '[^']+';$/gm, '')
+        .replace(/\/\*\*[\s\S]*?\*\//g, '')
+        .replace(/^\s*\/\/.*$/gm, '');
+      for (const name of imports)
+        expect(body, `${path}: ${name}`).toMatch(new RegExp(`\\b${name.replace('$', '\\$')}\\b`));
+      for (const line of source.split('\n')) expect(line.length, `${path}: ${line}`).toBeLessThanOrEqual(120);
+    }
+  });
+});
