@@ -137,6 +137,26 @@ const REFUSED: Record<string, { document: OpenApiDocument; reason: RegExp }> = {
     document: documentWith({ '/zz-a': { get: operation('получитьПрофили') } }),
     reason: /which hosts refuse/,
   },
+  'a text/plain answer (the client reads JSON and event streams)': {
+    document: documentWith({
+      '/zz-a': {
+        get: operation('getZzA', [], {
+          responses: { '200': { description: 'ok', content: { 'text/plain': { schema: string } } } },
+        }),
+      },
+    }),
+    reason: /answers text\/plain: the generated client reads JSON answers and event streams only/,
+  },
+  'an event stream taking an argument of the MCP tail tool': {
+    document: (() => {
+      const document = documentWith({});
+      const stream = [...operations(document)].find((o) => o.streaming)!;
+      const maxEvents = { name: 'max_events', in: 'query' as const, schema: { type: 'integer' } };
+      stream.operation.parameters = [...(stream.operation.parameters ?? []), maxEvents];
+      return document;
+    })(),
+    reason: /input max_events of the operation .* takes an argument the MCP server's tail tool has itself/,
+  },
   'two operations making one CLI command': {
     document: documentWith({
       '/zz-a': { get: operation('listZzA') },

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import {
   allowingUnknownProperties,
   assertGeneratable,
+  HAND_WRITTEN_NAMES,
   inlineRefs,
   loadOpenApiDocument,
   operationSignature,
@@ -23,7 +24,7 @@ const OUTPUT = `${OUTPUT_DIR}tool-definitions.ts`;
  * The paged log tail: an event stream has no end a model could wait for, so the tool reads a
  * bounded page, described as its JSON result (not SSE and heartbeats), with its own bounds.
  */
-const TAIL = {
+export const TAIL = {
   description: [
     'Reads log lines and returns them as JSON: `{ events: [{ id, timestamp, message }], cursor, stopped }`.',
     'This tool returns at most `max_events` log events (default 100) and at most `max_bytes` bytes of them, and',
@@ -65,8 +66,8 @@ const TAIL = {
         'The `cursor` a previous call returned: continue after the last event it returned. Omit it to start at the beginning of the log.',
     },
   },
-  /** What each returned event holds of the stream's event data. */
-  eventProperties: ['timestamp', 'message'],
+  /** What each returned event holds of the stream's event data (the model refuses a stream without them). */
+  eventProperties: HAND_WRITTEN_NAMES.mcpTail.eventProperties,
 };
 
 /** An object schema of these properties, and no other. */

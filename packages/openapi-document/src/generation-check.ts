@@ -7,7 +7,10 @@ import type { OpenApiDocument } from './document-types.js';
 import { isIdentifier, kebabCase, pascalCase, safeIdentifier } from './identifiers.js';
 import { formatPointer } from './json-pointer.js';
 import { operationSignature } from './operation-signature.js';
+import { inlineRefs } from './resolve-ref.js';
 import { type Operation, operations } from './operations.js';
+
+const JSON_MEDIA_TYPE = /^application\/(?:[\w.-]+\+)?json$/i;
 
 export interface GenerationProblem {
   readonly message: string;
@@ -44,6 +47,11 @@ export const HAND_WRITTEN_NAMES = {
   cliCommands: ['logs tail', 'help'],
   /** Options every command has, which no input of an operation may take. */
   cliOptions: ['json', 'help', 'version'],
+  /** The MCP server's paged tail of an event stream (packages/mcp/scripts/tool-definitions.mjs): its own arguments, and what each event holds. */
+  mcpTail: {
+    arguments: ['max_events', 'max_bytes', 'wait_ms', 'cursor'],
+    eventProperties: ['timestamp', 'message'],
+  },
 } as const;
 
 /** The name the generated types give a component schema: itself when it is an identifier, else pascal-cased. */
@@ -189,8 +197,13 @@ export function generationProblems(document: OpenApiDocument): GenerationProblem
       });
     } else tools.add(names.tool, place, at);
 
-    if (operation.streaming) continue;
-    commands.add(names.command.join(' '), place, at);
+    const success = operation.success;
+    if (success?.mediaType && !operation.streaming && !JSON_MEDIA_TYPE.test(success.mediaType)) {
+      problems.push({
+        message: `${place} answers ${success.mediaType}: the generated client reads JSON answers and event streams only`,
+        pointer: operation.responses[success.status]!.pointer,
+      });
+    }
     let inputs: ReturnType<typeof operationSignature>['arguments'];
     try {
       inputs = operationSignature(document, operation).arguments;
@@ -199,6 +212,26 @@ export function generationProblems(document: OpenApiDocument): GenerationProblem
       problems.push({ message: error.message, pointer: error.pointer ?? pointer });
       continue;
     }
+    if (operation.streaming) {
+      // The MCP server reads a stream as pages of log events (its tail tool), with arguments of its own.
+      for (const input of inputs.filter((i) => HAND_WRITTEN_NAMES.mcpTail.arguments.includes(i.name as never))) {
+        problems.push({
+          message: `the ${input.in} input ${input.name} of ${place} takes an argument the MCP server's tail tool has itself`,
+          pointer: at,
+        });
+      }
+      const data = operation.success?.eventData;
+      const properties = (data && (inlineRefs(document, data.schema) as { properties?: object }).properties) ?? {};
+      const lacking = HAND_WRITTEN_NAMES.mcpTail.eventProperties.filter((name) => !Object.hasOwn(properties, name));
+      if (lacking.length > 0) {
+        problems.push({
+          message: `the events of ${place} have no ${lacking.join(' or ')}: the MCP server's tail tool returns log events (x-sse-event-data with timestamp and message)`,
+          pointer: data?.pointer ?? pointer,
+        });
+      }
+      continue;
+    }
+    commands.add(names.command.join(' '), place, at);
     const options = new Namespace(`option of browser-cloud ${names.command.join(' ')}, --`, problems).reserve(
       HAND_WRITTEN_NAMES.cliOptions,
       handWritten('CLI (every command has it)'),
