@@ -157,6 +157,13 @@ const REFUSED: Record<string, { document: OpenApiDocument; reason: RegExp }> = {
     })(),
     reason: /input max_events of the operation .* takes an argument the MCP server's tail tool has itself/,
   },
+  'a method that is also a resource (client.zzA.get beside client.zzA.get.x)': {
+    document: documentWith({
+      '/zz-a': { get: operation('getZzA') },
+      '/zz-a/get/x': { get: operation('readZzA') },
+    }),
+    reason: /makes the method client\.zzA\.get, which is also a resource of the operation readZzA/,
+  },
   'two operations making one CLI command': {
     document: documentWith({
       '/zz-a': { get: operation('listZzA') },

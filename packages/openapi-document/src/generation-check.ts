@@ -250,6 +250,20 @@ export function generationProblems(document: OpenApiDocument): GenerationProblem
       }
     }
   }
+  // client.<resource…>.<verb> names one method, and no resource of others.
+  const methods = new Namespace('client method', problems);
+  for (const operation of all) {
+    const path = [...operation.sdk.resource, operation.sdk.verb].join('.');
+    const place = `the operation ${operation.operationId} (${operation.pointer})`;
+    methods.add(path, place, `${operation.pointer}/operationId`);
+    const parent = all.find((other) => `${other.sdk.resource.join('.')}.`.startsWith(`${path}.`));
+    if (parent) {
+      problems.push({
+        message: `${place} makes the method client.${path}, which is also a resource of the operation ${parent.operationId} (${parent.pointer}): set x-sdk-verb`,
+        pointer: `${operation.pointer}/operationId`,
+      });
+    }
+  }
   // A command that is also a group of others: `a b` beside `a b c`.
   const paths = all.filter((o) => !o.streaming).map((o) => o.names.command.join(' '));
   for (const operation of all.filter((o) => !o.streaming)) {
