@@ -102,7 +102,7 @@ describe('names an operation may not take from the CLI', () => {
       ...ZZ,
       options: [option('to-string', { name: 'to_string' }), option('constructor', {})],
     };
-    const moved = vi.fn(async () => undefined);
+    const moved = vi.fn(async (..._args: unknown[]) => undefined);
     const { io } = memoryIo({ zz: { things: { move: moved } } });
     expect(await run(['zz', 'things', 'move', '7'], io, [definition])).toBe(0);
     expect(moved.mock.calls[0]?.[1]).toBeUndefined();

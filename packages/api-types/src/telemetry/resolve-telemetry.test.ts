@@ -6,12 +6,10 @@ import { DEFAULT_TELEMETRY_CATEGORIES, TELEMETRY_CATEGORIES } from './categories
 import { InvalidTelemetryConfigError, resolveTelemetry } from './resolve-telemetry.js';
 
 /** The categories as the document lists them, and those it says are on by default (in their descriptions). */
-const CATEGORIES = Object.entries(
-  loadOpenApiDocument().components!.schemas!['BrowserTelemetryCategoriesConfig']!['properties'] as Record<
-    string,
-    { description: string }
-  >,
-);
+const categoriesSchema = loadOpenApiDocument().components!.schemas!['BrowserTelemetryCategoriesConfig'] as {
+  properties: Record<string, { description: string }>;
+};
+const CATEGORIES = Object.entries(categoriesSchema.properties);
 const DEFAULT = CATEGORIES.filter(([, { description }]) => /^On by default\b/.test(description)).map(([name]) => name);
 const create = { mode: 'create' } as const;
 const update = (current: TelemetryCategory[] | null) => ({ mode: 'update', current }) as const;
