@@ -47,11 +47,14 @@ function wrap(text, width = 100) {
   });
 }
 
-/** A value as a one-line JS literal, for examples: `{ name: "checkout-agent-eu" }`. */
-const literal = (value) =>
-  JSON.stringify(value, null, 1)
-    .replace(/\n\s*/g, ' ')
-    .replace(/"([A-Za-z_$][\w$]*)": /g, '$1: ');
+/** A value as a one-line JS literal, as Biome writes one, for examples: `{ name: 'checkout-agent-eu' }`. */
+function literal(value) {
+  if (typeof value === 'string') return quoted(value);
+  if (Array.isArray(value)) return `[${value.map(literal).join(', ')}]`;
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  const entries = Object.entries(value).map(([key, item]) => `${propertyKey(key)}: ${literal(item)}`);
+  return entries.length === 0 ? '{}' : `{ ${entries.join(', ')} }`;
+}
 
 /** A TSDoc comment of these paragraphs, wrapped; the text cannot close it early. */
 const doc = (...paragraphs) => {

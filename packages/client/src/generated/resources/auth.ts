@@ -43,7 +43,7 @@ export interface AuthConnections {
    *
    * @example
    * ```ts
-   * const loginResponse = await client.auth.connections.login("ac_01HZY2R6F1J8K3P5S7T9V2X4ZA", {});
+   * const loginResponse = await client.auth.connections.login('ac_01HZY2R6F1J8K3P5S7T9V2X4ZA', {});
    * ```
    */
   login(id: string, body?: LoginRequest, options?: RequestOptions): Promise<LoginResponse>;
@@ -79,7 +79,7 @@ export function authResource(client: Connection): Auth {
  * ```ts
  * const loginResponse = await loginAuthConnection(
  *   connection,
- *   "ac_01HZY2R6F1J8K3P5S7T9V2X4ZA",
+ *   'ac_01HZY2R6F1J8K3P5S7T9V2X4ZA',
  *   {},
  * );
  * ```

@@ -44,8 +44,8 @@ export interface BrowsersLogs {
    * @example
    * ```ts
    * for await (const logEvent of client.browsers.logs.stream(
-   *   "br_01HZY4A2B3C4D5E6F7G8H9J0KA",
-   *   { source: "path", path: "/var/log/chromium/chrome_debug.log" },
+   *   'br_01HZY4A2B3C4D5E6F7G8H9J0KA',
+   *   { source: 'path', path: '/var/log/chromium/chrome_debug.log' },
    * )) console.log(logEvent);
    * ```
    */
@@ -81,8 +81,8 @@ export function browsersResource(client: Connection): Browsers {
  * ```ts
  * for await (const logEvent of streamBrowserLogs(
  *   connection,
- *   "br_01HZY4A2B3C4D5E6F7G8H9J0KA",
- *   { source: "path", path: "/var/log/chromium/chrome_debug.log" },
+ *   'br_01HZY4A2B3C4D5E6F7G8H9J0KA',
+ *   { source: 'path', path: '/var/log/chromium/chrome_debug.log' },
  * )) console.log(logEvent);
  * ```
  */

@@ -40,8 +40,8 @@ export interface Profiles {
    * @example
    * ```ts
    * const profile = await client.profiles.rename(
-   *   "prof_01HZY5C7D9E1F3G5H7J9K1M3NA",
-   *   { name: "checkout-agent-eu" },
+   *   'prof_01HZY5C7D9E1F3G5H7J9K1M3NA',
+   *   { name: 'checkout-agent-eu' },
    * );
    * ```
    */
@@ -79,8 +79,8 @@ export function profilesResource(client: Connection): Profiles {
  * ```ts
  * const profile = await renameProfile(
  *   connection,
- *   "prof_01HZY5C7D9E1F3G5H7J9K1M3NA",
- *   { name: "checkout-agent-eu" },
+ *   'prof_01HZY5C7D9E1F3G5H7J9K1M3NA',
+ *   { name: 'checkout-agent-eu' },
  * );
  * ```
  */
