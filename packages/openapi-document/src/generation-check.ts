@@ -4,7 +4,7 @@
 // writing; the lint's `conventions/generatable` rule reports the same problems at their lines.
 import { OpenApiDocumentError } from './document-error.js';
 import type { OpenApiDocument } from './document-types.js';
-import { isIdentifier, kebabCase, pascalCase, safeIdentifier } from './identifiers.js';
+import { isIdentifier, isReservedWord, kebabCase, pascalCase, safeIdentifier } from './identifiers.js';
 import { formatPointer } from './json-pointer.js';
 import { operationSignature } from './operation-signature.js';
 import { inlineRefs } from './resolve-ref.js';
@@ -56,8 +56,9 @@ export const HAND_WRITTEN_NAMES = {
 
 /** The name the generated types give a component schema: itself when it is an identifier, else pascal-cased. */
 export function componentTypeName(name: string): string {
-  if (isIdentifier(name) && !name.startsWith('$')) return name;
-  return safeIdentifier(pascalCase(name));
+  if (isIdentifier(name) && !name.startsWith('$') && !isReservedWord(name)) return name;
+  const type = pascalCase(name);
+  return /^\p{N}/u.test(type) || isReservedWord(type) ? `_${type}` : type;
 }
 
 /** The interface of `client.<path…>`: `AuthConnections`; `Resources` for the client itself. */

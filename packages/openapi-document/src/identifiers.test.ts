@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { componentTypeName } from './generation-check.js';
 import {
   camelCase,
   constantCase,
@@ -85,5 +86,13 @@ describe('safeProperty', () => {
       '_2fa',
       'logs',
     ]);
+  });
+});
+
+describe('componentTypeName', () => {
+  it('keeps an identifier (Error, APIError), and makes a type name of anything else', () => {
+    expect(
+      ['Profile', 'Error', 'APIError', 'Widget-Item', 'v1.Widget', 'string', '2fa', '$defs'].map(componentTypeName),
+    ).toEqual(['Profile', 'Error', 'APIError', 'WidgetItem', 'V1Widget', 'String', '_2fa', 'Defs']);
   });
 });

@@ -67,6 +67,9 @@ const BUILT_INS = new Set([
   ...['require', 'module', 'exports', 'console', 'fetch', 'URL', 'Request', 'Response', 'Headers', 'AbortSignal'],
 ]);
 
+/** Whether `name` is a reserved word of JavaScript or a name TypeScript reserves for a type (`string`). */
+export const isReservedWord = (name: string): boolean => RESERVED_WORDS.has(name);
+
 /** Whether `name` is a valid JavaScript identifier as written. */
 export const isIdentifier = (name: string): boolean => /^[\p{ID_Start}$_][\p{ID_Continue}$\u200c\u200d]*$/u.test(name);
 
