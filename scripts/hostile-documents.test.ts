@@ -77,11 +77,11 @@ const ACCEPTED = documentWith(
         { name: '__proto__', in: 'query', schema: string },
       ]),
     },
-    '/профили': { get: operation('listProfilesRu') },
+    '/профили': { get: operation('listProfilesRu', [], { responses: ok({ $ref: '#/components/schemas/string' }) }) },
     '/zz-odd/{id}': { get: operation('../../../../../x', [pathParameter('id')]) },
     '/zz-things/{id}': { get: operation('constructor', [pathParameter('id')]) },
   },
-  { 'Widget-Item': WIDGET, 'v1.Widget': WIDGET },
+  { 'Widget-Item': WIDGET, 'v1.Widget': WIDGET, string: WIDGET },
 );
 
 /** Shapes no generator can write as they are, each in a document of its own, and a fragment of the reason. */
