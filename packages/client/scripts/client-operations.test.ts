@@ -6,7 +6,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { findOperation, loadOpenApiDocument, type OperationObject, operations } from '@browser-cloud/openapi-document';
+import {
+  findOperation,
+  loadOpenApiDocument,
+  type OperationObject,
+  operations,
+  resourceFileName,
+} from '@browser-cloud/openapi-document';
 import { build } from 'esbuild';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { generateArtifacts as generateTypes } from '@browser-cloud/tooling/generate-artifacts';
@@ -179,7 +185,7 @@ describe('the generated modules', () => {
       [
         'generated/client.ts',
         'generated/resources.ts',
-        ...[...resources].map((r) => `generated/resources/${r}.ts`),
+        ...[...resources].map((r) => `generated/resources/${resourceFileName(r!)}.ts`),
       ].sort(),
     );
   });
