@@ -45,10 +45,10 @@ try {
   check(true, `client.${[...operation.sdk.resource, operation.sdk.verb].join('.')}() answers`);
 
   await reset();
-  const standalone = clientPackage[operationId];
-  check(typeof standalone === 'function', `the client exports ${operationId}()`);
+  const standalone = clientPackage[operation.names.function];
+  check(typeof standalone === 'function', `the client exports ${operation.names.function}()`);
   await standalone(client, ...call.path.map((name) => args.path[name]));
-  check(true, `${operationId}() answers`);
+  check(true, `${operation.names.function}() answers`);
 
   await reset();
   const mcp = new Client({ name: 'api-workflow', version: '0' });

@@ -80,6 +80,21 @@ const cases: { rule: string; pointer: string; breakIt: (doc: Doc) => void }[] = 
     breakIt: (doc) => delete op(doc).requestBody.content['application/json'].examples,
   },
   {
+    rule: 'conventions/generatable',
+    pointer: '#/paths/~1things~1{thing_id}/patch/parameters/0',
+    breakIt: (doc) => {
+      const [id] = op(doc).parameters;
+      doc.paths['/things/{thing_id}'] = doc.paths['/things/{id}'];
+      delete doc.paths['/things/{id}'];
+      doc.paths['/things/{thing_id}'].patch.parameters = [id, { ...id, name: 'thing_id' }];
+    },
+  },
+  {
+    rule: 'conventions/generatable',
+    pointer: '#/paths/~1things~1{id}/patch/operationId',
+    breakIt: (doc) => (op(doc).operationId = 'check'),
+  },
+  {
     rule: 'no-invalid-media-type-examples',
     pointer: '#/paths/~1things~1{id}/patch/responses/200/content/application~1json/examples/thing/value/colour',
     breakIt: (doc) => (op(doc).responses['200'].content['application/json'].examples.thing.value.colour = 'red'),

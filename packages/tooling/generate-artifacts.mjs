@@ -6,15 +6,21 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import standaloneCodeModule from 'ajv/dist/standalone/index.js';
 import {
   allowingUnknownProperties,
+  assertGeneratable,
+  componentTypeName,
   getAt,
+  isIdentifier,
   loadOpenApiDocument,
   OPENAPI_PATH,
   operations,
+  pascalCase,
 } from '@browser-cloud/openapi-document';
 
 const standaloneCode = standaloneCodeModule.default ?? standaloneCodeModule;
 
 const TYPES_DIR = new URL('../../packages/api-types/src/generated/', import.meta.url);
+/** The folder this generator owns (scripts/generate.mjs deletes what it no longer writes there). */
+export const OUTPUT_DIR = fileURLToPath(TYPES_DIR);
 
 /** The banner of a file `generator` writes. */
 export const banner = (generator) =>
@@ -25,49 +31,77 @@ const componentOf = (schema) => /^#\/components\/schemas\/([^/]+)$/.exec(schema?
 /** The component a `$ref` names or points into. */
 const componentIn = (ref) => /^#\/components\/schemas\/([^/]+)/.exec(ref)?.[1];
 
-const pascal = (name) => name[0].toUpperCase() + name.slice(1);
-const componentType = (name) => `components['schemas']['${name}']`;
+/** `text` as a single-quoted TS string literal, as the repo writes them. */
+export const quoted = (text) => `'${JSON.stringify(text).slice(1, -1).replaceAll('\\"', '"').replaceAll("'", "\\'")}'`;
+
+/**
+ * `value` as a TS literal (indented JSON), where a key `__proto__` is an own property as in JSON:
+ * written `"__proto__": …`, an object literal would set its prototype instead.
+ */
+export const jsonLiteral = (value) =>
+  JSON.stringify(value, null, 2)
+    // TypeScript does not type a string under a key that every object has (`constructor`) by the
+    // type it must satisfy, but as `string`: the literal type is said.
+    .replace(INHERITED_KEY_STRING, '$1 as const$2')
+    .replace(/(?<!\\)"__proto__":/g, '["__proto__"]:');
+
+const INHERITED_KEY_STRING = new RegExp(
+  `^(\\s*"(?:${Object.getOwnPropertyNames(Object.prototype).join('|')})": "(?:[^"\\\\]|\\\\.)*")(,?)$`,
+  'gm',
+);
+
+/** `name` as a property key of TS code: as it is when it is an identifier, else quoted. */
+export const propertyKey = (name) => (isIdentifier(name) ? name : quoted(name));
+
+/** The type of a component schema in the generated types (its alias, see generateTypes). */
+const componentType = (name) => `components['schemas'][${quoted(name)}]`;
 
 /**
  * What each operation sends and reads, named as the validators here and the client's generated
- * calls share: a component by itself (`RenameProfileRequest`); a schema written in the operation,
- * under `$defs`, by its operationId (`<OperationId>Body`); the path parameters as one object,
- * `<OperationId>Path`; the query as the object schema that states it (`LogStreamQuery`), else
- * `<OperationId>Query`; answers and event data as `Received<Component>`.
+ * calls share: a component by itself (`RenameProfileRequest`; `typeName` is its type alias); a
+ * schema written in the operation, under `$defs`, by the operation's type name
+ * (`<Operation>Body`); the path parameters as one object, `<Operation>Path`; the query as the
+ * object schema that states it (`LogStreamQuery`), else `<Operation>Query`; answers and event
+ * data as `Received<Component>`, or, written in the operation, `Received<Operation>Answer|Event`
+ * (`received`: checked as the client reads answers, unknown properties allowed).
  */
 export function operationSchemas(document) {
+  assertGeneratable(document);
   return [...operations(document)].map((operation) => {
     const { operationId, body, query, success } = operation;
-    const id = pascal(operationId);
-    const at = `operations['${operationId}']`;
+    const id = operation.names.type;
+    const at = `operations[${quoted(operationId)}]`;
     const schemaOf = (component, fallback, type, schema) =>
-      component ? { name: component, component, type: componentType(component) } : { name: fallback, schema, type };
-    const answered = (schema, what) => {
+      component
+        ? { name: componentTypeName(component), component, typeName: componentTypeName(component) }
+        : { name: fallback, schema, typeName: type };
+    const answered = (schema, suffix, type) => {
       if (schema === undefined) return undefined;
       const component = componentOf(schema);
-      if (!component) {
-        throw new Error(`${operationId}: its ${what} is not a component schema; give it one (generate-artifacts.mjs).`);
-      }
-      return { name: `Received${component}`, component, type: componentType(component) };
+      if (!component) return { name: `Received${id}${suffix}`, schema, typeName: type, received: true };
+      const typeName = componentTypeName(component);
+      return { name: `Received${typeName}`, component, typeName };
     };
     const pathParameters = operation.parameters.filter((p) => p.in === 'path');
     const bodySchema = body && (operation.requestBody?.content[body.mediaType]?.media.schema ?? {});
     const media = success?.mediaType && operation.responses[success.status]?.content[success.mediaType]?.media;
-    const bodyType = `NonNullable<${at}['requestBody']>['content']['${body?.mediaType}']`;
+    const bodyType = `NonNullable<${at}['requestBody']>['content'][${quoted(body?.mediaType ?? '')}]`;
+    const answerType = `${at}['responses'][${quoted(success?.status ?? '')}]['content'][${quoted(success?.mediaType ?? '')}]`;
     const queryType = `NonNullable<${at}['parameters']['query']>`;
     return {
       operation,
       path: {
         name: `${id}Path`,
         schema: objectOf(pathParameters),
-        type: `{ ${pathParameters.map((p) => `${p.name}: string`).join('; ')} }`,
+        typeName: `{ ${pathParameters.map((p) => `${propertyKey(p.name)}: string`).join('; ')} }`,
       },
       body: body && schemaOf(componentIn(bodySchema.$ref), `${id}Body`, bodyType, bodySchema),
       query:
         query &&
         schemaOf(componentOf({ $ref: `#${query.pointer}` }), `${id}Query`, queryType, objectOf(query.parameters)),
-      answer: success?.mediaType && !operation.streaming ? answered(media?.schema, 'success answer') : undefined,
-      event: operation.streaming ? answered(media?.schema?.['x-sse-event-data'], 'event data') : undefined,
+      answer: success?.mediaType && !operation.streaming ? answered(media?.schema, 'Answer', answerType) : undefined,
+      // The event data has no type of its own in the generated types: an inline one is `unknown`.
+      event: operation.streaming ? answered(media?.schema?.['x-sse-event-data'], 'Event', 'unknown') : undefined,
     };
   });
 }
@@ -93,10 +127,7 @@ function receivedSchemas(document) {
     Object.values(responses).flatMap(({ content }) => Object.values(content).map((c) => c.media)),
   );
   const refs = media.flatMap(({ schema }) => [schema, schema?.['x-sse-event-data']]).filter((s) => s?.$ref);
-  for (const { $ref } of refs.filter((schema) => !componentOf(schema))) {
-    throw new Error(`A response schema is $ref "${$ref}", not a component schema.`);
-  }
-  return [...new Set(refs.map(componentOf))];
+  return [...new Set(refs.map(componentOf).filter(Boolean))];
 }
 
 /**
@@ -145,12 +176,11 @@ export function queryUnion(name, schema) {
   if (!key || facts.some((fact) => fact?.key !== key) || !Array.isArray(values)) return undefined;
   const members = values.map((value) => {
     const required = facts.filter((fact) => fact.value === value).flatMap((fact) => fact.required);
-    const picked =
-      required.length > 0 ? ` & Required<Pick<${name}, ${required.map((r) => `'${r}'`).join(' | ')}>>` : '';
-    return `\n  | (${name} & { ${key}: ${JSON.stringify(value)} }${picked})`;
+    const picked = required.length > 0 ? ` & Required<Pick<${name}, ${required.map(quoted).join(' | ')}>>` : '';
+    return `\n  | (${name} & { ${propertyKey(key)}: ${JSON.stringify(value)} }${picked})`;
   });
   return {
-    name: `${name}By${pascal(key.replace(/_(\w)/g, (_, c) => c.toUpperCase()))}`,
+    name: `${name}By${pascalCase(key)}`,
     type: members.join(''),
     key,
     facts,
@@ -161,8 +191,8 @@ export function queryUnion(name, schema) {
 function generateQueryUnions(document) {
   const unions = new Map();
   for (const { query } of operationSchemas(document)) {
-    const union = query?.component && queryUnion(query.component, document.components.schemas[query.component]);
-    if (union) unions.set(union.name, { ...union, of: query.component });
+    const union = query?.component && queryUnion(query.typeName, document.components.schemas[query.component]);
+    if (union) unions.set(union.name, { ...union, of: query.typeName });
   }
   return [
     banner('scripts/generate.mjs'),
@@ -179,11 +209,27 @@ function generateQueryUnions(document) {
 
 /**
  * Types from the loader's reading of the document (a copy: openapi-typescript may annotate it), not
- * from the file, which openapi-typescript would read with Redocly's parser, another reading.
+ * from the file, which openapi-typescript would read with Redocly's parser, another reading. Each
+ * component gets a type alias named by the identifier layer (`componentTypeName`: `Widget-Item` →
+ * `WidgetItem`), the name every generator uses, rather than openapi-typescript's own root types.
  */
 async function generateTypes(document) {
-  const ast = await openapiTS(structuredClone(document), { rootTypes: true, rootTypesNoSchemaPrefix: true });
-  return COMMENT_HEADER + astToString(ast);
+  const ast = await openapiTS(structuredClone(document), {});
+  const aliases = new Map();
+  for (const name of Object.keys(document.components?.schemas ?? {})) {
+    aliases.set(componentTypeName(name), componentType(name));
+  }
+  // The other components under the names openapi-typescript gave them (`ResponseNotFound`), but
+  // none that a schema's alias takes.
+  const kinds = { responses: 'Response', parameters: 'Parameter', headers: 'Header', requestBodies: 'RequestBody' };
+  for (const [key, prefix] of Object.entries(kinds)) {
+    for (const name of Object.keys(document.components?.[key] ?? {})) {
+      const alias = `${prefix}${pascalCase(name)}`;
+      if (!aliases.has(alias)) aliases.set(alias, `components['${key}'][${quoted(name)}]`);
+    }
+  }
+  const lines = [...aliases].map(([alias, type]) => `export type ${alias} = ${type};`);
+  return `${COMMENT_HEADER}${astToString(ast)}${lines.join('\n')}\n`;
 }
 
 /**
@@ -292,6 +338,10 @@ function withoutDynamicKeywords(ajv, root) {
   Object.assign(ajv.opts, { unevaluated: false, dynamicRef: false });
 }
 
+/** The `$ref` of a component schema under the root `$id`, its name escaped as a JSON pointer and a URI fragment. */
+const componentRef = (id, name) =>
+  `${id}#/components/schemas/${encodeURIComponent(name.replaceAll('~', '~0').replaceAll('/', '~1'))}`;
+
 /** `$ref`s anywhere under `node`. */
 const refsIn = (node) => new Set([...JSON.stringify(node).matchAll(/"\$ref":"([^"\\]*)"/g)].map(([, ref]) => ref));
 
@@ -321,9 +371,12 @@ function referencedFirst(roots, targets) {
  */
 function generateValidators(document) {
   // Path parameters, and a body or query written in the operation, as `$defs/<OperationId>Path|Body|Query`.
-  const parts = operationSchemas(document)
+  const described = operationSchemas(document);
+  const parts = described
     .flatMap(({ path, body, query }) => [path, body, query])
     .filter((part) => part?.schema !== undefined);
+  // Answers and event data written in the operation, read as the client reads answers.
+  const receivedParts = described.flatMap(({ answer, event }) => [answer, event]).filter((part) => part?.received);
   const root = withoutAnnotations({
     $id: 'openapi.json',
     components: { schemas: document.components.schemas },
@@ -333,22 +386,26 @@ function generateValidators(document) {
   const receivedRoot = {
     $id: 'openapi-received.json',
     components: { schemas: allowingUnknownProperties(root.components.schemas) },
+    $defs: Object.fromEntries(
+      receivedParts.map(({ name, schema }) => [name, allowingUnknownProperties(withoutAnnotations(schema))]),
+    ),
   };
   const target = (name, ref, type, compiledAs = name) => ({ name, ref, type, compiledAs });
   // Operations with the same path parameters share one compiled function: the first of that schema.
   const firstByJson = new Map();
   const targets = [
     ...usedComponents(document).map((name) =>
-      target(name, `openapi.json#/components/schemas/${name}`, componentType(name)),
+      target(componentTypeName(name), componentRef('openapi.json', name), componentType(name)),
     ),
     ...receivedSchemas(document).map((name) =>
-      target(`Received${name}`, `openapi-received.json#/components/schemas/${name}`, componentType(name)),
+      target(`Received${componentTypeName(name)}`, componentRef('openapi-received.json', name), componentType(name)),
     ),
-    ...parts.map(({ name, type }) => {
+    ...parts.map(({ name, typeName }) => {
       const json = JSON.stringify(root.$defs[name]);
       if (!firstByJson.has(json)) firstByJson.set(json, name);
-      return target(name, `openapi.json#/$defs/${name}`, type, firstByJson.get(json));
+      return target(name, `openapi.json#/$defs/${name}`, typeName, firstByJson.get(json));
     }),
+    ...receivedParts.map(({ name, typeName }) => target(name, `openapi-received.json#/$defs/${name}`, typeName)),
   ];
 
   const ajv = new Ajv2020(AJV_OPTIONS);

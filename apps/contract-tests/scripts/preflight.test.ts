@@ -43,7 +43,7 @@ describe('preflight', () => {
       info: { title: 'zz', version: '0' },
       security: [{ bearerAuth: [] }],
       paths: {
-        '/zz_open': { get: { ...get([{}]), operationId: 'zzOpen' } },
+        '/zz_open/{zz_id}': { get: { ...get([{}]), operationId: 'zzOpen' } },
         '/zz_things/{zz_id}': { get: get([{ bearerAuth: [] }]) },
       },
     };

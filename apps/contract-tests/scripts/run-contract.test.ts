@@ -3,13 +3,17 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { findOperation, loadOpenApiDocument } from '@browser-cloud/openapi-document';
 import { DEFAULT_FIXTURE_REFS as R, startHostileServer, startSandbox } from '@browser-cloud/sandbox';
 import { afterEach, describe, expect, it } from 'vitest';
 import { leftovers, noteCreated } from './created-resources.mjs';
 
 const RUNNER = fileURLToPath(new URL('./run-contract.mjs', import.meta.url));
 const TOKEN = 'sk_secret_runner_token';
-const RENAME_FILE = 'src/generated/renameProfile.contract.test.ts';
+/** The case file `npm run generate` writes for an operation (scripts/case-files.mjs). */
+const caseFile = (operationId: string) =>
+  `src/generated/${findOperation(loadOpenApiDocument(), operationId).names.file}.contract.test.ts`;
+const RENAME_FILE = caseFile('renameProfile');
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
@@ -153,7 +157,7 @@ describe('the runner', () => {
     const sandbox = await startSandbox({ port: 0, quiet: true });
     cleanups.push(() => sandbox.close());
     const env = { CONTRACT_SANDBOX_URL: sandbox.url, CONTRACT_RUNS: '2', CONTRACT_REPORTS_DIR: reportsDir() };
-    const args = ['--target', 'live-sandbox', 'src/generated/loginAuthConnection.contract.test.ts'];
+    const args = ['--target', 'live-sandbox', caseFile('loginAuthConnection')];
     for (const run of ['first', 'second']) {
       const { code, output } = await runner(env, args);
       expect(code, `${run} run:\n${output}`).toBe(0);

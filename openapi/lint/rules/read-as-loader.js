@@ -40,7 +40,7 @@ function show(value) {
 }
 
 /** The deepest part of `tokens` that names a value in `root`: where Redocly can place a problem. */
-function existingPath(root, tokens) {
+export function existingPath(root, tokens) {
   const path = [];
   let node = root;
   for (const token of tokens) {

@@ -2,19 +2,20 @@
 // operation but its event streams, which have special commands (`logs tail`). `npm run generate`
 // writes them; `npm run lint` is the drift check.
 import { fileURLToPath } from 'node:url';
-import { inlineRefs, loadOpenApiDocument, operationSignature, operations } from '@browser-cloud/openapi-document';
-import { banner } from '@browser-cloud/tooling/generate-artifacts';
+import {
+  assertGeneratable,
+  inlineRefs,
+  inputFlags,
+  kebabCase,
+  loadOpenApiDocument,
+  operationSignature,
+  operations,
+} from '@browser-cloud/openapi-document';
+import { banner, jsonLiteral } from '@browser-cloud/tooling/generate-artifacts';
 
-const OUTPUT = fileURLToPath(new URL('../src/generated/command-definitions.ts', import.meta.url));
-
-/** Options every command has, which no input of an operation may take. */
-const RESERVED = new Set(['json', 'help']);
-
-const kebabCase = (name) =>
-  name
-    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
-    .replace(/[^A-Za-z0-9]+/g, '-')
-    .toLowerCase();
+/** The folder this generator owns (scripts/generate.mjs deletes what it no longer writes there). */
+export const OUTPUT_DIR = fileURLToPath(new URL('../src/generated/', import.meta.url));
+const OUTPUT = `${OUTPUT_DIR}command-definitions.ts`;
 const oneLine = (text = '') => text.replace(/\s+/g, ' ').trim();
 const firstSentence = (text) => /^.*?[.!?](?=\s|$)/.exec(oneLine(text))?.[0] ?? oneLine(text);
 
@@ -26,25 +27,20 @@ function valueType(schema) {
 
 /** The options of an input: one, or for a `oneOf` of one-property objects, one per member (`--proxy-id`, `--proxy-name`). */
 function optionsOf({ name, in: location, schema }) {
-  const members = schema.oneOf ?? [];
-  if (members.length > 0 && members.every((m) => m.type === 'object' && Object.keys(m.properties ?? {}).length === 1)) {
-    return members.map((m) => {
-      const [[member, property]] = Object.entries(m.properties);
+  const flags = inputFlags(name, schema);
+  if (flags[0].member !== undefined) {
+    return flags.map(({ flag, member }, i) => {
+      const m = schema.oneOf[i];
+      const property = m.properties[member];
       const description = firstSentence(m.description ?? property.description);
-      return {
-        flag: kebabCase(`${name}-${member}`),
-        in: location,
-        name,
-        member,
-        type: valueType(property),
-        description,
-      };
+      return { flag, in: location, name, member, type: valueType(property), description };
     });
   }
+  const members = schema.oneOf ?? [];
   const type = valueType(schema);
   // The object schema a JSON value is of, by title: a parser of a shorter syntax is keyed by it.
   const titled = [schema, ...(schema.anyOf ?? []), ...members].find((s) => s.title)?.title;
-  const option = { flag: kebabCase(name), in: location, name, type, description: firstSentence(schema.description) };
+  const option = { flag: flags[0].flag, in: location, name, type, description: firstSentence(schema.description) };
   if (type === 'string' && schema.enum) option.choices = schema.enum;
   if (type === 'json' && titled) option.schema = titled;
   return [option];
@@ -79,7 +75,7 @@ function examplesOf(document, operation, command, positionals, options) {
 
 function commandDefinition(document, operation) {
   const { arguments: inputs, call } = operationSignature(document, operation);
-  const command = [...operation.sdk.resource, operation.sdk.verb].map(kebabCase);
+  const command = operation.names.command;
   // Path parameters, then required scalar body properties (`profiles rename <id-or-name> <name>`).
   const positional = (input) =>
     input.in === 'path' ||
@@ -90,10 +86,8 @@ function commandDefinition(document, operation) {
     flag: kebabCase(name),
     description: firstSentence(schema.description),
   }));
+  // Two inputs taking one option, or an input taking the CLI's own, the model refuses (generationProblems).
   const options = inputs.filter((input) => !positional(input)).flatMap(optionsOf);
-  const flags = options.map((option) => option.flag);
-  const taken = flags.find((flag, i) => RESERVED.has(flag) || flags.indexOf(flag) !== i);
-  if (taken) throw new Error(`${operation.operationId}: two inputs, or an input and the CLI, take --${taken}`);
   const { summary = operation.operationId, description = '' } = operation.operation;
   const examples = examplesOf(document, operation, command, positionals, options);
   const tag = document.tags?.find((t) => t.name === operation.operation.tags?.[0]);
@@ -111,16 +105,13 @@ function commandDefinition(document, operation) {
 
 /** A command per operation of the document, but for its event streams, which special commands cover. */
 export function commandDefinitions(document) {
-  const commands = [...operations(document)].filter((o) => !o.streaming).map((o) => commandDefinition(document, o));
-  const paths = commands.map((command) => command.command.join(' '));
-  const twice = paths.find((path, i) => paths.indexOf(path) !== i);
-  if (twice) throw new Error(`two operations make ${twice}`);
-  return commands;
+  assertGeneratable(document);
+  return [...operations(document)].filter((o) => !o.streaming).map((o) => commandDefinition(document, o));
 }
 
 /** @param documentPath the document to generate from; the repository's by default. */
 export async function generateArtifacts(documentPath) {
-  const commands = JSON.stringify(commandDefinitions(loadOpenApiDocument(documentPath)), null, 2);
+  const commands = jsonLiteral(commandDefinitions(loadOpenApiDocument(documentPath)));
   const contents = `${banner('packages/cli/scripts/command-definitions.mjs')}
 import type { CommandDefinition } from '../command-definition.js';
 

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { HAND_WRITTEN_NAMES } from '@browser-cloud/openapi-document';
 import { memoryIo } from '../test/memory-io.js';
 import type { CommandDefinition, CommandOption } from './command-definition.js';
 import { run } from './program.js';
@@ -92,5 +93,48 @@ describe('the answer, for people', () => {
     expect((await move(['7'], undefined)).stdout).toBe('Move a zz: done.\n');
     expect((await move(['7', '--json'], undefined)).stdout).toBe('');
     expect((await move(['7', '--json'], { a: '\u009b' })).stdout).toBe('{"a":"\\u009b"}\n');
+  });
+});
+
+describe('names an operation may not take from the CLI', () => {
+  it('an option named like what every object has (--to-string, --constructor) is sent only when given', async () => {
+    const definition: CommandDefinition = {
+      ...ZZ,
+      options: [option('to-string', { name: 'to_string' }), option('constructor', {})],
+    };
+    const moved = vi.fn(async (..._args: unknown[]) => undefined);
+    const { io } = memoryIo({ zz: { things: { move: moved } } });
+    expect(await run(['zz', 'things', 'move', '7'], io, [definition])).toBe(0);
+    expect(moved.mock.calls[0]?.[1]).toBeUndefined();
+    expect(await run(['zz', 'things', 'move', '7', '--constructor', 'c'], io, [definition])).toBe(0);
+    expect(moved.mock.calls[1]?.[1]).toEqual({ constructor: 'c' });
+  });
+
+  it('a generated command in the group logs sits beside the hand-written logs tail', async () => {
+    const listed = vi.fn(async () => ({ ok: true }));
+    const definition: CommandDefinition = {
+      ...ZZ,
+      command: ['logs', 'list'],
+      call: { ...ZZ.call, sdk: { resource: ['logs'], verb: 'list' } },
+      options: [],
+    };
+    const { io, out } = memoryIo({ logs: { list: listed } });
+    expect(await run(['logs', 'list', '7', '--json'], io, [definition]), out.stderr).toBe(0);
+    expect(listed).toHaveBeenCalledTimes(1);
+    const help = memoryIo({});
+    await run(['logs', '--help'], help.io, [definition]);
+    expect(help.out.stdout).toMatch(/\blist\b[\s\S]*\btail\b/);
+  });
+
+  it("are the model's HAND_WRITTEN_NAMES: the program's own commands and options", async () => {
+    const { io, out } = memoryIo({});
+    await run(['--help'], io, []);
+    const section = out.stdout.split('Commands:')[1]!.split('\n\n')[0]!;
+    const commands = [...section.matchAll(/^ {2}(\S+)/gm)].map(([, name]) => name);
+    expect(commands.length).toBeGreaterThan(0);
+    const options = [...out.stdout.split('Commands:')[0]!.matchAll(/--([\w-]+)/g)].map(([, name]) => name);
+    const groups = HAND_WRITTEN_NAMES.cliCommands.map((path) => path.split(' ')[0]);
+    expect(commands.filter((name) => !groups.includes(name!))).toEqual([]);
+    expect(options.filter((name) => !(HAND_WRITTEN_NAMES.cliOptions as readonly string[]).includes(name!))).toEqual([]);
   });
 });

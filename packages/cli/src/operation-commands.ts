@@ -70,7 +70,9 @@ function runOperation(io: CliIo, definition: CommandDefinition, values: readonly
   const args = { path: {}, query: {}, body: {} } as Record<CommandOption['in'], Record<string, unknown>>;
   for (const [i, argument] of definition.arguments.entries()) args[argument.in][argument.name] = values[i];
   for (const option of definition.options) {
-    const parsed = given[new Option(`--${option.flag}`).attributeName()];
+    // Own properties only: an option `--to-string` not given must not find Object.prototype's.
+    const key = new Option(`--${option.flag}`).attributeName();
+    const parsed = Object.hasOwn(given, key) ? given[key] : undefined;
     if (parsed === undefined) continue;
     const value = parsed === JSON_NULL ? null : parsed;
     const into = args[option.in];

@@ -47,9 +47,11 @@ export async function run(
 
   addOperationCommands(program, commands, io, done);
 
-  program
-    .command('logs')
-    .description("A browser's logs.")
+  // The group `logs` may hold generated commands too (a `/logs/...` resource): one group.
+  const logs =
+    program.commands.find((command) => command.name() === 'logs') ??
+    program.command('logs').description("A browser's logs.");
+  logs
     .command('tail')
     .description(
       "Print a browser's log events. With --follow, keep printing new ones; a lost connection is resumed " +

@@ -54,6 +54,21 @@ const APPS = [
   ),
 ];
 
+/**
+ * An app that imports one resource's module (`@browser-cloud/client/resources/profiles`) bundles
+ * that resource only: at most the standalone function of its one operation and this much more
+ * (the resource object), however many operations the document has elsewhere.
+ */
+const RESOURCE_APP = {
+  app: 'profiles resource only (/resources/profiles)',
+  margin: 300,
+  peer: 'rename only (renameProfile)',
+  source: `import { createConnection } from './dist/index.js';
+  import { profilesResource } from './dist/generated/resources/profiles.js';
+  const profiles = profilesResource(createConnection({ baseUrl: 'https://api.example.com', token: 't' }));
+  console.log(await profiles.rename('prof_1', { name: 'n' }));`,
+};
+
 const OFFICIAL_SDK_APP = `import Kernel from '@onkernel/sdk';
   const client = new Kernel({ baseURL: 'https://api.example.com', apiKey: 't' });
   console.log(await client.auth.connections.login('ac_1', { proxy: { id: 'p' } }));
@@ -69,6 +84,16 @@ async function size() {
     row(app, gzipped, `   limit ${limit} B: ${gzipped <= limit ? 'within' : 'OVER'}`);
     if (gzipped > limit) failures.push(`${app} is ${gzipped} B, over ${limit} B`);
   }
+  const peer = (await bundle(APPS.find((app) => app.app === RESOURCE_APP.peer).source)).gzipped;
+  const resource = (await bundle(RESOURCE_APP.source)).gzipped;
+  const limit = peer + RESOURCE_APP.margin;
+  row(
+    RESOURCE_APP.app,
+    resource,
+    `   limit ${limit} B (${RESOURCE_APP.peer} + ${RESOURCE_APP.margin}): ${resource <= limit ? 'within' : 'OVER'}`,
+  );
+  if (resource > limit)
+    failures.push(`${RESOURCE_APP.app} is ${resource} B, over ${limit} B: it bundles more than its resource`);
   row('official SDK, the same three', (await bundle(OFFICIAL_SDK_APP)).gzipped);
   const withRaw = await bundle(`${ALL_THREE}
     import { createRawClient } from './dist/raw.js';

@@ -1,26 +1,64 @@
 // The client's operations, generated from the OpenAPI document: for each operation a function of
 // a connection named by its operationId (`renameProfile`: the document's checks, then one call of
 // the request core), bound to the client as a resource method (`client.profiles.rename`), both with
-// TSDoc from the operation and an example from its examples (see the README). `node
-// ../../scripts/generate.mjs --artifacts <this file>` writes the result; `--check` is the drift check.
+// TSDoc from the operation and an example from its examples (see the README). A module per
+// top-level resource (`resources/profiles.ts`: its functions, interfaces and `profilesResource`),
+// so that an app bundles only the resource it imports; every name from the operations model.
+// `node ../../scripts/generate.mjs --artifacts <this file>` writes the result, formatted by Biome;
+// `--check` is the drift check.
+import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { deref, loadOpenApiDocument, OPENAPI_PATH } from '@browser-cloud/openapi-document';
-import { banner, operationSchemas, queryUnion } from '@browser-cloud/tooling/generate-artifacts';
+import { promisify } from 'node:util';
+import {
+  camelCase,
+  deref,
+  loadOpenApiDocument,
+  OPENAPI_PATH,
+  resourceFactoryName,
+  resourceFileName,
+  resourceInterfaceName,
+  safeIdentifier,
+} from '@browser-cloud/openapi-document';
+import { banner, operationSchemas, propertyKey, queryUnion, quoted } from '@browser-cloud/tooling/generate-artifacts';
 
-const OUTPUT = new URL('../src/generated/', import.meta.url);
+/** The folder this generator owns (scripts/generate.mjs deletes what it no longer writes there). */
+export const OUTPUT_DIR = fileURLToPath(new URL('../src/generated/', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const BANNER = banner('packages/client/scripts/client-operations.mjs');
 
-const pascal = (name) => name[0].toUpperCase() + name.slice(1);
-const camel = (name) => name.replace(/[^A-Za-z0-9]+([A-Za-z0-9])/g, (_, c) => c.toUpperCase());
+/** Lines of a comment wrapped at `width` columns, a list item's lines indented under its text. */
+function wrap(text, width = 100) {
+  let code = false;
+  return text.split('\n').flatMap((line) => {
+    if (line.startsWith('```')) code = !code;
+    if (code || line.length <= width || line.startsWith('```') || /^\s{4}/.test(line)) return [line];
+    const indent = /^(\s*(?:[-*] |\d+\. )?)/.exec(line)[1];
+    const lines = [];
+    let current = '';
+    for (const word of line.slice(indent.length).split(' ')) {
+      const prefix = lines.length === 0 ? indent : ' '.repeat(indent.length);
+      if (current && prefix.length + current.length + 1 + word.length > width) {
+        lines.push(prefix + current);
+        current = word;
+      } else current = current ? `${current} ${word}` : word;
+    }
+    lines.push((lines.length === 0 ? indent : ' '.repeat(indent.length)) + current);
+    return lines;
+  });
+}
 
-/** A value as a one-line JS literal, for examples: `{ name: "checkout-agent-eu" }`. */
-const literal = (value) =>
-  JSON.stringify(value, null, 1)
-    .replace(/\n\s*/g, ' ')
-    .replace(/"([A-Za-z_$][\w$]*)": /g, '$1: ');
+/** A value as a one-line JS literal, as Biome writes one, for examples: `{ name: 'checkout-agent-eu' }`. */
+function literal(value) {
+  if (typeof value === 'string') return quoted(value);
+  if (Array.isArray(value)) return `[${value.map(literal).join(', ')}]`;
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  const entries = Object.entries(value).map(([key, item]) => `${propertyKey(key)}: ${literal(item)}`);
+  return entries.length === 0 ? '{}' : `{ ${entries.join(', ')} }`;
+}
 
-/** A TSDoc comment of these paragraphs; the text cannot close it early. */
+/** A TSDoc comment of these paragraphs, wrapped; the text cannot close it early. */
 const doc = (...paragraphs) => {
-  const text = paragraphs.filter(Boolean).join('\n\n').replaceAll('*/', '*\\/');
+  const text = wrap(paragraphs.filter(Boolean).join('\n\n').replaceAll('*/', '*\\/')).join('\n');
   return `/**\n${text.replace(/^(?=.)/gm, ' * ').replace(/^$/gm, ' *')}\n */`;
 };
 
@@ -34,24 +72,23 @@ function exampleOf(document, node, schema) {
 
 /** Everything the generated code says about one operation. */
 function describe(document, { operation, path, body, query, answer, event }) {
-  const { operationId, method, sdk, repeatability, streaming } = operation;
+  const { operationId, method, sdk, repeatability, streaming, names } = operation;
   if (operation.success?.mediaType && !answer && !event) {
     throw new Error(`${operationId}: the client reads JSON answers and event streams only (client-operations.mjs).`);
   }
   const pathParameters = [...operation.path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => {
     const parameter = operation.parameters.find((p) => p.in === 'path' && p.name === name);
-    const resource = (parameter.collection ?? 'resource').replace(/ies$/, 'y').replace(/s$/, '').replace(/[-_]/g, ' ');
     const type =
       parameter.schema?.schema.type === 'string'
         ? 'string'
-        : `operations['${operationId}']['parameters']['path']['${name}']`;
+        : `operations[${quoted(operationId)}]['parameters']['path'][${quoted(name)}]`;
     const example = exampleOf(document, parameter.parameter, parameter.schema?.schema) ?? name;
-    return { name, arg: camel(name), resource, type, example };
+    return { name, arg: names.pathArguments[name], resource: parameter.addresses, type, example };
   });
-  const union = query?.component && queryUnion(query.component, document.components.schemas[query.component]);
+  const union = query?.component && queryUnion(query.typeName, document.components.schemas[query.component]);
   const queryRequired = operation.query?.parameters.some((p) => p.required) ?? false;
   // A query of optional parameters only goes in the options: adding one changes no call's arguments.
-  const queryType = query && (union?.name ?? query.component ?? query.type);
+  const queryType = query && (union?.name ?? query.typeName);
   const inOptions = query && !queryRequired;
   const queryExample = {};
   for (const p of operation.query?.parameters ?? []) {
@@ -64,7 +101,7 @@ function describe(document, { operation, path, body, query, answer, event }) {
   // only when every argument after it is too.
   const args = [
     ...pathParameters.map((p) => ({ name: p.arg, type: p.type, optional: false })),
-    ...(body ? [{ name: 'body', type: body.component ?? body.type, optional: !operation.body.required }] : []),
+    ...(body ? [{ name: 'body', type: body.typeName, optional: !operation.body.required }] : []),
     ...(query && !inOptions ? [{ name: 'query', type: queryType, optional: false }] : []),
   ];
   const signature = args.map(({ name, type, optional }, i) =>
@@ -85,7 +122,7 @@ function describe(document, { operation, path, body, query, answer, event }) {
   const { when } = repeatability;
   const whenText = Object.entries(when).map(([name, pattern]) => `\`${name}\` matches \`${pattern}\``);
   const retries = streaming
-    ? `Returns an async iterable of ${event.component} that reconnects with \`Last-Event-ID\` (see the README's "Event streams").`
+    ? `Returns an async iterable of ${event.component ?? 'events'} that reconnects with \`Last-Event-ID\` (see the README's "Event streams").`
     : !repeatability.repeatable
       ? 'Not repeatable (the document says so): retried only when the connection certainly failed before sending.'
       : `Retried on connection errors, timeouts, 408, 429 and 5xx${whenText.length ? ` when ${whenText.join(' and ')}; otherwise only when the connection certainly failed before sending` : ''}.`;
@@ -94,20 +131,27 @@ function describe(document, { operation, path, body, query, answer, event }) {
     : '';
   return {
     operationId,
+    function: names.function,
     method: method.toUpperCase(),
     path: operation.path,
     sdk,
     streaming,
-    returns: streaming ? `EventStream<${event.component}>` : result ? `Promise<${result.component}>` : 'Promise<void>',
+    returns: streaming ? `EventStream<${event.typeName}>` : result ? `Promise<${result.typeName}>` : 'Promise<void>',
     signature: [
       ...signature,
       `options?: ${streaming ? 'StreamOptions' : 'RequestOptions'}${inOptions ? ` & { query?: ${queryType} }` : ''}`,
     ].join(', '),
-    example: (target) => {
-      const invocation = `${target}(${exampleArgs.join(', ')})`;
-      const name = camel(result?.component.replace(/^./, (c) => c.toLowerCase()) ?? '');
-      if (streaming) return `for await (const ${name} of ${invocation}) console.log(${name});`;
-      return result ? `const ${name} = await ${invocation};` : `await ${invocation};`;
+    example: (target, leading = []) => {
+      const name = safeIdentifier(camelCase(result?.component ?? '')) || 'result';
+      const line = (args) => {
+        const invocation = `${target}(${args})`;
+        if (streaming) return `for await (const ${name} of ${invocation}) console.log(${name});`;
+        return result ? `const ${name} = await ${invocation};` : `await ${invocation};`;
+      };
+      const args = [...leading, ...exampleArgs];
+      const short = line(args.join(', '));
+      // As Biome would write it: a call too long for a line gets an argument a line.
+      return short.length <= 96 ? short : line(`\n${args.map((a) => `  ${a},\n`).join('')}`);
     },
     text: (target) =>
       doc(
@@ -118,7 +162,10 @@ function describe(document, { operation, path, body, query, answer, event }) {
       ),
     code: callOf(operation, { path, body, query, answer, event, pathParameters, inOptions, follow, deletes }),
     validators: [path, body, query, answer, event].filter(Boolean).map((part) => `validate${part.name}`),
-    types: [body, query, answer, event].map((part) => part?.component).concat(union?.name ?? []),
+    types: [body, query, answer, event]
+      .filter((part) => part?.component)
+      .map((part) => part.typeName)
+      .concat(union?.name ?? []),
     resources: Object.fromEntries(pathParameters.map((p) => [p.name, p.resource])),
   };
 }
@@ -130,28 +177,31 @@ function callOf(operation, { path, body, query, answer, event, pathParameters, i
     .split(/\{([^}]+)\}/)
     .map((part, i) =>
       i % 2 === 1
-        ? `pathSegment(${JSON.stringify(part)}, ${arg(part)}, ${JSON.stringify(pathParameters.find((p) => p.name === part).resource)})`
-        : part && JSON.stringify(part),
+        ? `pathSegment(${quoted(part)}, ${arg(part)}, ${quoted(pathParameters.find((p) => p.name === part).resource)})`
+        : part && quoted(part),
     )
     .filter(Boolean)
     .join(' + ');
   const { repeatable, when } = operation.repeatability;
-  const tests = Object.entries(when).map(
-    ([name, pattern]) =>
-      `/${new RegExp(pattern, 'u').source}/u.test(${arg(name) ?? `String(${inOptions ? 'options?.query' : 'query'}?.[${JSON.stringify(name)}])`})`,
-  );
-  const read = (part) => `{ validate: validate${part.name}, name: '${part.component}' }`;
-  const pathValues = pathParameters.map((p) => `${JSON.stringify(p.name)}: ${p.arg}`).join(', ');
+  // A query value that is not given does not match: only the values the pattern accepts make a request repeatable.
+  const tests = Object.entries(when).map(([name, pattern]) => {
+    const test = `/${new RegExp(pattern, 'u').source}/u.test`;
+    if (arg(name)) return `${test}(${arg(name)})`;
+    const value = `${inOptions ? 'options?.query' : 'query'}?.[${quoted(name)}]`;
+    return `(${value} !== undefined && ${test}(String(${value})))`;
+  });
+  const read = (part) => `{ validate: validate${part.name}, name: ${quoted(part.component ?? 'the answer')} }`;
+  const pathValues = pathParameters.map((p) => `${propertyKey(p.name)}: ${p.arg}`).join(', ');
   const checks = [
     pathParameters.length > 0 && `check(validate${path.name}, { ${pathValues} }, 'path');`,
     body && `${operation.body.required ? '' : 'if (body !== undefined) '}check(validate${body.name}, body, 'body');`,
     query && `check(validate${query.name}, ${inOptions ? 'options?.query ?? {}' : 'query'}, 'query');`,
   ].filter(Boolean);
   const target = query ? `withQuery(${url}, ${inOptions ? 'options?.query ?? {}' : 'query'})` : url;
-  const context = `contextOf(connection, '${operation.operationId}')`;
+  const context = `contextOf(connection, ${quoted(operation.operationId)})`;
   // A stream checks its arguments at the call; the request core runs the checks in its promise.
   if (event) {
-    const followed = follow ? `${inOptions ? 'options?.query' : 'query'}?.${follow.name} === true` : 'false';
+    const followed = follow ? `${inOptions ? 'options?.query' : 'query'}?.[${quoted(follow.name)}] === true` : 'false';
     return [
       `const context = ${context};`,
       ...checks,
@@ -194,8 +244,7 @@ function treeOf(operations) {
   return root;
 }
 
-const interfaceName = (node) =>
-  node.path.length === 0 ? 'Resources' : node.path.map((s) => pascal(camel(s))).join('');
+const interfaceName = (node) => resourceInterfaceName(node.path);
 
 function interfaces(node) {
   const own = [
@@ -211,58 +260,156 @@ function interfaces(node) {
   return [own, ...[...node.children.values()].flatMap(interfaces)];
 }
 
-function factory(node, indent) {
+/** The object of a resource node: its methods bound to `client`, its children's objects. */
+function factory(node, indent, child = (_segment, node) => factory(node, `${indent}  `)) {
   const entries = [
-    ...node.methods.map((m) => `${m.sdk.verb}: ${m.operationId}.bind(undefined, client),`),
-    ...[...node.children].map(([segment, child]) => `${segment}: ${factory(child, `${indent}  `)},`),
+    ...node.methods.map((m) => `${m.sdk.verb}: ${m.function}.bind(undefined, client),`),
+    ...[...node.children].map(([segment, node]) => `${segment}: ${child(segment, node)},`),
   ];
   return `{\n${entries.map((e) => `${indent}  ${e}`).join('\n')}\n${indent}}`;
+}
+
+/** Every operation under `node`, in document order. */
+const operationsUnder = (node) => [...node.methods, ...[...node.children.values()].flatMap(operationsUnder)];
+
+/**
+ * The imports of a module whose body is `body`: only what it uses. The names the model reserves
+ * for them (HAND_WRITTEN_NAMES.clientModule) no generated name takes.
+ */
+function importsOf(source, described, own = []) {
+  // What the code uses, not its comments.
+  const body = source.replace(/\/\*\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+  const uses = (name) => new RegExp(`(?<![\\w$.'])${name.replace(/\$/g, '\\$')}(?![\\w$'])`).test(body);
+  const used = (names) => [...new Set(names)].filter((name) => !own.includes(name) && uses(name));
+  const line = (names, from, typeOnly = []) => {
+    const picked = used([...names, ...typeOnly]);
+    if (picked.length === 0) return [];
+    const all = picked.every((name) => typeOnly.includes(name));
+    const list = picked.map((name) => (!all && typeOnly.includes(name) ? `type ${name}` : name));
+    return [`import ${all ? 'type ' : ''}{ ${list.join(', ')} } from '${from}';`];
+  };
+  return [
+    ...line([], '@browser-cloud/api-types', ['operations', ...described.flatMap((d) => d.types)]),
+    ...line(
+      described.flatMap((d) => d.validators),
+      '@browser-cloud/api-types/validators',
+    ),
+    ...line(['contextOf'], '../connection.js', ['Connection']),
+    ...line(['openEventStream'], '../event-stream.js', ['EventStream', 'StreamOptions']),
+    ...line(['execute', 'goneOnceApplied', 'withQuery'], '../request.js', ['RequestOptions']),
+    ...line(['check', 'pathSegment'], '../validation.js'),
+  ];
+}
+
+/** The function of each operation, with its TSDoc. */
+const functionsOf = (described) =>
+  described.flatMap((d) => [
+    d.text(d.example(d.function, ['connection'])),
+    `export function ${d.function}(connection: Connection, ${d.signature}): ${d.returns} {`,
+    ...d.code.map((line) => `  ${line}`),
+    '}',
+    '',
+  ]);
+
+/** A module's source: the banner, a comment, its imports, then its body. */
+function moduleSource(comment, body, described, own) {
+  const imports = importsOf(body.join('\n'), described, own).map((line) =>
+    line.replace("'../", described.nested ? "'../../" : "'../"),
+  );
+  return [BANNER, comment, ...imports, '', ...body].join('\n');
 }
 
 /** The generated modules of `document`, by file name under `src/generated/`. */
 export function generateClient(document) {
   const described = operationSchemas(document).map((parts) => describe(document, parts));
   const tree = treeOf(described);
-  const validators = [...new Set(described.flatMap((d) => d.validators))];
-  const types = [...new Set(described.flatMap((d) => d.types).filter(Boolean))];
-  const byPath = Object.fromEntries(described.filter((d) => d.path.includes('{')).map((d) => [d.path, d.resources]));
-  const client = [
-    banner('packages/client/scripts/client-operations.mjs'),
-    '// The operations of the document: a function of a connection per operation, named by its',
-    '// operationId, which bundles only that operation, and the resource interfaces of `createClient`.',
-    `import type { ${['operations', ...types].join(', ')} } from '@browser-cloud/api-types';`,
-    `import { ${validators.join(', ')} } from '@browser-cloud/api-types/validators';`,
-    "import { type Connection, contextOf } from '../connection.js';",
-    "import { type EventStream, openEventStream, type StreamOptions } from '../event-stream.js';",
-    "import { execute, goneOnceApplied, type RequestOptions, withQuery } from '../request.js';",
-    "import { check, pathSegment } from '../validation.js';",
-    '',
-    ...interfaces(tree).flatMap((i) => [i, '']),
-    ...described.flatMap((d) => [
-      d.text(d.example(d.operationId).replace(`${d.operationId}(`, `${d.operationId}(connection, `)),
-      `export function ${d.operationId}(connection: Connection, ${d.signature}): ${d.returns} {`,
-      ...d.code.map((line) => `  ${line}`),
+  const files = {};
+  const top = [...tree.children];
+  for (const [segment, node] of top) {
+    const own = operationsUnder(node);
+    const name = resourceFactoryName(segment);
+    const body = [
+      ...interfaces(node).flatMap((i) => [i, '']),
+      `/** \`client.${segment}\` of a connection: import this module alone to bundle only this resource. */`,
+      `export function ${name}(client: Connection): ${interfaceName(node)} {`,
+      `  return ${factory(node, '  ')};`,
       '}',
       '',
-    ]),
-  ];
-  const resources = [
-    banner('packages/client/scripts/client-operations.mjs'),
-    "import type { Connection } from '../connection.js';",
-    `import { ${described.map((d) => d.operationId).join(', ')}, type Resources } from './client.js';`,
+      ...functionsOf(own),
+    ];
+    files[`resources/${resourceFileName(segment)}.ts`] = moduleSource(
+      `// \`client.${segment}\`: a function of a connection per operation, named by its operationId, and the resource.`,
+      body,
+      Object.assign([...own], { nested: true }),
+    );
+  }
+  // The operations on the client itself (a path of parameters only), then the root interface.
+  const client = [
+    ...top.map(([segment]) => `export * from './resources/${resourceFileName(segment)}.js';`),
     '',
-    '/** The operations of `createClient`, by resource: the functions of `./client.js`, bound to `client`. */',
-    `export function resources(client: Connection): Resources {\n  return ${factory(tree, '  ')};\n}`,
+    ...interfaces({ ...tree, children: new Map() }).map((i) =>
+      i.replace(
+        /\n\}$/,
+        `${top.map(([segment, node]) => `\n  readonly ${segment}: ${interfaceName(node)};`).join('')}\n}`,
+      ),
+    ),
+    '',
+    ...functionsOf(tree.methods),
+  ];
+  files['client.ts'] = moduleSource(
+    '// The operations of the document: a module per resource, and the root interface of `createClient`.',
+    client,
+    tree.methods,
+    top.map(([, node]) => interfaceName(node)),
+  ).replace(
+    /\n+(export \* from)/,
+    `\n${top.map(([segment, node]) => `import type { ${interfaceName(node)} } from './resources/${resourceFileName(segment)}.js';\n`).join('')}\n$1`,
+  );
+  const byPath = Object.fromEntries(described.filter((d) => d.path.includes('{')).map((d) => [d.path, d.resources]));
+  const factories = top.map(([segment]) => resourceFactoryName(segment));
+  const resources = [
+    BANNER,
+    "import type { Connection } from '../connection.js';",
+    `import type { Resources } from './client.js';`,
+    ...top.map(
+      ([segment, node]) =>
+        `import { type ${interfaceName(node)}, ${resourceFactoryName(segment)} } from './resources/${resourceFileName(segment)}.js';`,
+    ),
+    ...(tree.methods.length > 0
+      ? [`import { ${tree.methods.map((m) => m.function).join(', ')} } from './client.js';`]
+      : []),
+    '',
+    `export type { ${top.map(([, node]) => interfaceName(node)).join(', ')} };`,
+    '',
+    '/** The operations of `createClient`, by resource: the functions of `./resources/`, bound to `client`. */',
+    `export function resources(client: Connection): Resources {`,
+    `  return ${factory(tree, '  ', (segment) => `${factories[top.findIndex(([s]) => s === segment)]}(client)`)};`,
+    '}',
     '',
     '/** What each path parameter addresses (`profile`), by path template, for `createRawClient`. */',
     `export const PATH_RESOURCES: Readonly<Record<string, Readonly<Record<string, string>>>> = ${JSON.stringify(byPath)};`,
     '',
   ];
-  return { 'client.ts': client.join('\n'), 'resources.ts': resources.join('\n') };
+  files['resources.ts'] = resources.join('\n');
+  return files;
+}
+
+/** `contents` formatted by the repo's Biome configuration, as a TypeScript file. */
+async function format(contents) {
+  const biome = fileURLToPath(new URL('../../../node_modules/.bin/biome', import.meta.url));
+  const run = promisify(execFile);
+  const child = run(biome, ['format', '--stdin-file-path=generated.ts'], { cwd: ROOT, maxBuffer: 64 << 20 });
+  child.child.stdin.end(contents);
+  return (await child).stdout;
 }
 
 /** @param documentPath the document to generate from; the repository's by default. */
 export async function generateArtifacts(documentPath = OPENAPI_PATH) {
   const files = generateClient(loadOpenApiDocument(documentPath));
-  return Object.entries(files).map(([file, contents]) => ({ path: fileURLToPath(new URL(file, OUTPUT)), contents }));
+  return Promise.all(
+    Object.entries(files).map(async ([file, contents]) => ({
+      path: `${OUTPUT_DIR}${file}`,
+      contents: await format(contents),
+    })),
+  );
 }

@@ -6,7 +6,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { findOperation, loadOpenApiDocument, type OperationObject, operations } from '@browser-cloud/openapi-document';
+import {
+  findOperation,
+  loadOpenApiDocument,
+  type OperationObject,
+  operations,
+  resourceFileName,
+} from '@browser-cloud/openapi-document';
 import { build } from 'esbuild';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { generateArtifacts as generateTypes } from '@browser-cloud/tooling/generate-artifacts';
@@ -89,15 +95,15 @@ const module = (name: string) =>
 describe('an operation added to the document', () => {
   it('is generated, beside the others: a method at its SDK name and a function named by its operationId', () => {
     const made = client.createClient(options(scriptedFetch()));
-    for (const { operationId, sdk } of operations(document)) {
+    for (const { operationId, sdk, names } of operations(document)) {
       const resource = sdk.resource.reduce<Record<string, unknown>>((node, key) => node[key] as never, made);
       expect(resource[sdk.verb], operationId).toBeTypeOf('function');
-      expect(client[operationId], operationId).toBeTypeOf('function');
+      expect(client[names.function], operationId).toBeTypeOf('function');
     }
   });
 
   it('is typed by the document: the answer as its component, no answer as void', () => {
-    const types = module('client.ts');
+    const types = module('profiles.ts');
     expect(types).toContain('get(idOrName: string, options?: RequestOptions): Promise<Profile>;');
     expect(types).toContain('delete(idOrName: string, options?: RequestOptions): Promise<void>;');
     expect(types).toMatch(
@@ -166,5 +172,40 @@ describe('an operation added to the document', () => {
     await vi.runAllTimersAsync();
     expect(await settled).toEqual({ value: undefined });
     expect(fetch).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('the generated modules', () => {
+  const modules = () => Object.entries(generated).filter(([path]) => path.startsWith(SOURCE));
+
+  it('are one per top-level resource, beside client.ts and resources.ts', () => {
+    const resources = new Set([...operations(document)].map((o) => o.sdk.resource[0]));
+    const names = modules().map(([path]) => path.slice(SOURCE.length).replaceAll('\\', '/'));
+    expect(names.sort()).toEqual(
+      [
+        'generated/client.ts',
+        'generated/resources.ts',
+        ...[...resources].map((r) => `generated/resources/${resourceFileName(r!)}.ts`),
+      ].sort(),
+    );
+  });
+
+  it('import only what they use, and no line is longer than the repo writes them', () => {
+    for (const [path, source] of modules()) {
+      const imports = [...source.matchAll(/^import (?:type )?\{([^}]*)\} from/gm)].flatMap(([, list]) =>
+        list!
+          .split(',')
+          .map((name) => name.replace(/^\s*type\s+/, '').trim())
+          .filter(Boolean),
+      );
+      // The code without its imports and comments.
+      const body = source
+        .replace(/^import [\s\S]*?from '[^']+';$/gm, '')
+        .replace(/\/\*\*[\s\S]*?\*\//g, '')
+        .replace(/^\s*\/\/.*$/gm, '');
+      for (const name of imports)
+        expect(body, `${path}: ${name}`).toMatch(new RegExp(`\\b${name.replace('$', '\\$')}\\b`));
+      for (const line of source.split('\n')) expect(line.length, `${path}: ${line}`).toBeLessThanOrEqual(120);
+    }
   });
 });

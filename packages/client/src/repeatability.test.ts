@@ -3,6 +3,7 @@ import {
   loadOpenApiDocument,
   type MediaTypeObject,
   type Operation as DocumentOperation,
+  operationSignature,
   operations,
 } from '@browser-cloud/openapi-document';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -28,7 +29,10 @@ const unavailable = json(503, { code: 'unavailable', message: 'later' });
 function isRepeatable({ repeatability }: DocumentOperation, values: Readonly<Record<string, unknown>>): boolean {
   const { repeatable, when } = repeatability;
   return (
-    repeatable && Object.entries(when).every(([name, pattern]) => new RegExp(pattern, 'u').test(String(values[name])))
+    repeatable &&
+    Object.entries(when).every(
+      ([name, pattern]) => values[name] !== undefined && new RegExp(pattern, 'u').test(String(values[name])),
+    )
   );
 }
 
@@ -39,10 +43,16 @@ describe('the generated calls are repeatable as the document says, and only then
   const example = (media: MediaTypeObject | undefined): unknown =>
     media?.example ?? deref<{ value?: unknown }>(document, Object.values(media?.examples ?? {})[0] ?? {}).value;
   const sent = [...operations(document)].filter((operation) => !operation.streaming);
+  const queryExample = (operation: DocumentOperation) =>
+    Object.fromEntries(
+      (operation.query?.parameters ?? [])
+        .map((p) => [p.name, p.parameter.example ?? (p.schema?.schema as { example?: unknown })?.example])
+        .filter(([, example]) => example !== undefined),
+    );
 
   it.each(sent.map((operation) => [operation.operationId, operation] as const))(
     '%s: after a 503, sent again for the values the model says are repeatable',
-    async (operationId, operation: DocumentOperation) => {
+    async (_, operation: DocumentOperation) => {
       const names = [...operation.path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => name!);
       const parameter = (name: string) => operation.parameters.find((p) => p.name === name)!.parameter;
       const body = operation.body && example(operation.requestBody?.content[operation.body.mediaType]?.media);
@@ -54,8 +64,11 @@ describe('the generated calls are repeatable as the document says, and only then
       const decisive = Object.keys(operation.repeatability.when).map((name) => parameter(name).example);
       for (const value of [...decisive, 'zz_not_in_document']) {
         const fetch = scriptedFetch(unavailable, answer);
-        const args = [...names.map(() => value), ...(operation.body ? [body] : [])];
-        await settle(calls[operationId]!(connection(fetch), ...args, { maxRetries: 1 }));
+        const { call } = operationSignature(document, operation);
+        const args = [...names.map(() => value), ...(call.body === 'none' ? [] : [body])];
+        // A query with a required parameter is an argument: its documented examples.
+        if (call.query === 'positional') args.push(queryExample(operation));
+        await settle(calls[operation.names.function]!(connection(fetch), ...args, { maxRetries: 1 }));
         const values = Object.fromEntries(names.map((name) => [name, value]));
         expect(fetch.mock.calls.length, String(value)).toBe(isRepeatable(operation, values) ? 2 : 1);
       }

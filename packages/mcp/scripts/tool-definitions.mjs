@@ -4,23 +4,27 @@
 import { fileURLToPath } from 'node:url';
 import {
   allowingUnknownProperties,
+  assertGeneratable,
+  HAND_WRITTEN_NAMES,
   inlineRefs,
   loadOpenApiDocument,
   operationSignature,
   operations,
 } from '@browser-cloud/openapi-document';
-import { banner } from '@browser-cloud/tooling/generate-artifacts';
+import { banner, jsonLiteral } from '@browser-cloud/tooling/generate-artifacts';
 
 /** With `follow`, how long the log tail waits after the last line that arrived before it returns. */
 const FOLLOW_QUIET_MS = 500;
 
-const OUTPUT = fileURLToPath(new URL('../src/generated/tool-definitions.ts', import.meta.url));
+/** The folder this generator owns (scripts/generate.mjs deletes what it no longer writes there). */
+export const OUTPUT_DIR = fileURLToPath(new URL('../src/generated/', import.meta.url));
+const OUTPUT = `${OUTPUT_DIR}tool-definitions.ts`;
 
 /**
  * The paged log tail: an event stream has no end a model could wait for, so the tool reads a
  * bounded page, described as its JSON result (not SSE and heartbeats), with its own bounds.
  */
-const TAIL = {
+export const TAIL = {
   description: [
     'Reads log lines and returns them as JSON: `{ events: [{ id, timestamp, message }], cursor, stopped }`.',
     'This tool returns at most `max_events` log events (default 100) and at most `max_bytes` bytes of them, and',
@@ -62,17 +66,9 @@ const TAIL = {
         'The `cursor` a previous call returned: continue after the last event it returned. Omit it to start at the beginning of the log.',
     },
   },
-  /** What each returned event holds of the stream's event data. */
-  eventProperties: ['timestamp', 'message'],
+  /** What each returned event holds of the stream's event data (the model refuses a stream without them). */
+  eventProperties: HAND_WRITTEN_NAMES.mcpTail.eventProperties,
 };
-
-/** `loginAuthConnection` → `login_auth_connection`. */
-const snakeCase = (name) =>
-  name
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .replace(/([A-Z])([A-Z][a-z])/g, '$1_$2')
-    .replace(/[^A-Za-z0-9]+/g, '_')
-    .toLowerCase();
 
 /** An object schema of these properties, and no other. */
 const closed = (properties, required) => ({ type: 'object', properties, required, additionalProperties: false });
@@ -80,9 +76,7 @@ const closed = (properties, required) => ({ type: 'object', properties, required
 function toolDefinition(document, operation) {
   const { arguments: args, call } = operationSignature(document, operation);
   const tail = operation.streaming;
-  const name = tail
-    ? `tail_${snakeCase(operation.operationId.replace(/^[a-z][a-z0-9]*/, ''))}`
-    : snakeCase(operation.operationId);
+  const name = operation.names.tool;
   const locations = Object.fromEntries(args.map((a) => [a.name, a.in]));
   const properties = Object.fromEntries(args.map((a) => [a.name, a.schema]));
   for (const [argument, schema] of Object.entries(tail ? TAIL.arguments : {})) {
@@ -204,12 +198,13 @@ const NOT_AT_TOP_LEVEL = [
  * @throws Error for a tool that some host would refuse (or drop silently), or a name taken twice.
  */
 export function toolDefinitions(document) {
+  assertGeneratable(document);
   const tools = {};
   for (const operation of operations(document)) {
     const tool = toolDefinition(document, operation);
     const violations = hostRuleViolations(tool);
     if (violations.length > 0) throw new Error(`${tool.name} breaks what hosts accept: ${violations.join('; ')}`);
-    if (tools[tool.name]) throw new Error(`two operations make the tool ${tool.name}`);
+    if (Object.hasOwn(tools, tool.name)) throw new Error(`two operations make the tool ${tool.name}`);
     tools[tool.name] = tool;
   }
   return tools;
@@ -217,7 +212,7 @@ export function toolDefinitions(document) {
 
 /** @param documentPath the document to generate from; the repository's by default. */
 export async function generateArtifacts(documentPath) {
-  const tools = JSON.stringify(toolDefinitions(loadOpenApiDocument(documentPath)), null, 2);
+  const tools = jsonLiteral(toolDefinitions(loadOpenApiDocument(documentPath)));
   const contents = `${banner('packages/mcp/scripts/tool-definitions.mjs')}
 import type { ToolDefinition } from '../tool-definition.js';
 

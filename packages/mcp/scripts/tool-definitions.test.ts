@@ -1,6 +1,7 @@
 import { type BrowserCloudClient, ConflictError } from '@browser-cloud/client';
 import {
   allowingUnknownProperties,
+  HAND_WRITTEN_NAMES,
   inlineRefs,
   loadOpenApiDocument,
   OPENAPI_PATH,
@@ -12,7 +13,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMcpServer } from '../src/server.js';
 import type { ToolDefinition } from '../src/tool-definition.js';
-import { hostRuleViolations, toolDefinitions } from './tool-definitions.mjs';
+import { hostRuleViolations, TAIL, toolDefinitions } from './tool-definitions.mjs';
 import PROFILE_RETRIEVE_AND_DELETE from '../../openapi-document/test/profile-retrieve-and-delete.json' with {
   type: 'json',
 };
@@ -148,5 +149,12 @@ describe('a client older than the document', () => {
       },
     ]);
     await mcp.close();
+  });
+});
+
+describe("the tail tool's own arguments", () => {
+  it("are those the operations model keeps free of a stream's inputs (HAND_WRITTEN_NAMES.mcpTail)", () => {
+    expect(Object.keys(TAIL.arguments)).toEqual(HAND_WRITTEN_NAMES.mcpTail.arguments);
+    expect(TAIL.eventProperties).toEqual(HAND_WRITTEN_NAMES.mcpTail.eventProperties);
   });
 });

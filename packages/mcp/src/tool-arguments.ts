@@ -25,7 +25,8 @@ export function sortArguments(definition: ToolDefinition, args: Record<string, u
       const message = `${name}: is not an argument of ${definition.name}`;
       unknown.push({ field: name, rule: 'additionalProperties', message });
     } else if (value !== undefined) {
-      sorted[location][name] = value;
+      // Defined, not assigned: an argument `__proto__` is a property like any other.
+      Object.defineProperty(sorted[location], name, { value, enumerable: true, writable: true, configurable: true });
     }
   }
   if (unknown.length > 0) throw new ValidationError(unknown);

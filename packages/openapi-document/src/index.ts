@@ -2,6 +2,29 @@ export { ajvRef, createAjv, documentAjv, schemaValidator } from './document-ajv.
 export { OpenApiDocumentError } from './document-error.js';
 export type { MediaTypeObject, OpenApiDocument, OperationObject, PathItemObject } from './document-types.js';
 export { eventStreamData } from './event-stream-data.js';
+export {
+  camelCase,
+  constantCase,
+  isIdentifier,
+  kebabCase,
+  pascalCase,
+  safeIdentifier,
+  safeProperty,
+  singular,
+  snakeCase,
+  words,
+} from './identifiers.js';
+export {
+  assertGeneratable,
+  componentTypeName,
+  type GenerationProblem,
+  generationProblems,
+  HAND_WRITTEN_NAMES,
+  inputFlags,
+  resourceFactoryName,
+  resourceFileName,
+  resourceInterfaceName,
+} from './generation-check.js';
 export { jsonDifference } from './json-difference.js';
 export { appendPointer, escapePointerToken, formatPointer, getAt, parsePointer } from './json-pointer.js';
 export * from './load-document.js';

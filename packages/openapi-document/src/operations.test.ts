@@ -45,8 +45,18 @@ const document: OpenApiDocument = {
         requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' } } } },
         responses: { '200': { description: 'ok' } },
       },
-      delete: { operationId: 'deleteProfile', security: [{}], responses: { '204': { description: 'gone' } } },
-      get: { operationId: 'retrieveProfile', 'x-sdk-verb': 'get', responses: { '200': { description: 'ok' } } },
+      delete: {
+        operationId: 'deleteProfile',
+        security: [{}],
+        parameters: [{ name: 'id_or_name', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: { '204': { description: 'gone' } },
+      },
+      get: {
+        operationId: 'retrieveProfile',
+        'x-sdk-verb': 'get',
+        parameters: [{ name: 'id_or_name', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: { '200': { description: 'ok' } },
+      },
     },
     '/browsers/{id}/logs/stream': {
       get: {
@@ -268,7 +278,7 @@ describe('a document the iterator cannot use', () => {
   it('an operation without operationId', () => {
     const doc: OpenApiDocument = { ...base, paths: { '/x': { get: { responses: {} } } } };
     expect(() => [...operations(doc)]).toThrow(
-      new OpenApiDocumentError('the operation at /paths/~1x/get has no operationId'),
+      new OpenApiDocumentError('the operation at /paths/~1x/get has no operationId', { pointer: '/paths/~1x/get' }),
     );
   });
 
@@ -289,7 +299,8 @@ describe('a document the iterator cannot use', () => {
     [{}, { 'x-repeatable-when-matches': 1 }, 'must be a regular expression (a string)'],
     [{}, { 'x-repeatable-when-matches': '(' }, 'is not a regular expression'],
     [{}, { 'x-repeatable-when-matches': '^x' }, 'narrows an operation that is not repeatable'],
-    [{ operationId: 'Post' }, {}, 'does not start with a lower-case verb; set x-sdk-verb'],
+    [{ operationId: '--' }, {}, 'the operationId at /paths/~1x~1{id}/post has no letter or digit to name a method'],
+    [{}, { in: 'query' }, 'the path /x/{id} has {id}, which no path parameter of /paths/~1x~1{id}/post declares'],
     [{ 'x-sdk-verb': 'not-a-name' }, {}, 'x-sdk-verb at /paths/~1x~1{id}/post must be a camelCase identifier'],
   ])('refuses %j on the operation with %j on its parameter', (onOperation, onParameter, message) => {
     const doc: OpenApiDocument = {
@@ -326,5 +337,114 @@ describe('a document the iterator cannot use', () => {
     const [id, q] = findOperation(doc, 'x').parameters;
     expect(id).toMatchObject({ name: 'id', required: true, pointer: '/paths/~1x~1{id}/parameters/0' });
     expect(q).toMatchObject({ name: 'q', required: true, pointer: '/paths/~1x~1{id}/get/parameters/0' });
+  });
+
+  it('refuses a declared path parameter the template lacks, and a template naming one twice', () => {
+    const lacking: OpenApiDocument = {
+      ...base,
+      paths: {
+        '/x': {
+          get: {
+            operationId: 'x',
+            parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+          },
+        },
+      },
+    };
+    expect(() => [...operations(lacking)]).toThrow(
+      'the path parameter "id" at /paths/~1x/get/parameters/0 is not in the path /x',
+    );
+    const twice: OpenApiDocument = { ...base, paths: { '/x/{id}/{id}': { get: { operationId: 'x' } } } };
+    expect(() => [...operations(twice)]).toThrow('the path /x/{id}/{id} names {id} twice');
+  });
+
+  it('refuses two path parameters that make one argument, naming both', () => {
+    const string = { type: 'string' };
+    const doc: OpenApiDocument = {
+      ...base,
+      paths: {
+        '/x/{id_x}/{idX}': {
+          get: {
+            operationId: 'x',
+            parameters: [
+              { name: 'id_x', in: 'path', required: true, schema: string },
+              { name: 'idX', in: 'path', required: true, schema: string },
+            ],
+          },
+        },
+      },
+    };
+    let error: OpenApiDocumentError | undefined;
+    try {
+      [...operations(doc)];
+    } catch (caught) {
+      error = caught as OpenApiDocumentError;
+    }
+    expect(error?.message).toBe(
+      'the path parameters "id_x" (/paths/~1x~1{id_x}~1{idX}/get/parameters/0) and "idX" (/paths/~1x~1{id_x}~1{idX}/get/parameters/1) both make the argument idX: rename one',
+    );
+    expect(error?.pointer).toBe('/paths/~1x~1{id_x}~1{idX}/get/parameters/1');
+  });
+});
+
+describe('names', () => {
+  const base = { openapi: '3.1.0', info: { title: 'T', version: '1' } };
+  const string = { type: 'string' };
+  const named = (path: string, method: string, operation: Record<string, unknown>) =>
+    [...operations({ ...base, paths: { [path]: { [method]: operation } } } as OpenApiDocument)][0]!;
+
+  it('derives every generated name of an operation from its operationId and path', () => {
+    const operation = named('/auth/connections/{id}/login', 'post', {
+      operationId: 'loginAuthConnection',
+      parameters: [{ name: 'id', in: 'path', required: true, schema: string }],
+    });
+    expect(operation.sdk).toEqual({ resource: ['auth', 'connections'], verb: 'login' });
+    expect(operation.names).toEqual({
+      function: 'loginAuthConnection',
+      type: 'LoginAuthConnection',
+      command: ['auth', 'connections', 'login'],
+      tool: 'login_auth_connection',
+      file: 'login-auth-connection',
+      pathArguments: { id: 'id' },
+    });
+    expect(operation.parameters[0]).toMatchObject({ collection: 'connections', addresses: 'connection' });
+  });
+
+  it('makes reserved words, built-ins, dashes, dots and leading digits safe', () => {
+    const operation = named('/2fa/{widget-id}/{options}/{constructor}', 'delete', {
+      operationId: 'delete',
+      parameters: ['widget-id', 'options', 'constructor'].map((name) => ({ name, in: 'path', schema: string })),
+    });
+    expect(operation.sdk).toEqual({ resource: ['_2fa'], verb: 'delete' });
+    expect(operation.names).toMatchObject({
+      function: 'delete_',
+      type: 'Delete',
+      command: ['2fa', 'delete'],
+      tool: 'delete',
+      pathArguments: { 'widget-id': 'widgetId', options: 'options_', constructor: 'constructor_' },
+    });
+    expect(named('/w', 'get', { operationId: 'widgets.get' }).names.function).toBe('widgetsGet');
+    expect(named('/w', 'get', { operationId: 'constructor' }).names).toMatchObject({
+      function: 'constructor_',
+      tool: 'constructor_',
+    });
+    expect(named('/constructor', 'get', { operationId: 'getX', 'x-sdk-verb': 'toString' }).sdk).toEqual({
+      resource: ['constructor_'],
+      verb: 'toString_',
+    });
+    expect(named('/w', 'get', { operationId: 'get-widget' }).names).toMatchObject({
+      function: 'getWidget',
+      tool: 'get_widget',
+    });
+  });
+
+  it('never makes a path of an operationId', () => {
+    expect(named('/w', 'get', { operationId: '../../../../../x' }).names.file).toBe('x');
+  });
+
+  it('keeps letters of any script', () => {
+    const operation = named('/профили', 'get', { operationId: 'получитьПрофили' });
+    expect(operation.sdk.resource).toEqual(['профили']);
+    expect(operation.names.command).toEqual(['профили', 'получить']);
   });
 });

@@ -9,6 +9,16 @@ import type {
   RequestBodyObject,
   ResponseObject,
 } from './document-types.js';
+import {
+  camelCase,
+  kebabCase,
+  pascalCase,
+  safeIdentifier,
+  safeProperty,
+  singular,
+  snakeCase,
+  words,
+} from './identifiers.js';
 import { appendPointer, escapePointerToken, formatPointer, parsePointer } from './json-pointer.js';
 import { resolveNode } from './resolve-ref.js';
 
@@ -30,6 +40,8 @@ export interface OperationParameter {
   readonly in: ParameterObject['in'];
   /** For a path parameter, the static path segment before it (`profiles` for `/profiles/{id_or_name}`). */
   readonly collection: string | undefined;
+  /** For a path parameter, what its value addresses: the collection's singular (`profile`), else `resource`. */
+  readonly addresses: string | undefined;
   /** Path parameters are always required (OpenAPI says so even when `required` is omitted). */
   readonly required: boolean;
   /** Where the Parameter Object lives, a `$ref` followed. */
@@ -144,7 +156,28 @@ export interface Operation {
   readonly safe: boolean;
   /** Where a generated SDK puts the operation: `client.<resource…>.<verb>()` (`['auth', 'connections']`, `login`). */
   readonly sdk: { readonly resource: readonly string[]; readonly verb: string };
+  /** What every generator calls the operation and its parts: derived here only (see identifiers.ts). */
+  readonly names: OperationNames;
 }
+
+/** The names of an operation in generated code, each safe where it is used. */
+export interface OperationNames {
+  /** The client's function: `renameProfile`; `delete_` for an operationId `delete`. */
+  readonly function: string;
+  /** The prefix of the types and validators of its parts: `RenameProfile` (`validateRenameProfilePath`). */
+  readonly type: string;
+  /** The CLI command's words: `['auth', 'connections', 'login']`. */
+  readonly command: readonly string[];
+  /** The MCP tool: `rename_profile`; for an event stream, its paged tail, `tail_browser_logs`. */
+  readonly tool: string;
+  /** A file named for the operation, without extension (`rename-profile`): never a path. */
+  readonly file: string;
+  /** Each path parameter's argument in generated code, by parameter name: `id_or_name` → `idOrName`. */
+  readonly pathArguments: Readonly<Record<string, string>>;
+}
+
+/** The names a generated operation's function uses itself beside its path arguments. */
+const FUNCTION_LOCALS = new Set(['connection', 'body', 'query', 'options', 'context']);
 
 /** The methods HTTP defines as idempotent (RFC 9110 §9.2.2). */
 const IDEMPOTENT_METHODS: ReadonlySet<HttpMethod> = new Set(['get', 'head', 'options', 'put', 'delete', 'trace']);
@@ -163,7 +196,7 @@ export function* operations(document: OpenApiDocument): Generator<Operation> {
       if (operation === undefined) continue;
       const pointer = formatPointer(['paths', path, method]);
       if (typeof operation?.operationId !== 'string' || operation.operationId === '') {
-        throw new OpenApiDocumentError(`the operation at ${pointer} has no operationId`);
+        throw new OpenApiDocumentError(`the operation at ${pointer} has no operationId`, { pointer });
       }
       const parameters = parametersOf(document, path, [
         [item.parameters, formatPointer(['paths', path])],
@@ -183,6 +216,8 @@ export function* operations(document: OpenApiDocument): Generator<Operation> {
       const success = successOf(responses);
       const requirements = (operation['security'] ?? document['security'] ?? []) as Record<string, unknown>[];
       const repeatability = repeatabilityOf(operation, method, parameters, pointer);
+      const sdk = sdkNameOf(operation, operation.operationId, path, pointer);
+      const streaming = success?.mediaType === EVENT_STREAM;
       yield {
         operationId: operation.operationId,
         method,
@@ -195,11 +230,12 @@ export function* operations(document: OpenApiDocument): Generator<Operation> {
         query: queryOf(parameters),
         responses,
         success,
-        streaming: success?.mediaType === EVENT_STREAM,
+        streaming,
         secured: requirements.length > 0 && requirements.every((requirement) => Object.keys(requirement).length > 0),
         repeatability,
         safe: SAFE_METHODS.has(method) && operation['x-repeatable'] !== false,
-        sdk: sdkNameOf(operation, operation.operationId, path, pointer),
+        sdk,
+        names: namesOf(operation.operationId, sdk, streaming, parameters, pointer),
       };
     }
   }
@@ -223,24 +259,51 @@ function parametersOf(
   lists: readonly [OperationObject['parameters'], string][],
 ): OperationParameter[] {
   const byKey = new Map<string, OperationParameter>();
+  const inTemplate = [...path.matchAll(/\{([^}]*)\}/g)].map(([, name]) => name!);
+  const where = formatPointer(['paths', path]);
+  const twice = inTemplate.find((name, i) => inTemplate.indexOf(name) !== i);
+  if (twice !== undefined)
+    throw new OpenApiDocumentError(`the path ${path} names {${twice}} twice`, { pointer: where });
   for (const [list, base] of lists) {
     (list ?? []).forEach((raw, i) => {
       const { node: parameter, pointer } = resolveNode(document, raw, appendPointer(base, 'parameters', i));
       if (typeof parameter?.name !== 'string' || typeof parameter.in !== 'string') {
-        throw new OpenApiDocumentError(`the parameter at ${pointer} needs a name and an "in"`);
+        throw new OpenApiDocumentError(`the parameter at ${pointer} needs a name and an "in"`, { pointer });
       }
+      if (parameter.in === 'path' && !inTemplate.includes(parameter.name)) {
+        throw new OpenApiDocumentError(
+          `the path parameter "${parameter.name}" at ${pointer} is not in the path ${path}: add {${parameter.name}} to it or remove the parameter`,
+          { pointer },
+        );
+      }
+      const collection = parameter.in === 'path' ? collectionOf(path, parameter.name) : undefined;
       byKey.set(`${parameter.in} ${parameter.name}`, {
         name: parameter.name,
         in: parameter.in,
         required: parameter.in === 'path' || parameter.required === true,
-        collection: parameter.in === 'path' ? collectionOf(path, parameter.name) : undefined,
+        collection,
+        addresses: parameter.in === 'path' ? addressedBy(collection) : undefined,
         pointer,
         parameter,
         schema: schemaAt(document, parameter.schema, pointer),
       });
     });
   }
-  return [...byKey.values()];
+  const parameters = [...byKey.values()];
+  for (const name of inTemplate) {
+    if (!parameters.some((p) => p.in === 'path' && p.name === name)) {
+      throw new OpenApiDocumentError(
+        `the path ${path} has {${name}}, which no path parameter of ${lists.at(-1)![1]} declares`,
+        { pointer: lists.at(-1)![1] },
+      );
+    }
+  }
+  return parameters;
+}
+
+/** What a path value addresses, in words (`profile`, `auth connection`): for error messages. */
+function addressedBy(collection: string | undefined): string {
+  return collection ? words(singular(collection)).join(' ').toLowerCase() || 'resource' : 'resource';
 }
 
 function responsesOf(document: OpenApiDocument, operation: OperationObject, base: string) {
@@ -323,7 +386,9 @@ function repeatabilityOf(
 ): Operation['repeatability'] {
   const flag = operation['x-repeatable'];
   if (flag !== undefined && typeof flag !== 'boolean') {
-    throw new OpenApiDocumentError(`x-repeatable at ${pointer} must be true or false`);
+    throw new OpenApiDocumentError(`x-repeatable at ${pointer} must be true or false`, {
+      pointer: `${pointer}/x-repeatable`,
+    });
   }
   const repeatable = flag ?? IDEMPOTENT_METHODS.has(method);
   const when: Record<string, string> = {};
@@ -331,14 +396,20 @@ function repeatabilityOf(
     const pattern = parameter.parameter['x-repeatable-when-matches'];
     if (pattern === undefined) continue;
     const where = `x-repeatable-when-matches at ${parameter.pointer}`;
-    if (typeof pattern !== 'string') throw new OpenApiDocumentError(`${where} must be a regular expression (a string)`);
+    const at = `${parameter.pointer}/x-repeatable-when-matches`;
+    if (typeof pattern !== 'string')
+      throw new OpenApiDocumentError(`${where} must be a regular expression (a string)`, { pointer: at });
     try {
       new RegExp(pattern, 'u');
     } catch (error) {
-      throw new OpenApiDocumentError(`${where} is not a regular expression: ${(error as Error).message}`);
+      throw new OpenApiDocumentError(`${where} is not a regular expression: ${(error as Error).message}`, {
+        pointer: at,
+      });
     }
     if (!repeatable) {
-      throw new OpenApiDocumentError(`${where} narrows an operation that is not repeatable (${pointer})`);
+      throw new OpenApiDocumentError(`${where} narrows an operation that is not repeatable (${pointer})`, {
+        pointer: at,
+      });
     }
     when[parameter.name] = pattern;
   }
@@ -349,23 +420,82 @@ function repeatabilityOf(
  * `client.<resource>.<verb>`: the verb is `x-sdk-verb`, else the operationId's first word
  * (`rename` of `renameProfile`); the resource is the path's static segments, camel-cased, less
  * a last segment that is the verb itself (`/auth/connections/{id}/login` → `auth.connections`).
+ * Each is a safe property name (`_2fa`, `constructor_`).
  */
 function sdkNameOf(operation: OperationObject, operationId: string, path: string, pointer: string): Operation['sdk'] {
   const given = operation['x-sdk-verb'];
-  const verb = given ?? /^[a-z][a-z0-9]*/.exec(operationId)?.[0];
-  if (typeof verb !== 'string' || !/^[a-z][A-Za-z0-9]*$/.test(verb)) {
+  if (given !== undefined && (typeof given !== 'string' || !/^[a-z][A-Za-z0-9]*$/.test(given))) {
+    throw new OpenApiDocumentError(`x-sdk-verb at ${pointer} must be a camelCase identifier`, {
+      pointer: `${pointer}/x-sdk-verb`,
+    });
+  }
+  const verb = safeProperty(given ?? camelCase(words(operationId)[0] ?? ''));
+  if (verb === '') {
     throw new OpenApiDocumentError(
-      given === undefined
-        ? `the operationId at ${pointer} does not start with a lower-case verb; set x-sdk-verb`
-        : `x-sdk-verb at ${pointer} must be a camelCase identifier`,
+      `the operationId at ${pointer} has no letter or digit to name a method; set x-sdk-verb`,
+      { pointer: `${pointer}/operationId` },
     );
   }
   const resource = path
     .split('/')
     .filter((segment) => segment !== '' && !segment.startsWith('{'))
-    .map((segment) => segment.replace(/[^A-Za-z0-9]+([A-Za-z0-9])/g, (_, c: string) => c.toUpperCase()));
+    .map((segment) => {
+      const name = safeProperty(camelCase(segment));
+      if (name === '') {
+        throw new OpenApiDocumentError(`the path segment "${segment}" has no letter or digit to name a resource`, {
+          pointer,
+        });
+      }
+      return name;
+    });
   if (resource.at(-1) === verb) resource.pop();
   return { resource, verb };
+}
+
+function namesOf(
+  operationId: string,
+  sdk: Operation['sdk'],
+  streaming: boolean,
+  parameters: readonly OperationParameter[],
+  pointer: string,
+): OperationNames {
+  const at = `${pointer}/operationId`;
+  const fn = safeIdentifier(camelCase(operationId));
+  if (fn === '')
+    throw new OpenApiDocumentError(`the operationId at ${pointer} has no letter or digit`, { pointer: at });
+  // A key of the generated tool table: `constructor` would find what every object has.
+  const tool = safeProperty(
+    streaming ? `tail_${snakeCase(words(operationId).slice(1).join(' ')) || 'events'}` : snakeCase(operationId),
+  );
+  const pathArguments: Record<string, string> = {};
+  const byArgument = new Map<string, OperationParameter>();
+  for (const parameter of parameters.filter((p) => p.in === 'path')) {
+    let argument = safeIdentifier(camelCase(parameter.name));
+    if (argument === '') {
+      throw new OpenApiDocumentError(
+        `the path parameter "${parameter.name}" at ${parameter.pointer} has no letter or digit to name an argument`,
+        { pointer: parameter.pointer },
+      );
+    }
+    if (FUNCTION_LOCALS.has(argument)) argument = `${argument}_`;
+    const other = byArgument.get(argument);
+    if (other) {
+      throw new OpenApiDocumentError(
+        `the path parameters "${other.name}" (${other.pointer}) and "${parameter.name}" (${parameter.pointer}) both make the argument ${argument}: rename one`,
+        { pointer: parameter.pointer },
+      );
+    }
+    byArgument.set(argument, parameter);
+    pathArguments[parameter.name] = argument;
+  }
+  return {
+    function: fn,
+    type: pascalCase(fn.replace(/_$/, '')),
+    command: [...sdk.resource, sdk.verb].map((name) => kebabCase(name)),
+    tool,
+    file: kebabCase(operationId),
+    pathArguments,
+  };
 }
 
 /** The static path segment before `{name}`, if there is one. */

@@ -125,6 +125,7 @@ const document: OpenApiDocument = {
   info: { title: 't', version: '1.0.0' },
   paths: {
     '/things/{id}': {
+      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
       get: {
         operationId: 'getThing',
         responses: {

@@ -1,7 +1,7 @@
 // An operation added to the document gets its cases with no code change: the repository's
 // document plus a read and a delete of a profile (as the service's official SDK has them), and
 // a create besides, planned here as the suite plans them.
-import { loadOpenApiDocument, type OpenApiDocument, operations } from '@browser-cloud/openapi-document';
+import { type OpenApiDocument, operations } from '@browser-cloud/openapi-document';
 import { createRequestChecker } from '@browser-cloud/request-checker';
 import { startHostileServer } from '@browser-cloud/sandbox';
 import { readdirSync } from 'node:fs';
@@ -74,7 +74,7 @@ describe('the planned cases of an operation added to the document', () => {
 
   it('each get a case file from npm run generate', async () => {
     const files = (await generateArtifacts(document)).map((f) => f.path.split('/').at(-1));
-    expect(files).toEqual([...operations(document)].map((o) => `${o.operationId}.contract.test.ts`));
+    expect(files).toEqual([...operations(document)].map((o) => `${o.names.file}.contract.test.ts`));
   });
 
   it('address a dedicated resource for the delete, never the one the other cases use', () => {

@@ -1,18 +1,12 @@
 // The resources of the target that cases may use, each given by an environment variable whose
 // name follows from the document: a case that needs one names it, and does not run without it.
-import type { Operation, OperationParameter } from '@browser-cloud/openapi-document';
-import pluralize from 'pluralize';
+import { constantCase, type Operation, type OperationParameter, singular } from '@browser-cloud/openapi-document';
 import type { KnownValues } from './request-cases.js';
 
 /** Variable → value, from the environment (CONTRACT_PROFILE_ID → `prof_…`). */
 export type Resources = Readonly<Record<string, string>>;
 
-const screaming = (text: string) =>
-  text
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .replace(/[^A-Za-z0-9]+/g, '_')
-    .toUpperCase();
-const noun = (word: string) => screaming(pluralize.singular(word));
+const noun = (word: string) => constantCase(singular(word));
 
 /** A string parameter whose value names something on the target (a log path), not one the schema enumerates. */
 function namesSomething(parameter: OperationParameter): boolean {
@@ -26,7 +20,7 @@ export function resourceVariables(operation: Operation) {
   const last = [...operation.path.matchAll(/\{([^}]+)\}/g)].at(-1)?.[1];
   for (const p of operation.parameters.filter((p) => p.in === 'path')) {
     const deletable = operation.method === 'delete' && p.name === last ? 'DELETABLE_' : '';
-    path[p.name] = p.collection ? `CONTRACT_${deletable}${noun(p.collection)}_ID` : `CONTRACT_${screaming(p.name)}`;
+    path[p.name] = p.collection ? `CONTRACT_${deletable}${noun(p.collection)}_ID` : `CONTRACT_${constantCase(p.name)}`;
   }
   // The noun after the last path parameter, else the path's last noun.
   const segments = operation.path.split('/').filter((s) => s !== '');
@@ -34,7 +28,7 @@ export function resourceVariables(operation: Operation) {
   const what = noun(after[0] ?? segments.filter((s) => !s.startsWith('{')).at(-1) ?? 'query');
   const query: Record<string, string> = {};
   for (const p of (operation.query?.parameters ?? []).filter(namesSomething))
-    query[p.name] = `CONTRACT_${what}_${screaming(p.name)}`;
+    query[p.name] = `CONTRACT_${what}_${constantCase(p.name)}`;
   return { path, query };
 }
 

@@ -34,6 +34,7 @@ describe('permits', () => {
     info: { title: 't', version: '1' },
     paths: {
       '/things/{id}': {
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
         get: { operationId: 'getThing', tags: ['Things'], responses: { '200': { description: 'ok' } } },
         post: { operationId: 'pokeThing', tags: ['Things'], responses: { '200': { description: 'ok' } } },
         delete: { operationId: 'deleteThing', tags: ['Other'], responses: { '204': { description: 'gone' } } },

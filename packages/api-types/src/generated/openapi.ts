@@ -416,28 +416,6 @@ export interface components {
     };
     pathItems: never;
 }
-export type LoginRequest = components['schemas']['LoginRequest'];
-export type ProxyRef = components['schemas']['ProxyRef'];
-export type ProxyRefById = components['schemas']['ProxyRefById'];
-export type ProxyRefByName = components['schemas']['ProxyRefByName'];
-export type BrowserTelemetryRequestConfig = components['schemas']['BrowserTelemetryRequestConfig'];
-export type BrowserTelemetryCategoriesConfig = components['schemas']['BrowserTelemetryCategoriesConfig'];
-export type BrowserTelemetryCategoryConfig = components['schemas']['BrowserTelemetryCategoryConfig'];
-export type LoginResponse = components['schemas']['LoginResponse'];
-export type RenameProfileRequest = components['schemas']['RenameProfileRequest'];
-export type Profile = components['schemas']['Profile'];
-export type LogStreamQuery = components['schemas']['LogStreamQuery'];
-export type LogEvent = components['schemas']['LogEvent'];
-export type Error = components['schemas']['Error'];
-export type ErrorDetail = components['schemas']['ErrorDetail'];
-export type ResponseBadRequest = components['responses']['BadRequest'];
-export type ResponseUnauthorized = components['responses']['Unauthorized'];
-export type ResponseForbidden = components['responses']['Forbidden'];
-export type ResponseNotFound = components['responses']['NotFound'];
-export type ResponseInternalError = components['responses']['InternalError'];
-export type ParameterAuthConnectionId = components['parameters']['AuthConnectionId'];
-export type HeaderRequestId = components['headers']['RequestId'];
-export type HeaderShouldRetry = components['headers']['ShouldRetry'];
 export type $defs = Record<string, never>;
 export interface operations {
     loginAuthConnection: {
@@ -610,3 +588,25 @@ export interface operations {
         };
     };
 }
+export type LoginRequest = components['schemas']['LoginRequest'];
+export type ProxyRef = components['schemas']['ProxyRef'];
+export type ProxyRefById = components['schemas']['ProxyRefById'];
+export type ProxyRefByName = components['schemas']['ProxyRefByName'];
+export type BrowserTelemetryRequestConfig = components['schemas']['BrowserTelemetryRequestConfig'];
+export type BrowserTelemetryCategoriesConfig = components['schemas']['BrowserTelemetryCategoriesConfig'];
+export type BrowserTelemetryCategoryConfig = components['schemas']['BrowserTelemetryCategoryConfig'];
+export type LoginResponse = components['schemas']['LoginResponse'];
+export type RenameProfileRequest = components['schemas']['RenameProfileRequest'];
+export type Profile = components['schemas']['Profile'];
+export type LogStreamQuery = components['schemas']['LogStreamQuery'];
+export type LogEvent = components['schemas']['LogEvent'];
+export type Error = components['schemas']['Error'];
+export type ErrorDetail = components['schemas']['ErrorDetail'];
+export type ResponseBadRequest = components['responses']['BadRequest'];
+export type ResponseUnauthorized = components['responses']['Unauthorized'];
+export type ResponseForbidden = components['responses']['Forbidden'];
+export type ResponseNotFound = components['responses']['NotFound'];
+export type ResponseInternalError = components['responses']['InternalError'];
+export type ParameterAuthConnectionId = components['parameters']['AuthConnectionId'];
+export type HeaderRequestId = components['headers']['RequestId'];
+export type HeaderShouldRetry = components['headers']['ShouldRetry'];

@@ -3,26 +3,25 @@
  * Do not make direct changes to the file.
  */
 import type { Connection } from '../connection.js';
-import { loginAuthConnection, renameProfile, streamBrowserLogs, type Resources } from './client.js';
+import type { Resources } from './client.js';
+import { type Auth, authResource } from './resources/auth.js';
+import { type Profiles, profilesResource } from './resources/profiles.js';
+import { type Browsers, browsersResource } from './resources/browsers.js';
 
-/** The operations of `createClient`, by resource: the functions of `./client.js`, bound to `client`. */
+export type { Auth, Profiles, Browsers };
+
+/** The operations of `createClient`, by resource: the functions of `./resources/`, bound to `client`. */
 export function resources(client: Connection): Resources {
   return {
-    auth: {
-      connections: {
-        login: loginAuthConnection.bind(undefined, client),
-      },
-    },
-    profiles: {
-      rename: renameProfile.bind(undefined, client),
-    },
-    browsers: {
-      logs: {
-        stream: streamBrowserLogs.bind(undefined, client),
-      },
-    },
+    auth: authResource(client),
+    profiles: profilesResource(client),
+    browsers: browsersResource(client),
   };
 }
 
 /** What each path parameter addresses (`profile`), by path template, for `createRawClient`. */
-export const PATH_RESOURCES: Readonly<Record<string, Readonly<Record<string, string>>>> = {"/auth/connections/{id}/login":{"id":"connection"},"/profiles/{id_or_name}":{"id_or_name":"profile"},"/browsers/{id}/logs/stream":{"id":"browser"}};
+export const PATH_RESOURCES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  '/auth/connections/{id}/login': { id: 'connection' },
+  '/profiles/{id_or_name}': { id_or_name: 'profile' },
+  '/browsers/{id}/logs/stream': { id: 'browser' },
+};

@@ -4,7 +4,7 @@ import { loadOpenApiDocument, type OpenApiDocument } from '@browser-cloud/openap
 
 const PROFILE_PATH = '/profiles/{id_or_name}';
 
-/** The repository's document with `GET` and `DELETE` of a profile, and `POST /profiles` when `create`. */
+/** The repository's document with `GET` and `DELETE` of a profile, and `POST /profiles` only when `create`. */
 export function documentWithProfileOperations(create = false): OpenApiDocument {
   const document = structuredClone(loadOpenApiDocument()) as Record<string, any>;
   const item = document.paths[PROFILE_PATH];
@@ -20,13 +20,16 @@ export function documentWithProfileOperations(create = false): OpenApiDocument {
     parameters,
     responses: { '204': { description: 'Deleted.' }, ...errors },
   };
+  // Without `create`, no POST on the collection, whatever the document has: the delete then has
+  // nothing that makes what it removes.
+  document.paths['/profiles'] ??= {};
+  const collection = document.paths['/profiles'];
+  delete collection.post;
   if (create) {
-    document.paths['/profiles'] = {
-      post: {
-        operationId: 'createProfile',
-        requestBody: item.patch.requestBody,
-        responses: { '201': responses['200'], ...errors },
-      },
+    collection.post = {
+      operationId: 'createProfile',
+      requestBody: item.patch.requestBody,
+      responses: { '201': responses['200'], ...errors },
     };
   }
   return document as OpenApiDocument;

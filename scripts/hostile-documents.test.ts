@@ -1,0 +1,268 @@
+// Documents written as an attacker or a careless maintainer would (the shapes of issue 33): for
+// each, either the operations model refuses it, naming the place (what `npm run lint` reports
+// through conventions/generatable), or every generator writes code that compiles. The shapes the
+// model accepts are batched into one document, generated once and type-checked by one `tsc` run
+// over a scratch copy of the packages' sources with the generated code of that document.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import {
+  generationProblems,
+  getAt,
+  loadOpenApiDocument,
+  type OpenApiDocument,
+  operations,
+} from '@browser-cloud/openapi-document';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../openapi/lint/run-redocly.js';
+
+type Json = Record<string, any>;
+
+const string = { type: 'string' };
+const pathParameter = (name: string) => ({ name, in: 'path', required: true, schema: string });
+const ok = (schema?: Json) => ({
+  '200': { description: 'ok', ...(schema ? { content: { 'application/json': { schema } } } : {}) },
+});
+const operation = (operationId: string, parameters: Json[] = [], more: Json = {}) => ({
+  operationId,
+  summary: operationId,
+  parameters,
+  responses: ok(),
+  ...more,
+});
+
+/** The repository's document with these paths and component schemas added. */
+function documentWith(paths: Json, schemas: Json = {}): OpenApiDocument {
+  const document = structuredClone(loadOpenApiDocument()) as Json;
+  Object.assign(document['paths'], paths);
+  Object.assign(document['components']['schemas'], schemas);
+  return document as OpenApiDocument;
+}
+
+const WIDGET = {
+  type: 'object',
+  properties: { id: string, constructor: string, __proto__x: string },
+  additionalProperties: false,
+};
+
+/** Shapes the model accepts, made safe by the identifier layer; all in one document. */
+const ACCEPTED = documentWith(
+  {
+    '/zz-widgets/{widget-id}': { delete: operation('delete', [pathParameter('widget-id')]) },
+    '/zz-widgets/{widget.id}/items': {
+      get: operation('widgets.get', [pathParameter('widget.id')], {
+        // An inline array answer of a component whose name is no identifier.
+        responses: ok({ type: 'array', items: { $ref: '#/components/schemas/Widget-Item' } }),
+      }),
+    },
+    '/zz-widgets/{options}/{connection}': {
+      get: operation('get-widget', [pathParameter('options'), pathParameter('connection')], {
+        responses: ok({ $ref: '#/components/schemas/v1.Widget' }),
+      }),
+    },
+    '/2fa': {
+      post: operation('enable2fa', [], {
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Widget-Item' } } },
+        },
+      }),
+    },
+    '/zz-widgets': {
+      get: operation('listZzWidgets', [
+        // Left out, an optional parameter that decides repeatability does not match.
+        { name: 'cursor', in: 'query', schema: string, 'x-repeatable-when-matches': '^u' },
+        { name: 'constructor', in: 'query', schema: string },
+        { name: 'to_string', in: 'query', schema: string },
+        { name: '__proto__', in: 'query', schema: string },
+      ]),
+    },
+    '/профили': { get: operation('listProfilesRu', [], { responses: ok({ $ref: '#/components/schemas/string' }) }) },
+    '/zz-odd/{id}': { get: operation('../../../../../x', [pathParameter('id')]) },
+    '/zz-things/{id}': { get: operation('constructor', [pathParameter('id')]) },
+  },
+  { 'Widget-Item': WIDGET, 'v1.Widget': WIDGET, string: WIDGET },
+);
+
+/** Shapes no generator can write as they are, each in a document of its own, and a fragment of the reason. */
+const REFUSED: Record<string, { document: OpenApiDocument; reason: RegExp }> = {
+  'operationId check (the client imports check)': {
+    document: documentWith({ '/zz-a': { get: operation('check') } }),
+    reason: /makes the name in the generated client check, which the hand-written client code/,
+  },
+  'operationId resources (the function createClient binds with)': {
+    document: documentWith({ '/zz-a': { get: operation('resources') } }),
+    reason: /makes the client export resources/,
+  },
+  '{id_x} beside {idX}': {
+    document: documentWith({
+      '/zz-a/{id_x}/{idX}': { get: operation('getZzA', [pathParameter('id_x'), pathParameter('idX')]) },
+    }),
+    reason: /"id_x" .* and "idX" .* both make the argument idX/,
+  },
+  'the segment /profile beside the component Profile': {
+    document: documentWith({ '/profile': { get: operation('getProfileZz') } }),
+    reason: /makes the client export Profile, which the component Profile/,
+  },
+  'the segment /resources beside the root interface Resources': {
+    document: documentWith({ '/resources': { get: operation('listResources') } }),
+    reason: /makes the client export Resources/,
+  },
+  'an undeclared {id} in the path': {
+    document: documentWith({ '/zz-a/{id}': { get: operation('getZzA') } }),
+    reason: /has \{id\}, which no path parameter of .* declares/,
+  },
+  'a declared path parameter the path lacks': {
+    document: documentWith({ '/zz-a': { get: operation('getZzA', [pathParameter('id')]) } }),
+    reason: /the path parameter "id" at .* is not in the path \/zz-a/,
+  },
+  'a query parameter version (the CLI option --version)': {
+    document: documentWith({
+      '/zz-a': { get: operation('listZzA', [{ name: 'version', in: 'query', schema: string }]) },
+    }),
+    reason: /makes the option of browser-cloud zz-a list, -- version, which the hand-written CLI/,
+  },
+  'a boolean x beside no_x': {
+    document: documentWith({
+      '/zz-a': {
+        get: operation('listZzA', [
+          { name: 'x', in: 'query', schema: { type: 'boolean' } },
+          { name: 'no_x', in: 'query', schema: string },
+        ]),
+      },
+    }),
+    reason: /no-x/,
+  },
+  'a non-Latin operationId (MCP hosts take ASCII tool names)': {
+    document: documentWith({ '/zz-a': { get: operation('получитьПрофили') } }),
+    reason: /which hosts refuse/,
+  },
+  'a text/plain answer (the client reads JSON and event streams)': {
+    document: documentWith({
+      '/zz-a': {
+        get: operation('getZzA', [], {
+          responses: { '200': { description: 'ok', content: { 'text/plain': { schema: string } } } },
+        }),
+      },
+    }),
+    reason: /answers text\/plain: the generated client reads JSON answers and event streams only/,
+  },
+  'an event stream taking an argument of the MCP tail tool': {
+    document: (() => {
+      const document = documentWith({});
+      const stream = [...operations(document)].find((o) => o.streaming)!;
+      const maxEvents = { name: 'max_events', in: 'query' as const, schema: { type: 'integer' } };
+      stream.operation.parameters = [...(stream.operation.parameters ?? []), maxEvents];
+      return document;
+    })(),
+    reason: /input max_events of the operation .* takes an argument the MCP server's tail tool has itself/,
+  },
+  'a method that is also a resource (client.zzA.get beside client.zzA.get.x)': {
+    document: documentWith({
+      '/zz-a': { get: operation('getZzA') },
+      '/zz-a/get/x': { get: operation('readZzA') },
+    }),
+    reason: /makes the method client\.zzA\.get, which is also a resource of the operation readZzA/,
+  },
+  'two operations making one CLI command': {
+    document: documentWith({
+      '/zz-a': { get: operation('listZzA') },
+      '/zz_a': { get: operation('listZzA2', [], { 'x-sdk-verb': 'list' }) },
+    }),
+    reason: /CLI command zz-a list/,
+  },
+};
+
+describe('a document the model refuses', () => {
+  it.each(Object.entries(REFUSED))('%s: refused, naming the place', (_, { document, reason }) => {
+    const problems = generationProblems(document);
+    expect(problems.map((p) => p.message).join('\n')).toMatch(reason);
+    // Each problem points at a place of the document, where the lint reports it.
+    for (const { pointer } of problems) expect(getAt(document, pointer), pointer).toBeDefined();
+  });
+
+  it('the repository document and the accepted shapes are not refused', () => {
+    expect(generationProblems(loadOpenApiDocument())).toEqual([]);
+    expect(generationProblems(ACCEPTED)).toEqual([]);
+  });
+});
+
+describe('a document the model accepts, with every hostile shape it makes safe', () => {
+  const PACKAGES = ['api-types', 'client', 'cli', 'mcp'];
+  let scratch: string;
+  let written: { path: string; contents: string }[];
+
+  beforeAll(async () => {
+    // Inside the repository, so that the packages' dependencies resolve from its node_modules.
+    scratch = mkdtempSync(join(REPO_ROOT, '.hostile-scratch-'));
+    const documentPath = join(scratch, 'openapi.json');
+    writeFileSync(documentPath, JSON.stringify(ACCEPTED));
+    const generators = [
+      '@browser-cloud/tooling/generate-artifacts',
+      '../packages/client/scripts/client-operations.mjs',
+      '../packages/cli/scripts/command-definitions.mjs',
+      '../packages/mcp/scripts/tool-definitions.mjs',
+      '../apps/contract-tests/scripts/case-files.mjs',
+    ];
+    written = [];
+    for (const generator of generators) {
+      const module = await import(generator);
+      const argument = generator.includes('case-files') ? ACCEPTED : documentPath;
+      for (const file of await module.generateArtifacts(argument)) {
+        expect(file.path.startsWith(module.OUTPUT_DIR), `${generator} writes ${file.path}`).toBe(true);
+        written.push(file);
+      }
+    }
+    for (const name of PACKAGES) {
+      cpSync(join(REPO_ROOT, 'packages', name, 'src'), join(scratch, name, 'src'), {
+        recursive: true,
+        filter: (source) => !source.includes(`${sep}generated`) && !/\.test(-d)?\.ts$|test-support/.test(source),
+      });
+      cpSync(join(REPO_ROOT, 'packages', name, 'package.json'), join(scratch, name, 'package.json'));
+    }
+    for (const { path, contents } of written) {
+      const inPackage = /packages[/\\]([^/\\]+)[/\\](src[/\\].*)$/.exec(path);
+      if (!inPackage) continue;
+      const target = join(scratch, inPackage[1]!, inPackage[2]!);
+      mkdirSync(dirname(target), { recursive: true });
+      writeFileSync(target, contents);
+    }
+    const paths = {
+      '@browser-cloud/api-types': ['./api-types/src/index.ts'],
+      '@browser-cloud/api-types/validators': ['./api-types/src/generated/validators/index.ts'],
+      '@browser-cloud/client': ['./client/src/index.ts'],
+      '@browser-cloud/client/raw': ['./client/src/raw.ts'],
+    };
+    const tsconfig = {
+      extends: relative(scratch, join(REPO_ROOT, 'tsconfig.base.json')),
+      compilerOptions: { noEmit: true, types: ['node'], paths },
+      include: PACKAGES.map((name) => `${name}/src`),
+    };
+    writeFileSync(join(scratch, 'tsconfig.json'), JSON.stringify(tsconfig));
+  }, 120_000);
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+  it('type-checks: the client, the CLI, the MCP server and the types, generated from it', () => {
+    const tsc = join(REPO_ROOT, 'node_modules', '.bin', 'tsc');
+    const result = spawnSync(tsc, ['-p', join(scratch, 'tsconfig.json')], { encoding: 'utf8' });
+    expect(result.stdout + result.stderr).toBe('');
+    expect(result.status).toBe(0);
+  }, 180_000);
+
+  it('names every operation safely: a function per operation, its case file inside its folder', () => {
+    const client = written.filter(({ path }) => /client[/\\]src[/\\]generated/.test(path));
+    const source = client.map(({ contents }) => contents).join('\n');
+    for (const { names } of operations(ACCEPTED)) {
+      expect(source, names.function).toContain(`export function ${names.function}(`);
+    }
+    expect(source).toContain('export function delete_(');
+    expect(source).toContain('export function constructor_(');
+    const cases = written.filter(({ path }) => path.endsWith('.contract.test.ts')).map(({ path }) => path);
+    expect(cases.map((path) => path.split(/[/\\]/).at(-1))).toContain('x.contract.test.ts');
+  });
+
+  it('tests an optional value that decides repeatability only when it is given', () => {
+    const widgets = written.find(({ path }) => /resources[/\\]zz-widgets\.ts$/.test(path))!.contents;
+    expect(widgets).toMatch(/options\?\.query\?\.\['cursor'\] !== undefined && \/\^u\/u\.test\(/);
+  });
+});
