@@ -33,7 +33,8 @@ const componentType = (name) => `components['schemas']['${name}']`;
  * calls share: a component by itself (`RenameProfileRequest`); a schema written in the operation,
  * under `$defs`, by its operationId (`<OperationId>Body`); the path parameters as one object,
  * `<OperationId>Path`; the query as the object schema that states it (`LogStreamQuery`), else
- * `<OperationId>Query`; answers and event data as `Received<Component>`.
+ * `<OperationId>Query`; the header parameters as `<OperationId>Header`; answers and event data as
+ * `Received<Component>`, an answer written in the operation as `Received<OperationId>Answer`.
  */
 export function operationSchemas(document) {
   return [...operations(document)].map((operation) => {
@@ -42,15 +43,22 @@ export function operationSchemas(document) {
     const at = `operations['${operationId}']`;
     const schemaOf = (component, fallback, type, schema) =>
       component ? { name: component, component, type: componentType(component) } : { name: fallback, schema, type };
-    const answered = (schema, what) => {
+    // An answer written in the operation (an inline array, a string) is `Received<OperationId><Part>`,
+    // typed as the operation's response, its `component` undefined.
+    const answered = (schema, part, type) => {
       if (schema === undefined) return undefined;
       const component = componentOf(schema);
-      if (!component) {
-        throw new Error(`${operationId}: its ${what} is not a component schema; give it one (generate-artifacts.mjs).`);
+      if (!component && part === 'Event') {
+        throw new Error(
+          `${operationId}: its event data is not a component schema; give it one (generate-artifacts.mjs).`,
+        );
       }
+      if (!component) return { name: `Received${id}${part}`, schema, type };
       return { name: `Received${component}`, component, type: componentType(component) };
     };
     const pathParameters = operation.parameters.filter((p) => p.in === 'path');
+    const headerParameters = operation.parameters.filter((p) => p.in === 'header');
+    const answerType = `${at}['responses']['${success?.status}']['content']['${success?.mediaType}']`;
     const bodySchema = body && (operation.requestBody?.content[body.mediaType]?.media.schema ?? {});
     const media = success?.mediaType && operation.responses[success.status]?.content[success.mediaType]?.media;
     const bodyType = `NonNullable<${at}['requestBody']>['content']['${body?.mediaType}']`;
@@ -60,14 +68,19 @@ export function operationSchemas(document) {
       path: {
         name: `${id}Path`,
         schema: objectOf(pathParameters),
-        type: `{ ${pathParameters.map((p) => `${p.name}: string`).join('; ')} }`,
+        type: pathParameters.length > 0 ? `${at}['parameters']['path']` : '{}',
+      },
+      header: headerParameters.length > 0 && {
+        name: `${id}Header`,
+        schema: objectOf(headerParameters),
+        type: `NonNullable<${at}['parameters']['header']>`,
       },
       body: body && schemaOf(componentIn(bodySchema.$ref), `${id}Body`, bodyType, bodySchema),
       query:
         query &&
         schemaOf(componentOf({ $ref: `#${query.pointer}` }), `${id}Query`, queryType, objectOf(query.parameters)),
-      answer: success?.mediaType && !operation.streaming ? answered(media?.schema, 'success answer') : undefined,
-      event: operation.streaming ? answered(media?.schema?.['x-sse-event-data'], 'event data') : undefined,
+      answer: success?.mediaType && !operation.streaming ? answered(media?.schema, 'Answer', answerType) : undefined,
+      event: operation.streaming ? answered(media?.schema?.['x-sse-event-data'], 'Event') : undefined,
     };
   });
 }
@@ -321,9 +334,12 @@ function referencedFirst(roots, targets) {
  */
 function generateValidators(document) {
   // Path parameters, and a body or query written in the operation, as `$defs/<OperationId>Path|Body|Query`.
-  const parts = operationSchemas(document)
-    .flatMap(({ path, body, query }) => [path, body, query])
+  const schemas = operationSchemas(document);
+  const parts = schemas
+    .flatMap(({ path, header, body, query }) => [path, header, body, query])
     .filter((part) => part?.schema !== undefined);
+  // Answers written in the operation, read as the components are: unknown properties allowed.
+  const inlineAnswers = schemas.flatMap(({ answer, event }) => [answer, event]).filter((part) => part?.schema);
   const root = withoutAnnotations({
     $id: 'openapi.json',
     components: { schemas: document.components.schemas },
@@ -333,6 +349,9 @@ function generateValidators(document) {
   const receivedRoot = {
     $id: 'openapi-received.json',
     components: { schemas: allowingUnknownProperties(root.components.schemas) },
+    $defs: Object.fromEntries(
+      inlineAnswers.map(({ name, schema }) => [name, allowingUnknownProperties(withoutAnnotations(schema))]),
+    ),
   };
   const target = (name, ref, type, compiledAs = name) => ({ name, ref, type, compiledAs });
   // Operations with the same path parameters share one compiled function: the first of that schema.
@@ -344,6 +363,7 @@ function generateValidators(document) {
     ...receivedSchemas(document).map((name) =>
       target(`Received${name}`, `openapi-received.json#/components/schemas/${name}`, componentType(name)),
     ),
+    ...inlineAnswers.map(({ name, type }) => target(name, `openapi-received.json#/$defs/${name}`, type)),
     ...parts.map(({ name, type }) => {
       const json = JSON.stringify(root.$defs[name]);
       if (!firstByJson.has(json)) firstByJson.set(json, name);

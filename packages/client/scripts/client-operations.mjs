@@ -33,7 +33,7 @@ function exampleOf(document, node, schema) {
 }
 
 /** Everything the generated code says about one operation. */
-function describe(document, { operation, path, body, query, answer, event }) {
+function describe(document, { operation, path, header, body, query, answer, event }) {
   const { operationId, method, sdk, repeatability, streaming } = operation;
   if (operation.success?.mediaType && !answer && !event) {
     throw new Error(`${operationId}: the client reads JSON answers and event streams only (client-operations.mjs).`);
@@ -46,7 +46,7 @@ function describe(document, { operation, path, body, query, answer, event }) {
         ? 'string'
         : `operations['${operationId}']['parameters']['path']['${name}']`;
     const example = exampleOf(document, parameter.parameter, parameter.schema?.schema) ?? name;
-    return { name, arg: camel(name), resource, type, example };
+    return { name, arg: camel(name), resource, type, example, explode: parameter.serialization.explode };
   });
   const union = query?.component && queryUnion(query.component, document.components.schemas[query.component]);
   const queryRequired = operation.query?.parameters.some((p) => p.required) ?? false;
@@ -79,6 +79,8 @@ function describe(document, { operation, path, body, query, answer, event }) {
     ...(query && !inOptions ? [literal(queryExample)] : []),
   ];
   const result = answer ?? event;
+  // What the answer is called in the example (`const profile = …`) and in messages.
+  const resultName = result && (result.component ?? `${operationId} answer`);
   const deletes = method === 'delete' && !answer;
   // When this query parameter is true, the server keeps the stream going.
   const follow = operation.query?.parameters.find((p) => p.parameter['x-sse-follow'] === true);
@@ -98,14 +100,20 @@ function describe(document, { operation, path, body, query, answer, event }) {
     path: operation.path,
     sdk,
     streaming,
-    returns: streaming ? `EventStream<${event.component}>` : result ? `Promise<${result.component}>` : 'Promise<void>',
+    returns: streaming
+      ? `EventStream<${event.component}>`
+      : result
+        ? `Promise<${result.component ?? result.type}>`
+        : 'Promise<void>',
     signature: [
       ...signature,
-      `options?: ${streaming ? 'StreamOptions' : 'RequestOptions'}${inOptions ? ` & { query?: ${queryType} }` : ''}`,
+      `options?: ${streaming ? 'StreamOptions' : 'RequestOptions'}${inOptions ? ` & { query?: ${queryType} }` : ''}${header ? ` & { header?: ${header.type} }` : ''}`,
     ].join(', '),
     example: (target) => {
       const invocation = `${target}(${exampleArgs.join(', ')})`;
-      const name = camel(result?.component.replace(/^./, (c) => c.toLowerCase()) ?? '');
+      const name = camel(
+        resultName?.replace(/^./, (c) => c.toLowerCase()).replace(/ (\w)/g, (_, c) => c.toUpperCase()) ?? '',
+      );
       if (streaming) return `for await (const ${name} of ${invocation}) console.log(${name});`;
       return result ? `const ${name} = await ${invocation};` : `await ${invocation};`;
     },
@@ -116,38 +124,55 @@ function describe(document, { operation, path, body, query, answer, event }) {
         `${retries}${gone} The arguments are checked against the document before sending (ValidationError).`,
         `@example\n\`\`\`ts\n${target}\n\`\`\``,
       ),
-    code: callOf(operation, { path, body, query, answer, event, pathParameters, inOptions, follow, deletes }),
-    validators: [path, body, query, answer, event].filter(Boolean).map((part) => `validate${part.name}`),
+    code: callOf(operation, { path, header, body, query, answer, event, pathParameters, inOptions, follow, deletes }),
+    validators: [path, header, body, query, answer, event].filter(Boolean).map((part) => `validate${part.name}`),
     types: [body, query, answer, event].map((part) => part?.component).concat(union?.name ?? []),
     resources: Object.fromEntries(pathParameters.map((p) => [p.name, p.resource])),
   };
 }
 
 /** The body of an operation's function: the document's checks, then the request core. */
-function callOf(operation, { path, body, query, answer, event, pathParameters, inOptions, follow, deletes }) {
-  const arg = (name) => pathParameters.find((p) => p.name === name)?.arg;
+function callOf(operation, { path, header, body, query, answer, event, pathParameters, inOptions, follow, deletes }) {
+  // A path value as text, for a pattern to test: a number is written as its digits.
+  const pathText = (name) => {
+    const parameter = pathParameters.find((p) => p.name === name);
+    return parameter && (parameter.type === 'string' ? parameter.arg : `String(${parameter.arg})`);
+  };
+  const segment = (name) => {
+    const { arg, resource, explode } = pathParameters.find((p) => p.name === name);
+    return `pathSegment(${[JSON.stringify(name), arg, JSON.stringify(resource), ...(explode ? ['true'] : [])].join(', ')})`;
+  };
   const url = operation.path
     .split(/\{([^}]+)\}/)
-    .map((part, i) =>
-      i % 2 === 1
-        ? `pathSegment(${JSON.stringify(part)}, ${arg(part)}, ${JSON.stringify(pathParameters.find((p) => p.name === part).resource)})`
-        : part && JSON.stringify(part),
-    )
+    .map((part, i) => (i % 2 === 1 ? segment(part) : part && JSON.stringify(part)))
     .filter(Boolean)
     .join(' + ');
   const { repeatable, when } = operation.repeatability;
   const tests = Object.entries(when).map(
     ([name, pattern]) =>
-      `/${new RegExp(pattern, 'u').source}/u.test(${arg(name) ?? `String(${inOptions ? 'options?.query' : 'query'}?.[${JSON.stringify(name)}])`})`,
+      `/${new RegExp(pattern, 'u').source}/u.test(${pathText(name) ?? `String(${inOptions ? 'options?.query' : 'query'}?.[${JSON.stringify(name)}])`})`,
   );
-  const read = (part) => `{ validate: validate${part.name}, name: '${part.component}' }`;
+  const read = (part) =>
+    `{ validate: validate${part.name}, name: '${part.component ?? `${operation.operationId} answer`}' }`;
   const pathValues = pathParameters.map((p) => `${JSON.stringify(p.name)}: ${p.arg}`).join(', ');
   const checks = [
     pathParameters.length > 0 && `check(validate${path.name}, { ${pathValues} }, 'path');`,
     body && `${operation.body.required ? '' : 'if (body !== undefined) '}check(validate${body.name}, body, 'body');`,
     query && `check(validate${query.name}, ${inOptions ? 'options?.query ?? {}' : 'query'}, 'query');`,
+    header && `check(validate${header.name}, options?.header ?? {}, 'header');`,
   ].filter(Boolean);
-  const target = query ? `withQuery(${url}, ${inOptions ? 'options?.query ?? {}' : 'query'})` : url;
+  // The styles of the query parameters that are not form and exploded, OpenAPI's default.
+  const styles = Object.fromEntries(
+    (operation.query?.parameters ?? [])
+      .filter(({ serialization: { style, explode } }) => style !== 'form' || !explode)
+      .map((p) => [p.name, p.serialization]),
+  );
+  const styleArgument = Object.keys(styles).length > 0 ? `, ${JSON.stringify(styles)}` : '';
+  const target = query ? `withQuery(${url}, ${inOptions ? 'options?.query ?? {}' : 'query'}${styleArgument})` : url;
+  // The header parameters in the `simple` style; exploded ones named.
+  const exploded = operation.parameters.filter((p) => p.in === 'header' && p.serialization.explode);
+  const headerArgument =
+    exploded.length > 0 ? `, ${JSON.stringify(Object.fromEntries(exploded.map((p) => [p.name, true])))}` : '';
   const context = `contextOf(connection, '${operation.operationId}')`;
   // A stream checks its arguments at the call; the request core runs the checks in its promise.
   if (event) {
@@ -161,6 +186,7 @@ function callOf(operation, { path, body, query, answer, event, pathParameters, i
   const fields = [
     `method: '${operation.method.toUpperCase()}'`,
     `path: ${target}`,
+    ...(header ? [`headers: headerValues(options?.header${headerArgument})`] : []),
     ...(body ? ['body'] : []),
     `repeatable: ${repeatable && tests.length > 0 ? tests.join(' && ') : repeatable}`,
     ...(answer ? [`answer: ${read(answer)}`] : []),
@@ -224,6 +250,9 @@ export function generateClient(document) {
   const described = operationSchemas(document).map((parts) => describe(document, parts));
   const tree = treeOf(described);
   const validators = [...new Set(described.flatMap((d) => d.validators))];
+  const written = ['headerValues', 'pathSegment', 'withQuery'].filter((name) =>
+    described.some((d) => d.code.some((line) => line.includes(`${name}(`))),
+  );
   const types = [...new Set(described.flatMap((d) => d.types).filter(Boolean))];
   const byPath = Object.fromEntries(described.filter((d) => d.path.includes('{')).map((d) => [d.path, d.resources]));
   const client = [
@@ -234,8 +263,9 @@ export function generateClient(document) {
     `import { ${validators.join(', ')} } from '@browser-cloud/api-types/validators';`,
     "import { type Connection, contextOf } from '../connection.js';",
     "import { type EventStream, openEventStream, type StreamOptions } from '../event-stream.js';",
-    "import { execute, goneOnceApplied, type RequestOptions, withQuery } from '../request.js';",
-    "import { check, pathSegment } from '../validation.js';",
+    ...(written.length > 0 ? [`import { ${written.join(', ')} } from '../parameters.js';`] : []),
+    "import { execute, goneOnceApplied, type RequestOptions } from '../request.js';",
+    "import { check } from '../validation.js';",
     '',
     ...interfaces(tree).flatMap((i) => [i, '']),
     ...described.flatMap((d) => [

@@ -11,3 +11,4 @@ export { readYaml, YamlReadError } from './read-yaml.js';
 export { deref, inlineRefs, resolveNode, resolveRef } from './resolve-ref.js';
 export { allowingUnknownProperties } from './tolerant-schema.js';
 export type { ValidateFunction } from 'ajv/dist/2020.js';
+export { ParameterTextError, readQueryValues, readSimpleValue, typedText } from './parameter-values.js';

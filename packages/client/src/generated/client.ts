@@ -8,8 +8,9 @@ import type { operations, LoginRequest, LoginResponse, RenameProfileRequest, Pro
 import { validateLoginAuthConnectionPath, validateLoginRequest, validateReceivedLoginResponse, validateRenameProfilePath, validateRenameProfileRequest, validateReceivedProfile, validateStreamBrowserLogsPath, validateLogStreamQuery, validateReceivedLogEvent } from '@browser-cloud/api-types/validators';
 import { type Connection, contextOf } from '../connection.js';
 import { type EventStream, openEventStream, type StreamOptions } from '../event-stream.js';
-import { execute, goneOnceApplied, type RequestOptions, withQuery } from '../request.js';
-import { check, pathSegment } from '../validation.js';
+import { pathSegment, withQuery } from '../parameters.js';
+import { execute, goneOnceApplied, type RequestOptions } from '../request.js';
+import { check } from '../validation.js';
 
 /**
  * The operations of the document, by resource.
