@@ -59,7 +59,7 @@ export function operationSignature(document: OpenApiDocument, operation: Operati
     path: parameters.filter((p) => p.in === 'path').map((p) => p.name),
     body: body ? (body.required ? 'required' : 'optional') : 'none',
     query: !operation.query ? 'none' : operation.query.parameters.some((p) => p.required) ? 'positional' : 'options',
-    ...(parameters.some((p) => p.in === 'header') ? { header: 'options' } : {}),
+    ...(parameters.some((p) => p.in === 'header') ? { header: 'options' as const } : {}),
   } as const;
   return { arguments: args, call };
 }
