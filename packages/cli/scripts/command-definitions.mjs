@@ -3,7 +3,7 @@
 // writes them; `npm run lint` is the drift check.
 import { fileURLToPath } from 'node:url';
 import { inlineRefs, loadOpenApiDocument, operationSignature, operations } from '@browser-cloud/openapi-document';
-import { banner } from '@browser-cloud/tooling/generate-artifacts';
+import { banner, jsonLiteral } from '@browser-cloud/tooling/generate-artifacts';
 
 const OUTPUT = fileURLToPath(new URL('../src/generated/command-definitions.ts', import.meta.url));
 
@@ -164,8 +164,8 @@ export function commandDefinitions(document) {
 /** @param documentPath the document to generate from; the repository's by default. */
 export async function generateArtifacts(documentPath) {
   const document = loadOpenApiDocument(documentPath);
-  const commands = JSON.stringify(commandDefinitions(document), null, 2);
-  const streams = JSON.stringify(streamOptions(document), null, 2);
+  const commands = jsonLiteral(commandDefinitions(document));
+  const streams = jsonLiteral(streamOptions(document));
   const contents = `${banner('packages/cli/scripts/command-definitions.mjs')}
 import type { CommandDefinition, CommandOption } from '../command-definition.js';
 
