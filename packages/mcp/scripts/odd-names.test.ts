@@ -1,11 +1,13 @@
 // Tools of operations named like Object.prototype members, generated from a scratch copy of the
 // document and read back as the generated module is: every name its own, nothing dropped.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { loadOpenApiDocument, OPENAPI_PATH } from '@browser-cloud/openapi-document';
-import { jsonLiteral } from '@browser-cloud/tooling/generate-artifacts';
 import { describe, expect, it } from 'vitest';
 import { sortArguments } from '../src/tool-arguments.js';
 import type { ToolDefinition } from '../src/tool-definition.js';
-import { toolDefinitions } from './tool-definitions.mjs';
+import { generateArtifacts, toolDefinitions } from './tool-definitions.mjs';
 
 const document = structuredClone(loadOpenApiDocument(OPENAPI_PATH));
 Object.assign(document.paths!, {
@@ -26,9 +28,21 @@ Object.assign(document.paths!, {
   },
 });
 
-describe('tools of odd names', () => {
-  // As the generated module holds them: the literal `generateArtifacts` writes, evaluated.
-  const tools = new Function(`return ${jsonLiteral(toolDefinitions(document))};`)() as Record<string, ToolDefinition>;
+/** The tools as the generated module holds them: the literal `generateArtifacts` writes, evaluated. */
+async function generatedTools(): Promise<Record<string, ToolDefinition>> {
+  const folder = mkdtempSync(join(tmpdir(), 'odd-names-'));
+  try {
+    writeFileSync(join(folder, 'openapi.json'), JSON.stringify(document));
+    const [file] = await generateArtifacts(join(folder, 'openapi.json'));
+    const literal = /TOOL_DEFINITIONS = (\{[\s\S]*\}) satisfies/.exec(file!.contents)![1];
+    return new Function(`return ${literal};`)();
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+describe('tools of odd names', async () => {
+  const tools = await generatedTools();
   const tool = tools['constructor']!;
 
   it('makes the tool constructor, with the query parameter __proto__ as an own argument', () => {
