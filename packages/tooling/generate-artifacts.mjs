@@ -24,7 +24,8 @@ export const banner = (generator) =>
  * `value` as a TypeScript literal, indented JSON, each `"__proto__"` key written as a computed key:
  * in an object literal, `"__proto__": x` sets the prototype instead of making a property.
  */
-export const jsonLiteral = (value) => JSON.stringify(value, null, 2).replace(/^(\s*)"__proto__":/gm, '$1["__proto__"]:');
+export const jsonLiteral = (value) =>
+  JSON.stringify(value, null, 2).replace(/^(\s*)"__proto__":/gm, '$1["__proto__"]:');
 
 /** The component schema a `$ref` names (`#/components/schemas/Profile` → `Profile`), else undefined. */
 const componentOf = (schema) => /^#\/components\/schemas\/([^/]+)$/.exec(schema?.$ref)?.[1];
