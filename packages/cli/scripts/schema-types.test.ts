@@ -65,6 +65,9 @@ async function call(argv: string[], client: object) {
   return { code, ...out };
 }
 
+/** Whether `text` holds a C0 control character a terminal acts on (tab and line feed are text). */
+const hasControl = (text: string) => [...text].some((c) => c.charCodeAt(0) < 0x20 && c !== '\n' && c !== '\t');
+
 describe('commands of inputs typed by the document', () => {
   it('browsers viewport set <id> 1920 1080 sends integers, as its own example says', async () => {
     const set = vi.fn(async () => ({}));
@@ -132,10 +135,10 @@ describe('commands of inputs typed by the document', () => {
 
   it('shows the document’s text in help with its control characters escaped, and lists choices', async () => {
     const { stdout } = await call(['widgets', 'get', '--help'], {});
-    expect(stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f]/);
+    expect(hasControl(stdout)).toBe(false);
     expect(stdout).toContain('getWidget\\u001b]0;pwned\\u0007');
     expect(stdout).toContain('Does it.\\u001b[2J');
     expect(stdout).toMatch(/\(choices: "red",\s+"blue"\)/);
-    expect((await call(['--help'], {})).stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f]/);
+    expect(hasControl((await call(['--help'], {})).stdout)).toBe(false);
   });
 });

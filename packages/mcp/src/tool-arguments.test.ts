@@ -90,7 +90,7 @@ describe('sortArguments, on names that Object.prototype has', () => {
     } as ToolDefinition;
     const sorted = sortArguments(odd, JSON.parse('{"__proto__":"x","constructor":"y"}'));
     expect(Object.hasOwn(sorted.query, '__proto__')).toBe(true);
-    expect(sorted.query['__proto__']).toBe('x');
+    expect(Object.entries(sorted.query)).toEqual([['__proto__', 'x']]);
     expect(Object.getPrototypeOf(sorted.query)).toBe(Object.prototype);
     expect(sorted.body).toEqual({ constructor: 'y' });
   });
