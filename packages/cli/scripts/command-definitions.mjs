@@ -19,10 +19,29 @@ const OUTPUT = `${OUTPUT_DIR}command-definitions.ts`;
 const oneLine = (text = '') => text.replace(/\s+/g, ' ').trim();
 const firstSentence = (text) => /^.*?[.!?](?=\s|$)/.exec(oneLine(text))?.[0] ?? oneLine(text);
 
-/** How a value of `schema` is given: as the scalar it is, else as JSON. */
+const SCALARS = ['string', 'integer', 'number', 'boolean'];
+
+/** How a value of `schema` is given: as the scalar it is (an enum's type inferred from its values), else as JSON. */
 function valueType(schema) {
-  const types = [schema.type].flat().filter((type) => type !== 'null');
-  return types.length === 1 && ['string', 'integer', 'number', 'boolean'].includes(types[0]) ? types[0] : 'json';
+  const types = [schema.type ?? [...new Set((schema.enum ?? []).map((value) => typeof value))]]
+    .flat()
+    .filter((type) => type !== 'null');
+  return types.length === 1 && SCALARS.includes(types[0]) ? types[0] : 'json';
+}
+
+/**
+ * How a command line gives a value of `schema`: its `type`, the `choices` of an enum, and for an
+ * array of scalars, `array` with the items' type and choices (a repeatable option, one item each).
+ */
+function inputType(schema) {
+  const items = [schema.type].flat().includes('array') && schema.items;
+  const of = items && valueType(items) !== 'json' ? items : schema;
+  const type = valueType(of);
+  return {
+    type,
+    ...(of !== schema ? { array: true } : {}),
+    ...(type !== 'json' && Array.isArray(of.enum) ? { choices: of.enum.filter((value) => value !== null) } : {}),
+  };
 }
 
 /** The options of an input: one, or for a `oneOf` of one-property objects, one per member (`--proxy-id`, `--proxy-name`). */
@@ -33,16 +52,15 @@ function optionsOf({ name, in: location, schema }) {
       const m = schema.oneOf[i];
       const property = m.properties[member];
       const description = firstSentence(m.description ?? property.description);
-      return { flag, in: location, name, member, type: valueType(property), description };
+      return { flag, in: location, name, member, ...inputType(property), description };
     });
   }
   const members = schema.oneOf ?? [];
-  const type = valueType(schema);
+  const typed = inputType(schema);
   // The object schema a JSON value is of, by title: a parser of a shorter syntax is keyed by it.
   const titled = [schema, ...(schema.anyOf ?? []), ...members].find((s) => s.title)?.title;
-  const option = { flag: flags[0].flag, in: location, name, type, description: firstSentence(schema.description) };
-  if (type === 'string' && schema.enum) option.choices = schema.enum;
-  if (type === 'json' && titled) option.schema = titled;
+  const option = { flag: flags[0].flag, in: location, name, ...typed, description: firstSentence(schema.description) };
+  if (typed.type === 'json' && titled) option.schema = titled;
   return [option];
 }
 
@@ -65,8 +83,12 @@ function examplesOf(document, operation, command, positionals, options) {
     for (const option of options) {
       const value = option.member === undefined ? exampleOf(option) : exampleOf(option)?.[option.member];
       if (value === undefined) continue;
-      if (option.type === 'boolean') words.push(`--${value ? '' : 'no-'}${option.flag}`);
-      else words.push(`--${option.flag}`, quote(option.type === 'json' ? JSON.stringify(value) : String(value)));
+      if (option.type === 'boolean' && !option.array) words.push(`--${value ? '' : 'no-'}${option.flag}`);
+      else {
+        for (const item of option.array && Array.isArray(value) ? value : [value]) {
+          words.push(`--${option.flag}`, quote(option.type === 'json' ? JSON.stringify(item) : String(item)));
+        }
+      }
     }
     return `  $ ${words.join(' ')}`;
   });
@@ -84,6 +106,7 @@ function commandDefinition(document, operation) {
     name,
     in: location,
     flag: kebabCase(name),
+    ...inputType(schema),
     description: firstSentence(schema.description),
   }));
   // Two inputs taking one option, or an input taking the CLI's own, the model refuses (generationProblems).
@@ -103,6 +126,20 @@ function commandDefinition(document, operation) {
   };
 }
 
+/**
+ * The options of each event stream's inputs but its path, by operationId, for the special command
+ * that reads it (`logs tail`): a query parameter added to the stream becomes an option there.
+ */
+export function streamOptions(document) {
+  const streams = [...operations(document)].filter((o) => o.streaming);
+  return Object.fromEntries(
+    streams.map((operation) => {
+      const { arguments: inputs } = operationSignature(document, operation);
+      return [operation.operationId, inputs.filter((input) => input.in !== 'path').flatMap(optionsOf)];
+    }),
+  );
+}
+
 /** A command per operation of the document, but for its event streams, which special commands cover. */
 export function commandDefinitions(document) {
   assertGeneratable(document);
@@ -111,11 +148,16 @@ export function commandDefinitions(document) {
 
 /** @param documentPath the document to generate from; the repository's by default. */
 export async function generateArtifacts(documentPath) {
-  const commands = jsonLiteral(commandDefinitions(loadOpenApiDocument(documentPath)));
+  const document = loadOpenApiDocument(documentPath);
+  const commands = jsonLiteral(commandDefinitions(document));
+  const streams = jsonLiteral(streamOptions(document));
   const contents = `${banner('packages/cli/scripts/command-definitions.mjs')}
-import type { CommandDefinition } from '../command-definition.js';
+import type { CommandDefinition, CommandOption } from '../command-definition.js';
 
 export const COMMAND_DEFINITIONS = ${commands} satisfies CommandDefinition[];
+
+/** The options of each event stream's query, by operationId, for the command that reads it (\`logs tail\`). */
+export const STREAM_OPTIONS = ${streams} satisfies Record<string, CommandOption[]>;
 `;
   return [{ path: OUTPUT, contents }];
 }

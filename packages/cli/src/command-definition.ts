@@ -5,16 +5,23 @@ export interface CommandArgument {
   /** The input's name in the document; `flag` is it in kebab-case (`id-or-name`). */
   readonly name: string;
   readonly flag: string;
-  readonly in: 'path' | 'query' | 'body';
+  readonly in: 'path' | 'query' | 'header' | 'body';
   readonly description: string;
+  /**
+   * How the text given is read: as the schema's scalar type (`1920` as an integer), or as JSON.
+   * An option of type `boolean` is a flag, `--x` / `--no-x`.
+   */
+  readonly type: 'string' | 'integer' | 'number' | 'boolean' | 'json';
+  /** The values an enum allows (of its items, for an array). */
+  readonly choices?: readonly (string | number | boolean)[];
+  /** An array of items of `type`: a repeatable option, one item each. */
+  readonly array?: boolean;
 }
 
 /** An option: any other input. A `oneOf` of one-property objects is an option per `member` (`--proxy-id`). */
 export interface CommandOption extends CommandArgument {
   readonly member?: string;
-  /** `boolean` is `--x` / `--no-x`; `json` is a JSON value, or the syntax of the parser keyed by `schema` (a title). */
-  readonly type: 'string' | 'integer' | 'number' | 'boolean' | 'json';
-  readonly choices?: readonly string[];
+  /** For `json`: the syntax of the parser keyed by this title, besides JSON. */
   readonly schema?: string;
 }
 

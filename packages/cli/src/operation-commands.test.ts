@@ -21,7 +21,7 @@ const ZZ: CommandDefinition = {
   summary: 'Move a zz',
   help: '\nExamples:\n  $ browser-cloud zz things move 1',
   call: { sdk: { resource: ['zz', 'things'], verb: 'move' }, path: ['zz_id'], body: 'optional', query: 'positional' },
-  arguments: [{ name: 'zz_id', in: 'path', flag: 'zz-id', description: 'the zz' }],
+  arguments: [{ name: 'zz_id', in: 'path', flag: 'zz-id', type: 'string', description: 'the zz' }],
   options: [
     option('zz-flag', { type: 'boolean' }),
     option('zz-count', { type: 'integer', in: 'query' }),
@@ -70,9 +70,9 @@ describe('a generated command', () => {
   });
 
   it.each([
-    [['--zz-count', 'three'], "option '--zz-count <zz-count>' argument 'three' is invalid. must be a number."],
+    [['--zz-count', 'three'], "option '--zz-count <zz-count>' argument 'three' is invalid. must be an integer."],
     [['--zz-object', '{a'], "option '--zz-object <json>' argument '{a' is invalid. must be JSON."],
-    [['--zz-mode', 'zz_not_in_document'], 'Allowed choices are fast, slow.'],
+    [['--zz-mode', 'zz_not_in_document'], "argument 'zz_not_in_document' is invalid. must be one of fast, slow."],
     [['--zz-not-in-document'], "unknown option '--zz-not-in-document'"],
   ])('%j is bad usage, exit 2, nothing called', async (args, message) => {
     const result = await move(['7', ...args]);

@@ -2,10 +2,10 @@ import { createRequire } from 'node:module';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { type CliIo, writeOut } from './cli-io.js';
 import type { CommandDefinition } from './command-definition.js';
-import { tailLogs } from './commands/logs-tail.js';
+import { TAIL_FLAGS, tailLogs } from './commands/logs-tail.js';
 import { EXIT, EXIT_CODES_HELP, writeReport } from './exit-codes.js';
-import { COMMAND_DEFINITIONS } from './generated/command-definitions.js';
-import { addOperationCommands } from './operation-commands.js';
+import { COMMAND_DEFINITIONS, STREAM_OPTIONS } from './generated/command-definitions.js';
+import { addOperationCommands, givenValues, groupOf, optionsOf } from './operation-commands.js';
 import { forTerminal } from './terminal-text.js';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
@@ -35,6 +35,9 @@ export async function run(
   const program = new Command('browser-cloud')
     .description('The Browser Cloud API from the command line: a command per operation, and logs tail.')
     .version(version)
+    // The program's options (--version) only before a command: after it, an input named
+    // `version` is that command's own option.
+    .enablePositionalOptions()
     .exitOverride()
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
@@ -47,21 +50,20 @@ export async function run(
 
   addOperationCommands(program, commands, io, done);
 
-  // The group `logs` may hold generated commands too (a `/logs/...` resource): one group.
-  const logs =
-    program.commands.find((command) => command.name() === 'logs') ??
-    program.command('logs').description("A browser's logs.");
-  logs
+  // The stream's query parameters, as the document has them, its flags renamed where the tail says so.
+  const streamOptions = (STREAM_OPTIONS.streamBrowserLogs ?? []).map((option) =>
+    Object.hasOwn(TAIL_FLAGS, option.name) ? { ...option, flag: TAIL_FLAGS[option.name]! } : option,
+  );
+  // Beside the generated commands of a `logs` resource, if the document has one.
+  const tail = groupOf(program, ['logs'], "A browser's logs.")
     .command('tail')
     .description(
       "Print a browser's log events. With --follow, keep printing new ones; a lost connection is resumed " +
         'with no event lost or repeated. Ctrl-C prints the last event ID, for --since-id.',
     )
-    .argument('<browser-id>', 'the browser session ID')
-    .option('--source <source>', 'what to read: path (a log file) or supervisor (a supervised process)')
-    .option('--path <file>', "with --source path: the log file's path on the browser's machine")
-    .option('--process <name>', "with --source supervisor: the supervised process's name")
-    .option('--follow', 'keep streaming new lines (reconnects and resumes)')
+    .argument('<browser-id>', 'the browser session ID');
+  for (const option of optionsOf(streamOptions)) tail.addOption(option);
+  tail
     .option('--since-id <id>', 'start after this event ID (as printed when a tail is stopped)')
     .option(
       '--max-retries <n>',
@@ -81,7 +83,9 @@ Examples:
   $ browser-cloud logs tail br_01HZY4A2B3C4D5E6F7G8H9J0KA --source supervisor --process chromium --follow --since-id 42
   $ browser-cloud logs tail br_01HZY4A2B3C4D5E6F7G8H9J0KA --source path --path /var/log/agent.log | jq -r .message`,
     )
-    .action((browserId: string, options) => done(tailLogs(io, browserId, options)));
+    .action((browserId: string, options) =>
+      done(tailLogs(io, browserId, givenValues(streamOptions, options).query, options)),
+    );
 
   try {
     await program.parseAsync([...argv], { from: 'user' });

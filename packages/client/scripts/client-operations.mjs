@@ -19,7 +19,14 @@ import {
   resourceInterfaceName,
   safeIdentifier,
 } from '@browser-cloud/openapi-document';
-import { banner, operationSchemas, propertyKey, queryUnion, quoted } from '@browser-cloud/tooling/generate-artifacts';
+import {
+  banner,
+  jsonLiteral,
+  operationSchemas,
+  propertyKey,
+  queryUnion,
+  quoted,
+} from '@browser-cloud/tooling/generate-artifacts';
 
 /** The folder this generator owns (scripts/generate.mjs deletes what it no longer writes there). */
 export const OUTPUT_DIR = fileURLToPath(new URL('../src/generated/', import.meta.url));
@@ -71,7 +78,7 @@ function exampleOf(document, node, schema) {
 }
 
 /** Everything the generated code says about one operation. */
-function describe(document, { operation, path, body, query, answer, event }) {
+function describe(document, { operation, path, header, body, query, answer, event }) {
   const { operationId, method, sdk, repeatability, streaming, names } = operation;
   if (operation.success?.mediaType && !answer && !event) {
     throw new Error(`${operationId}: the client reads JSON answers and event streams only (client-operations.mjs).`);
@@ -83,7 +90,14 @@ function describe(document, { operation, path, body, query, answer, event }) {
         ? 'string'
         : `operations[${quoted(operationId)}]['parameters']['path'][${quoted(name)}]`;
     const example = exampleOf(document, parameter.parameter, parameter.schema?.schema) ?? name;
-    return { name, arg: names.pathArguments[name], resource: parameter.addresses, type, example };
+    return {
+      name,
+      arg: names.pathArguments[name],
+      resource: parameter.addresses,
+      type,
+      example,
+      explode: parameter.serialization.explode,
+    };
   });
   const union = query?.component && queryUnion(query.typeName, document.components.schemas[query.component]);
   const queryRequired = operation.query?.parameters.some((p) => p.required) ?? false;
@@ -116,6 +130,8 @@ function describe(document, { operation, path, body, query, answer, event }) {
     ...(query && !inOptions ? [literal(queryExample)] : []),
   ];
   const result = answer ?? event;
+  // What the answer is called in the example (`const profile = …`) and in messages.
+  const resultName = result && (result.component ?? `${operationId} answer`);
   const deletes = method === 'delete' && !answer;
   // When this query parameter is true, the server keeps the stream going.
   const follow = operation.query?.parameters.find((p) => p.parameter['x-sse-follow'] === true);
@@ -139,7 +155,7 @@ function describe(document, { operation, path, body, query, answer, event }) {
     returns: streaming ? `EventStream<${event.typeName}>` : result ? `Promise<${result.typeName}>` : 'Promise<void>',
     signature: [
       ...signature,
-      `options?: ${streaming ? 'StreamOptions' : 'RequestOptions'}${inOptions ? ` & { query?: ${queryType} }` : ''}`,
+      `options?: ${streaming ? 'StreamOptions' : 'RequestOptions'}${inOptions ? ` & { query?: ${queryType} }` : ''}${header ? ` & { header?: ${header.typeName} }` : ''}`,
     ].join(', '),
     example: (target, leading = []) => {
       const name = safeIdentifier(camelCase(result?.component ?? '')) || 'result';
@@ -160,8 +176,8 @@ function describe(document, { operation, path, body, query, answer, event }) {
         `${retries}${gone} The arguments are checked against the document before sending (ValidationError).`,
         `@example\n\`\`\`ts\n${target}\n\`\`\``,
       ),
-    code: callOf(operation, { path, body, query, answer, event, pathParameters, inOptions, follow, deletes }),
-    validators: [path, body, query, answer, event].filter(Boolean).map((part) => `validate${part.name}`),
+    code: callOf(operation, { path, header, body, query, answer, event, pathParameters, inOptions, follow, deletes }),
+    validators: [path, header, body, query, answer, event].filter(Boolean).map((part) => `validate${part.name}`),
     types: [body, query, answer, event]
       .filter((part) => part?.component)
       .map((part) => part.typeName)
@@ -171,22 +187,26 @@ function describe(document, { operation, path, body, query, answer, event }) {
 }
 
 /** The body of an operation's function: the document's checks, then the request core. */
-function callOf(operation, { path, body, query, answer, event, pathParameters, inOptions, follow, deletes }) {
-  const arg = (name) => pathParameters.find((p) => p.name === name)?.arg;
+function callOf(operation, { path, header, body, query, answer, event, pathParameters, inOptions, follow, deletes }) {
+  // A path value as text, for a pattern to test: a number is written as its digits.
+  const pathText = (name) => {
+    const parameter = pathParameters.find((p) => p.name === name);
+    return parameter && (parameter.type === 'string' ? parameter.arg : `String(${parameter.arg})`);
+  };
+  const segment = (name) => {
+    const { arg, resource, explode } = pathParameters.find((p) => p.name === name);
+    return `pathSegment(${[quoted(name), arg, quoted(resource), ...(explode ? ['true'] : [])].join(', ')})`;
+  };
   const url = operation.path
     .split(/\{([^}]+)\}/)
-    .map((part, i) =>
-      i % 2 === 1
-        ? `pathSegment(${quoted(part)}, ${arg(part)}, ${quoted(pathParameters.find((p) => p.name === part).resource)})`
-        : part && quoted(part),
-    )
+    .map((part, i) => (i % 2 === 1 ? segment(part) : part && quoted(part)))
     .filter(Boolean)
     .join(' + ');
   const { repeatable, when } = operation.repeatability;
   // A query value that is not given does not match: only the values the pattern accepts make a request repeatable.
   const tests = Object.entries(when).map(([name, pattern]) => {
     const test = `/${new RegExp(pattern, 'u').source}/u.test`;
-    if (arg(name)) return `${test}(${arg(name)})`;
+    if (pathText(name)) return `${test}(${pathText(name)})`;
     const value = `${inOptions ? 'options?.query' : 'query'}?.[${quoted(name)}]`;
     return `(${value} !== undefined && ${test}(String(${value})))`;
   });
@@ -196,8 +216,20 @@ function callOf(operation, { path, body, query, answer, event, pathParameters, i
     pathParameters.length > 0 && `check(validate${path.name}, { ${pathValues} }, 'path');`,
     body && `${operation.body.required ? '' : 'if (body !== undefined) '}check(validate${body.name}, body, 'body');`,
     query && `check(validate${query.name}, ${inOptions ? 'options?.query ?? {}' : 'query'}, 'query');`,
+    header && `check(validate${header.name}, options?.header ?? {}, 'header');`,
   ].filter(Boolean);
-  const target = query ? `withQuery(${url}, ${inOptions ? 'options?.query ?? {}' : 'query'})` : url;
+  // The styles of the query parameters that are not form and exploded, OpenAPI's default.
+  const styles = Object.fromEntries(
+    (operation.query?.parameters ?? [])
+      .filter(({ serialization: { style, explode } }) => style !== 'form' || !explode)
+      .map((p) => [p.name, p.serialization]),
+  );
+  const styleArgument = Object.keys(styles).length > 0 ? `, ${jsonLiteral(styles)}` : '';
+  const target = query ? `withQuery(${url}, ${inOptions ? 'options?.query ?? {}' : 'query'}${styleArgument})` : url;
+  // The header parameters in the `simple` style; exploded ones named.
+  const exploded = operation.parameters.filter((p) => p.in === 'header' && p.serialization.explode);
+  const headerArgument =
+    exploded.length > 0 ? `, ${jsonLiteral(Object.fromEntries(exploded.map((p) => [p.name, true])))}` : '';
   const context = `contextOf(connection, ${quoted(operation.operationId)})`;
   // A stream checks its arguments at the call; the request core runs the checks in its promise.
   if (event) {
@@ -211,6 +243,7 @@ function callOf(operation, { path, body, query, answer, event, pathParameters, i
   const fields = [
     `method: '${operation.method.toUpperCase()}'`,
     `path: ${target}`,
+    ...(header ? [`headers: headerValues(options?.header${headerArgument})`] : []),
     ...(body ? ['body'] : []),
     `repeatable: ${repeatable && tests.length > 0 ? tests.join(' && ') : repeatable}`,
     ...(answer ? [`answer: ${read(answer)}`] : []),
@@ -296,8 +329,9 @@ function importsOf(source, described, own = []) {
     ),
     ...line(['contextOf'], '../connection.js', ['Connection']),
     ...line(['openEventStream'], '../event-stream.js', ['EventStream', 'StreamOptions']),
-    ...line(['execute', 'goneOnceApplied', 'withQuery'], '../request.js', ['RequestOptions']),
-    ...line(['check', 'pathSegment'], '../validation.js'),
+    ...line(['headerValues', 'pathSegment', 'withQuery'], '../parameters.js'),
+    ...line(['execute', 'goneOnceApplied'], '../request.js', ['RequestOptions']),
+    ...line(['check'], '../validation.js'),
   ];
 }
 

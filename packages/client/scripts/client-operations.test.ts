@@ -2,10 +2,10 @@
 // profile operations the official SDK has (`profiles.retrieve`, `profiles.delete`) is generated
 // as `npm run generate` does (types and validators, then the client), and the client built from
 // that code, bundled with the package's own source, calls them as methods and as functions.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import {
   findOperation,
   loadOpenApiDocument,
@@ -13,11 +13,9 @@ import {
   operations,
   resourceFileName,
 } from '@browser-cloud/openapi-document';
-import { build } from 'esbuild';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { generateArtifacts as generateTypes } from '@browser-cloud/tooling/generate-artifacts';
 import { json, PROFILE, scriptedFetch, TOKEN } from '../src/test-support/mock-fetch.js';
-import { generateArtifacts as generateClient } from './client-operations.mjs';
+import { scratchClient } from '../src/test-support/scratch-client.js';
 
 const SOURCE = fileURLToPath(new URL('../src/', import.meta.url));
 const base = loadOpenApiDocument();
@@ -56,34 +54,7 @@ let folder: string;
 
 beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), 'client-operations-'));
-  const documentPath = join(folder, 'openapi.json');
-  writeFileSync(documentPath, JSON.stringify(document));
-  const files = [...(await generateTypes(documentPath)), ...(await generateClient(documentPath))];
-  generated = Object.fromEntries(files.map(({ path, contents }) => [path, contents]));
-  const validators = files.find(({ path }) => path.endsWith(join('validators', 'index.ts')))!;
-  // The package's source, with the generated files and the validators module of this document.
-  const bundle = await build({
-    stdin: { contents: "export * from './index.ts';", resolveDir: SOURCE, loader: 'ts' },
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    write: false,
-    logLevel: 'silent',
-    plugins: [
-      {
-        name: 'this-document',
-        setup(setup) {
-          setup.onResolve({ filter: /^@browser-cloud\/api-types\/validators$/ }, () => ({ path: validators.path }));
-          setup.onLoad({ filter: /\.ts$/ }, ({ path }) =>
-            generated[path] === undefined ? undefined : { contents: generated[path], loader: 'ts' },
-          );
-        },
-      },
-    ],
-  });
-  const file = join(folder, 'client.mjs');
-  writeFileSync(file, bundle.outputFiles[0]!.contents);
-  client = await import(pathToFileURL(file).href);
+  ({ client, generated } = await scratchClient<typeof client>(document, folder));
 });
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 afterEach(() => vi.useRealTimers());

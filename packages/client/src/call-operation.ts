@@ -6,13 +6,15 @@ import type { RequestOptions } from './request.js';
  * as the MCP server's and the CLI's generators write it): `client[sdk.resource…][sdk.verb]` with
  * the path values in path order, the body (`optional`: none for an empty one), the query when one of
  * its parameters is required (`positional`), the options, which carry a query of optional
- * parameters only (`options`).
+ * parameters only (`options`) and the header parameters (`header: 'options'`).
  */
 export interface OperationCall {
   readonly sdk: { readonly resource: readonly string[]; readonly verb: string };
   readonly path: readonly string[];
   readonly body: 'none' | 'optional' | 'required';
   readonly query: 'none' | 'positional' | 'options';
+  /** Absent in data generated before header parameters were taken: none. */
+  readonly header?: 'none' | 'options';
 }
 
 type Values = Readonly<Record<string, unknown>>;
@@ -25,7 +27,7 @@ type Values = Readonly<Record<string, unknown>>;
 export function callOperation(
   client: object,
   call: OperationCall,
-  args: { readonly path: Values; readonly query: Values; readonly body: Values },
+  args: { readonly path: Values; readonly query: Values; readonly body: Values; readonly header?: Values },
   options: RequestOptions & Record<string, unknown>,
 ): unknown {
   const target = call.sdk.resource.reduce<unknown>((node, name) => (node as Values | undefined)?.[name], client);
@@ -35,11 +37,14 @@ export function callOperation(
     throw new BrowserCloudError(`This client has no method ${name}: it is older than the document of this call`);
   }
   const body = call.body === 'optional' && Object.keys(args.body).length === 0 ? undefined : args.body;
+  const header = call.header === 'options' && Object.keys(args.header ?? {}).length > 0 ? { header: args.header } : {};
+  const query = call.query === 'options' && Object.keys(args.query).length > 0 ? { query: args.query } : {};
+  const extra = { ...query, ...header };
   return method.call(
     target,
     ...call.path.map((name) => args.path[name]),
     ...(call.body === 'none' ? [] : [body]),
     ...(call.query === 'positional' ? [args.query] : []),
-    call.query === 'options' && Object.keys(args.query).length > 0 ? { ...options, query: args.query } : options,
+    Object.keys(extra).length > 0 ? { ...options, ...extra } : options,
   );
 }

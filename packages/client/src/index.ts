@@ -9,6 +9,7 @@ export * from './generated/client.js';
 export type { RequestOptions } from './request.js';
 export { callOperation, type OperationCall } from './call-operation.js';
 export { MAX_RESPONSE_BODY_BYTES } from './request.js';
+export { type ParameterStyle, withQuery } from './parameters.js';
 export type { FetchLike } from './transport.js';
 export type { EventStream, StreamOptions } from './event-stream.js';
 export type { StreamStateChange } from '@browser-cloud/sse';

@@ -3,7 +3,7 @@ import type { paths } from '@browser-cloud/api-types';
 import createFetchClient, { type Client, defaultPathSerializer } from 'openapi-fetch';
 import { type Connection, contextOf } from './connection.js';
 import { PATH_RESOURCES } from './generated/resources.js';
-import { pathSegment } from './validation.js';
+import { pathSegment } from './parameters.js';
 
 export type RawClient = Client<paths>;
 

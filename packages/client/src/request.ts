@@ -39,28 +39,18 @@ export interface RequestContext {
 /** One operation as the retry loop sees it; `T` is what its 2xx answer holds. */
 export interface Operation<T> {
   readonly method: string;
-  /** The path under the base URL, its query included (see {@link withQuery}). */
+  /** The path under the base URL, its query included (see `withQuery`). */
   readonly path: string;
   /** Sent as JSON when defined. */
   readonly body?: unknown;
+  /** The operation's header parameters, written (see `headerValues`). */
+  readonly headers?: Readonly<Record<string, string>> | undefined;
   /** Whether another attempt is harmless once the server may have acted (the document's `x-repeatable`). */
   readonly repeatable: boolean;
   /** The tolerant reader of the 2xx body (`validateReceived<answer>`). */
   readonly answer?: Reader<T> | undefined;
   /** Whether this failure means the call is done after all (see {@link goneOnceApplied}). */
   readonly done?: ((error: BrowserCloudError) => boolean) | undefined;
-}
-
-/** An operation's path with its query, as openapi-fetch builds one (undefined and null values left out). */
-export function withQuery(path: string, query: object): string {
-  const search = Object.entries(query)
-    .filter(([, value]) => value != null)
-    .map(([name, value]) => {
-      wellFormed(value, `query.${name}`);
-      return `${name}=${encodeURIComponent(value)}`;
-    })
-    .join('&');
-  return search ? `${path}?${search}` : path;
 }
 
 /** A failed attempt: its error, and whether another attempt may follow. */
@@ -135,7 +125,9 @@ async function attempt<T>(
     const { body } = operation;
     // As openapi-fetch merged them: the JSON content type, then the client's, then the call's.
     const headers = new Headers(body === undefined ? undefined : { 'Content-Type': 'application/json' });
-    for (const extra of [context.headers, options.headers]) for (const name in extra) headers.set(name, extra[name]!);
+    for (const extra of [operation.headers, context.headers, options.headers]) {
+      for (const name in extra) headers.set(name, extra[name]!);
+    }
     const response = await transport.send(`${context.baseUrl}${operation.path}`, {
       method: operation.method,
       headers,

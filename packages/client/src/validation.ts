@@ -24,21 +24,6 @@ export function check<T>(
   throw answer === undefined ? new ValidationError(issues) : new InvalidResponseError(answer, scrub(issues));
 }
 
-/**
- * A path parameter as it goes into the URL, through `encodeURIComponent` as openapi-fetch does.
- * `.` and `..` are refused, saying to address the `resource` by its ID: fetch's URL parser drops
- * them as dot segments, even percent-encoded. So is a value that is not well-formed Unicode.
- */
-export function pathSegment(name: string, value: string, resource: string): string {
-  const field = `path.${name}`;
-  wellFormed(value, field);
-  if (value === '.' || value === '..') {
-    const message = `${field}: ${JSON.stringify(value)} cannot be sent in a URL (it drops dot segments); address the ${resource} by its ID`;
-    throw new ValidationError([{ field, rule: 'pathSegment', message }]);
-  }
-  return encodeURIComponent(value);
-}
-
 /** How deep {@link wellFormed} walks; the document's request bodies nest a few levels. */
 const MAX_WALK_DEPTH = 64;
 

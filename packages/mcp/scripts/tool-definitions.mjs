@@ -80,7 +80,7 @@ function toolDefinition(document, operation) {
   const locations = Object.fromEntries(args.map((a) => [a.name, a.in]));
   const properties = Object.fromEntries(args.map((a) => [a.name, a.schema]));
   for (const [argument, schema] of Object.entries(tail ? TAIL.arguments : {})) {
-    if (argument in locations)
+    if (Object.hasOwn(locations, argument))
       throw new Error(`${name}: "${argument}" is both an input of the operation and of the tool`);
     locations[argument] = 'tool';
     properties[argument] = schema;
@@ -199,15 +199,18 @@ const NOT_AT_TOP_LEVEL = [
  */
 export function toolDefinitions(document) {
   assertGeneratable(document);
-  const tools = {};
+  // Keyed by name, whatever the name: `constructor` is a tool like another, not Object's.
+  const tools = new Map();
   for (const operation of operations(document)) {
     const tool = toolDefinition(document, operation);
     const violations = hostRuleViolations(tool);
     if (violations.length > 0) throw new Error(`${tool.name} breaks what hosts accept: ${violations.join('; ')}`);
-    if (Object.hasOwn(tools, tool.name)) throw new Error(`two operations make the tool ${tool.name}`);
-    tools[tool.name] = tool;
+    const other = tools.get(tool.name);
+    if (other)
+      throw new Error(`the operations ${other.operationId} and ${tool.operationId} both make the tool ${tool.name}`);
+    tools.set(tool.name, tool);
   }
-  return tools;
+  return Object.fromEntries(tools);
 }
 
 /** @param documentPath the document to generate from; the repository's by default. */

@@ -28,12 +28,14 @@ describe('sortArguments', () => {
     expect(sortArguments(tail, { id: 'br_1', source: 'path', path: '/x.log', follow: true, cursor: '4' })).toEqual({
       path: { id: 'br_1' },
       query: { source: 'path', path: '/x.log', follow: true },
+      header: {},
       body: {},
       tool: { cursor: '4', max_events: 100, max_bytes: 65536, wait_ms: 10000 },
     });
     expect(sortArguments(zz, { zz_id: 'a', zz_name: 'b' })).toEqual({
       path: { zz_id: 'a' },
       query: {},
+      header: {},
       body: { zz_name: 'b' },
       tool: {},
     });
@@ -73,6 +75,7 @@ describe('sortArguments', () => {
     expect(sortArguments(zz, undefined)).toEqual({
       path: {},
       query: {},
+      header: {},
       body: {},
       tool: {},
     });
@@ -80,6 +83,18 @@ describe('sortArguments', () => {
 });
 
 describe('sortArguments, on names that Object.prototype has', () => {
+  it('sorts an argument named __proto__ or constructor into its place as an own property', () => {
+    const odd = {
+      ...zz,
+      locations: JSON.parse('{"__proto__":"query","constructor":"body"}'),
+    } as ToolDefinition;
+    const sorted = sortArguments(odd, JSON.parse('{"__proto__":"x","constructor":"y"}'));
+    expect(Object.hasOwn(sorted.query, '__proto__')).toBe(true);
+    expect(Object.entries(sorted.query)).toEqual([['__proto__', 'x']]);
+    expect(Object.getPrototypeOf(sorted.query)).toBe(Object.prototype);
+    expect(sorted.body).toEqual({ constructor: 'y' });
+  });
+
   it('refuses them as unknown arguments, own properties only, __proto__ included', () => {
     for (const name of ['toString', 'constructor', 'valueOf', 'hasOwnProperty', '__proto__']) {
       // As JSON.parse makes them: `__proto__` an own property, not the prototype.

@@ -6,6 +6,10 @@ import type { ArgumentLocation, ToolDefinition } from './tool-definition.js';
 /** A tool's arguments sorted by where they go. */
 export type SortedArguments = Record<ArgumentLocation, Record<string, unknown>>;
 
+/** Sets `name` as an own property, whatever it is named: `__proto__` is an argument like another. */
+const define = (object: Record<string, unknown>, name: string, value: unknown) =>
+  Object.defineProperty(object, name, { value, enumerable: true, writable: true, configurable: true });
+
 const ajv = new Ajv2020({ allErrors: true, useDefaults: true, strict: true });
 /** By tool, its own arguments (`max_events`…) as one object schema, whose defaults `useDefaults` fills in. */
 const validators = new WeakMap<ToolDefinition, ValidateFunction>();
@@ -16,7 +20,7 @@ const validators = new WeakMap<ToolDefinition, ValidateFunction>();
  * @throws ValidationError naming the argument and the rule.
  */
 export function sortArguments(definition: ToolDefinition, args: Record<string, unknown> = {}): SortedArguments {
-  const sorted: SortedArguments = { path: {}, query: {}, body: {}, tool: {} };
+  const sorted: SortedArguments = { path: {}, query: {}, header: {}, body: {}, tool: {} };
   const unknown: ValidationIssue[] = [];
   for (const [name, value] of Object.entries(args)) {
     // Own properties only: `toString` or `__proto__` must not find Object.prototype's.
@@ -25,8 +29,7 @@ export function sortArguments(definition: ToolDefinition, args: Record<string, u
       const message = `${name}: is not an argument of ${definition.name}`;
       unknown.push({ field: name, rule: 'additionalProperties', message });
     } else if (value !== undefined) {
-      // Defined, not assigned: an argument `__proto__` is a property like any other.
-      Object.defineProperty(sorted[location], name, { value, enumerable: true, writable: true, configurable: true });
+      define(sorted[location], name, value);
     }
   }
   if (unknown.length > 0) throw new ValidationError(unknown);

@@ -4,8 +4,8 @@ import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 /** A JSON Schema, as the document writes it. */
 export type JsonSchema = { [keyword: string]: unknown };
 
-/** Where an argument of a tool goes: into the operation's path, query or body, or to the tool itself. */
-export type ArgumentLocation = 'path' | 'query' | 'body' | 'tool';
+/** Where an argument of a tool goes: into the operation's path, query, headers or body, or to the tool itself. */
+export type ArgumentLocation = 'path' | 'query' | 'header' | 'body' | 'tool';
 
 /** A tool as `scripts/tool-definitions.mjs` generates it from the operation it calls. */
 export interface ToolDefinition {

@@ -43,3 +43,4 @@ export {
   type ResourceModel,
   resources,
 } from './resources.js';
+export { ParameterTextError, readQueryValues, readSimpleValue, typedText } from './parameter-values.js';

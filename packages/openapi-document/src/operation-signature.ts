@@ -3,10 +3,10 @@ import type { OpenApiDocument } from './document-types.js';
 import type { Operation, OperationParameter } from './operations.js';
 import { inlineRefs } from './resolve-ref.js';
 
-/** One input of an operation as a named argument: a path or query parameter, or a property of the request body. */
+/** One input of an operation as a named argument: a path, query or header parameter, or a property of the request body. */
 export interface OperationArgument {
   readonly name: string;
-  readonly in: 'path' | 'query' | 'body';
+  readonly in: 'path' | 'query' | 'header' | 'body';
   readonly required: boolean;
   /** The schema with every `$ref` inlined; a parameter's description when the schema has none. */
   readonly schema: Readonly<Record<string, unknown>>;
@@ -27,7 +27,7 @@ export function operationSignature(document: OpenApiDocument, operation: Operati
   const position = (p: OperationParameter) =>
     p.in === 'path' ? operation.path.indexOf(`{${p.name}}`) : Number.MAX_SAFE_INTEGER;
   const parameters = operation.parameters
-    .filter((p) => p.in === 'path' || p.in === 'query')
+    .filter((p) => p.in === 'path' || p.in === 'query' || p.in === 'header')
     .sort((a, b) => position(a) - position(b));
   const args: OperationArgument[] = parameters.map((parameter) => {
     if (!parameter.schema) throw new OpenApiDocumentError(`${parameter.pointer}: the parameter has no schema`);
@@ -35,7 +35,7 @@ export function operationSignature(document: OpenApiDocument, operation: Operati
     const description = schema['description'] ?? parameter.parameter.description;
     return {
       name: parameter.name,
-      in: parameter.in as 'path' | 'query',
+      in: parameter.in as 'path' | 'query' | 'header',
       required: parameter.required,
       schema: description === undefined ? schema : { ...schema, description },
     };
@@ -59,6 +59,7 @@ export function operationSignature(document: OpenApiDocument, operation: Operati
     path: parameters.filter((p) => p.in === 'path').map((p) => p.name),
     body: body ? (body.required ? 'required' : 'optional') : 'none',
     query: !operation.query ? 'none' : operation.query.parameters.some((p) => p.required) ? 'positional' : 'options',
+    ...(parameters.some((p) => p.in === 'header') ? { header: 'options' as const } : {}),
   } as const;
   return { arguments: args, call };
 }

@@ -272,6 +272,46 @@ describe('findResponse', () => {
   });
 });
 
+describe('how a parameter is written', () => {
+  const parameters = (list: object[]) => {
+    const doc = {
+      openapi: '3.1.0',
+      info: { title: 'T', version: '1' },
+      paths: { '/x/{id}': { get: { operationId: 'getX', parameters: list } } },
+    } as unknown as OpenApiDocument;
+    return [...operations(doc)][0]!.parameters.map((p) => [p.name, p.serialization]);
+  };
+
+  it('takes OpenAPI’s defaults by place, and the style and explode the parameter states', () => {
+    expect(
+      parameters([
+        { name: 'id', in: 'path', schema: { type: 'integer' } },
+        { name: 'colors', in: 'query', schema: { type: 'array' } },
+        { name: 'sizes', in: 'query', style: 'pipeDelimited', schema: { type: 'array' } },
+        { name: 'tags', in: 'query', explode: false, schema: { type: 'array' } },
+        { name: 'filter', in: 'query', style: 'deepObject', schema: { type: 'object' } },
+        { name: 'X-Depth', in: 'header', schema: { type: 'integer' } },
+      ]),
+    ).toEqual([
+      ['id', { style: 'simple', explode: false }],
+      ['colors', { style: 'form', explode: true }],
+      ['sizes', { style: 'pipeDelimited', explode: false }],
+      ['tags', { style: 'form', explode: false }],
+      ['filter', { style: 'deepObject', explode: true }],
+      ['X-Depth', { style: 'simple', explode: false }],
+    ]);
+  });
+
+  it('refuses a style OpenAPI does not define for the place, and a deepObject not exploded', () => {
+    expect(() => parameters([{ name: 'q', in: 'query', style: 'simple' }])).toThrow(
+      'the parameter at /paths/~1x~1{id}/get/parameters/0 has style "simple"; a query parameter takes form, spaceDelimited, pipeDelimited, deepObject',
+    );
+    expect(() => parameters([{ name: 'q', in: 'query', style: 'deepObject', explode: false }])).toThrow(
+      'is a deepObject, which OpenAPI defines exploded only',
+    );
+  });
+});
+
 describe('a document the iterator cannot use', () => {
   const base = { openapi: '3.1.0', info: { title: 'T', version: '1' } };
 
@@ -302,6 +342,9 @@ describe('a document the iterator cannot use', () => {
     [{ operationId: '--' }, {}, 'the operationId at /paths/~1x~1{id}/post has no letter or digit to name a method'],
     [{}, { in: 'query' }, 'the path /x/{id} has {id}, which no path parameter of /paths/~1x~1{id}/post declares'],
     [{ 'x-sdk-verb': 'not-a-name' }, {}, 'x-sdk-verb at /paths/~1x~1{id}/post must be a camelCase identifier'],
+    [{}, { style: 'matrix' }, 'has style "matrix"; a path parameter takes simple'],
+    [{}, { style: 'form' }, 'has style "form"; a path parameter takes simple'],
+    [{}, { explode: 'yes' }, 'explode at /paths/~1x~1{id}/post/parameters/0 must be true or false'],
   ])('refuses %j on the operation with %j on its parameter', (onOperation, onParameter, message) => {
     const doc: OpenApiDocument = {
       ...base,

@@ -49,6 +49,30 @@ export interface OperationParameter {
   readonly parameter: ParameterObject;
   /** `undefined` for a parameter described by `content` instead of `schema`. */
   readonly schema: SchemaAt | undefined;
+  /**
+   * How its value is written in the request: the Parameter Object's `style` and `explode`, else
+   * OpenAPI's defaults (`form` and exploded for a query, `simple` for a path or a header). Arrays
+   * and objects are written as this says (`colors=red&colors=blue`, `colors=red,blue` unexploded).
+   */
+  readonly serialization: ParameterSerialization;
+}
+
+/**
+ * The styles of a parameter by where it goes, the first its default: OpenAPI 3.1's, less a path's
+ * `label` and `matrix`, which no layer here writes or reads (the model refuses them, naming the place).
+ */
+export const PARAMETER_STYLES = {
+  path: ['simple'],
+  query: ['form', 'spaceDelimited', 'pipeDelimited', 'deepObject'],
+  header: ['simple'],
+  cookie: ['form'],
+} as const;
+
+export type ParameterStyle = (typeof PARAMETER_STYLES)[keyof typeof PARAMETER_STYLES][number];
+
+export interface ParameterSerialization {
+  readonly style: ParameterStyle;
+  readonly explode: boolean;
 }
 
 export interface OperationMedia {
@@ -286,6 +310,7 @@ function parametersOf(
         pointer,
         parameter,
         schema: schemaAt(document, parameter.schema, pointer),
+        serialization: serializationOf(parameter, pointer),
       });
     });
   }
@@ -304,6 +329,28 @@ function parametersOf(
 /** What a path value addresses, in words (`profile`, `auth connection`): for error messages. */
 function addressedBy(collection: string | undefined): string {
   return collection ? words(singular(collection)).join(' ').toLowerCase() || 'resource' : 'resource';
+}
+
+/**
+ * The parameter's `style` and `explode`, defaults filled in. A style OpenAPI does not define for
+ * the parameter's place, or `explode` that is not a boolean, is refused: no layer could agree with
+ * another on what it means.
+ */
+function serializationOf(parameter: ParameterObject, pointer: string): ParameterSerialization {
+  const allowed: readonly string[] = PARAMETER_STYLES[parameter.in] ?? [];
+  const style = parameter['style'] ?? allowed[0];
+  if (typeof style !== 'string' || !allowed.includes(style)) {
+    throw new OpenApiDocumentError(
+      `the parameter at ${pointer} has style ${JSON.stringify(style)}; a ${parameter.in} parameter takes ${allowed.join(', ')}`,
+    );
+  }
+  // A deepObject is defined exploded only: so it is when `explode` is left out.
+  const explode = parameter['explode'] ?? (style === 'form' || style === 'deepObject');
+  if (typeof explode !== 'boolean') throw new OpenApiDocumentError(`explode at ${pointer} must be true or false`);
+  if (style === 'deepObject' && !explode) {
+    throw new OpenApiDocumentError(`the parameter at ${pointer} is a deepObject, which OpenAPI defines exploded only`);
+  }
+  return { style: style as ParameterStyle, explode };
 }
 
 function responsesOf(document: OpenApiDocument, operation: OperationObject, base: string) {

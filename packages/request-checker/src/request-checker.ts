@@ -8,6 +8,9 @@ import {
   type Operation,
   type OperationParameter,
   operations,
+  ParameterTextError,
+  readQueryValues,
+  readSimpleValue,
   type ValidateFunction,
 } from '@browser-cloud/openapi-document';
 
@@ -79,6 +82,7 @@ export function createRequestChecker(document: OpenApiDocument): RequestChecker 
   const compiled = new Map(
     [...operations(document)].map((operation) => {
       const inPath = operation.parameters.filter((p) => p.in === 'path');
+      const inHeaders = operation.parameters.filter((p) => p.in === 'header');
       const { query, body } = operation;
       // Closed: a parameter the document does not declare is refused, not ignored.
       const querySchema = query?.pointer ? { $ref: ajvRef(query.pointer) } : objectOf(query?.parameters ?? []);
@@ -86,6 +90,8 @@ export function createRequestChecker(document: OpenApiDocument): RequestChecker 
         pattern: templatePattern(operation.path),
         pathNames: inPath.map((p) => p.name),
         validatePath: ajv.compile(objectOf(inPath)),
+        // Open: a request carries many headers the document does not declare.
+        validateHeaders: ajv.compile({ ...objectOf(inHeaders), additionalProperties: true }),
         validateQuery: ajv.compile(querySchema),
         validateBody: body?.schema && ajv.compile({ $ref: ajvRef(body.schema.pointer) }),
       };
@@ -122,9 +128,11 @@ export function createRequestChecker(document: OpenApiDocument): RequestChecker 
     check({ operation, path }, parts) {
       const c = compiled.get(operation);
       if (c === undefined) throw new Error(`${operation.operationId} is not an operation of this checker`);
-      const pathRefusal = validated(c.validatePath, path, 'path');
+      const pathRefusal = validated(c.validatePath, typedPath(document, operation, path), 'path');
       if (pathRefusal) return pathRefusal;
-      const query = readQuery(operation.query?.parameters ?? [], c.validateQuery, parts.search);
+      const headerRefusal = checkHeaders(document, operation, c.validateHeaders, parts.headers);
+      if (headerRefusal) return headerRefusal;
+      const query = readQuery(document, operation.query?.parameters ?? [], c.validateQuery, parts.search);
       if (isRefusal(query)) return query;
       const body = readBody(operation, c.validateBody, parts);
       return isRefusal(body) ? body : { operation, path, query: query.value, body: body.value };
@@ -142,36 +150,60 @@ function objectOf(parameters: readonly OperationParameter[]): object {
 }
 
 /**
- * Each value read as its parameter's type, a repeated one as an array (which a scalar schema
- * refuses). Percent-encoding that is not UTF-8 is refused, not read as U+FFFD as URLSearchParams does.
+ * The query read as each parameter's style and schema say (`colors=red&colors=blue` is an array;
+ * `limit=5` a number), then checked. Percent-encoding that is not UTF-8 is refused, not read as
+ * U+FFFD as URLSearchParams does.
  */
 function readQuery(
+  document: OpenApiDocument,
   parameters: readonly OperationParameter[],
   validateQuery: ValidateFunction,
   search: string,
 ): { value: Record<string, unknown> } | Refusal {
-  const types = new Map(parameters.map((p) => [p.name, (p.schema?.schema as { type?: unknown } | undefined)?.type]));
-  const query = new Map<string, unknown>();
-  for (const pair of search.split('&').filter(Boolean)) {
-    let name: string;
-    let text: string;
-    try {
-      [name = '', text = ''] = pair.split(/=(.*)/s).map((part) => decodeURIComponent(part.replaceAll('+', ' ')));
-    } catch {
-      return invalidPart('query', [`${pair}: is not valid percent-encoding`]);
-    }
-    const value = readAs(types.get(name), text);
-    query.set(name, query.has(name) ? [query.get(name), value].flat() : value);
+  let value: Record<string, unknown>;
+  try {
+    value = readQueryValues(document, parameters, search);
+  } catch (error) {
+    if (error instanceof ParameterTextError) return invalidPart('query', [error.message]);
+    throw error;
   }
-  const value = Object.fromEntries(query);
   return validated(validateQuery, value, 'query') ?? { value };
 }
 
-/** Text that does not read as the type stays text, for the validator to refuse. */
-function readAs(type: unknown, text: string): unknown {
-  if (type === 'boolean') return text === 'true' ? true : text === 'false' ? false : text;
-  if ((type === 'integer' || type === 'number') && /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(text)) return Number(text);
-  return text;
+/**
+ * The path values as their schemas type them (an integer id, an array in the `simple` style), for
+ * the checks; the request keeps the text. The values come decoded (a router decoded them), so a
+ * comma separates an array's items.
+ */
+function typedPath(
+  document: OpenApiDocument,
+  operation: Operation,
+  path: Readonly<Record<string, string>>,
+): Record<string, unknown> {
+  const typed: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(path)) {
+    const parameter = operation.parameters.find((p) => p.in === 'path' && p.name === name);
+    const encoded = value.split(',').map(encodeURIComponent).join(',');
+    typed[name] = parameter ? readSimpleValue(document, parameter, encoded, true) : value;
+  }
+  return typed;
+}
+
+/** The header parameters the operation declares, read in the `simple` style and checked; other headers pass. */
+function checkHeaders(
+  document: OpenApiDocument,
+  operation: Operation,
+  validateHeaders: ValidateFunction,
+  headers: RequestParts['headers'],
+): Refusal | undefined {
+  const values: Record<string, unknown> = {};
+  for (const parameter of operation.parameters.filter((p) => p.in === 'header')) {
+    const given = headers[parameter.name.toLowerCase()];
+    if (given === undefined) continue;
+    const text = Array.isArray(given) ? given.join(', ') : given;
+    values[parameter.name] = readSimpleValue(document, parameter, text, false);
+  }
+  return validated(validateHeaders, values, 'headers');
 }
 
 function readBody(
@@ -230,7 +262,7 @@ export function parseJson(text: string): { value: unknown } | Refusal {
 }
 
 /** The part's 400, or undefined when it keeps the document's schemas and has well-formed Unicode. */
-function validated(validate: ValidateFunction, value: unknown, part: 'path' | 'query' | 'body'): Refusal | undefined {
+function validated(validate: ValidateFunction, value: unknown, part: Part): Refusal | undefined {
   const illFormed = illFormedStrings(value, part);
   if (illFormed.length > 0) return invalidPart(part, illFormed);
   if (validate(value)) return undefined;

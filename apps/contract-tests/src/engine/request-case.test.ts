@@ -21,7 +21,14 @@ describe('a request case', () => {
         pathParams: { id: 'b1' },
         query: { source: 'path', path: '/x y', follow: true },
       }),
-    ).toBe('/b/b1/logs?source=path&path=%2Fx+y&follow=true');
+    ).toBe('/b/b1/logs?source=path&path=%2Fx%20y&follow=true');
+  });
+
+  it('writes an array query value as its style says: repeated by default, joined when not exploded', () => {
+    const colors = { ...base, pathTemplate: '/t', query: { colors: ['red', 'a,b'] } };
+    expect(pathOf(colors)).toBe('/t?colors=red&colors=a%2Cb');
+    const joined = { ...colors, queryStyles: { colors: { style: 'form', explode: false } as const } };
+    expect(pathOf(joined)).toBe('/t?colors=red,a%2Cb');
   });
 
   it('prints a curl command that reads the token from $API_TOKEN and quotes for the shell', () => {

@@ -1,4 +1,5 @@
 // One HTTP request the engine sends, and how to turn it into a URL and a `curl` command.
+import { type ParameterStyle, withQuery } from '@browser-cloud/client';
 import type { Operation } from '@browser-cloud/openapi-document';
 
 export interface RequestCase {
@@ -9,6 +10,8 @@ export interface RequestCase {
   pathTemplate: string;
   /** Query parameters with their schema types (booleans stay booleans until serialised). */
   query: Record<string, unknown>;
+  /** How each query parameter is written, as the document says (`style`, `explode`); form and exploded if absent. */
+  queryStyles?: Readonly<Record<string, ParameterStyle>> | undefined;
   headers: Record<string, string>;
   /** The body as sent (already serialised), or undefined for none. */
   body: string | undefined;
@@ -34,6 +37,9 @@ export function requestOf(operation: Operation, parts: RequestParts): RequestCas
     pathTemplate: operation.path,
     pathParams: parts.path,
     query: parts.query ?? {},
+    queryStyles: Object.fromEntries(
+      (operation.query?.parameters ?? []).map((p) => [p.name, p.serialization as ParameterStyle]),
+    ),
     headers: {
       ...(operation.success?.mediaType ? { Accept: operation.success.mediaType } : {}),
       ...(parts.body !== undefined && operation.body ? { 'Content-Type': operation.body.mediaType } : {}),
@@ -44,11 +50,10 @@ export function requestOf(operation: Operation, parts: RequestParts): RequestCas
   };
 }
 
+/** The case's path and query, the query written as the client writes it (an array by its style). */
 export function pathOf(c: RequestCase): string {
   const path = c.pathTemplate.replace(/\{([^}]+)\}/g, (_, name) => encodeURIComponent(c.pathParams[name] ?? ''));
-  const given = Object.entries(c.query).filter(([, value]) => value !== undefined);
-  const query = new URLSearchParams(given.map(([name, value]) => [name, String(value)])).toString();
-  return query ? `${path}?${query}` : path;
+  return withQuery(path, c.query, c.queryStyles);
 }
 
 const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;

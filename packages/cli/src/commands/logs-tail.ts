@@ -4,15 +4,15 @@ import { interruptedCode, withClient } from '../connect.js';
 import { EXIT } from '../exit-codes.js';
 import { logOutput } from '../log-output.js';
 
+/** The tail's own options; the stream's query comes from the document's options (`STREAM_OPTIONS`). */
 export interface TailOptions {
-  source?: string;
-  path?: string;
-  process?: string;
-  follow?: boolean;
   sinceId?: string;
   maxRetries?: number;
   json?: boolean;
 }
+
+/** Flags the tail names shorter than the document's parameters (`--process` for `supervisor_process`). */
+export const TAIL_FLAGS: Readonly<Record<string, string>> = { supervisor_process: 'process' };
 
 /**
  * With `--follow` a restart of the service must not end the tail: 10 consecutive failed
@@ -25,20 +25,23 @@ export const FOLLOW_MAX_RETRIES = 10;
  * `Last-Event-ID`, so a dropped connection or a restarted server neither loses nor repeats one.
  * Ctrl-C ends it cleanly and prints the last event ID, for `--since-id`.
  */
-export function tailLogs(io: CliIo, browserId: string, options: TailOptions): Promise<number> {
+export function tailLogs(
+  io: CliIo,
+  browserId: string,
+  query: Readonly<Record<string, unknown>>,
+  options: TailOptions,
+): Promise<number> {
   const json = options.json === true;
   const output = logOutput(io, { json });
-  const follow = options.follow === true;
+  const follow = query['follow'] === true;
   const maxRetries = options.maxRetries ?? (follow ? FOLLOW_MAX_RETRIES : undefined);
   return withClient(io, { json, maxRetries }, async (client) => {
     // Only what was given: a missing or contradictory option is the client's ValidationError.
-    const given = { source: options.source, path: options.path, supervisor_process: options.process, follow };
-    const query = Object.fromEntries<unknown>(
-      Object.entries(given).filter(([, value]) => value !== undefined && value !== false),
-    ) as LogStreamQueryBySource;
+    const given = Object.entries(query).filter(([name, value]) => !(name === 'follow' && value === false));
+    const sent = Object.fromEntries(given) as LogStreamQueryBySource;
     /** Where the tail stands: the last event printed, else where it started. */
     const position = () => stream.lastEventId || (options.sinceId ?? '');
-    const stream = client.browsers.logs.stream(browserId, query, {
+    const stream = client.browsers.logs.stream(browserId, sent, {
       signal: io.interrupt,
       ...(options.sinceId === undefined ? {} : { lastEventId: options.sinceId }),
       ...(maxRetries === undefined ? {} : { maxRetries }),

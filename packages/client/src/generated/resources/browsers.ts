@@ -11,8 +11,8 @@ import {
 } from '@browser-cloud/api-types/validators';
 import { contextOf, type Connection } from '../../connection.js';
 import { openEventStream, type EventStream, type StreamOptions } from '../../event-stream.js';
-import { withQuery } from '../../request.js';
-import { check, pathSegment } from '../../validation.js';
+import { pathSegment, withQuery } from '../../parameters.js';
+import { check } from '../../validation.js';
 
 /**
  * `client.browsers`.

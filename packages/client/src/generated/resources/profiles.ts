@@ -10,8 +10,9 @@ import {
   validateReceivedProfile,
 } from '@browser-cloud/api-types/validators';
 import { contextOf, type Connection } from '../../connection.js';
+import { pathSegment } from '../../parameters.js';
 import { execute, type RequestOptions } from '../../request.js';
-import { check, pathSegment } from '../../validation.js';
+import { check } from '../../validation.js';
 
 /**
  * `client.profiles`.
