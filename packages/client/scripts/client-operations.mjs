@@ -130,8 +130,6 @@ function describe(document, { operation, path, header, body, query, answer, even
     ...(query && !inOptions ? [literal(queryExample)] : []),
   ];
   const result = answer ?? event;
-  // What the answer is called in the example (`const profile = …`) and in messages.
-  const resultName = result && (result.component ?? `${operationId} answer`);
   const deletes = method === 'delete' && !answer;
   // When this query parameter is true, the server keeps the stream going.
   const follow = operation.query?.parameters.find((p) => p.parameter['x-sse-follow'] === true);

@@ -70,7 +70,7 @@ describe('HAND_WRITTEN_NAMES', () => {
     for (const name of imported) expect(HAND_WRITTEN_NAMES.clientModule, name).toContain(name);
     // And those are the modules' real exports.
     for (const name of HAND_WRITTEN_NAMES.clientModule.filter((n) => !['operations', 'components'].includes(n))) {
-      const sources = ['connection', 'event-stream', 'request', 'validation'].map((m) =>
+      const sources = ['connection', 'event-stream', 'parameters', 'request', 'validation'].map((m) =>
         readFileSync(`${SRC}${m}.ts`, 'utf8'),
       );
       expect(

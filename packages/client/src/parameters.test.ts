@@ -20,7 +20,10 @@ function parametersOf(parameters: object[]): OperationParameter[] {
     openapi: '3.1.0',
     info: { title: 't', version: '1' },
     paths: {
-      '/things/{id}': { get: { operationId: 'getThing', parameters, responses: { '204': { description: '' } } } },
+      // The template names `{id}` only when a test declares it.
+      [parameters.some((p) => (p as { in: string }).in === 'path') ? '/things/{id}' : '/things']: {
+        get: { operationId: 'getThing', parameters, responses: { '204': { description: '' } } },
+      },
     },
   } as unknown as OpenApiDocument;
   return [...operations(document)][0]!.parameters as OperationParameter[];

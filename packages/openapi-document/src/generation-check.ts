@@ -32,7 +32,8 @@ export const HAND_WRITTEN_NAMES = {
     ...['AuthenticationError', 'PermissionDeniedError', 'NotFoundError', 'ConflictError', 'RateLimitError'],
     ...['InternalServerError', 'APIConnectionError', 'APIConnectionTimeoutError', 'APIUserAbortError'],
     ...['ValidationIssue', 'APIErrorInit', 'resolveTelemetry', 'TelemetryContext', 'DEFAULT_TELEMETRY_CATEGORIES'],
-    ...['TELEMETRY_CATEGORIES', 'LogStream', 'BrowserLogsStreamOptions', 'BrowserLogs'],
+    ...['TELEMETRY_CATEGORIES', 'LogStream', 'BrowserLogsStreamOptions', 'BrowserLogs', 'withQuery'],
+    'refusedTokenHint',
     // @browser-cloud/api-types (src/index.ts), and what openapi-typescript writes beside the components.
     ...['paths', 'operations', 'components', 'webhooks', '$defs', 'ErrorBody', 'Validator', 'ErrorObject'],
     ...['toIssues', 'IssueNaming', 'InvalidTelemetryConfigError', 'TelemetryCategory', 'FlowType'],
@@ -42,6 +43,7 @@ export const HAND_WRITTEN_NAMES = {
   clientModule: [
     ...['Connection', 'contextOf', 'EventStream', 'openEventStream', 'StreamOptions', 'execute'],
     ...['goneOnceApplied', 'RequestOptions', 'withQuery', 'check', 'pathSegment', 'operations', 'components'],
+    'headerValues',
   ],
   /** The CLI's own commands and the options of the program (packages/cli/src/program.ts). */
   cliCommands: ['logs tail', 'help'],
