@@ -72,6 +72,23 @@ function extended(): OpenApiDocument {
       },
     },
   };
+  // An action under a resource the API can neither create nor read, and the fixture does not fill.
+  (document.paths as Record<string, unknown>)['/zz-gadgets/{gadget_id}/zz-viewport'] = {
+    put: {
+      tags: common.tags,
+      security: common.security,
+      operationId: 'zzSetGadgetViewport',
+      summary: 'Set a gadget viewport',
+      parameters: [{ name: 'gadget_id', in: 'path', required: true, schema: { type: 'string', pattern: '^gd_' } }],
+      responses: {
+        '200': {
+          description: 'Set.',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/ZzWidget' }, example: WIDGET } },
+        },
+        ...failures,
+      },
+    },
+  };
   document.components!.schemas!['ZzWidget'] = {
     type: 'object',
     properties: { id: { type: 'string' }, size: { type: 'integer' } },
@@ -171,11 +188,25 @@ describe('an operation that is not CRUD on a resource', () => {
     expectError(await archive(P.defaultProject.id, TOKENS.readonly), 403, 'forbidden');
   });
 
+  it('under a resource it knows no item of and cannot make, answers the example whatever the id', async () => {
+    const set = (id: string, token?: string | null) =>
+      call(sandbox, 'PUT', `/zz-gadgets/${id}/zz-viewport`, token === undefined ? {} : { token });
+    for (const id of ['gd_1', 'gd_anything']) {
+      const answered = await set(id);
+      expect(answered.status).toBe(200);
+      expect(answered.body).toEqual(WIDGET);
+    }
+    // The request and auth checks still hold.
+    expectError(await set('not_a_gadget'), 400, 'bad_request');
+    expectError(await set('gd_1', null), 401, 'unauthorized');
+    expectError(await set('gd_1', TOKENS.readonly), 403, 'forbidden');
+  });
+
   it('is named in one start-up line, as the operations served from examples', () => {
     // Besides the repository document's own operations on resources the sandbox does not store.
     const own = new Set([...operations(loadOpenApiDocument())].map((operation) => operation.operationId));
     const served = sandbox.fromExamples.map((operation) => operation.operationId).filter((id) => !own.has(id));
-    expect(served.sort()).toEqual(['getZzStatus', 'zzArchiveProfile']);
+    expect(served.sort()).toEqual(['getZzStatus', 'zzArchiveProfile', 'zzSetGadgetViewport']);
     const lines = logged
       .join('')
       .split('\n')

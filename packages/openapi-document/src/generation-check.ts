@@ -47,8 +47,11 @@ export const HAND_WRITTEN_NAMES = {
   ],
   /** The CLI's own commands and the options of the program (packages/cli/src/program.ts). */
   cliCommands: ['logs tail', 'help'],
-  /** Options every command has, which no input of an operation may take. */
-  cliOptions: ['json', 'help', 'version'],
+  /**
+   * Options every command has, which no input of an operation may take (`--version` is the
+   * program's, before a command: after one, an input named `version` is the command's own).
+   */
+  cliOptions: ['json', 'help'],
   /** The MCP server's paged tail of an event stream (packages/mcp/scripts/tool-definitions.mjs): its own arguments, and what each event holds. */
   mcpTail: {
     arguments: ['max_events', 'max_bytes', 'wait_ms', 'cursor'],
@@ -247,9 +250,8 @@ export function generationProblems(document: OpenApiDocument): GenerationProblem
           problems.push({ message: `${where} has no letter or digit to name a CLI option`, pointer: at });
           continue;
         }
+        // A boolean's `--no-x` is left out when another input takes it: no clash.
         options.add(flag, where, at);
-        // A boolean option `--x` comes with `--no-x`.
-        if (input.schema['type'] === 'boolean') options.add(`no-${flag}`, `${where} (its negation)`, at);
       }
     }
   }

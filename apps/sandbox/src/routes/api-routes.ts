@@ -20,7 +20,7 @@ import { startLogin } from '../domain/login.js';
 import { authorize } from '../http/auth.js';
 import { LOG_EVENT, LOGIN_RESPONSE } from '../openapi/sandbox-document.js';
 import { HONOURED_QUERY, streamLogs } from '../sse/log-stream.js';
-import type { Caller, Item, SandboxState } from '../state/store.js';
+import { type Caller, type Item, SEED_COLLECTIONS, type SandboxState } from '../state/store.js';
 
 /** What the sandbox does for each operation, as start-up reports it. */
 export interface ServedOperations {
@@ -66,8 +66,10 @@ export function registerApiRoutes(
   const served = { fromStore: [], bySeedRules: [], fromExamples: [], unhonoured: [] } as {
     [K in keyof ServedOperations]: ServedOperations[K] extends ReadonlyArray<infer T> ? T[] : never;
   };
+  const kept = keptResources(state);
   for (const operation of checker.operations) {
-    const role = model.roleOf(operation);
+    const found = model.roleOf(operation);
+    const role = found && kept.has(found.resource.key) ? found : undefined;
     const rule = ruleOf(operation, role);
     const answer = successOf(document, operation);
     // The answer is the item itself when the operation answers with the resource's schema.
@@ -90,7 +92,7 @@ export function registerApiRoutes(
     const unhonoured = fromExample ? [] : query.filter((name) => !honoured.includes(name));
     if (unhonoured.length > 0) served.unhonoured.push({ operation, parameters: unhonoured });
     // The resources the path names, outermost first: `/browsers/{id}/pages/{page_id}` → browsers, pages.
-    const scopes = pathScopes(operation, state);
+    const scopes = pathScopes(operation, kept);
 
     app.route({
       ...operationRoute(operation),
@@ -165,8 +167,24 @@ function serve(state: SandboxState, { caller, role, checked, item, parents, repl
   }
 }
 
-/** Each path parameter that names an item of a resource, with that resource's key, outermost first. */
-function pathScopes(operation: Operation, state: SandboxState): { key: string; parameter: string }[] {
+/**
+ * The resources the sandbox keeps items of: those the API can create, the seed's, and those the
+ * fixture or the document's examples fill. Of any other (an action under `/gadgets/{id}` and no
+ * way to make or see a gadget) it knows no item: its operations answer the document's examples,
+ * whatever the id.
+ */
+function keptResources(state: SandboxState): ReadonlySet<string> {
+  const seed = new Set(Object.values(SEED_COLLECTIONS).map((collection) => state.keyOf(collection)));
+  const { resources } = state.settings.model;
+  return new Set(
+    resources
+      .filter((r) => r.crud.create !== undefined || seed.has(r.key) || state.items(r.key).size > 0)
+      .map((r) => r.key),
+  );
+}
+
+/** Each path parameter that names an item of a kept resource, with that resource's key, outermost first. */
+function pathScopes(operation: Operation, kept: ReadonlySet<string>): { key: string; parameter: string }[] {
   const segments = operation.path.split('/').filter(Boolean);
   return segments.flatMap((segment, i) => {
     const name = /^\{([^}]+)\}$/.exec(segment)?.[1];
@@ -174,7 +192,7 @@ function pathScopes(operation: Operation, state: SandboxState): { key: string; p
       .slice(0, i)
       .map((s) => (s.startsWith('{') ? '{}' : s))
       .join('/')}`;
-    return name !== undefined && i > 0 && state.resource(key) ? [{ key, parameter: name }] : [];
+    return name !== undefined && i > 0 && kept.has(key) ? [{ key, parameter: name }] : [];
   });
 }
 

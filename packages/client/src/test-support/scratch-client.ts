@@ -30,6 +30,11 @@ export async function scratchClient<Module>(document: OpenApiDocument, folder: s
         name: 'this-document',
         setup(setup) {
           setup.onResolve({ filter: /^@browser-cloud\/api-types\/validators$/ }, () => ({ path: validators.path }));
+          // A generated module the repository's document has no file for (a resource of this document only).
+          setup.onResolve({ filter: /^\.\.?\/.*\.js$/ }, ({ path, resolveDir }) => {
+            const file = join(resolveDir, path.replace(/\.js$/, '.ts'));
+            return generated[file] === undefined ? undefined : { path: file };
+          });
           setup.onLoad({ filter: /\.ts$/ }, ({ path }) =>
             generated[path] === undefined ? undefined : { contents: generated[path], loader: 'ts' },
           );
