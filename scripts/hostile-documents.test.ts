@@ -4,7 +4,7 @@
 // model accepts are batched into one document, generated once and type-checked by one `tsc` run
 // over a scratch copy of the packages' sources with the generated code of that document.
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import {
   generationProblems,
@@ -210,6 +210,9 @@ describe('a document the model accepts, with every hostile shape it makes safe',
         filter: (source) => !source.includes(`${sep}generated`) && !/\.test(-d)?\.ts$|test-support/.test(source),
       });
       cpSync(join(REPO_ROOT, 'packages', name, 'package.json'), join(scratch, name, 'package.json'));
+      // A package's own dependencies (a version the root does not hoist) resolve as in the package.
+      const own = join(REPO_ROOT, 'packages', name, 'node_modules');
+      if (existsSync(own)) symlinkSync(own, join(scratch, name, 'node_modules'), 'dir');
     }
     for (const { path, contents } of written) {
       const inPackage = /packages[/\\]([^/\\]+)[/\\](src[/\\].*)$/.exec(path);
@@ -230,7 +233,7 @@ describe('a document the model accepts, with every hostile shape it makes safe',
       include: PACKAGES.map((name) => `${name}/src`),
     };
     writeFileSync(join(scratch, 'tsconfig.json'), JSON.stringify(tsconfig));
-  }, 120_000);
+  });
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
   it('type-checks: the client, the CLI, the MCP server and the types, generated from it', () => {
