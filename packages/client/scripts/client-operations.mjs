@@ -123,14 +123,19 @@ function describe(document, { operation, path, body, query, answer, event }) {
   };
 }
 
-/** The body of an operation's function: the document's checks, then the request core. */
+/**
+ * The body of an operation's function: each part of the request read once as it is sent and
+ * checked (`sendable`: the path values, the body, the query), then the request core, which sends
+ * the checked text and a URL built from the checked values.
+ */
 function callOf(operation, { path, body, query, answer, event, pathParameters, inOptions, follow, deletes }) {
-  const arg = (name) => pathParameters.find((p) => p.name === name)?.arg;
+  const member = (name) => (/^[A-Za-z_$][\w$]*$/.test(name) ? `.${name}` : `[${JSON.stringify(name)}]`);
+  const sentPath = (name) => `sentPath${member(name)}`;
   const url = operation.path
     .split(/\{([^}]+)\}/)
     .map((part, i) =>
       i % 2 === 1
-        ? `pathSegment(${JSON.stringify(part)}, ${arg(part)}, ${JSON.stringify(pathParameters.find((p) => p.name === part).resource)})`
+        ? `pathSegment(${JSON.stringify(part)}, ${sentPath(part)}, ${JSON.stringify(pathParameters.find((p) => p.name === part).resource)})`
         : part && JSON.stringify(part),
     )
     .filter(Boolean)
@@ -138,20 +143,22 @@ function callOf(operation, { path, body, query, answer, event, pathParameters, i
   const { repeatable, when } = operation.repeatability;
   const tests = Object.entries(when).map(
     ([name, pattern]) =>
-      `/${new RegExp(pattern, 'u').source}/u.test(${arg(name) ?? `String(${inOptions ? 'options?.query' : 'query'}?.[${JSON.stringify(name)}])`})`,
+      `/${new RegExp(pattern, 'u').source}/u.test(${pathParameters.some((p) => p.name === name) ? sentPath(name) : `String(sentQuery${member(name)})`})`,
   );
   const read = (part) => `{ validate: validate${part.name}, name: '${part.component}' }`;
   const pathValues = pathParameters.map((p) => `${JSON.stringify(p.name)}: ${p.arg}`).join(', ');
+  const sendBody = body && `sendable(validate${body.name}, body, 'body')`;
   const checks = [
-    pathParameters.length > 0 && `check(validate${path.name}, { ${pathValues} }, 'path');`,
-    body && `${operation.body.required ? '' : 'if (body !== undefined) '}check(validate${body.name}, body, 'body');`,
-    query && `check(validate${query.name}, ${inOptions ? 'options?.query ?? {}' : 'query'}, 'query');`,
+    pathParameters.length > 0 && `const sentPath = sendable(validate${path.name}, { ${pathValues} }, 'path').value;`,
+    body && `const sentBody = ${operation.body.required ? sendBody : `body === undefined ? undefined : ${sendBody}`};`,
+    query &&
+      `const sentQuery = sendable(validate${query.name}, ${inOptions ? 'options?.query ?? {}' : 'query'}, 'query').value;`,
   ].filter(Boolean);
-  const target = query ? `withQuery(${url}, ${inOptions ? 'options?.query ?? {}' : 'query'})` : url;
+  const target = query ? `withQuery(${url}, sentQuery)` : url;
   const context = `contextOf(connection, '${operation.operationId}')`;
   // A stream checks its arguments at the call; the request core runs the checks in its promise.
   if (event) {
-    const followed = follow ? `${inOptions ? 'options?.query' : 'query'}?.${follow.name} === true` : 'false';
+    const followed = follow ? `sentQuery${member(follow.name)} === true` : 'false';
     return [
       `const context = ${context};`,
       ...checks,
@@ -161,7 +168,7 @@ function callOf(operation, { path, body, query, answer, event, pathParameters, i
   const fields = [
     `method: '${operation.method.toUpperCase()}'`,
     `path: ${target}`,
-    ...(body ? ['body'] : []),
+    ...(body ? [`body: sentBody${operation.body.required ? '' : '?'}.text`] : []),
     `repeatable: ${repeatable && tests.length > 0 ? tests.join(' && ') : repeatable}`,
     ...(answer ? [`answer: ${read(answer)}`] : []),
     ...(deletes ? ['done: goneOnceApplied()'] : []),
@@ -235,7 +242,7 @@ export function generateClient(document) {
     "import { type Connection, contextOf } from '../connection.js';",
     "import { type EventStream, openEventStream, type StreamOptions } from '../event-stream.js';",
     "import { execute, goneOnceApplied, type RequestOptions, withQuery } from '../request.js';",
-    "import { check, pathSegment } from '../validation.js';",
+    "import { pathSegment, sendable } from '../validation.js';",
     '',
     ...interfaces(tree).flatMap((i) => [i, '']),
     ...described.flatMap((d) => [

@@ -3,7 +3,7 @@ import type { paths } from '@browser-cloud/api-types';
 import createFetchClient, { type Client, defaultPathSerializer } from 'openapi-fetch';
 import { type Connection, contextOf } from './connection.js';
 import { PATH_RESOURCES } from './generated/resources.js';
-import { pathSegment } from './validation.js';
+import { pathSegment, wellFormed } from './validation.js';
 
 export type RawClient = Client<paths>;
 
@@ -25,8 +25,9 @@ export function createRawClient(client: Connection): RawClient {
     // Before the URL is built: once built, a `.` or `..` segment is gone from it.
     pathSerializer: (pathname, params) => {
       for (const [name, value] of Object.entries(params ?? {})) {
-        if (typeof value === 'string')
-          pathSegment(name, value, PATH_RESOURCES[pathname.slice(access.baseUrl.length)]?.[name] ?? 'resource');
+        if (typeof value !== 'string') continue;
+        wellFormed(value, `path.${name}`);
+        pathSegment(name, value, PATH_RESOURCES[pathname.slice(access.baseUrl.length)]?.[name] ?? 'resource');
       }
       return defaultPathSerializer(pathname, params);
     },

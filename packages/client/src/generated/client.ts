@@ -9,7 +9,7 @@ import { validateLoginAuthConnectionPath, validateLoginRequest, validateReceived
 import { type Connection, contextOf } from '../connection.js';
 import { type EventStream, openEventStream, type StreamOptions } from '../event-stream.js';
 import { execute, goneOnceApplied, type RequestOptions, withQuery } from '../request.js';
-import { check, pathSegment } from '../validation.js';
+import { pathSegment, sendable } from '../validation.js';
 
 /**
  * The operations of the document, by resource.
@@ -142,9 +142,9 @@ export interface BrowsersLogs {
  */
 export function loginAuthConnection(connection: Connection, id: string, body?: LoginRequest, options?: RequestOptions): Promise<LoginResponse> {
   return execute(contextOf(connection, 'loginAuthConnection'), () => {
-    check(validateLoginAuthConnectionPath, { "id": id }, 'path');
-    if (body !== undefined) check(validateLoginRequest, body, 'body');
-    return { method: 'POST', path: "/auth/connections/" + pathSegment("id", id, "connection") + "/login", body, repeatable: false, answer: { validate: validateReceivedLoginResponse, name: 'LoginResponse' } };
+    const sentPath = sendable(validateLoginAuthConnectionPath, { "id": id }, 'path').value;
+    const sentBody = body === undefined ? undefined : sendable(validateLoginRequest, body, 'body');
+    return { method: 'POST', path: "/auth/connections/" + pathSegment("id", sentPath.id, "connection") + "/login", body: sentBody?.text, repeatable: false, answer: { validate: validateReceivedLoginResponse, name: 'LoginResponse' } };
   }, options);
 }
 
@@ -173,9 +173,9 @@ export function loginAuthConnection(connection: Connection, id: string, body?: L
  */
 export function renameProfile(connection: Connection, idOrName: string, body: RenameProfileRequest, options?: RequestOptions): Promise<Profile> {
   return execute(contextOf(connection, 'renameProfile'), () => {
-    check(validateRenameProfilePath, { "id_or_name": idOrName }, 'path');
-    check(validateRenameProfileRequest, body, 'body');
-    return { method: 'PATCH', path: "/profiles/" + pathSegment("id_or_name", idOrName, "profile"), body, repeatable: /^prof_/u.test(idOrName), answer: { validate: validateReceivedProfile, name: 'Profile' } };
+    const sentPath = sendable(validateRenameProfilePath, { "id_or_name": idOrName }, 'path').value;
+    const sentBody = sendable(validateRenameProfileRequest, body, 'body');
+    return { method: 'PATCH', path: "/profiles/" + pathSegment("id_or_name", sentPath.id_or_name, "profile"), body: sentBody.text, repeatable: /^prof_/u.test(sentPath.id_or_name), answer: { validate: validateReceivedProfile, name: 'Profile' } };
   }, options);
 }
 
@@ -201,7 +201,7 @@ export function renameProfile(connection: Connection, idOrName: string, body: Re
  */
 export function streamBrowserLogs(connection: Connection, id: string, query: LogStreamQueryBySource, options?: StreamOptions): EventStream<LogEvent> {
   const context = contextOf(connection, 'streamBrowserLogs');
-  check(validateStreamBrowserLogsPath, { "id": id }, 'path');
-  check(validateLogStreamQuery, query, 'query');
-  return openEventStream(context, withQuery("/browsers/" + pathSegment("id", id, "browser") + "/logs/stream", query), { validate: validateReceivedLogEvent, name: 'LogEvent' }, query?.follow === true, options);
+  const sentPath = sendable(validateStreamBrowserLogsPath, { "id": id }, 'path').value;
+  const sentQuery = sendable(validateLogStreamQuery, query, 'query').value;
+  return openEventStream(context, withQuery("/browsers/" + pathSegment("id", sentPath.id, "browser") + "/logs/stream", sentQuery), { validate: validateReceivedLogEvent, name: 'LogEvent' }, sentQuery.follow === true, options);
 }
