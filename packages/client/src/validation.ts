@@ -45,7 +45,8 @@ export function sendable<T>(
     const message = `${field}: is not JSON (a getter, Proxy or toJSON threw, a BigInt, a cycle)`;
     throw new ValidationError([{ field, rule: 'json', message }]);
   }
-  const value = text === undefined ? undefined : JSON.parse(text);
+  // JSON.stringify gives no empty text: undefined (nothing to send) or JSON.
+  const value = text && JSON.parse(text);
   wellFormed(value, root);
   check(validate, value, root);
   return { text, value };
