@@ -81,6 +81,9 @@ export function createRequestChecker(document: OpenApiDocument): RequestChecker 
       const checks = {
         pattern: templatePattern(operation.path),
         pathNames: inPath.map((p) => p.name),
+        pathTypes: Object.fromEntries(
+          inPath.map((p) => [p.name, (p.schema?.schema as { type?: unknown } | undefined)?.type]),
+        ),
         validatePath: ajv.compile(objectOf(inPath)),
         validateQuery: ajv.compile(querySchema),
         validateBody: body?.schema && ajv.compile({ $ref: ajvRef(body.schema.pointer) }),
@@ -118,7 +121,12 @@ export function createRequestChecker(document: OpenApiDocument): RequestChecker 
           return invalidPart('path', [`${name}: is not valid percent-encoding`]);
         }
       }
-      const pathRefusal = validated(c.validatePath, path, 'path');
+      // Checked as typed as its schema says (an integer ID as a number), as the client checks it;
+      // handed out as the text it was.
+      const typed = Object.fromEntries(
+        Object.entries(path).map(([name, text]) => [name, readAs(c.pathTypes[name], text)]),
+      );
+      const pathRefusal = validated(c.validatePath, typed, 'path');
       if (pathRefusal) return pathRefusal;
       const query = readQuery(operation.query?.parameters ?? [], c.validateQuery, parts.search);
       if (isRefusal(query)) return query;
