@@ -1,8 +1,12 @@
 // Everything generated from the OpenAPI document, computed in memory so that `generate` writes
 // it and `generate --check` compares it with what is committed (the drift check).
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString, COMMENT_HEADER } from 'openapi-typescript';
+import { _ } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { fullFormats } from 'ajv-formats/dist/formats.js';
 import standaloneCodeModule from 'ajv/dist/standalone/index.js';
 import {
   allowingUnknownProperties,
@@ -299,12 +303,85 @@ function compact(source) {
     return Array.isArray(value) ? JSON.stringify(value) : whole;
   });
   code = code.replace(declaration, (whole, name) => (new RegExp(`\\b${name}\\b(?! = \\{)`).test(code) ? whole : ''));
+  // A format that is a function (`date-time`, `uri`) is ajv-formats' own code, written in place.
+  code = code.replace(/const (formats\d+) = FORMATS(?:\.([\w-]+)|\["([^"]+)"\]);/g, (_, local, plain, quoted) =>
+    formatCode(local, plain ?? quoted),
+  );
+  if (code.includes('FORMATS')) fail('Ajv refers to a format in another way');
   // Ajv's standalone output `require()`s its runtime helpers (ajv-validator/ajv#2209): the one the
   // document needs, ucs2length (a length in code points), is written in place, for plain ESM.
   return code.replace(/const (\w+) = require\("([^"]+)"\)\.default;/g, (_, local, specifier) =>
     specifier === 'ajv/dist/runtime/ucs2length'
       ? `const ${local} = (str) => [...str].length;`
       : fail(`Ajv needs ${specifier}: write it in place`),
+  );
+}
+
+/**
+ * ajv-formats' top-level declarations (`function date(str) {…}`, `const DATE = /…/;`) and the
+ * expressions of its `fullFormats` entries, read from its compiled source: what the server's checker
+ * (`createAjv` of @browser-cloud/openapi-document) runs for each format, to be written in place.
+ */
+const formatSource = (() => {
+  const source = readFileSync(createRequire(import.meta.url).resolve('ajv-formats/dist/formats.js'), 'utf8');
+  const declarations = new Map();
+  for (const [text, name] of source.matchAll(/^(?:function (\w+)\(.*?^\}|const (\w+) = .*?;)$/gms)) {
+    declarations.set(name ?? /^const (\w+)/.exec(text)[1], text);
+  }
+  const table = /^exports\.fullFormats = \{$(.*?)^\};$/ms.exec(source)?.[1] ?? '';
+  const entries = new Map();
+  for (const [, quoted, plain, expression] of table.matchAll(/^ {4}(?:"([^"]+)"|([\w]+))(?:: (.*?))?,$/gm)) {
+    entries.set(quoted ?? plain, expression ?? plain);
+  }
+  return { declarations, entries };
+})();
+
+/**
+ * `const <local> = …;` for ajv-formats' format `name` (as Ajv calls it: a function, or `.validate` of
+ * an object), with the declarations it needs before it, calls marked pure so that a bundler drops
+ * what no imported validator uses.
+ */
+function formatCode(local, name) {
+  const expression = formatSource.entries.get(name);
+  const fail = (why) => {
+    throw new Error(`The format "${name}": ${why} (generate-artifacts.mjs).`);
+  };
+  if (expression === undefined) fail('ajv-formats has no such entry in fullFormats');
+  // `fmtDef(validate, compare)`: Ajv calls `.validate` of it; compare is for formatMinimum and such.
+  const definition = /^fmtDef\((.*), \w+\)$/.exec(expression);
+  const value = definition ? `{ validate: ${definition[1]} }` : expression;
+  const needed = [];
+  const visit = (text) => {
+    for (const [name, declaration] of formatSource.declarations) {
+      if (needed.includes(name) || !new RegExp(`\\b${name}\\b`).test(text)) continue;
+      needed.push(name);
+      visit(declaration);
+    }
+  };
+  visit(value);
+  const declared = [...formatSource.declarations.keys()].filter((n) => needed.includes(n));
+  const pure = (text) => text.replace(/(?<![\w.])(?=\w+\()(?!function\b)/g, '/* @__PURE__ */ ');
+  const prefix = `${local}_`;
+  const renamed = (text) =>
+    declared.reduce((out, n) => out.replace(new RegExp(`\\b${n}\\b`, 'g'), `${prefix}${n}`), text);
+  return [
+    ...declared.map((n) => renamed(formatSource.declarations.get(n).replace(/^\s*\/\/.*\n/gm, ''))),
+    `const ${local} = ${pure(renamed(value))};`,
+  ].join('\n');
+}
+
+/** The `format` names used in `node`'s schemas. */
+const formatsIn = (node) =>
+  new Set([...JSON.stringify(node).matchAll(/"format":"([^"\\]*)"/g)].map(([, name]) => name));
+
+/** `node` without its `format` keywords (the keys of `properties` are names, kept). */
+function withoutFormats(node, names = false) {
+  if (Array.isArray(node)) return node.map((item) => withoutFormats(item));
+  if (node === null || typeof node !== 'object') return node;
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([key]) => names || key !== 'format')
+      .map(([key, value]) => [key, withoutFormats(value, !names && key === 'properties')]),
   );
 }
 
@@ -320,18 +397,18 @@ function withoutAnnotations(node, names = false) {
 }
 
 /**
- * Chosen for small code (measured on a client app bundle). Only `validateFormats` changes what
- * validates, as JSON Schema 2020-12 allows (`format` is an annotation without the format-assertion
- * vocabulary; the contract tests assert formats with ajv-formats). `inlineRefs: false` makes a
+ * Chosen for small code (measured on a client app bundle), validating what the server's checker
+ * validates: the same keywords, and the formats the document uses, by ajv-formats' code (a format
+ * ajv-formats does not know is ignored there too). `inlineRefs: false` makes a
  * schema used in several places one function; `messages: false` leaves the wording to toIssues.
  */
 const AJV_OPTIONS = {
-  code: { source: true, esm: true, lines: false },
   // The client reports the first broken rule; stopping there keeps the code small and fast.
   allErrors: false,
   inlineRefs: false,
   messages: false,
-  validateFormats: false,
+  // The formats are ajv-formats' full ones, as the server's checker asserts them (see formatCode).
+  code: { source: true, esm: true, lines: false, formats: _`FORMATS` },
   strict: true,
   strictRequired: false,
   keywords: ['components'],
@@ -394,11 +471,16 @@ function generateValidators(document) {
     $defs: Object.fromEntries(parts.map(({ name, schema }) => [name, schema])),
   });
   // The tolerant copy under its own `$id`, so that its `$ref`s stay inside it.
+  // Its `format`s are left out: an answer is read as a tolerant reader, and `format` is an
+  // annotation in JSON Schema 2020-12 unless a checker asserts it.
   const receivedRoot = {
     $id: 'openapi-received.json',
-    components: { schemas: allowingUnknownProperties(root.components.schemas) },
+    components: { schemas: withoutFormats(allowingUnknownProperties(root.components.schemas)) },
     $defs: Object.fromEntries(
-      receivedParts.map(({ name, schema }) => [name, allowingUnknownProperties(withoutAnnotations(schema))]),
+      receivedParts.map(({ name, schema }) => [
+        name,
+        withoutFormats(allowingUnknownProperties(withoutAnnotations(schema))),
+      ]),
     ),
   };
   const target = (name, ref, type, compiledAs = name) => ({ name, ref, type, compiledAs });
@@ -420,6 +502,7 @@ function generateValidators(document) {
   ];
 
   const ajv = new Ajv2020(AJV_OPTIONS);
+  for (const name of formatsIn(root)) ajv.addFormat(name, fullFormats[name] ?? true);
   ajv.addSchema(root);
   ajv.addSchema(receivedRoot);
   withoutDynamicKeywords(ajv, root);

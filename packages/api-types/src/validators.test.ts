@@ -8,6 +8,8 @@ import {
   validateLoginRequest,
   validateLoginResponse,
   validateProfile,
+  validateReceivedLogEvent,
+  validateReceivedLoginResponse,
   validateRenameProfileRequest,
 } from './generated/validators/index.js';
 import type { Validator } from './validator.js';
@@ -175,19 +177,25 @@ const table: [string, Validator<unknown>, unknown, boolean][] = [
     { id: 'ac', flow_type: flowTypes[0], hosted_url: 'https://a.example/x' },
     false,
   ],
-  // `format` is an annotation in these validators (see the README); the validators over the
-  // document itself assert it (@browser-cloud/openapi-document).
+  // The strict validators assert the formats the document uses, as the server's checker does;
+  // the tolerant readers (validateReceived…) do not.
   [
-    'hosted_url not a URI is still a string',
+    'hosted_url not a URI',
     validateLoginResponse,
     { id: 'ac', flow_type: flowTypes[0], hosted_url: 'nope', flow_expires_at: '2026-11-22T20:00:00Z' },
-    true,
+    false,
   ],
   [
-    'flow_expires_at not a date-time is still a string',
+    'flow_expires_at not a date-time',
     validateLoginResponse,
     { id: 'ac', flow_type: flowTypes[0], hosted_url: 'https://a.example/x', flow_expires_at: 'tomorrow' },
-    true,
+    false,
+  ],
+  [
+    'flow_expires_at a day that does not exist',
+    validateLoginResponse,
+    { id: 'ac', flow_type: flowTypes[0], hosted_url: 'https://a.example/x', flow_expires_at: '2026-02-30T00:00:00Z' },
+    false,
   ],
   [
     'flow_expires_at not a string',
@@ -223,7 +231,7 @@ const table: [string, Validator<unknown>, unknown, boolean][] = [
     'log event with a timestamp that is not a date-time',
     validateLogEvent,
     { event: 'log', timestamp: 'yesterday', message: 'm' },
-    true,
+    false,
   ],
   [
     'error body',
@@ -257,14 +265,21 @@ describe('generated validators', () => {
   });
 });
 
-// The validators over the document itself (@browser-cloud/openapi-document's schemaValidator,
-// used by the sandbox and the contract tests) assert formats: tested in that package.
-describe('format: an annotation in the generated validators', () => {
+// The strict validators assert formats with ajv-formats' code, as the server's checker does (the
+// two are compared on drawn values in apps/contract-tests); the tolerant readers of answers do not.
+describe('format: asserted by the strict validators, an annotation for the tolerant readers', () => {
   const badLogin = { id: 'ac', flow_type: flowTypes[0], hosted_url: 'nope', flow_expires_at: 'tomorrow' };
   const badEvent = { event: 'log', timestamp: 'yesterday', message: 'm' };
 
-  it('the generated validators accept a string of any spelling', () => {
-    expect(validateLoginResponse(badLogin)).toBe(true);
-    expect(validateLogEvent(badEvent)).toBe(true);
+  it('the strict validators refuse a string that breaks the format, naming it', () => {
+    expect(validateLoginResponse(badLogin)).toBe(false);
+    expect(validateLoginResponse.errors?.[0]).toMatchObject({ keyword: 'format', params: { format: 'uri' } });
+    expect(validateLogEvent(badEvent)).toBe(false);
+    expect(validateLogEvent.errors?.[0]).toMatchObject({ keyword: 'format', params: { format: 'date-time' } });
+  });
+
+  it('the tolerant readers accept a string of any spelling', () => {
+    expect(validateReceivedLoginResponse(badLogin)).toBe(true);
+    expect(validateReceivedLogEvent(badEvent)).toBe(true);
   });
 });

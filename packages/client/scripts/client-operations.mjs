@@ -184,16 +184,22 @@ function describe(document, { operation, path, header, body, query, answer, even
   };
 }
 
-/** The body of an operation's function: the document's checks, then the request core. */
+/**
+ * The body of an operation's function: each part of the request read once as it is sent and
+ * checked (`sendable`: the path values, the body, the query, the headers), then the request core,
+ * which sends the checked text and a URL and headers built from the checked values.
+ */
 function callOf(operation, { path, header, body, query, answer, event, pathParameters, inOptions, follow, deletes }) {
+  const sent = (part, name) => `${part}[${quoted(name)}]`;
   // A path value as text, for a pattern to test: a number is written as its digits.
   const pathText = (name) => {
     const parameter = pathParameters.find((p) => p.name === name);
-    return parameter && (parameter.type === 'string' ? parameter.arg : `String(${parameter.arg})`);
+    if (!parameter) return undefined;
+    return parameter.type === 'string' ? sent('sentPath', name) : `String(${sent('sentPath', name)})`;
   };
   const segment = (name) => {
-    const { arg, resource, explode } = pathParameters.find((p) => p.name === name);
-    return `pathSegment(${[quoted(name), arg, quoted(resource), ...(explode ? ['true'] : [])].join(', ')})`;
+    const { resource, explode } = pathParameters.find((p) => p.name === name);
+    return `pathSegment(${[quoted(name), sent('sentPath', name), quoted(resource), ...(explode ? ['true'] : [])].join(', ')})`;
   };
   const url = operation.path
     .split(/\{([^}]+)\}/)
@@ -205,16 +211,18 @@ function callOf(operation, { path, header, body, query, answer, event, pathParam
   const tests = Object.entries(when).map(([name, pattern]) => {
     const test = `/${new RegExp(pattern, 'u').source}/u.test`;
     if (pathText(name)) return `${test}(${pathText(name)})`;
-    const value = `${inOptions ? 'options?.query' : 'query'}?.[${quoted(name)}]`;
+    const value = sent('sentQuery', name);
     return `(${value} !== undefined && ${test}(String(${value})))`;
   });
   const read = (part) => `{ validate: validate${part.name}, name: ${quoted(part.component ?? 'the answer')} }`;
   const pathValues = pathParameters.map((p) => `${propertyKey(p.name)}: ${p.arg}`).join(', ');
+  const sendBody = body && `sendable(validate${body.name}, body, 'body')`;
   const checks = [
-    pathParameters.length > 0 && `check(validate${path.name}, { ${pathValues} }, 'path');`,
-    body && `${operation.body.required ? '' : 'if (body !== undefined) '}check(validate${body.name}, body, 'body');`,
-    query && `check(validate${query.name}, ${inOptions ? 'options?.query ?? {}' : 'query'}, 'query');`,
-    header && `check(validate${header.name}, options?.header ?? {}, 'header');`,
+    pathParameters.length > 0 && `const sentPath = sendable(validate${path.name}, { ${pathValues} }, 'path').value;`,
+    body && `const sentBody = ${operation.body.required ? sendBody : `body === undefined ? undefined : ${sendBody}`};`,
+    query &&
+      `const sentQuery = sendable(validate${query.name}, ${inOptions ? 'options?.query ?? {}' : 'query'}, 'query').value;`,
+    header && `const sentHeader = sendable(validate${header.name}, options?.header ?? {}, 'header').value;`,
   ].filter(Boolean);
   // The styles of the query parameters that are not form and exploded, OpenAPI's default.
   const styles = Object.fromEntries(
@@ -223,7 +231,7 @@ function callOf(operation, { path, header, body, query, answer, event, pathParam
       .map((p) => [p.name, p.serialization]),
   );
   const styleArgument = Object.keys(styles).length > 0 ? `, ${jsonLiteral(styles)}` : '';
-  const target = query ? `withQuery(${url}, ${inOptions ? 'options?.query ?? {}' : 'query'}${styleArgument})` : url;
+  const target = query ? `withQuery(${url}, sentQuery${styleArgument})` : url;
   // The header parameters in the `simple` style; exploded ones named.
   const exploded = operation.parameters.filter((p) => p.in === 'header' && p.serialization.explode);
   const headerArgument =
@@ -231,7 +239,7 @@ function callOf(operation, { path, header, body, query, answer, event, pathParam
   const context = `contextOf(connection, ${quoted(operation.operationId)})`;
   // A stream checks its arguments at the call; the request core runs the checks in its promise.
   if (event) {
-    const followed = follow ? `${inOptions ? 'options?.query' : 'query'}?.[${quoted(follow.name)}] === true` : 'false';
+    const followed = follow ? `${sent('sentQuery', follow.name)} === true` : 'false';
     return [
       `const context = ${context};`,
       ...checks,
@@ -241,8 +249,8 @@ function callOf(operation, { path, header, body, query, answer, event, pathParam
   const fields = [
     `method: '${operation.method.toUpperCase()}'`,
     `path: ${target}`,
-    ...(header ? [`headers: headerValues(options?.header${headerArgument})`] : []),
-    ...(body ? ['body'] : []),
+    ...(header ? [`headers: headerValues(sentHeader${headerArgument})`] : []),
+    ...(body ? [`body: sentBody${operation.body.required ? '' : '?'}.text`] : []),
     `repeatable: ${repeatable && tests.length > 0 ? tests.join(' && ') : repeatable}`,
     ...(answer ? [`answer: ${read(answer)}`] : []),
     ...(deletes ? ['done: goneOnceApplied()'] : []),
@@ -329,7 +337,7 @@ function importsOf(source, described, own = []) {
     ...line(['openEventStream'], '../event-stream.js', ['EventStream', 'StreamOptions']),
     ...line(['headerValues', 'pathSegment', 'withQuery'], '../parameters.js'),
     ...line(['execute', 'goneOnceApplied'], '../request.js', ['RequestOptions']),
-    ...line(['check'], '../validation.js'),
+    ...line(['sendable'], '../validation.js'),
   ];
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { callOperation, type OperationCall } from './call-operation.js';
-import { BrowserCloudError } from './errors.js';
+import { BrowserCloudError, ValidationError } from './errors.js';
 
 const call = (overrides: Partial<OperationCall>): OperationCall => ({
   sdk: { resource: ['zz', 'things'], verb: 'move' },
@@ -63,5 +63,62 @@ describe('callOperation', () => {
         ),
       );
     }
+  });
+
+  it.each([
+    [
+      'a path value',
+      {
+        path: {
+          get first(): string {
+            throw new Error('boom');
+          },
+        },
+        query: {},
+        body: {},
+      },
+      'path.first',
+    ],
+    [
+      'the body',
+      {
+        path: {},
+        query: {},
+        body: new Proxy(
+          {},
+          {
+            ownKeys: () => {
+              throw new Error('boom');
+            },
+          },
+        ),
+      },
+      'body',
+    ],
+    [
+      'the query',
+      {
+        path: {},
+        query: new Proxy(
+          {},
+          {
+            ownKeys: () => {
+              throw new Error('boom');
+            },
+          },
+        ),
+        body: {},
+      },
+      'query',
+    ],
+  ])('refuses %s that throws when read with a ValidationError naming it, and calls nothing', (_what, args, field) => {
+    const { client, move } = clientWith();
+    expect(() => callOperation(client, call({}), args, {})).toThrow(ValidationError);
+    try {
+      callOperation(client, call({}), args, {});
+    } catch (error) {
+      expect(error).toMatchObject({ field, rule: 'json' });
+    }
+    expect(move).not.toHaveBeenCalled();
   });
 });

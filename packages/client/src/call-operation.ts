@@ -1,4 +1,4 @@
-import { BrowserCloudError } from './errors.js';
+import { BrowserCloudError, ValidationError } from './errors.js';
 import type { RequestOptions } from './request.js';
 
 /**
@@ -36,13 +36,28 @@ export function callOperation(
     const name = [...call.sdk.resource, call.sdk.verb].join('.');
     throw new BrowserCloudError(`This client has no method ${name}: it is older than the document of this call`);
   }
-  const body = call.body === 'optional' && Object.keys(args.body).length === 0 ? undefined : args.body;
-  const header = call.header === 'options' && Object.keys(args.header ?? {}).length > 0 ? { header: args.header } : {};
-  const query = call.query === 'options' && Object.keys(args.query).length > 0 ? { query: args.query } : {};
-  const extra = { ...query, ...header };
+  // What is read of `args` here (the path values, whether the body and the query are empty) is
+  // read once; a getter or a Proxy that throws is bad input, as it is for the method.
+  const read = <T>(part: string, value: () => T): T => {
+    try {
+      return value();
+    } catch {
+      const message = `${part}: is not JSON (a getter, Proxy or toJSON threw)`;
+      throw new ValidationError([{ field: part, rule: 'json', message }]);
+    }
+  };
+  const path = call.path.map((name) => read(`path.${name}`, () => args.path[name]));
+  const emptyBody = read('body', () => Object.keys(args.body).length === 0);
+  const emptyQuery = read('query', () => Object.keys(args.query).length === 0);
+  const emptyHeader = read('header', () => Object.keys(args.header ?? {}).length === 0);
+  const body = call.body === 'optional' && emptyBody ? undefined : args.body;
+  const extra = {
+    ...(call.query === 'options' && !emptyQuery ? { query: args.query } : {}),
+    ...(call.header === 'options' && !emptyHeader ? { header: args.header } : {}),
+  };
   return method.call(
     target,
-    ...call.path.map((name) => args.path[name]),
+    ...path,
     ...(call.body === 'none' ? [] : [body]),
     ...(call.query === 'positional' ? [args.query] : []),
     Object.keys(extra).length > 0 ? { ...options, ...extra } : options,

@@ -4,6 +4,7 @@ import createFetchClient, { type Client, defaultPathSerializer } from 'openapi-f
 import { type Connection, contextOf } from './connection.js';
 import { PATH_RESOURCES } from './generated/resources.js';
 import { pathSegment } from './parameters.js';
+import { wellFormed } from './validation.js';
 
 export type RawClient = Client<paths>;
 
@@ -25,8 +26,9 @@ export function createRawClient(client: Connection): RawClient {
     // Before the URL is built: once built, a `.` or `..` segment is gone from it.
     pathSerializer: (pathname, params) => {
       for (const [name, value] of Object.entries(params ?? {})) {
-        if (typeof value === 'string')
-          pathSegment(name, value, PATH_RESOURCES[pathname.slice(access.baseUrl.length)]?.[name] ?? 'resource');
+        if (typeof value !== 'string') continue;
+        wellFormed(value, `path.${name}`);
+        pathSegment(name, value, PATH_RESOURCES[pathname.slice(access.baseUrl.length)]?.[name] ?? 'resource');
       }
       return defaultPathSerializer(pathname, params);
     },

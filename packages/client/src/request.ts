@@ -41,8 +41,8 @@ export interface Operation<T> {
   readonly method: string;
   /** The path under the base URL, its query included (see `withQuery`). */
   readonly path: string;
-  /** Sent as JSON when defined. */
-  readonly body?: unknown;
+  /** The JSON text of the body, sent as it is on every attempt (see `sendable`); none when undefined. */
+  readonly body?: string | undefined;
   /** The operation's header parameters, written (see `headerValues`). */
   readonly headers?: Readonly<Record<string, string>> | undefined;
   /** Whether another attempt is harmless once the server may have acted (the document's `x-repeatable`). */
@@ -67,7 +67,6 @@ export async function execute<T>(
   options: RequestOptions = {},
 ): Promise<T> {
   const operation = prepare();
-  wellFormed(operation.body, 'body');
   const maxRetries = options.maxRetries ?? context.maxRetries;
   for (let retry = 0; ; retry++) {
     const outcome = await attempt<T>(context, operation, options);
@@ -131,7 +130,7 @@ async function attempt<T>(
     const response = await transport.send(`${context.baseUrl}${operation.path}`, {
       method: operation.method,
       headers,
-      body: body === undefined ? null : JSON.stringify(body),
+      body: body ?? null,
       signal: requestSignal,
     });
     responded = true;

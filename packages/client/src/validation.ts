@@ -24,6 +24,56 @@ export function check<T>(
   throw answer === undefined ? new ValidationError(issues) : new InvalidResponseError(answer, scrub(issues));
 }
 
+/**
+ * A part of a request (`root`: `path`, `query`, `body`) as it is sent: serialised once by
+ * `JSON.stringify` (`toJSON` honoured, own enumerable properties only), parsed back from that text,
+ * and that value checked (well-formed Unicode, then `validate`). Every attempt sends `text`, and the
+ * URL is built from `value`, so what was checked is what goes out, whatever getters, Proxies or
+ * `toJSON` would answer on another read. A getter, Proxy trap or `toJSON` that throws, a BigInt or
+ * a cycle is a {@link ValidationError} (rule `json`) naming the field where it can be found.
+ */
+export function sendable<T>(
+  validate: Validator<T>,
+  data: unknown,
+  root: string,
+): { text: string | undefined; value: T } {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(data);
+  } catch {
+    const field = unsendable({ '': data }, '', root, []) ?? root;
+    const message = `${field}: is not JSON (a getter, Proxy or toJSON threw, a BigInt, a cycle)`;
+    throw new ValidationError([{ field, rule: 'json', message }]);
+  }
+  // JSON.stringify gives no empty text: undefined (nothing to send) or JSON.
+  const value = text && JSON.parse(text);
+  wellFormed(value, root);
+  check(validate, value, root);
+  return { text, value };
+}
+
+/**
+ * Where `JSON.stringify` throws on the property `key` of `holder` (at `field`), found by
+ * walking it as `JSON.stringify` does; run only once it threw, for the message.
+ */
+function unsendable(holder: object, key: string, field: string, holders: object[]): string | undefined {
+  try {
+    let value = (holder as Record<string, unknown>)[key];
+    const toJSON = (value as { toJSON?: unknown } | null)?.toJSON;
+    if (typeof toJSON === 'function') value = toJSON.call(value, key);
+    if (typeof value === 'bigint' || holders.includes(value as object)) return field;
+    if (typeof value !== 'object' || value === null) return undefined;
+    for (const name of Object.keys(value)) {
+      const at = Array.isArray(value) ? `${field}[${name}]` : `${field}.${name}`;
+      const found = unsendable(value, name, at, [...holders, value]);
+      if (found) return found;
+    }
+  } catch {
+    return field;
+  }
+  return undefined;
+}
+
 /** How deep {@link wellFormed} walks; the document's request bodies nest a few levels. */
 const MAX_WALK_DEPTH = 64;
 

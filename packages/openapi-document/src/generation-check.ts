@@ -42,8 +42,8 @@ export const HAND_WRITTEN_NAMES = {
   /** What the generated client modules import besides types and validators (packages/client/src). */
   clientModule: [
     ...['Connection', 'contextOf', 'EventStream', 'openEventStream', 'StreamOptions', 'execute'],
-    ...['goneOnceApplied', 'RequestOptions', 'withQuery', 'check', 'pathSegment', 'operations', 'components'],
-    'headerValues',
+    ...['goneOnceApplied', 'RequestOptions', 'withQuery', 'pathSegment', 'operations', 'components'],
+    ...['headerValues', 'sendable'],
   ],
   /** The CLI's own commands and the options of the program (packages/cli/src/program.ts). */
   cliCommands: ['logs tail', 'help'],

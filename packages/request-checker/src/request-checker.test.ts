@@ -39,6 +39,13 @@ const document: OpenApiDocument = {
         responses: { '200': { description: 'ok' } },
       },
     },
+    '/pages/{page_no}': {
+      get: {
+        operationId: 'getPage',
+        parameters: [{ name: 'page_no', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } }],
+        responses: { '200': { description: 'ok' } },
+      },
+    },
     '/plain': {
       get: {
         operationId: 'getPlain',
@@ -126,6 +133,12 @@ describe('check', () => {
       follow: true,
       limit: 3,
     });
+  });
+
+  it('checks a path value as its schema types it, as the client does, and hands out its text', () => {
+    expect(accepted(send('GET', '/pages/3')).path).toEqual({ page_no: '3' });
+    expect(details(send('GET', '/pages/0'))).toEqual(['page_no: must be >= 1']);
+    expect(details(send('GET', '/pages/three'))).toEqual(['page_no: must be integer']);
   });
 
   it('refuses an empty path value by the parameter rule (400), not as an unknown path', () => {

@@ -12,7 +12,7 @@ import {
 import { contextOf, type Connection } from '../../connection.js';
 import { pathSegment } from '../../parameters.js';
 import { execute, type RequestOptions } from '../../request.js';
-import { check } from '../../validation.js';
+import { sendable } from '../../validation.js';
 
 /**
  * `client.auth`.
@@ -94,12 +94,12 @@ export function loginAuthConnection(
   return execute(
     contextOf(connection, 'loginAuthConnection'),
     () => {
-      check(validateLoginAuthConnectionPath, { id: id }, 'path');
-      if (body !== undefined) check(validateLoginRequest, body, 'body');
+      const sentPath = sendable(validateLoginAuthConnectionPath, { id: id }, 'path').value;
+      const sentBody = body === undefined ? undefined : sendable(validateLoginRequest, body, 'body');
       return {
         method: 'POST',
-        path: '/auth/connections/' + pathSegment('id', id, 'connection') + '/login',
-        body,
+        path: '/auth/connections/' + pathSegment('id', sentPath['id'], 'connection') + '/login',
+        body: sentBody?.text,
         repeatable: false,
         answer: { validate: validateReceivedLoginResponse, name: 'LoginResponse' },
       };

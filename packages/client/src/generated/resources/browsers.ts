@@ -12,7 +12,7 @@ import {
 import { contextOf, type Connection } from '../../connection.js';
 import { openEventStream, type EventStream, type StreamOptions } from '../../event-stream.js';
 import { pathSegment, withQuery } from '../../parameters.js';
-import { check } from '../../validation.js';
+import { sendable } from '../../validation.js';
 
 /**
  * `client.browsers`.
@@ -93,13 +93,13 @@ export function streamBrowserLogs(
   options?: StreamOptions,
 ): EventStream<LogEvent> {
   const context = contextOf(connection, 'streamBrowserLogs');
-  check(validateStreamBrowserLogsPath, { id: id }, 'path');
-  check(validateLogStreamQuery, query, 'query');
+  const sentPath = sendable(validateStreamBrowserLogsPath, { id: id }, 'path').value;
+  const sentQuery = sendable(validateLogStreamQuery, query, 'query').value;
   return openEventStream(
     context,
-    withQuery('/browsers/' + pathSegment('id', id, 'browser') + '/logs/stream', query),
+    withQuery('/browsers/' + pathSegment('id', sentPath['id'], 'browser') + '/logs/stream', sentQuery),
     { validate: validateReceivedLogEvent, name: 'LogEvent' },
-    query?.['follow'] === true,
+    sentQuery['follow'] === true,
     options,
   );
 }

@@ -12,7 +12,7 @@ import {
 import { contextOf, type Connection } from '../../connection.js';
 import { pathSegment } from '../../parameters.js';
 import { execute, type RequestOptions } from '../../request.js';
-import { check } from '../../validation.js';
+import { sendable } from '../../validation.js';
 
 /**
  * `client.profiles`.
@@ -94,13 +94,13 @@ export function renameProfile(
   return execute(
     contextOf(connection, 'renameProfile'),
     () => {
-      check(validateRenameProfilePath, { id_or_name: idOrName }, 'path');
-      check(validateRenameProfileRequest, body, 'body');
+      const sentPath = sendable(validateRenameProfilePath, { id_or_name: idOrName }, 'path').value;
+      const sentBody = sendable(validateRenameProfileRequest, body, 'body');
       return {
         method: 'PATCH',
-        path: '/profiles/' + pathSegment('id_or_name', idOrName, 'profile'),
-        body,
-        repeatable: /^prof_/u.test(idOrName),
+        path: '/profiles/' + pathSegment('id_or_name', sentPath['id_or_name'], 'profile'),
+        body: sentBody.text,
+        repeatable: /^prof_/u.test(sentPath['id_or_name']),
         answer: { validate: validateReceivedProfile, name: 'Profile' },
       };
     },
