@@ -74,11 +74,11 @@ export function simpleValue(value: unknown, explode: boolean, encode: (part: str
  * A path parameter as it goes into the URL, in the `simple` style (an array's items joined by
  * commas), each part through `encodeURIComponent` as openapi-fetch does. `.` and `..` are
  * refused, saying to address the `resource` by its ID: fetch's URL parser drops them as dot
- * segments, even percent-encoded. So is a value that is not well-formed Unicode.
+ * segments, even percent-encoded. Its Unicode is checked before, with the value (`sendable`, or
+ * the raw client's `wellFormed`).
  */
 export function pathSegment(name: string, value: unknown, resource: string, explode = false): string {
   const field = `path.${name}`;
-  wellFormed(value, field);
   const segment = simpleValue(value, explode, encodeURIComponent);
   if (segment === '.' || segment === '..') {
     const message = `${field}: ${JSON.stringify(segment)} cannot be sent in a URL (it drops dot segments); address the ${resource} by its ID`;

@@ -11,7 +11,7 @@ import {
 } from './errors.js';
 import { describeConnectionFailure, failedBeforeSending } from './causes.js';
 import type { FetchLike, Transport } from './transport.js';
-import { check, type Reader, wellFormed } from './validation.js';
+import { check, type Reader } from './validation.js';
 
 /** Per-call options, accepted as the last argument of every operation. */
 export interface RequestOptions {
