@@ -3,4 +3,5 @@ import type { ToolDefinition } from '../src/tool-definition.js';
 
 export function toolDefinitions(document: OpenApiDocument): Record<string, ToolDefinition>;
 export function hostRuleViolations(tool: { name: string; inputSchema: Record<string, unknown> }): string[];
+export function compact(schema: unknown): unknown;
 export function generateArtifacts(documentPath?: string): Promise<Array<{ path: string; contents: string }>>;

@@ -15,6 +15,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { loadOpenApiDocument, OPENAPI_PATH, operations } from '@browser-cloud/openapi-document';
 import { TOOL_DEFINITIONS } from '../src/generated/tool-definitions.js';
 import type { ToolDefinition } from '../src/tool-definition.js';
+import { effectiveHints } from './effective-hints.js';
 
 // The built bin, driven as an MCP host drives it: a child process speaking MCP over stdio.
 const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
@@ -107,7 +108,7 @@ describe('tools/list', () => {
       expect(tool.inputSchema).toEqual(definition.inputSchema);
       expect(tool.outputSchema).toEqual(definition.outputSchema);
       expect(tool.description).toBe(definition.description);
-      expect(tool.annotations).toMatchObject({
+      expect(effectiveHints(tool.annotations)).toEqual({
         readOnlyHint: operation.method === 'get' || operation.method === 'head',
         destructiveHint: ['delete', 'put', 'patch'].includes(operation.method),
         // Repeatable for every value: a rename by name is not (once applied, the name is gone).
