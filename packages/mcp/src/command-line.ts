@@ -70,9 +70,12 @@ export class UsageError extends Error {
 
 export type CommandLine = { action: 'help' } | { action: 'version' } | { action: 'serve'; choice: ToolChoice };
 
+/** The options that take a value. */
+const VALUED = ['--tools', '--resource', '--operation', '--tool'];
+
 const oneOf = <T extends string>(option: string, value: string | undefined, allowed: readonly T[]): T => {
   if (value !== undefined && (allowed as readonly string[]).includes(value)) return value as T;
-  const given = value === undefined ? `--${option} needs a value` : `--${option}=${value} is not allowed`;
+  const given = value ? `--${option}=${value} is not allowed` : `--${option} needs a value`;
   throw new UsageError(`${given}: --${option} takes ${allowed.join(' or ')}`);
 };
 
@@ -86,9 +89,14 @@ const unknownArgument = (argument: string) =>
  * @throws UsageError for an unknown argument or a value an option does not take.
  */
 export function parseCommandLine(argv: readonly string[]): CommandLine {
+  // An option that takes a value, followed by another option, has none (parseArgs would take the
+  // next option for it): given as `--resource=`, which says what the option takes.
+  const args = argv.map((arg, index) =>
+    VALUED.includes(arg) && (argv[index + 1] === undefined || argv[index + 1]!.startsWith('-')) ? `${arg}=` : arg,
+  );
   // Strict parsing would stop at the first problem in node's words: the tokens are read here.
   const { tokens } = parseArgs({
-    args: [...argv],
+    args,
     strict: false,
     allowPositionals: true,
     tokens: true,
