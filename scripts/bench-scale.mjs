@@ -105,6 +105,11 @@ try {
 }
 
 const s = (seconds) => `${seconds.toFixed(1)} s`;
+/** A turbo run's time and how many of its tasks came from a cache (none should: --force). */
+const turbo = ({ seconds, output }) => {
+  const [, cached, total] = /Cached:\s+(\d+) cached, (\d+) total/.exec(output) ?? [];
+  return cached === undefined ? s(seconds) : `${s(seconds)} (${cached}/${total} cached)`;
+};
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const table = [
   [
@@ -119,8 +124,8 @@ const table = [
   ],
   ...rows.map(({ added, total, generate, build, contract, bundles, dynamic, all }) => [
     `${added} (${total} in all)`,
-    s(generate.seconds),
-    s(build.seconds),
+    turbo(generate),
+    turbo(build),
     `${s(contract.seconds)} (${(contract.seconds / rows[0].contract.seconds).toFixed(2)}×)`,
     `${bundles.createClient} B`,
     `${bundles.renameProfile} B`,
