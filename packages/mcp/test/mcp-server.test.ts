@@ -17,7 +17,9 @@ import { TOOL_DEFINITIONS } from '../src/generated/tool-definitions.js';
 import type { ToolDefinition } from '../src/tool-definition.js';
 import { effectiveHints } from './effective-hints.js';
 
-// The built bin, driven as an MCP host drives it: a child process speaking MCP over stdio.
+// The built bin, driven as an MCP host drives it: a child process speaking MCP over stdio, with
+// --tools=all, so that it lists a tool per operation however many the document has (beyond 40 it
+// would start in dynamic mode: test/tool-choice.test.ts).
 const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
 const QUIET = { source: 'path', path: R.browsers.quiet.path } as const;
 
@@ -27,7 +29,7 @@ const sessions: Array<{ client: Client; stderr: string[] }> = [];
 async function connect(token: string, baseUrl = sandbox.url): Promise<{ client: Client; stderr: string[] }> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [BIN],
+    args: [BIN, '--tools=all'],
     env: { PATH: process.env['PATH'] ?? '', BROWSER_CLOUD_BASE_URL: baseUrl, BROWSER_CLOUD_API_KEY: token },
     stderr: 'pipe',
   });
@@ -323,7 +325,7 @@ describe('the token', () => {
   });
 
   it('a server without a token refuses to start, naming the variable', async () => {
-    const child = spawn(process.execPath, [BIN], {
+    const child = spawn(process.execPath, [BIN, '--tools=all'], {
       env: { PATH: process.env['PATH'] ?? '', BROWSER_CLOUD_BASE_URL: sandbox.url },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
