@@ -103,7 +103,12 @@ export const DYNAMIC_TOOLS: readonly Tool[] = [
   },
 ];
 
-const schemaOf = (name: string) => DYNAMIC_TOOLS.find((tool) => tool.name === name)!.inputSchema;
+/** A meta-tool's arguments, checked against its input schema. @throws ValidationError naming each one wrong. */
+function checked(name: string, args: Record<string, unknown>): Record<string, unknown> {
+  const tool = DYNAMIC_TOOLS.find((meta) => meta.name === name)!;
+  checkArguments(tool, tool.inputSchema, args);
+  return args;
+}
 
 /** A generated tool as `tools/list` (or, in dynamic mode, `get_api_endpoint_schema`) gives it. */
 export function listed({ name, title, description, inputSchema, outputSchema, annotations }: ToolDefinition): Tool {
@@ -140,8 +145,7 @@ export function dynamicHandlers(endpoints: readonly ToolDefinition[], call: Call
     [
       LIST_ENDPOINTS,
       (args) => {
-        checkArguments(DYNAMIC_TOOLS[0]!, schemaOf(LIST_ENDPOINTS), args);
-        const { search, resource, operation } = args as {
+        const { search, resource, operation } = checked(LIST_ENDPOINTS, args) as {
           search?: string;
           resource?: string;
           operation?: OperationKind;
@@ -169,16 +173,15 @@ export function dynamicHandlers(endpoints: readonly ToolDefinition[], call: Call
     [
       GET_ENDPOINT_SCHEMA,
       (args) => {
-        checkArguments(DYNAMIC_TOOLS[1]!, schemaOf(GET_ENDPOINT_SCHEMA), args);
-        const { name, ...tool } = listed(find(args['endpoint'] as string));
+        const { name, ...tool } = listed(find(checked(GET_ENDPOINT_SCHEMA, args)['endpoint'] as string));
         return { endpoint: name, ...tool };
       },
     ],
     [
       INVOKE_ENDPOINT,
       (args, signal) => {
-        checkArguments(DYNAMIC_TOOLS[2]!, schemaOf(INVOKE_ENDPOINT), args);
-        return call(find(args['endpoint'] as string), args['args'] as Record<string, unknown>, signal);
+        const { endpoint, args: endpointArgs } = checked(INVOKE_ENDPOINT, args);
+        return call(find(endpoint as string), endpointArgs as Record<string, unknown>, signal);
       },
     ],
   ]);
