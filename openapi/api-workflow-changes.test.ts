@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { operations, parseOpenApiDocument } from '@browser-cloud/openapi-document';
 import { checkApiChanges, nextVersion, releasedSnapshots } from '../scripts/lib/api-changes.mjs';
 import {
   applyEdit,
@@ -13,8 +14,10 @@ import {
   EDIT_KINDS,
   isGeneratedOrDocument,
   seeded,
+  withCrudOperations,
   withVersion,
 } from '../scripts/lib/api-workflow-changes.mjs';
+import { lintFiles, writeDocuments } from './lint/run-redocly.js';
 
 const root = join(import.meta.dirname, '..');
 const [released] = releasedSnapshots(join(root, 'openapi/releases'));
@@ -71,6 +74,30 @@ describe('drawChanges', () => {
       [1, 2, 3, 4, 5, 6, 7, 8].flatMap((seed) => drawChanges(original, seed, 3).changes.map((c) => c.kind)),
     );
     expect(kinds.size).toBeGreaterThan(4);
+  });
+});
+
+describe('withCrudOperations: the service at its size', { timeout: 120_000 }, () => {
+  it('adds N operations, five a resource over N/5 new resources (the last one partly), and the lint accepts it', async () => {
+    const count = (text: string) => [...operations(parseOpenApiDocument(text, 'x.yaml'))];
+    const before = count(original);
+    const resources = (list: ReturnType<typeof count>) => new Set(list.map((o) => o.sdk.resource.join('.')));
+    for (const added of [0, 7, 100]) {
+      const after = count(withCrudOperations(original, added));
+      expect(after).toHaveLength(before.length + added);
+      expect(resources(after).size - resources(before).size).toBe(Math.ceil(added / 5));
+    }
+    // The lint finds in the large document what it finds in the original, no more (in a folder of
+    // their own, the problems the repository's ignore file lists are found in both).
+    const files = writeDocuments({ original: parse(original), large: parse(withCrudOperations(original, 100)) });
+    const results = await lintFiles([files.original!, files.large!]);
+    const errors = (file: string) =>
+      (results.get(file) ?? [])
+        .filter((p) => p.severity === 'error')
+        .map((p) => `${p.ruleId} ${p.pointer}`)
+        .sort();
+    expect(errors(files.large!)).toEqual(errors(files.original!));
+    expect(() => withCrudOperations(original, 1000)).toThrow(/^at most \d+ operations$/);
   });
 });
 

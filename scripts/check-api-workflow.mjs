@@ -1,18 +1,16 @@
 #!/usr/bin/env node
 // `npm run test:api-workflow`: the README's "Changing the API" steps, with edits drawn from a seed,
-// on a scratch copy of the repo (the README says what it checks, and its options). The copy gets
-// its own `npm ci`: workspaces are symlinked inside node_modules, so a copied or shared
-// node_modules would run the original packages.
-import { spawnSync } from 'node:child_process';
+// on a scratch copy of the repo (the README says what it checks, and its options).
 import { randomInt } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import semver from 'semver';
 import { changesSinceRelease, nextVersion } from './lib/api-changes.mjs';
 import { drawChanges, isGeneratedOrDocument, withVersion } from './lib/api-workflow-changes.mjs';
+import { copyWorkingTree, git, installIn, run, sharedTurboCache } from './lib/scratch-copy.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -30,46 +28,15 @@ if (!Number.isInteger(seed) || !Number.isInteger(count) || count < 1) {
 }
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-function run(command, args, { cwd, capture = false, env = {} } = {}) {
-  const result = spawnSync(command, args, {
-    cwd,
-    encoding: 'utf8',
-    stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-    maxBuffer: 64 * 1024 * 1024,
-    env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', REDOCLY_TELEMETRY: 'off', ...env },
-  });
-  if (result.status !== 0) {
-    const output = capture ? `\n${result.stdout}${result.stderr}` : '';
-    throw new Error(`\`${command} ${args.join(' ')}\` failed (exit ${result.status ?? result.signal})${output}`);
-  }
-  return result.stdout ?? '';
-}
-
-const IDENTITY = ['-c', 'user.name=api-workflow', '-c', 'user.email=api-workflow@localhost'];
-const git = (cwd, ...args) => run('git', [...IDENTITY, ...args], { cwd, capture: true });
-
-function copyWorkingTree(from, to) {
-  const files = git(from, 'ls-files', '-z', '--cached', '--others', '--exclude-standard').split('\0');
-  for (const file of files) {
-    if (file !== '' && existsSync(join(from, file)))
-      cpSync(join(from, file), join(to, file), { verbatimSymlinks: true });
-  }
-  git(to, 'init', '-q');
-  git(to, 'add', '-A');
-  git(to, 'commit', '-q', '-m', 'scratch copy');
-}
-
 const step = (text) => console.log(`\n▶ ${text}`);
 console.log(`api workflow: seed ${seed}, ${count} changes (replay: npm run test:api-workflow -- --seed ${seed})`);
 const scratch = values.here ? root : mkdtempSync(join(tmpdir(), 'api-workflow-'));
-// turbo keeps its cache beside the main checkout's root (for a worktree: the common .git's parent).
-const common = git(root, 'rev-parse', '--path-format=absolute', '--git-common-dir').trim();
-const env = { TURBO_CACHE_DIR: join(dirname(common), '.turbo', 'cache') };
+const env = sharedTurboCache(root);
 try {
   if (!values.here) {
     step(`scratch copy of ${root} in ${scratch}`);
     copyWorkingTree(root, scratch);
-    run('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: scratch });
+    installIn(scratch);
   }
 
   const document = join(scratch, 'openapi/openapi.yaml');

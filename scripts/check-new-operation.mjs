@@ -52,7 +52,9 @@ try {
 
   await reset();
   const mcp = new Client({ name: 'api-workflow', version: '0' });
-  await mcp.connect(new StdioClientTransport({ command: 'node', args: ['packages/mcp/dist/bin.js'], env }));
+  await mcp.connect(
+    new StdioClientTransport({ command: 'node', args: ['packages/mcp/dist/bin.js', '--tools=all'], env }),
+  );
   const { tools } = await mcp.listTools();
   const listed = tools.some((t) => t.name === tool?.name);
   check(listed, `the MCP server lists the tool ${tool?.name}`);

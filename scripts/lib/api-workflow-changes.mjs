@@ -280,3 +280,157 @@ export function withVersion(text, version) {
 export function isGeneratedOrDocument(path) {
   return path === 'openapi/openapi.yaml' || /^(packages|apps)\/[^/]+\/src\/generated\//.test(path);
 }
+
+/** The resources of {@link withCrudOperations}: nouns none of the layers treats apart (the sandbox keeps none). */
+const CRUD_RESOURCES = [
+  ...['widgets', 'gadgets', 'folders', 'notes', 'tasks', 'teams', 'tickets', 'reports', 'alerts', 'badges'],
+  ...['channels', 'comments', 'devices', 'invoices', 'layouts', 'orders', 'pages', 'rules', 'sites', 'templates'],
+  ...['topics', 'webhooks', 'zones', 'bundles'],
+];
+
+/**
+ * The document with `count` synthetic CRUD operations added, five a resource over `count / 5` new
+ * resources (`/widgets`: list, create, get, update, delete), each with the conventions the lint
+ * asks (closed schemas, a tag, bearer security, Error-bodied errors, examples): the service at its
+ * size, for `npm run bench:scale` and the tests of what a large document does.
+ * @throws Error beyond the resources it has names for.
+ */
+export function withCrudOperations(text, count) {
+  if (count > CRUD_RESOURCES.length * 5) throw new Error(`at most ${CRUD_RESOURCES.length * 5} operations`);
+  const doc = parseDocument(text);
+  const node = (value) => doc.createNode(value, { aliasDuplicateObjects: false });
+  const security = [{ bearerAuth: [] }];
+  const headers = { 'X-Request-Id': { $ref: '#/components/headers/RequestId' } };
+  const errors = (...names) =>
+    Object.fromEntries(names.map((name) => [ERROR_STATUS[name], { $ref: `#/components/responses/${name}` }]));
+  for (let index = 0; index < count; index += 5) {
+    const plural = CRUD_RESOURCES[index / 5];
+    const noun = plural.slice(0, -1);
+    const Noun = noun[0].toUpperCase() + noun.slice(1);
+    const Nouns = `${Noun}s`;
+    const tag = Nouns;
+    const id = `${noun.slice(0, 3)}_01HZY5C7D9E1F3G5H7J9K1M3NA`;
+    const item = { id, name: `first-${noun}`, created_at: '2026-10-02T09:12:44Z' };
+    const ref = (name) => ({ $ref: `#/components/schemas/${name}` });
+    const json = (schema, example, summary) => ({
+      'application/json': { schema, examples: { [summary.replaceAll(' ', '_')]: { summary, value: example } } },
+    });
+    const answer = (status, description, schema, example) => ({
+      [status]: { description, headers, content: json(schema, example, description.slice(0, -1)) },
+    });
+    const body = (name) => ({ required: true, content: json(ref(name), { name: `my-${noun}` }, `A ${noun} name`) });
+    const idParameter = {
+      name: 'id',
+      in: 'path',
+      required: true,
+      description: `The ${noun} ID.`,
+      schema: { type: 'string', minLength: 1 },
+      example: id,
+    };
+    const operation = (operationId, summary, extra) => ({
+      operationId,
+      summary,
+      description: `${summary}, a synthetic operation of the scale benchmark.`,
+      tags: [tag],
+      security,
+      ...extra,
+    });
+    const list = operation(`list${Nouns}`, `List ${plural}`, {
+      parameters: [
+        {
+          name: 'limit',
+          in: 'query',
+          required: false,
+          description: `At most this many ${plural}.`,
+          schema: { type: 'integer', minimum: 1, maximum: 100 },
+          example: 20,
+        },
+      ],
+      responses: {
+        ...answer(200, `The ${plural}.`, ref(`${Noun}List`), { data: [item], has_more: false }),
+        ...errors('BadRequest', 'Unauthorized', 'Forbidden', 'InternalError'),
+      },
+    });
+    const create = operation(`create${Noun}`, `Create a ${noun}`, {
+      requestBody: body(`Create${Noun}Request`),
+      responses: {
+        ...answer(201, `The ${noun} created.`, ref(Noun), item),
+        ...errors('BadRequest', 'Unauthorized', 'Forbidden', 'InternalError'),
+      },
+    });
+    const onOne = (extra) => ({
+      parameters: [idParameter],
+      ...extra,
+      responses: {
+        ...extra.responses,
+        ...errors('BadRequest', 'Unauthorized', 'Forbidden', 'NotFound', 'InternalError'),
+      },
+    });
+    const get = operation(
+      `get${Noun}`,
+      `Get a ${noun}`,
+      onOne({ responses: answer(200, `The ${noun}.`, ref(Noun), item) }),
+    );
+    const update = operation(
+      `update${Noun}`,
+      `Update a ${noun}`,
+      onOne({
+        requestBody: body(`Update${Noun}Request`),
+        responses: answer(200, `The ${noun} updated.`, ref(Noun), item),
+      }),
+    );
+    const remove = operation(
+      `delete${Noun}`,
+      `Delete a ${noun}`,
+      onOne({ responses: { 204: { description: `The ${noun} was deleted.`, headers } } }),
+    );
+    const name = { type: 'string', minLength: 1, maxLength: 255, description: `The ${noun}'s name.` };
+    const closed = (title, description, properties, required) => ({
+      type: 'object',
+      title,
+      description,
+      properties,
+      required,
+      additionalProperties: false,
+    });
+    const resource = closed(
+      Noun,
+      `A ${noun}.`,
+      {
+        id: { type: 'string', description: 'Unique identifier' },
+        name,
+        created_at: { type: 'string', format: 'date-time', description: 'Creation time' },
+      },
+      ['id', 'name', 'created_at'],
+    );
+    const page = closed(
+      `${Noun}List`,
+      `A page of ${plural}.`,
+      {
+        data: { type: 'array', items: ref(Noun), description: `The ${plural}.` },
+        has_more: { type: 'boolean', description: 'Whether more follow.' },
+      },
+      ['data', 'has_more'],
+    );
+    const request = (verb) =>
+      closed(`${verb}${Noun}Request`, `Body of a ${noun}'s ${verb.toLowerCase()}.`, { name }, ['name']);
+    // Each operation with the component schemas it uses (the lint refuses an unused one). `count`
+    // need not be a multiple of five: the last resource gets the first of its operations.
+    const added = [
+      [`/${plural}`, 'get', list, { [Noun]: resource, [`${Noun}List`]: page }],
+      [`/${plural}`, 'post', create, { [Noun]: resource, [`Create${Noun}Request`]: request('Create') }],
+      [`/${plural}/{id}`, 'get', get, { [Noun]: resource }],
+      [`/${plural}/{id}`, 'patch', update, { [Noun]: resource, [`Update${Noun}Request`]: request('Update') }],
+      [`/${plural}/{id}`, 'delete', remove, {}],
+    ].slice(0, count - index);
+    for (const [path, method, written, schemas] of added) {
+      if (!doc.hasIn(['paths', path])) doc.setIn(['paths', path], doc.createNode({}));
+      doc.setIn(['paths', path, method], node(written));
+      for (const [schema, value] of Object.entries(schemas)) doc.setIn(['components', 'schemas', schema], node(value));
+    }
+    doc.get('tags').add(doc.createNode({ name: tag, description: `${Nouns}, synthetic (the scale benchmark).` }));
+  }
+  return doc.toString(WRITE_OPTIONS);
+}
+
+const ERROR_STATUS = { BadRequest: 400, Unauthorized: 401, Forbidden: 403, NotFound: 404, InternalError: 500 };

@@ -151,6 +151,38 @@ describe('the runner', () => {
     expect(vitestCounts(lenient.output)).toEqual({ failed: 0, passed: okCount, skipped: naCount! + skipped! });
   });
 
+  it('checks every response of every case file against the document, the files sharing one worker’s modules', async () => {
+    // Answers the document does not declare: the suite's setup must fail each file's cases for
+    // them, not only the first file's, though the files share the observing fetch (isolate: false).
+    const server = await startHostileServer((request, response) => {
+      request.resume();
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"zz_not_in_document":1}');
+    });
+    cleanups.push(() => server.close());
+    const reports = reportsDir();
+    const files = [RENAME_FILE, 'src/generated/loginAuthConnection.contract.test.ts'];
+    const env = {
+      API_BASE_URL: server.url,
+      API_TOKEN: TOKEN,
+      CONTRACT_PROFILE_ID: 'prof_x',
+      CONTRACT_CONNECTION_ID: 'ac_x',
+      CONTRACT_RUNS: '2',
+      CONTRACT_REPORTS_DIR: reports,
+    };
+
+    const { code } = await runner(env, ['--allow-skips', ...files]);
+
+    expect(code).toBe(1);
+    const report = JSON.parse(readFileSync(join(reports, 'server', 'report.json'), 'utf8')) as {
+      testResults: Array<{ name: string; assertionResults: Array<{ failureMessages: string[] }> }>;
+    };
+    for (const file of files) {
+      const result = report.testResults.find((r) => r.name.endsWith(file));
+      const messages = result?.assertionResults.flatMap((a) => a.failureMessages).join('\n') ?? '';
+      expect(messages, file).toContain('responses that disagree with openapi/openapi.yaml');
+    }
+  });
+
   it('leaves a sandbox so that a second run in a row passes too (it resets it through /_sandbox/reset)', async () => {
     // The login rules start flows that last ten minutes: without the reset, the second run's
     // first login meets a 409 and cannot check what it must.

@@ -188,7 +188,7 @@ describe('the installed bins', () => {
   });
 
   it('browser-cloud-mcp answers over stdio: its tools, one per operation, and a call through the client', async () => {
-    const server = spawn(join(project, 'node_modules/.bin/browser-cloud-mcp'), [], {
+    const server = spawn(join(project, 'node_modules/.bin/browser-cloud-mcp'), ['--tools=all'], {
       cwd: project,
       env: env(),
       stdio: ['pipe', 'pipe', 'inherit'],

@@ -7,9 +7,8 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import Kernel from '@onkernel/sdk';
-import { build } from 'esbuild';
+import { bundleSize } from './bundle-size.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const entry = join(here, '..', 'dist', 'index.js');
@@ -21,13 +20,8 @@ if (!existsSync(entry)) {
 }
 
 /** `source`: an app's code importing the client (bundled from the package folder), else the entry itself. */
-async function bundle(source = undefined, external = []) {
-  const input =
-    source === undefined ? { entryPoints: [entry] } : { stdin: { contents: source, resolveDir: join(here, '..') } };
-  const options = { bundle: true, minify: true, format: 'esm', platform: 'browser', target: 'es2022', write: false };
-  const code = (await build({ ...input, ...options, external, logLevel: 'silent' })).outputFiles[0].contents;
-  return { minified: code.length, gzipped: gzipSync(code, { level: 9 }).length };
-}
+const bundle = (source = undefined, external = []) =>
+  bundleSize({ source, entry, resolveDir: join(here, '..'), external });
 
 const connect = `import { createConnection, loginAuthConnection, renameProfile, streamBrowserLogs } from './dist/index.js';
   const connection = createConnection({ baseUrl: 'https://api.example.com', token: 't' });`;

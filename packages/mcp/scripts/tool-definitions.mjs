@@ -97,22 +97,55 @@ function toolDefinition(document, operation) {
     // A plain object schema (see hostRuleViolations): rules the document states over several
     // arguments (LogStreamQuery's if/then) are said in the descriptions of the arguments they
     // require, and the client checks them before sending.
-    inputSchema: closed(properties, required),
+    inputSchema: compact(closed(properties, required)),
     ...(tail ? { answer: 'log-events', outputSchema: tailOutput(document, operation) } : answerOf(document, operation)),
-    // What the operation does to the world, as its method and repeatability say.
-    annotations: {
-      title: summary,
+    ...annotationsOf({
       readOnlyHint: operation.method === 'get' || operation.method === 'head',
       destructiveHint: ['delete', 'put', 'patch'].includes(operation.method),
       idempotentHint: repeatable && Object.keys(when).length === 0,
-      openWorldHint: true,
-    },
+    }),
     conflictHint: conflict
       ? `${conflict} Calling ${name} again with the same arguments meets the same conflict until that changes.`
       : '',
     call,
     locations,
   };
+}
+
+/**
+ * What the operation does to the world, as its method and repeatability say, in the hints that
+ * differ from MCP's defaults (`readOnlyHint: false`, `destructiveHint: true`, `idempotentHint:
+ * false`, `openWorldHint: true`; the last two mean something only for a tool that writes): a host
+ * reads a hint left out as its default, and every tool of a large API is sent to it whole.
+ */
+function annotationsOf({ readOnlyHint, destructiveHint, idempotentHint }) {
+  const hints = readOnlyHint
+    ? { readOnlyHint }
+    : { ...(destructiveHint ? {} : { destructiveHint }), ...(idempotentHint ? { idempotentHint } : {}) };
+  return Object.keys(hints).length > 0 ? { annotations: hints } : {};
+}
+
+/** The keywords whose value maps names (which may be `title`) to schemas. */
+const SCHEMA_MAPS = ['properties', 'patternProperties', 'dependentSchemas', '$defs'];
+
+/**
+ * `schema` without what only repeats what a host has already: the `title` of a schema (the name
+ * of the component it came from; the tool has its own title) and an empty `required`. A property
+ * named `title` stays, and values (`enum`, `const`, `default`, `examples`) are left as written.
+ */
+export function compact(schema) {
+  if (Array.isArray(schema)) return schema.map(compact);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const kept = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'title' || (key === 'required' && Array.isArray(value) && value.length === 0)) continue;
+    kept[key] = ['enum', 'const', 'default', 'examples'].includes(key)
+      ? value
+      : SCHEMA_MAPS.includes(key)
+        ? Object.fromEntries(Object.entries(value).map(([name, property]) => [name, compact(property)]))
+        : compact(value);
+  }
+  return kept;
 }
 
 /**
@@ -123,16 +156,16 @@ function answerOf(document, operation) {
   const schema = operation.success?.schema;
   if (schema === undefined) {
     const description = `Empty: the operation answers ${operation.success?.status ?? '2XX'} without a body.`;
-    return { answer: 'none', outputSchema: { ...closed({}, []), description } };
+    return { answer: 'none', outputSchema: { ...compact(closed({}, [])), description } };
   }
-  const tolerant = allowingUnknownProperties(inlineRefs(document, schema.schema));
+  const tolerant = compact(allowingUnknownProperties(inlineRefs(document, schema.schema)));
   if (tolerant.type === 'object') return { answer: 'object', outputSchema: tolerant };
   return { answer: 'value', outputSchema: { type: 'object', properties: { result: tolerant }, required: ['result'] } };
 }
 
 /** The tail's result: a page of events, each its SSE ID and the log entry's timestamp and message. */
 function tailOutput(document, operation) {
-  const data = inlineRefs(document, operation.success?.eventData?.schema ?? {});
+  const data = compact(inlineRefs(document, operation.success?.eventData?.schema ?? {}));
   const event = Object.fromEntries(TAIL.eventProperties.map((name) => [name, data.properties?.[name]]));
   if (Object.values(event).includes(undefined)) {
     throw new Error(`${operation.operationId}: events without ${TAIL.eventProperties} need a special tool`);

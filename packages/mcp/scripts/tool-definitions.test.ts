@@ -13,7 +13,8 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMcpServer } from '../src/server.js';
 import type { ToolDefinition } from '../src/tool-definition.js';
-import { hostRuleViolations, TAIL, toolDefinitions } from './tool-definitions.mjs';
+import { effectiveHints } from '../test/effective-hints.js';
+import { compact, hostRuleViolations, TAIL, toolDefinitions } from './tool-definitions.mjs';
 import PROFILE_RETRIEVE_AND_DELETE from '../../openapi-document/test/profile-retrieve-and-delete.json' with {
   type: 'json',
 };
@@ -42,22 +43,29 @@ describe('tools generated from a document with operations added', () => {
   it('a GET answering a Profile: read-only, idempotent, its input the path, its output the tolerant Profile', () => {
     expect(byOperation('getProfile')).toMatchObject({
       title: 'Retrieve a profile',
-      annotations: { title: 'Retrieve a profile', readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+      annotations: { readOnlyHint: true },
       inputSchema: {
         type: 'object',
         properties: { id_or_name: { type: 'string', minLength: 1 } },
         required: ['id_or_name'],
       },
       answer: 'object',
-      outputSchema: allowingUnknownProperties(inlineRefs(document, { $ref: '#/components/schemas/Profile' })),
+      outputSchema: compact(allowingUnknownProperties(inlineRefs(document, { $ref: '#/components/schemas/Profile' }))),
       conflictHint: '',
       call: { sdk: { resource: ['profiles'], verb: 'get' }, path: ['id_or_name'], body: 'none', query: 'none' },
     });
   });
 
   it('a DELETE answering 204: destructive, idempotent, an empty result, and the 409 hint from its description', () => {
+    expect(effectiveHints(byOperation('deleteProfile').annotations)).toEqual({
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: true,
+      openWorldHint: true,
+    });
+    // Only the hint that differs from MCP's defaults is listed.
+    expect(byOperation('deleteProfile').annotations).toEqual({ idempotentHint: true });
     expect(byOperation('deleteProfile')).toMatchObject({
-      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true },
       answer: 'none',
       outputSchema: { type: 'object', properties: {}, additionalProperties: false },
       conflictHint: expect.stringMatching(/^A browser session uses the profile\. /),
@@ -66,6 +74,46 @@ describe('tools generated from a document with operations added', () => {
 
   it('every one breaks none of the hosts’ rules', () => {
     for (const tool of Object.values(tools)) expect(hostRuleViolations(tool), tool.name).toEqual([]);
+  });
+});
+
+describe('compact: what a tool’s schema leaves out of the document’s', () => {
+  it('drops the titles of schemas and an empty required, at any depth, and keeps everything else', () => {
+    const schema = {
+      type: 'object',
+      title: 'Widget',
+      required: [],
+      properties: {
+        title: { type: 'string', title: 'Title', description: 'A property named title stays.' },
+        kind: { enum: [{ title: 'a value, not a schema' }], default: { title: 'kept' } },
+        parts: { type: 'array', items: { type: 'object', title: 'Part', required: ['id'], properties: {} } },
+      },
+      $defs: { title: { title: 'Dropped' } },
+    };
+    expect(compact(schema)).toEqual({
+      type: 'object',
+      properties: {
+        title: { type: 'string', description: 'A property named title stays.' },
+        kind: { enum: [{ title: 'a value, not a schema' }], default: { title: 'kept' } },
+        parts: { type: 'array', items: { type: 'object', required: ['id'], properties: {} } },
+      },
+      $defs: { title: {} },
+    });
+  });
+
+  it('leaves no schema title and no annotation equal to its MCP default in the repository’s tools', () => {
+    const titles = JSON.stringify(Object.values(tools).map((t) => [t.inputSchema, t.outputSchema]));
+    expect(titles).not.toMatch(/"title":"(ProxyRef|Profile|LoginResponse|BrowserTelemetry)/);
+    for (const { annotations = {} } of Object.values(tools)) {
+      expect(annotations).not.toHaveProperty('title');
+      expect(annotations).not.toHaveProperty('openWorldHint');
+      if (annotations.readOnlyHint) expect(annotations).toEqual({ readOnlyHint: true });
+      else {
+        expect(annotations).not.toHaveProperty('readOnlyHint');
+        expect(annotations.destructiveHint).not.toBe(true);
+        expect(annotations.idempotentHint).not.toBe(false);
+      }
+    }
   });
 });
 

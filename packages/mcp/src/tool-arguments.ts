@@ -11,8 +11,11 @@ const define = (object: Record<string, unknown>, name: string, value: unknown) =
   Object.defineProperty(object, name, { value, enumerable: true, writable: true, configurable: true });
 
 const ajv = new Ajv2020({ allErrors: true, useDefaults: true, strict: true });
-/** By tool, its own arguments (`max_events`…) as one object schema, whose defaults `useDefaults` fills in. */
-const validators = new WeakMap<ToolDefinition, ValidateFunction>();
+/**
+ * By owner (a tool), the validator of its arguments: of a generated tool, its own arguments
+ * (`max_events`…) as one object schema, whose defaults `useDefaults` fills in.
+ */
+const validators = new WeakMap<object, ValidateFunction>();
 
 /**
  * Sorts a tool call's arguments into path, query, body and the tool's own, checking what the
@@ -33,16 +36,24 @@ export function sortArguments(definition: ToolDefinition, args: Record<string, u
     }
   }
   if (unknown.length > 0) throw new ValidationError(unknown);
-  let validate = validators.get(definition);
-  if (!validate) {
-    const own = Object.keys(definition.locations).filter((name) => definition.locations[name] === 'tool');
-    const properties = Object.fromEntries(own.map((name) => [name, definition.inputSchema.properties[name]]));
-    validate = ajv.compile({ type: 'object', properties });
-    validators.set(definition, validate);
-  }
-  // The repo's one wording of each rule, as the client and the sandbox say it.
-  if (!validate(sorted.tool)) {
-    throw new ValidationError(toIssues(validate.errors ?? [], sorted.tool, 'arguments', { prefixFields: false }));
-  }
+  const own = Object.keys(definition.locations).filter((name) => definition.locations[name] === 'tool');
+  const properties = Object.fromEntries(own.map((name) => [name, definition.inputSchema.properties[name]]));
+  checkArguments(definition, { type: 'object', properties }, sorted.tool);
   return sorted;
+}
+
+/**
+ * Checks `args` against `schema`, compiled once for `owner`, filling in its defaults.
+ * @throws ValidationError naming each argument that breaks a rule, in the repo's one wording of
+ *   each rule, as the client and the sandbox say it.
+ */
+export function checkArguments(owner: object, schema: object, args: Record<string, unknown>): void {
+  let validate = validators.get(owner);
+  if (!validate) {
+    validate = ajv.compile(schema);
+    validators.set(owner, validate);
+  }
+  if (!validate(args)) {
+    throw new ValidationError(toIssues(validate.errors ?? [], args, 'arguments', { prefixFields: false }));
+  }
 }

@@ -13,14 +13,15 @@ export interface ToolDefinition {
   readonly operationId: string;
   readonly title: string;
   readonly description: string;
-  readonly inputSchema: { type: 'object'; properties: Record<string, JsonSchema>; required: string[] } & JsonSchema;
+  readonly inputSchema: { type: 'object'; properties: Record<string, JsonSchema>; required?: string[] } & JsonSchema;
   readonly outputSchema: { type: 'object' } & JsonSchema;
   /**
    * What the tool returns: the answer (`object`), the answer as `{ result }` (`value`), `{}` for an
    * answer without a body (`none`), or a page of the event stream (`log-events`: the log tail).
    */
   readonly answer: 'object' | 'value' | 'none' | 'log-events';
-  readonly annotations: ToolAnnotations;
+  /** The hints that differ from MCP's defaults; none when every one is its default. */
+  readonly annotations?: ToolAnnotations;
   /** What a model should know of a 409 (the document's description of it); empty without one. */
   readonly conflictHint: string;
   /** How the operation's client method is called. */

@@ -7,6 +7,10 @@ import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { describe, expect, it } from 'vitest';
+import { TOOL_DEFINITIONS } from '../src/generated/tool-definitions.js';
+import type { ToolDefinition } from '../src/tool-definition.js';
+import { chooseTools } from '../src/tool-selection.js';
+import { DYNAMIC_TOOLS } from '../src/tools/dynamic.js';
 
 // The built bin, as a person and as a host start it.
 const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
@@ -37,6 +41,45 @@ describe('browser-cloud-mcp on the command line', () => {
     );
     expect(result.stdout).toContain(`"args": [${JSON.stringify(BIN)}]`);
     expect(result.stdout).toContain('VS Code (.vscode/mcp.json) under "servers"');
+  });
+
+  it('--help says how to choose the tools, and when it starts in dynamic mode', async () => {
+    const { stdout } = await exit(['--help']);
+    for (const option of [
+      '--tools=all',
+      '--tools=dynamic',
+      '--resource=<name>',
+      '--operation=read|write',
+      '--tool=<name>',
+    ])
+      expect(stdout).toContain(option);
+    expect(stdout).toMatch(/Dynamic mode: with more than 40 tools selected .* and no\n--tools, it lists three tools/);
+    expect(stdout).toContain(DYNAMIC_TOOLS.map((tool) => tool.name).join(', '));
+  });
+
+  it('refuses an option value it does not take with status 2, naming the option and what it takes, nothing on stdout', async () => {
+    const definitions = Object.values(TOOL_DEFINITIONS) as ToolDefinition[];
+    const resources = [...new Set(definitions.map((tool) => tool.call.sdk.resource.join('.')))];
+    const refusals: Array<[string[], string]> = [
+      [['--tools=some'], '--tools=some is not allowed: --tools takes all or dynamic'],
+      [['--tools'], '--tools needs a value: --tools takes all or dynamic'],
+      [['--operation=delete'], '--operation=delete is not allowed: --operation takes read or write'],
+      [['--resource=zz'], `--resource=zz matches no resource; the resources: ${resources.join(', ')}`],
+      [['--tool=zz'], `--tool=zz matches no tool; the tools: ${definitions.map((tool) => tool.name).join(', ')}`],
+    ];
+    for (const [args, message] of refusals) {
+      // With the variables set too: the command line is refused before anything starts.
+      const result = await exit(args, {
+        ...ENV,
+        BROWSER_CLOUD_BASE_URL: 'http://127.0.0.1:9',
+        BROWSER_CLOUD_API_KEY: 'sk_x',
+      });
+      expect(result, args.join(' ')).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `browser-cloud-mcp: ${message}\nSee browser-cloud-mcp --help.\n`,
+      });
+    }
   });
 
   it('--version prints the package version', async () => {
@@ -106,7 +149,10 @@ describe('browser-cloud-mcp on the command line', () => {
         }),
       );
       try {
-        expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('tail_browser_logs');
+        // Each tool, or beyond 40 the meta-tools of dynamic mode, as the server chooses without options.
+        const { mode } = chooseTools(Object.values(TOOL_DEFINITIONS) as ToolDefinition[]);
+        const expected = mode === 'all' ? Object.keys(TOOL_DEFINITIONS) : DYNAMIC_TOOLS.map((tool) => tool.name);
+        expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(expected);
       } finally {
         await client.close();
       }

@@ -27,7 +27,7 @@ async function connect(url: string) {
   await client.connect(
     new StdioClientTransport({
       command: process.execPath,
-      args: [BIN],
+      args: [BIN, '--tools=all'],
       env: { PATH, BROWSER_CLOUD_BASE_URL: url, BROWSER_CLOUD_API_KEY: TOKEN },
       stderr: 'pipe',
     }),
@@ -62,7 +62,7 @@ describe('a base URL with a query, a fragment or whitespace', () => {
     'http://127.0.0.1:9/p?',
     ' http://127.0.0.1:9/p',
   ])('%j stops the server at start-up with a message naming it (exit 2)', async (url) => {
-    const child = spawn(process.execPath, [BIN], {
+    const child = spawn(process.execPath, [BIN, '--tools=all'], {
       env: { PATH, BROWSER_CLOUD_BASE_URL: url, BROWSER_CLOUD_API_KEY: TOKEN },
     });
     let stderr = '';

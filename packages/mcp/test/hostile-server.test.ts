@@ -24,7 +24,7 @@ afterEach(async () => {
 async function connect(url: string, extraEnv: Record<string, string> = {}) {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [BIN],
+    args: [BIN, '--tools=all'],
     env: {
       PATH: process.env['PATH'] ?? '',
       BROWSER_CLOUD_BASE_URL: url,

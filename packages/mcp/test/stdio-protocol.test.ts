@@ -20,7 +20,7 @@ afterEach(() => {
 
 /** Starts the server and initializes a session; `send` writes a line, `answer` reads the next one. */
 async function session(baseUrl = 'http://127.0.0.1:9') {
-  const server = spawn(process.execPath, [BIN], { env: { ...ENV, BROWSER_CLOUD_BASE_URL: baseUrl } });
+  const server = spawn(process.execPath, [BIN, '--tools=all'], { env: { ...ENV, BROWSER_CLOUD_BASE_URL: baseUrl } });
   child = server;
   const stderr: string[] = [];
   server.stderr.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));

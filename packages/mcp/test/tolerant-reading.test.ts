@@ -48,7 +48,7 @@ beforeAll(async () => {
   server = await startHostileServer(cannedAnswers(ANSWERS));
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [BIN],
+    args: [BIN, '--tools=all'],
     env: {
       PATH: process.env['PATH'] ?? '',
       BROWSER_CLOUD_BASE_URL: server.url,

@@ -111,7 +111,7 @@ describe('on a live target', () => {
     const reads = sent.filter((s) => read(s)?.operation.operationId === 'getProfile').map((s) => read(s)!.values[0]);
     expect(reads).toContain(GIVEN.CONTRACT_PROFILE_ID);
     expect(reads.filter((v) => v !== GIVEN.CONTRACT_PROFILE_ID && !CREATED.test(v!)).length).toBeGreaterThan(0);
-  }, 120_000);
+  });
 
   it('what the cases create is deleted after them, the profile made for the delete included', async () => {
     const sent = await sentBy('server', GIVEN);
@@ -119,7 +119,7 @@ describe('on a live target', () => {
     expect(made.length).toBeGreaterThan(8);
     const deleted = new Set(sent.filter((s) => s.method === 'DELETE').map((s) => s.url));
     expect(made.filter((id) => !deleted.has(`/profiles/${id}`))).toEqual([]);
-  }, 120_000);
+  });
 
   it('a case of an operation that is not safe does not run without its resource: it needs the variable', () => {
     const validNeeds = (operationId: string) =>
@@ -210,7 +210,7 @@ describe('on a live target', () => {
   it('the same cases off a live target address generated values too: the rule is what keeps a live run safe', async () => {
     const sent = await sentBy('sandbox', GIVEN);
     expect(unsafeOnUngiven(sent, GIVEN).length).toBeGreaterThan(0);
-  }, 120_000);
+  });
 });
 
 describe('a PATCH of a given resource that the document can read (GET on its path)', () => {

@@ -22,12 +22,10 @@ export const TOOL_DEFINITIONS = {
           "description": "The auth connection ID."
         },
         "proxy": {
-          "title": "ProxyRef",
           "description": "A reference to a proxy. Exactly one of `id` or `name` is provided.\nThe proxy must be in the same project as the resource that references it.\nA `name` must match exactly one active proxy in the project. An ambiguous name yields\nHTTP 400; `id` is the stable reference.\n",
           "oneOf": [
             {
               "type": "object",
-              "title": "ProxyRefById",
               "description": "A proxy referenced by its ID, the stable reference.",
               "properties": {
                 "id": {
@@ -43,7 +41,6 @@ export const TOOL_DEFINITIONS = {
             },
             {
               "type": "object",
-              "title": "ProxyRefByName",
               "description": "A proxy referenced by name; the name must match exactly one active proxy in the project.",
               "properties": {
                 "name": {
@@ -68,7 +65,6 @@ export const TOOL_DEFINITIONS = {
           "anyOf": [
             {
               "type": "object",
-              "title": "BrowserTelemetryRequestConfig",
               "description": "Browser telemetry configuration, shared by browser creation and updates.\n\n1. `enabled=true` with no `browser` settings captures the default set: control,\n   connection, system, captcha. Any `browser` category settings are layered onto that\n   default set.\n2. On update of a session's telemetry, `enabled=true` resolves the configuration fresh\n   from the default set plus any provided categories, replacing the current selection.\n   When `enabled` is omitted on update, the provided categories are merged onto the\n   current selection.\n3. `enabled=false` stops capture on update and starts no capture on create.\n   `enabled=false` cannot be combined with `browser` category settings.\n4. On create, provided categories layer onto the default set. On update, provided\n   categories merge onto the session's current configuration. When no telemetry is\n   active, the update falls back to the default set.\n5. If `browser` is omitted or empty, the default set is used.\n6. A `browser` configuration that disables every category stops capture on update and\n   starts no capture on create.\n",
               "properties": {
                 "enabled": {
@@ -77,12 +73,10 @@ export const TOOL_DEFINITIONS = {
                 },
                 "browser": {
                   "type": "object",
-                  "title": "BrowserTelemetryCategoriesConfig",
                   "description": "Per-category capture flags. Setting `enabled=false` in a category opts out of an\noperational category. Setting `enabled=true` opts in to an off-by-default category.\nThe default set is control, connection, system and captcha.\n",
                   "properties": {
                     "control": {
                       "type": "object",
-                      "title": "BrowserTelemetryCategoryConfig",
                       "description": "On by default (operational, opt-out). Agent-driven actions against the browser, such as inbound calls to the in-VM API.",
                       "properties": {
                         "enabled": {
@@ -94,7 +88,6 @@ export const TOOL_DEFINITIONS = {
                     },
                     "connection": {
                       "type": "object",
-                      "title": "BrowserTelemetryCategoryConfig",
                       "description": "On by default (operational, opt-out). Client attach/detach lifecycle for the CDP proxy and live view.",
                       "properties": {
                         "enabled": {
@@ -106,7 +99,6 @@ export const TOOL_DEFINITIONS = {
                     },
                     "system": {
                       "type": "object",
-                      "title": "BrowserTelemetryCategoryConfig",
                       "description": "On by default (operational, opt-out). Browser VM health, such as out-of-memory kills and managed-service crashes.",
                       "properties": {
                         "enabled": {
@@ -118,7 +110,6 @@ export const TOOL_DEFINITIONS = {
                     },
                     "captcha": {
                       "type": "object",
-                      "title": "BrowserTelemetryCategoryConfig",
                       "description": "On by default (operational, opt-out). Captcha solve attempt outcomes.",
                       "properties": {
                         "enabled": {
@@ -130,7 +121,6 @@ export const TOOL_DEFINITIONS = {
                     },
                     "console": {
                       "type": "object",
-                      "title": "BrowserTelemetryCategoryConfig",
                       "description": "Off by default (CDP, opt-in). Console output (log, warn, error) and uncaught exceptions.",
                       "properties": {
                         "enabled": {
@@ -142,7 +132,6 @@ export const TOOL_DEFINITIONS = {
                     },
                     "page": {
                       "type": "object",
-                      "title": "BrowserTelemetryCategoryConfig",
                       "description": "Off by default (CDP, opt-in). Page lifecycle events: navigation, DOMContentLoaded, load, layout shifts, LCP.",
                       "properties": {
                         "enabled": {
@@ -154,7 +143,6 @@ export const TOOL_DEFINITIONS = {
                     },
                     "interaction": {
                       "type": "object",
-                      "title": "BrowserTelemetryCategoryConfig",
                       "description": "Off by default (CDP, opt-in). Clicks, keydowns, scroll-settled events.",
                       "properties": {
                         "enabled": {
@@ -166,7 +154,6 @@ export const TOOL_DEFINITIONS = {
                     },
                     "network": {
                       "type": "object",
-                      "title": "BrowserTelemetryCategoryConfig",
                       "description": "Off by default (CDP, opt-in). HTTP request and response metadata: URL, method, status\ncode, timing. Request post data is forwarded as received from CDP. Text response\nbodies of structured types (JSON, XML, form data) are truncated at 8 KB, other text\ntypes at 4 KB; binary responses (images, fonts, media) are excluded.\n",
                       "properties": {
                         "enabled": {
@@ -178,7 +165,6 @@ export const TOOL_DEFINITIONS = {
                     },
                     "screenshot": {
                       "type": "object",
-                      "title": "BrowserTelemetryCategoryConfig",
                       "description": "Off by default (opt-in, high volume). Periodic base64-encoded viewport screenshots.",
                       "properties": {
                         "enabled": {
@@ -226,7 +212,6 @@ export const TOOL_DEFINITIONS = {
     "answer": "object",
     "outputSchema": {
       "type": "object",
-      "title": "LoginResponse",
       "description": "The started login flow. No other properties appear.",
       "properties": {
         "id": {
@@ -269,11 +254,7 @@ export const TOOL_DEFINITIONS = {
       ]
     },
     "annotations": {
-      "title": "Start a login flow",
-      "readOnlyHint": false,
-      "destructiveHint": false,
-      "idempotentHint": false,
-      "openWorldHint": true
+      "destructiveHint": false
     },
     "conflictHint": "A login flow is already in progress for the connection. Calling login_auth_connection again with the same arguments meets the same conflict until that changes.",
     "call": {
@@ -326,7 +307,6 @@ export const TOOL_DEFINITIONS = {
     "answer": "object",
     "outputSchema": {
       "type": "object",
-      "title": "Profile",
       "description": "A named browser profile record.",
       "properties": {
         "id": {
@@ -361,13 +341,6 @@ export const TOOL_DEFINITIONS = {
         "id",
         "created_at"
       ]
-    },
-    "annotations": {
-      "title": "Rename a profile",
-      "readOnlyHint": false,
-      "destructiveHint": true,
-      "idempotentHint": false,
-      "openWorldHint": true
     },
     "conflictHint": "Another profile of the logical project already has this name. The check is best-effort: there is no backing unique index, so a duplicate can still arise. Calling rename_profile again with the same arguments meets the same conflict until that changes.",
     "call": {
@@ -515,11 +488,7 @@ export const TOOL_DEFINITIONS = {
       "additionalProperties": false
     },
     "annotations": {
-      "title": "Stream browser logs",
-      "readOnlyHint": true,
-      "destructiveHint": false,
-      "idempotentHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "conflictHint": "",
     "call": {

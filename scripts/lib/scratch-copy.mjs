@@ -1,0 +1,54 @@
+// A scratch copy of the repo, for the scripts that change it to see what follows (the API
+// workflow test, the scale benchmark), and the commands they run there.
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+/**
+ * Runs `command` to its end; its output goes through, or is returned when `capture`.
+ * @throws Error naming the command and its exit (with its output when captured) when it fails.
+ */
+export function run(command, args, { cwd, capture = false, env = {} } = {}) {
+  const result = spawnSync(command, args, {
+    cwd,
+    encoding: 'utf8',
+    stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    maxBuffer: 64 * 1024 * 1024,
+    env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', REDOCLY_TELEMETRY: 'off', ...env },
+  });
+  if (result.status !== 0) {
+    const output = capture ? `\n${result.stdout}${result.stderr}` : '';
+    throw new Error(`\`${command} ${args.join(' ')}\` failed (exit ${result.status ?? result.signal})${output}`);
+  }
+  return result.stdout ?? '';
+}
+
+const IDENTITY = ['-c', 'user.name=api-workflow', '-c', 'user.email=api-workflow@localhost'];
+export const git = (cwd, ...args) => run('git', [...IDENTITY, ...args], { cwd, capture: true });
+
+/**
+ * The files of `from`'s working tree (committed or not, but ignored ones) copied to `to`, committed
+ * there in a repository of its own, so that `git status` there shows what a script changed. The
+ * copy needs its own `npm ci`: workspaces are symlinked inside node_modules, so a copied or shared
+ * node_modules would run the original packages.
+ */
+export function copyWorkingTree(from, to) {
+  const files = git(from, 'ls-files', '-z', '--cached', '--others', '--exclude-standard').split('\0');
+  for (const file of files) {
+    if (file !== '' && existsSync(join(from, file)))
+      cpSync(join(from, file), join(to, file), { verbatimSymlinks: true });
+  }
+  git(to, 'init', '-q');
+  git(to, 'add', '-A');
+  git(to, 'commit', '-q', '-m', 'scratch copy');
+}
+
+/** `npm ci` in a scratch copy, from npm's cache where it can. */
+export const installIn = (dir) =>
+  run('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir });
+
+/** turbo's cache of the checkout at `root`: beside its main checkout's root (for a worktree: the common .git's parent). */
+export function sharedTurboCache(root) {
+  const common = git(root, 'rev-parse', '--path-format=absolute', '--git-common-dir').trim();
+  return { TURBO_CACHE_DIR: join(dirname(common), '.turbo', 'cache') };
+}
