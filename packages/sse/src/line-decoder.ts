@@ -18,6 +18,8 @@ export const DEFAULT_MAX_LINE_BYTES = 4 * 1024 * 1024;
 const LF = 10;
 const BOM = 0xfeff;
 const STREAM: TextDecodeOptions = { stream: true };
+/** Chunks at least this large are checked for being all ASCII. */
+const ASCII_CHECK_BYTES = 1024;
 
 /**
  * Bytes to lines, the first half of the WHATWG "Parsing an event stream": decoded as UTF-8 with
@@ -67,9 +69,11 @@ export class LineDecoder {
     let ascii = false;
     if (boundary && !this.#splitCharacter) {
       text = this.#decoder.decode(chunk);
-      // One unit per byte and no U+FFFD means the bytes were all ASCII: a line's
-      // UTF-8 size is then its length, and long lines need no counting.
-      ascii = text.length === length && text.indexOf('\uFFFD') === -1;
+      // One unit per byte and no U+FFFD means the bytes were all ASCII: a line's UTF-8 size is
+      // then its length, and long lines need no counting. Small chunks are not checked: per
+      // chunk the check costs more than counting what rarely needs it (a line or an event
+      // data over a third of its limit) saves.
+      ascii = length >= ASCII_CHECK_BYTES && text.length === length && text.indexOf('\uFFFD') === -1;
     } else {
       text = this.#streamDecoder.decode(chunk, STREAM);
     }
