@@ -54,6 +54,8 @@ export class EventParser implements LineSink {
   #dataLines = 0;
   /** Exact UTF-8 size of `data`, or -1 while it is too short to need counting. */
   #dataBytes = -1;
+  /** Every `data` value of the block so far was known to be ASCII: its size is its length. */
+  #dataAscii = true;
   #blockRetry: number | undefined = undefined;
   #blockHasId = false;
 
@@ -120,10 +122,11 @@ export class EventParser implements LineSink {
   #appendData(value: string, ascii: boolean): void {
     // Joining here instead of appending LF and trimming it at dispatch: same result, one concat less.
     this.#data = this.#dataLines++ === 0 ? value : `${this.#data}\n${value}`;
+    this.#dataAscii &&= ascii;
     // Counted only once it could be over the limit: a UTF-16 unit is at most 3 bytes.
     if (this.#data.length <= this.#maxUncountedUnits) return;
     if (this.#dataBytes < 0) {
-      this.#dataBytes = ascii && this.#dataLines === 1 ? value.length : utf8ByteLength(this.#data);
+      this.#dataBytes = this.#dataAscii ? this.#data.length : utf8ByteLength(this.#data);
     } else {
       this.#dataBytes += (ascii ? value.length : utf8ByteLength(value)) + 1;
     }
@@ -155,6 +158,7 @@ export class EventParser implements LineSink {
     this.#data = '';
     this.#dataLines = 0;
     this.#dataBytes = -1;
+    this.#dataAscii = true;
     this.#blockRetry = undefined;
     this.#blockHasId = false;
   }
