@@ -54,6 +54,8 @@ export class EventParser implements LineSink {
   #dataLines = 0;
   /** Exact UTF-8 size of `data`, or -1 while it is too short to need counting. */
   #dataBytes = -1;
+  /** Every `data` value of the block so far was known to be ASCII: its size is its length. */
+  #dataAscii = true;
   #blockRetry: number | undefined = undefined;
   #blockHasId = false;
 
@@ -74,23 +76,24 @@ export class EventParser implements LineSink {
       this.#dispatch();
       return;
     }
-    // Where `data:`, `event:` or `id:` has its colon, guessed from the first letter, spares nearly
-    // every line the scan. A wrong guess can only pass over a colon that ends an unknown name.
-    const first = text.charCodeAt(start);
-    let colon = start + (first === 100 ? 4 : first === 101 ? 5 : first === 105 ? 2 : 0);
-    if (colon >= end || text.charCodeAt(colon) !== COLON) {
-      // Bounded by `end`: `indexOf(':')` could run into later lines and go quadratic.
-      for (colon = start; colon < end && text.charCodeAt(colon) !== COLON; ) colon++;
+    // The first letter says which field name to try, matched in place (no substring per line); a
+    // line that starts with another letter has a name that is none of them, and is ignored.
+    switch (text.charCodeAt(start)) {
+      case COLON:
+        this.#options.onComment?.(valueAfter(text, start, end));
+        return;
+      case 100: // 'd'
+        if (isField(text, start, end, 'data')) this.#appendData(valueAfter(text, start + 4, end), ascii);
+        return;
+      case 101: // 'e'
+        if (isField(text, start, end, 'event')) this.#typeBuffer = valueAfter(text, start + 5, end);
+        return;
+      case 105: // 'i'
+        if (isField(text, start, end, 'id')) this.#setId(valueAfter(text, start + 2, end));
+        return;
+      case 114: // 'r'
+        if (isField(text, start, end, 'retry')) this.#setRetry(valueAfter(text, start + 5, end));
     }
-    // One leading space of the value is dropped; slicing from past `end` gives ''.
-    const value = text.slice(text.charCodeAt(colon + 1) === SPACE ? colon + 2 : colon + 1, end);
-    // By length first, so that no field name is sliced out: these are nearly every line.
-    const name = colon - start;
-    if (name === 4 && text.startsWith('data', start)) this.#appendData(value, ascii);
-    else if (name === 5 && text.startsWith('event', start)) this.#typeBuffer = value;
-    else if (name === 2 && text.startsWith('id', start)) this.#setId(value);
-    else if (name === 5 && text.startsWith('retry', start)) this.#setRetry(value);
-    else if (name === 0) this.#options.onComment?.(value);
   }
 
   /** Ends the stream: an unterminated final block is never dispatched, so its fields are dropped. */
@@ -119,10 +122,11 @@ export class EventParser implements LineSink {
   #appendData(value: string, ascii: boolean): void {
     // Joining here instead of appending LF and trimming it at dispatch: same result, one concat less.
     this.#data = this.#dataLines++ === 0 ? value : `${this.#data}\n${value}`;
+    this.#dataAscii &&= ascii;
     // Counted only once it could be over the limit: a UTF-16 unit is at most 3 bytes.
     if (this.#data.length <= this.#maxUncountedUnits) return;
     if (this.#dataBytes < 0) {
-      this.#dataBytes = ascii && this.#dataLines === 1 ? value.length : utf8ByteLength(this.#data);
+      this.#dataBytes = this.#dataAscii ? this.#data.length : utf8ByteLength(this.#data);
     } else {
       this.#dataBytes += (ascii ? value.length : utf8ByteLength(value)) + 1;
     }
@@ -154,7 +158,25 @@ export class EventParser implements LineSink {
     this.#data = '';
     this.#dataLines = 0;
     this.#dataBytes = -1;
+    this.#dataAscii = true;
     this.#blockRetry = undefined;
     this.#blockHasId = false;
   }
+}
+
+/**
+ * The line `text.slice(start, end)` has the field name `name`: its letters after the first (the
+ * caller matched that), then a colon or the end of the line. Field names are case-sensitive.
+ */
+function isField(text: string, start: number, end: number, name: string): boolean {
+  const nameEnd = start + name.length;
+  if (nameEnd > end || (nameEnd < end && text.charCodeAt(nameEnd) !== COLON)) return false;
+  for (let i = 1; i < name.length; i++) if (text.charCodeAt(start + i) !== name.charCodeAt(i)) return false;
+  return true;
+}
+
+/** The value after the colon at `colon`, without one leading space; `''` when the name ends the line. */
+function valueAfter(text: string, colon: number, end: number): string {
+  // Slicing from past `end` gives ''.
+  return text.slice(text.charCodeAt(colon + 1) === SPACE ? colon + 2 : colon + 1, end);
 }

@@ -126,6 +126,14 @@ describe('LineDecoder conformance', () => {
     expect(decode([bytes([0x61, 0xff, 0xff, 0xff], '\n')], 9).error).toBe('line-too-long');
   });
 
+  it('counts the U+FFFD of invalid bytes in a large chunk too, which is checked for being all ASCII', () => {
+    // 2000 bytes, 4000 once decoded: one unit per byte, but not ASCII.
+    const line = bytes('x'.repeat(1000), new Array(1000).fill(0xff), '\n');
+    expect(decode([line], 3000).error).toBe('line-too-long');
+    expect(decode([line], 4000).lines).toEqual([`${'x'.repeat(1000)}${FFFD.repeat(1000)}`]);
+    expect(decode([bytes('y'.repeat(1500), '\n')], 1500).lines).toEqual(['y'.repeat(1500)]);
+  });
+
   it('words the limit error with the option name', () => {
     const error = (() => {
       try {

@@ -16,32 +16,42 @@ export interface LineDecoderOptions {
 export const DEFAULT_MAX_LINE_BYTES = 4 * 1024 * 1024;
 
 const LF = 10;
-const CR = 13;
 const BOM = 0xfeff;
-/** A held line this long is probably long for a while: switch to {@link lastLineEndInLongLine}. */
-const LONG_LINE_BYTES = 4096;
-/** A held-back buffer larger than this (grown by a long line) is released once its line is done. */
-const KEEP_BUFFER_BYTES = 256 * 1024;
+const STREAM: TextDecodeOptions = { stream: true };
+/** Chunks at least this large are checked for being all ASCII. */
+const ASCII_CHECK_BYTES = 1024;
 
 /**
- * Bytes to lines, the first half of the WHATWG "Parsing an event stream" (see the README's spec notes).
- * Each chunk is cut after its last CR or LF byte: the part before is decoded in one call, the rest
- * held as bytes. CR and LF are ASCII, so the cut never splits a character and the text is what a
- * `{ stream: true }` decoder would give, without leaving Node's fast (simdutf) decoding path.
+ * Bytes to lines, the first half of the WHATWG "Parsing an event stream": decoded as UTF-8 with
+ * one leading BOM stripped, cut at CR, LF or CRLF (see the README's spec notes).
+ * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#parsing-an-event-stream
+ *
+ * Each chunk is decoded once, as a whole (no `subarray` per line or per chunk), and its text split
+ * with `indexOf`; the unfinished last line is kept as text and joined to its end when that arrives.
  */
 export class LineDecoder {
   readonly #sink: LineSink;
-  // ignoreBOM: a non-streaming decoder would strip a BOM from every call; the rule is one per stream.
+  /**
+   * One-shot decoding, Node's fast (simdutf) path, used while no character spans two chunks: then
+   * it gives what a streaming decoder would. `ignoreBOM`: a BOM is stripped once per stream, here.
+   */
   readonly #decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  /** For a chunk that may split a character, and the one after: it keeps a split character's bytes. */
+  readonly #streamDecoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  /** The last chunk did not end on an ASCII byte, so the stream decoder may hold part of a character. */
+  #splitCharacter = false;
   readonly #maxLineBytes: number;
   /** Lines of at most this many UTF-16 units are within the limit without counting (<= 3 bytes per unit). */
   readonly #maxUncountedUnits: number;
   #bomChecked = false;
   /** The previous text ended with CR: a leading LF in the next one completes that CRLF. */
   #skipLeadingLf = false;
-  /** The bytes of the unfinished last line. */
-  #held = new Uint8Array(256);
-  #heldLength = 0;
+  /** The text of the unfinished last line. */
+  #rest = '';
+  /** `#rest` is known to be ASCII. */
+  #restAscii = true;
+  /** Exact UTF-8 size of `#rest`, or -1 while it is too short to need counting. */
+  #restBytes = -1;
 
   constructor(sink: LineSink, options: LineDecoderOptions = {}) {
     this.#sink = sink;
@@ -51,34 +61,39 @@ export class LineDecoder {
 
   /** Feeds the next chunk of the body. Throws `SseError` `line-too-long`. */
   push(chunk: Uint8Array): void {
-    const last = this.#heldLength >= LONG_LINE_BYTES ? lastLineEndInLongLine(chunk, this.#decoder) : lastLineEnd(chunk);
-    if (last >= 0) {
-      const done = chunk.subarray(0, last + 1);
-      if (this.#heldLength === 0) {
-        this.#pushText(this.#decoder.decode(done), last + 1);
-      } else {
-        this.#hold(done);
-        const byteLength = this.#heldLength;
-        this.#heldLength = 0;
-        const text = this.#decoder.decode(this.#held.subarray(0, byteLength));
-        if (this.#held.length > KEEP_BUFFER_BYTES) this.#held = new Uint8Array(256);
-        this.#pushText(text, byteLength);
-      }
+    const length = chunk.length;
+    if (length === 0) return;
+    // A chunk that ends on an ASCII byte ends on a character boundary.
+    const boundary = chunk[length - 1]! < 0x80;
+    let text: string;
+    let ascii = false;
+    if (boundary && !this.#splitCharacter) {
+      text = this.#decoder.decode(chunk);
+      // One unit per byte and no U+FFFD means the bytes were all ASCII: a line's UTF-8 size is
+      // then its length, and long lines need no counting. Small chunks are not checked: per
+      // chunk the check costs more than counting what rarely needs it (a line or an event
+      // data over a third of its limit) saves.
+      ascii = length >= ASCII_CHECK_BYTES && text.length === length && text.indexOf('\uFFFD') === -1;
+    } else {
+      text = this.#streamDecoder.decode(chunk, STREAM);
     }
-    this.#holdUnfinished(chunk.subarray(last + 1));
+    // After an ASCII byte the stream decoder holds nothing.
+    this.#splitCharacter = !boundary;
+    // Empty when the chunk held only the start of a character.
+    if (text.length !== 0) this.#pushText(text, ascii);
   }
 
   /** Ends the stream; the unterminated last line, if any, is discarded. */
   end(): void {
-    this.#heldLength = 0;
+    this.#rest = '';
+    this.#restBytes = -1;
+    // A call without input resets the stream decoder, dropping the bytes of a split character.
+    if (this.#splitCharacter) this.#streamDecoder.decode();
+    this.#splitCharacter = false;
   }
 
-  /** Splits decoded text that ends with a line terminator into lines; `byteLength` is what it was decoded from. */
-  #pushText(text: string, byteLength: number): void {
-    const length = text.length;
-    // One unit per byte and no U+FFFD means the bytes were all ASCII: a line's
-    // UTF-8 size is then its length, and long lines need no counting.
-    const ascii = length === byteLength && text.indexOf('\uFFFD') === -1;
+  /** Splits the next decoded text into lines; its last part, up to the end, is the unfinished line. */
+  #pushText(text: string, ascii: boolean): void {
     let pos = 0;
     if (!this.#bomChecked) {
       this.#bomChecked = true;
@@ -88,24 +103,21 @@ export class LineDecoder {
       this.#skipLeadingLf = false;
       if (text.charCodeAt(pos) === LF) pos++;
     }
-    const sink = this.#sink;
-    const maxUnits = this.#maxUncountedUnits;
+    const length = text.length;
     let lf = text.indexOf('\n', pos);
     let cr = text.indexOf('\r', pos);
     for (;;) {
       if (cr === -1) {
         // Hot path: only LF terminators left in this text.
         while (lf !== -1) {
-          if (lf - pos > maxUnits) this.#checkLine(text, pos, lf, ascii);
-          sink.line(text, pos, lf, ascii);
+          this.#line(text, pos, lf, ascii);
           pos = lf + 1;
           lf = text.indexOf('\n', pos);
         }
-        return;
+        break;
       }
       const eol = lf !== -1 && lf < cr ? lf : cr;
-      if (eol - pos > maxUnits) this.#checkLine(text, pos, eol, ascii);
-      sink.line(text, pos, eol, ascii);
+      this.#line(text, pos, eol, ascii);
       pos = eol + 1;
       if (eol === cr) {
         if (pos === length) {
@@ -119,31 +131,40 @@ export class LineDecoder {
       if (lf !== -1 && lf < pos) lf = text.indexOf('\n', pos);
       if (cr < pos) cr = text.indexOf('\r', pos);
     }
+    if (pos < length) this.#extendRest(text, pos, length, ascii);
   }
 
-  /** Holds bytes of a line whose end has not arrived, failing as soon as it is too long. */
-  #holdUnfinished(bytes: Uint8Array): void {
-    // Held bytes are a lower bound of the line's UTF-8 size (an invalid byte
-    // decodes to a 3-byte U+FFFD), less the 3 bytes of a BOM not yet stripped.
-    this.#checkSize(this.#heldLength + bytes.length - (this.#bomChecked ? 0 : 3));
-    this.#hold(bytes);
-  }
-
-  #hold(bytes: Uint8Array): void {
-    const at = this.#heldLength;
-    const needed = at + bytes.length;
-    if (needed > this.#held.length) {
-      const grown = new Uint8Array(Math.max(needed, this.#held.length * 2));
-      grown.set(this.#held.subarray(0, at));
-      this.#held = grown;
+  /** Hands out the line ending at `end`; it continues the unfinished line, if there is one. */
+  #line(text: string, start: number, end: number, ascii: boolean): void {
+    if (this.#rest.length !== 0) {
+      this.#extendRest(text, start, end, ascii);
+      const line = this.#rest;
+      const lineAscii = this.#restAscii;
+      this.#rest = '';
+      this.#restBytes = -1;
+      this.#sink.line(line, 0, line.length, lineAscii);
+      return;
     }
-    this.#held.set(bytes, at);
-    this.#heldLength = needed;
+    if (end - start > this.#maxUncountedUnits) this.#checkSize(ascii ? end - start : utf8ByteLength(text, start, end));
+    this.#sink.line(text, start, end, ascii);
   }
 
-  /** A line long enough in UTF-16 units to be over the limit: count its bytes (`ascii`: one per unit). */
-  #checkLine(text: string, start: number, end: number, ascii: boolean): void {
-    this.#checkSize(ascii ? end - start : utf8ByteLength(text, start, end));
+  /**
+   * Appends `text.slice(start, end)` to the unfinished line, failing as soon as that is too long.
+   * Appending strings makes a rope, read in one pass when the line is done: linear however many
+   * chunks a long line takes. It is counted in one pass too, then piece by piece.
+   */
+  #extendRest(text: string, start: number, end: number, ascii: boolean): void {
+    const piece = text.slice(start, end);
+    this.#restAscii = (this.#rest.length === 0 || this.#restAscii) && ascii;
+    this.#rest += piece;
+    if (this.#rest.length <= this.#maxUncountedUnits) return;
+    if (this.#restBytes < 0) {
+      this.#restBytes = this.#restAscii ? this.#rest.length : utf8ByteLength(this.#rest);
+    } else {
+      this.#restBytes += ascii ? piece.length : utf8ByteLength(piece);
+    }
+    this.#checkSize(this.#restBytes);
   }
 
   #checkSize(size: number): void {
@@ -151,42 +172,4 @@ export class LineDecoder {
     if (size > limit)
       throw new SseError('line-too-long', `Line exceeds maxLineBytes (${limit} bytes)`, { limit, size });
   }
-}
-
-/** Index of the last CR or LF byte, or -1. Usually a few bytes from the end of a chunk. */
-function lastLineEnd(chunk: Uint8Array): number {
-  let i = chunk.length - 1;
-  // Eight bytes per step while none is a control character: one compare each.
-  for (; i >= 7; i -= 8) {
-    if (
-      chunk[i]! <= CR ||
-      chunk[i - 1]! <= CR ||
-      chunk[i - 2]! <= CR ||
-      chunk[i - 3]! <= CR ||
-      chunk[i - 4]! <= CR ||
-      chunk[i - 5]! <= CR ||
-      chunk[i - 6]! <= CR ||
-      chunk[i - 7]! <= CR
-    ) {
-      break;
-    }
-  }
-  for (; i >= 0; i--) {
-    const byte = chunk[i]!;
-    if (byte <= CR && (byte === LF || byte === CR)) return i;
-  }
-  return -1;
-}
-
-/**
- * {@link lastLineEnd} for chunks inside a long line, where most have no line end and every byte
- * must be looked at: decoding (native) and letting `indexOf` search is several times faster than
- * a byte loop. CR and LF come out of the decoder as themselves, even next to invalid bytes.
- */
-function lastLineEndInLongLine(chunk: Uint8Array, decoder: TextDecoder): number {
-  const text = decoder.decode(chunk);
-  if (text.indexOf('\n') === -1 && text.indexOf('\r') === -1) return -1;
-  // One unit per byte: positions in the text are positions in the chunk.
-  if (text.length === chunk.length) return Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r'));
-  return lastLineEnd(chunk);
 }
