@@ -92,7 +92,7 @@ const cases: { rule: string; pointer: string; breakIt: (doc: Doc) => void }[] = 
   {
     rule: 'conventions/generatable',
     pointer: '#/paths/~1things~1{id}/patch/operationId',
-    breakIt: (doc) => (op(doc).operationId = 'check'),
+    breakIt: (doc) => (op(doc).operationId = 'sendable'),
   },
   {
     rule: 'no-invalid-media-type-examples',

@@ -160,7 +160,7 @@ describe('the runner', () => {
     });
     cleanups.push(() => server.close());
     const reports = reportsDir();
-    const files = [RENAME_FILE, 'src/generated/loginAuthConnection.contract.test.ts'];
+    const files = [RENAME_FILE, caseFile('loginAuthConnection')];
     const env = {
       API_BASE_URL: server.url,
       API_TOKEN: TOKEN,
