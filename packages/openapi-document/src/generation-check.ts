@@ -43,7 +43,7 @@ export const HAND_WRITTEN_NAMES = {
   clientModule: [
     ...['Connection', 'contextOf', 'EventStream', 'openEventStream', 'StreamOptions', 'execute'],
     ...['goneOnceApplied', 'RequestOptions', 'withQuery', 'pathSegment', 'operations', 'components'],
-    ...['headerValues', 'sendable'],
+    ...['headerValues', 'sendable', 'styledPathSegment'],
   ],
   /** The CLI's own commands and the options of the program (packages/cli/src/program.ts). */
   cliCommands: ['logs tail', 'help'],
