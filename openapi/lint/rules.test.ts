@@ -95,6 +95,11 @@ const cases: { rule: string; pointer: string; breakIt: (doc: Doc) => void }[] = 
     breakIt: (doc) => (op(doc).operationId = 'sendable'),
   },
   {
+    rule: 'conventions/generatable',
+    pointer: '#/components/schemas/Thing/properties/name/x-unique',
+    breakIt: (doc) => (doc.components.schemas.Thing.properties.name['x-unique'] = 'yes'),
+  },
+  {
     rule: 'no-invalid-media-type-examples',
     pointer: '#/paths/~1things~1{id}/patch/responses/200/content/application~1json/examples/thing/value/colour',
     breakIt: (doc) => (op(doc).responses['200'].content['application/json'].examples.thing.value.colour = 'red'),
