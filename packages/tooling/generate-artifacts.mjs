@@ -18,6 +18,8 @@ import {
   OPENAPI_PATH,
   operations,
   pascalCase,
+  queryRules,
+  queryUnionName,
 } from '@browser-cloud/openapi-document';
 
 const standaloneCode = standaloneCodeModule.default ?? standaloneCodeModule;
@@ -175,31 +177,15 @@ function usedComponents(document) {
  * undefined.
  */
 export function queryUnion(name, schema) {
-  const rules = [schema, ...(schema.allOf ?? [])].filter((rule) => rule.if !== undefined);
-  const facts = rules.map(({ if: when, then }) => {
-    const [key, only] = Object.entries(when.properties ?? {})[0] ?? [];
-    const fits =
-      Object.keys(when).every((k) => k === 'properties' || k === 'required') &&
-      Object.keys(when.properties ?? {}).length === 1 &&
-      (when.required ?? []).join() === key &&
-      only?.const !== undefined &&
-      Object.keys(then ?? {}).every((k) => k === 'required' || k === 'description');
-    return fits ? { key, value: only.const, required: then.required ?? [] } : undefined;
-  });
-  const key = facts[0]?.key;
-  const values = schema.properties?.[key]?.enum;
-  if (!key || facts.some((fact) => fact?.key !== key) || !Array.isArray(values)) return undefined;
+  const found = queryRules(schema);
+  if (found === undefined) return undefined;
+  const { key, values, rules } = found;
   const members = values.map((value) => {
-    const required = facts.filter((fact) => fact.value === value).flatMap((fact) => fact.required);
+    const required = rules.filter((rule) => rule.value === value).flatMap((rule) => rule.required);
     const picked = required.length > 0 ? ` & Required<Pick<${name}, ${required.map(quoted).join(' | ')}>>` : '';
     return `\n  | (${name} & { ${propertyKey(key)}: ${JSON.stringify(value)} }${picked})`;
   });
-  return {
-    name: `${name}By${pascalCase(key)}`,
-    type: members.join(''),
-    key,
-    facts,
-  };
+  return { name: queryUnionName(name, found), type: members.join(''), key, facts: rules };
 }
 
 /** The union types of the query objects' rules (see {@link queryUnion}). */

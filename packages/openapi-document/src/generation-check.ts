@@ -9,6 +9,7 @@ import { formatPointer } from './json-pointer.js';
 import { operationSignature } from './operation-signature.js';
 import { inlineRefs } from './resolve-ref.js';
 import { type Operation, operations } from './operations.js';
+import { queryRules, queryUnionName } from './query-rules.js';
 import { resources as resourceModel } from './resources.js';
 
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.-]+\+)?json$/i;
@@ -170,6 +171,21 @@ export function generationProblems(document: OpenApiDocument): GenerationProblem
     module.add(type, place, pointer);
     validators.add(`validate${type}`, place, pointer);
     validators.add(`validateReceived${type}`, place, pointer);
+  }
+  // The union type the rules of a query component make (`LogStreamQueryBySource`), a type like a component's.
+  const unions = new Set<string>();
+  for (const operation of all) {
+    const component = /^\/components\/schemas\/([^/]+)$/.exec(operation.query?.pointer ?? '')?.[1];
+    const schema = component === undefined ? undefined : document.components?.schemas?.[component];
+    const rules = schema && queryRules(schema as Record<string, unknown>);
+    if (!rules) continue;
+    const union = queryUnionName(componentTypeName(component!), rules);
+    if (unions.has(union)) continue;
+    unions.add(union);
+    const pointer = formatPointer(['components', 'schemas', component!]);
+    const place = `the rules of the query component ${component} (${pointer})`;
+    exports.add(union, place, pointer);
+    module.add(union, place, pointer);
   }
 
   // The interfaces and factories of createClient's resources (packages/client/scripts).

@@ -44,3 +44,4 @@ export {
   resources,
 } from './resources.js';
 export { ParameterTextError, readQueryValues, readSimpleValue, typedText } from './parameter-values.js';
+export { type QueryRule, type QueryRules, queryRules, queryUnionName } from './query-rules.js';
