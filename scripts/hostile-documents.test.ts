@@ -110,7 +110,8 @@ const REFUSED: Record<string, { document: OpenApiDocument; reason: RegExp }> = {
   },
   'a component named as the union of the log query rules (LogStreamQueryBySource)': {
     document: documentWith({}, { LogStreamQueryBySource: { type: 'object', additionalProperties: false } }),
-    reason: /the rules of the query component LogStreamQuery .* makes the client export LogStreamQueryBySource, which the component LogStreamQueryBySource .* makes too/,
+    reason:
+      /the rules of the query component LogStreamQuery .* makes the client export LogStreamQueryBySource, which the component LogStreamQueryBySource .* makes too/,
   },
   'an undeclared {id} in the path': {
     document: documentWith({ '/zz-a/{id}': { get: operation('getZzA') } }),
