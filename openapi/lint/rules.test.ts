@@ -96,6 +96,11 @@ const cases: { rule: string; pointer: string; breakIt: (doc: Doc) => void }[] = 
   },
   {
     rule: 'conventions/generatable',
+    pointer: '#/paths/~1things~1{id}/patch/parameters/0/style',
+    breakIt: (doc) => (op(doc).parameters[0].style = 'label'),
+  },
+  {
+    rule: 'conventions/generatable',
     pointer: '#/components/schemas/Thing/properties/name/x-unique',
     breakIt: (doc) => (doc.components.schemas.Thing.properties.name['x-unique'] = 'yes'),
   },

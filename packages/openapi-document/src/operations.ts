@@ -342,13 +342,18 @@ function serializationOf(parameter: ParameterObject, pointer: string): Parameter
   if (typeof style !== 'string' || !allowed.includes(style)) {
     throw new OpenApiDocumentError(
       `the parameter at ${pointer} has style ${JSON.stringify(style)}; a ${parameter.in} parameter takes ${allowed.join(', ')}`,
+      { pointer: `${pointer}/style` },
     );
   }
   // A deepObject is defined exploded only: so it is when `explode` is left out.
   const explode = parameter['explode'] ?? (style === 'form' || style === 'deepObject');
-  if (typeof explode !== 'boolean') throw new OpenApiDocumentError(`explode at ${pointer} must be true or false`);
+  if (typeof explode !== 'boolean') {
+    throw new OpenApiDocumentError(`explode at ${pointer} must be true or false`, { pointer: `${pointer}/explode` });
+  }
   if (style === 'deepObject' && !explode) {
-    throw new OpenApiDocumentError(`the parameter at ${pointer} is a deepObject, which OpenAPI defines exploded only`);
+    throw new OpenApiDocumentError(`the parameter at ${pointer} is a deepObject, which OpenAPI defines exploded only`, {
+      pointer: `${pointer}/explode`,
+    });
   }
   return { style: style as ParameterStyle, explode };
 }
