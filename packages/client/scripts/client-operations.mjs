@@ -247,10 +247,14 @@ function callOf(operation, { path, header, body, query, answer, event, pathParam
   // A stream checks its arguments at the call; the request core runs the checks in its promise.
   if (event) {
     const followed = follow ? `${sent('sentQuery', follow.name)} === true` : 'false';
+    // The stream's header parameters go with the caller's own extra headers, on every (re)connection.
+    const streamOptions = header
+      ? `{ ...options, headers: { ...options?.headers, ...headerValues(sentHeader${headerArgument}) } }`
+      : 'options';
     return [
       `const context = ${context};`,
       ...checks,
-      `return openEventStream(context, ${target}, ${read(event)}, ${followed}, options);`,
+      `return openEventStream(context, ${target}, ${read(event)}, ${followed}, ${streamOptions});`,
     ];
   }
   const fields = [
@@ -325,7 +329,9 @@ const operationsUnder = (node) => [...node.methods, ...[...node.children.values(
 function importsOf(source, described, own = []) {
   // What the code uses, not its comments.
   const body = source.replace(/\/\*\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
-  const uses = (name) => new RegExp(`(?<![\\w$.'])${name.replace(/\$/g, '\\$')}(?![\\w$'])`).test(body);
+  // A member access (`a.name`) is not a use; a spread (`...name`) is.
+  const uses = (name) =>
+    new RegExp(`(?<![\\w$'])(?<!(?:^|[^.])\\.)${name.replace(/\$/g, '\\$')}(?![\\w$'])`).test(body);
   const used = (names) => [...new Set(names)].filter((name) => !own.includes(name) && uses(name));
   const line = (names, from, typeOnly = []) => {
     const picked = used([...names, ...typeOnly]);
