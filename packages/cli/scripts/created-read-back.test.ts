@@ -1,0 +1,120 @@
+// A resource added to the document alone (profiles' create, paged list, read and delete, in a
+// scratch copy): what its commands create reads back through its commands, from the sandbox serving
+// the copy, with the client generated from it; a taken name exits as a conflict does. Every
+// command, argument and option comes from the operations and resource models of the copy.
+import { rmSync } from 'node:fs';
+import { type Operation, resources } from '@browser-cloud/openapi-document';
+import { type RunningSandbox, startSandbox } from '@browser-cloud/sandbox';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { EXIT } from '../src/exit-codes.js';
+import { run } from '../src/program.js';
+import { memoryIo } from '../test/memory-io.js';
+import { commandDefinitions } from './command-definitions.mjs';
+
+// The client generated from the scratch copy, which the CLI imports too, as a build from that copy
+// would give it: the CLI picks an exit code by the client's error classes.
+const scratch = await vi.hoisted(async () => {
+  const { mkdtempSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const { withProfilesCrud } = await import('../../../openapi/test-support/profiles-crud.js');
+  const { scratchClient } = await import('../../client/src/test-support/scratch-client.js');
+  const document = withProfilesCrud();
+  const folder = mkdtempSync(join(tmpdir(), 'created-read-back-'));
+  const built = await scratchClient<typeof import('@browser-cloud/client')>(document, folder);
+  return { document, folder, module: built.client };
+});
+vi.mock('@browser-cloud/client', () => scratch.module);
+
+const { document } = scratch;
+const definitions = commandDefinitions(document);
+const profiles = resources(document).resources.find((resource) => resource.crud.create && resource.crud.list)!;
+const { create, list: listing, read, delete: remove } = profiles.crud as Required<typeof profiles.crud>;
+const paging = profiles.list!.paging;
+const itemsOf = (answer: unknown) =>
+  (profiles.list!.itemsProperty === undefined
+    ? answer
+    : (answer as Record<string, unknown>)[profiles.list!.itemsProperty]) as Record<string, unknown>[];
+
+/** The command line of `operation`: its words, then `positional` by the definition's arguments, then `options` by input name. */
+function argv(operation: Operation, positional: Record<string, string>, options: Record<string, number> = {}) {
+  const definition = definitions.find((d) => d.command.join(' ') === operation.names.command.join(' '))!;
+  expect(definition.arguments.map((a) => a.name).sort()).toEqual(Object.keys(positional).sort());
+  const flags = Object.entries(options).flatMap(([name, value]) => [
+    `--${definition.options.find((option) => option.name === name)!.flag}`,
+    String(value),
+  ]);
+  return [...operation.names.command, ...definition.arguments.map((a) => positional[a.name]!), ...flags];
+}
+
+let sandbox: RunningSandbox;
+let client: object;
+
+/** Runs the CLI with the scratch client; `--json` answers are parsed. */
+async function cli(args: string[]) {
+  const { io, out } = memoryIo(client);
+  const code = await run(args, io, definitions);
+  return { code, ...out, answer: () => JSON.parse(out.stdout) as unknown };
+}
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, document, quiet: true });
+  client = scratch.module.createClient({ baseUrl: sandbox.url, token: sandbox.fixture.tokens.owner });
+}, 120_000);
+
+afterAll(async () => {
+  await sandbox?.close();
+  rmSync(scratch.folder, { recursive: true, force: true });
+});
+
+describe('a profile created through the CLI', () => {
+  const name = 'read-back-cli';
+  const nameField = profiles.nameField!;
+  /** The path parameter that names an item (`id_or_name`). */
+  const item = read.parameters.find((p) => p.in === 'path')!.name;
+
+  it('is listed (one per page, at its place), read by id and by name, a conflict when created again, and gone once deleted', async () => {
+    const made = await cli([...argv(create, { [nameField]: name }), '--json']);
+    expect(made).toMatchObject({ code: EXIT.ok, stderr: '' });
+    const created = made.answer() as Record<string, unknown>;
+    const id = created[profiles.idField] as string;
+    expect(id).toMatch(new RegExp(`^${profiles.idPrefix}`));
+    expect(created[nameField]).toBe(name);
+
+    const everything = await cli([...argv(listing, {}, { [paging.limit!]: 100 }), '--json']);
+    const all = itemsOf(everything.answer());
+    const at = all.findIndex((entry) => entry[profiles.idField] === id);
+    expect(at).toBe(all.length - 1);
+    const page = await cli([...argv(listing, {}, { [paging.limit!]: 1, [paging.offset!]: at }), '--json']);
+    expect(page.code).toBe(EXIT.ok);
+    expect(itemsOf(page.answer())).toEqual([created]);
+
+    for (const value of [id, name]) {
+      const got = await cli([...argv(read, { [item]: value }), '--json']);
+      expect(got.code).toBe(EXIT.ok);
+      expect(got.answer()).toEqual(created);
+    }
+    // Without --json, people read it as key: value lines.
+    expect((await cli(argv(read, { [item]: id }))).stdout).toContain(`${nameField}: ${name}\n`);
+
+    const again = await cli(argv(create, { [nameField]: name }));
+    expect(again.code).toBe(EXIT.conflict);
+    expect(again.stdout).toBe('');
+    expect(again.stderr).toMatch(
+      new RegExp(
+        `^browser-cloud: 409 conflict: a ${profiles.noun} named "${name}" already exists.*\\n  request ID: req_`,
+      ),
+    );
+    const asJson = await cli([...argv(create, { [nameField]: name }), '--json']);
+    expect(asJson.code).toBe(EXIT.conflict);
+    expect(JSON.parse(asJson.stderr)).toMatchObject({
+      error: { type: 'ConflictError', status: 409, code: 'conflict' },
+    });
+    expect(itemsOf((await cli([...argv(listing, {}, { [paging.limit!]: 100 }), '--json'])).answer())).toEqual(all);
+
+    expect((await cli(argv(remove, { [item]: id }))).code).toBe(EXIT.ok);
+    const gone = await cli(argv(read, { [item]: id }));
+    expect(gone.code).toBe(EXIT.notFound);
+    expect(gone.stderr).toMatch(/^browser-cloud: 404 /);
+  });
+});
