@@ -13,8 +13,6 @@ import { mutationConfig } from '@browser-cloud/tooling/stryker-base';
 export const equivalentMutants = [
   "src/http/auth.ts:14 StringLiteral in `/^Bearer +([^\\s]+) *$/i.exec(header ?? '')`: equivalent, any text without the scheme matches nothing, as '' does",
   'src/http/auth.ts:23 ConditionalExpression in `const caller = token === undefined ? undefined : state.tokens.get(token);`: the false variant is equivalent (no token is stored under undefined); the true one is killed but shares this switch',
-  "src/http/client-errors.ts:115 StringLiteral in `/content-length/i.test(error.reason ?? '')`: equivalent, the stand-in text does not mention content-length either",
-  "src/http/client-errors.ts:50 BooleanLiteral in `Object.defineProperty(socket, 'destroySoon', { value: () => socket.end(), configurable: true });`: equivalent, a drained socket is closed and never drained again",
   "src/domain/login.ts:27 ObjectLiteral,StringLiteral in `resolveTelemetry(applied, { mode: 'create' })`: equivalent, the resolver treats any mode but 'update' as create",
 ];
 

@@ -92,7 +92,12 @@ const cases: { rule: string; pointer: string; breakIt: (doc: Doc) => void }[] = 
   {
     rule: 'conventions/generatable',
     pointer: '#/paths/~1things~1{id}/patch/operationId',
-    breakIt: (doc) => (op(doc).operationId = 'check'),
+    breakIt: (doc) => (op(doc).operationId = 'sendable'),
+  },
+  {
+    rule: 'conventions/generatable',
+    pointer: '#/components/schemas/Thing/properties/name/x-unique',
+    breakIt: (doc) => (doc.components.schemas.Thing.properties.name['x-unique'] = 'yes'),
   },
   {
     rule: 'no-invalid-media-type-examples',

@@ -1,10 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import { HANG_LIMITS } from '@browser-cloud/tooling/test-limits';
 import { vitestReporters } from '@browser-cloud/tooling/test-reports';
 
 export default defineConfig({
   test: {
     reporters: vitestReporters(import.meta.dirname),
-    // Compiling Ajv over the whole document is CPU-bound: seconds on a loaded machine.
-    testTimeout: 60_000,
+    ...HANG_LIMITS,
   },
 });

@@ -1,7 +1,7 @@
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startHostileServer } from '@browser-cloud/sandbox';
+import { startHostileServer } from '@browser-cloud/test-servers';
 import { afterEach, describe, expect, it } from 'vitest';
 import { deleteLeftovers, leftovers, noteCreated, noteDeleted } from './created-resources.mjs';
 

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findOperation, loadOpenApiDocument } from '@browser-cloud/openapi-document';
-import { DEFAULT_FIXTURE_REFS as R, startHostileServer, startSandbox } from '@browser-cloud/sandbox';
+import { DEFAULT_FIXTURE_REFS as R, startSandbox } from '@browser-cloud/sandbox';
+import { startHostileServer } from '@browser-cloud/test-servers';
 import { afterEach, describe, expect, it } from 'vitest';
 import { leftovers, noteCreated } from './created-resources.mjs';
 
@@ -160,7 +161,7 @@ describe('the runner', () => {
     });
     cleanups.push(() => server.close());
     const reports = reportsDir();
-    const files = [RENAME_FILE, 'src/generated/loginAuthConnection.contract.test.ts'];
+    const files = [RENAME_FILE, caseFile('loginAuthConnection')];
     const env = {
       API_BASE_URL: server.url,
       API_TOKEN: TOKEN,

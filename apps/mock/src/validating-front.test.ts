@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import { connect } from 'node:net';
 import { validateError } from '@browser-cloud/api-types/validators';
-import { refusingUrl } from '@browser-cloud/sandbox';
+import { refusingUrl } from '@browser-cloud/test-servers';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MockStartError } from './mock-start-error.js';
 import { startValidatingFront, type ValidatingFront, type ValidatingFrontOptions } from './validating-front.js';

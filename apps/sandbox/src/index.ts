@@ -11,13 +11,3 @@ export {
 export type { FixtureLogLine, SandboxFixture } from './fixture/fixture-schema.js';
 export { flowTypesOf, loadSandboxDocument } from './openapi/sandbox-document.js';
 export type { SandboxState } from './state/store.js';
-export {
-  CANNED,
-  type CannedAnswer,
-  cannedAnswers,
-  gzipBomb,
-  type HostileServer,
-  maxRssReport,
-  startHostileServer,
-  refusingUrl,
-} from './hostile-server.js';

@@ -1,4 +1,4 @@
-import { CANNED, type HostileServer, refusingUrl, startHostileServer } from '@browser-cloud/sandbox';
+import { CANNED, type HostileServer, refusingUrl, startHostileServer } from '@browser-cloud/test-servers';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runBin } from './run-bin.js';
 

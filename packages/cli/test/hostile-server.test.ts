@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { gzipBomb, type HostileServer, maxRssReport, startHostileServer } from '@browser-cloud/sandbox';
+import { gzipBomb, type HostileServer, maxRssReport, startHostileServer } from '@browser-cloud/test-servers';
 import type { ServerResponse } from 'node:http';
 import { runBin } from './run-bin.js';
 

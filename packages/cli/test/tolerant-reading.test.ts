@@ -4,7 +4,7 @@ import {
   cannedAnswers,
   type HostileServer,
   startHostileServer,
-} from '@browser-cloud/sandbox';
+} from '@browser-cloud/test-servers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBin } from './run-bin.js';
 

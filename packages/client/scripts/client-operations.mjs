@@ -28,6 +28,9 @@ import {
   quoted,
 } from '@browser-cloud/tooling/generate-artifacts';
 
+/** The schema types a path value of which is written as it is. */
+const SCALAR_TYPES = new Set(['string', 'integer', 'number', 'boolean']);
+
 /** The folder this generator owns (scripts/generate.mjs deletes what it no longer writes there). */
 export const OUTPUT_DIR = fileURLToPath(new URL('../src/generated/', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -97,6 +100,9 @@ function describe(document, { operation, path, header, body, query, answer, even
       type,
       example,
       explode: parameter.serialization.explode,
+      // A scalar schema is written as it is; anything else (an array, an object, a schema of no
+      // single type) in the `simple` style.
+      styled: !SCALAR_TYPES.has(parameter.schema?.schema.type),
     };
   });
   const union = query?.component && queryUnion(query.typeName, document.components.schemas[query.component]);
@@ -198,8 +204,9 @@ function callOf(operation, { path, header, body, query, answer, event, pathParam
     return parameter.type === 'string' ? sent('sentPath', name) : `String(${sent('sentPath', name)})`;
   };
   const segment = (name) => {
-    const { resource, explode } = pathParameters.find((p) => p.name === name);
-    return `pathSegment(${[quoted(name), sent('sentPath', name), quoted(resource), ...(explode ? ['true'] : [])].join(', ')})`;
+    const { resource, explode, styled } = pathParameters.find((p) => p.name === name);
+    const args = [quoted(name), sent('sentPath', name), quoted(resource)];
+    return styled ? `styledPathSegment(${[...args, explode].join(', ')})` : `pathSegment(${args.join(', ')})`;
   };
   const url = operation.path
     .split(/\{([^}]+)\}/)
@@ -335,7 +342,7 @@ function importsOf(source, described, own = []) {
     ),
     ...line(['contextOf'], '../connection.js', ['Connection']),
     ...line(['openEventStream'], '../event-stream.js', ['EventStream', 'StreamOptions']),
-    ...line(['headerValues', 'pathSegment', 'withQuery'], '../parameters.js'),
+    ...line(['headerValues', 'pathSegment', 'styledPathSegment', 'withQuery'], '../parameters.js'),
     ...line(['execute', 'goneOnceApplied'], '../request.js', ['RequestOptions']),
     ...line(['sendable'], '../validation.js'),
   ];

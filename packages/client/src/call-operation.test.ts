@@ -46,6 +46,16 @@ describe('callOperation', () => {
     expect(move).toHaveBeenLastCalledWith(1, undefined, {});
     callOperation(client, call({ body: 'optional', query: 'none' }), { path: {}, query: {}, body: {} }, {});
     expect(move).toHaveBeenLastCalledWith(undefined, undefined, undefined, {});
+    // A part the operation does not take is not read, whatever is passed there (none at all, a throwing getter).
+    const throwing = Object.defineProperty({}, 'x', {
+      enumerable: true,
+      get: () => {
+        throw new Error('read');
+      },
+    });
+    const noParts = { path: { first: 1 }, query: undefined, body: throwing } as never;
+    callOperation(client, call({ body: 'none', query: 'none' }), noParts, {});
+    expect(move).toHaveBeenLastCalledWith(1, undefined, {});
     // A required body goes as it is, empty or not: the method says what it lacks.
     callOperation(client, call({ query: 'none' }), { path: {}, query: {}, body: {} }, {});
     expect(move).toHaveBeenLastCalledWith(undefined, undefined, {}, {});

@@ -47,8 +47,9 @@ export function callOperation(
     }
   };
   const path = call.path.map((name) => read(`path.${name}`, () => args.path[name]));
-  const emptyBody = read('body', () => Object.keys(args.body).length === 0);
-  const emptyQuery = read('query', () => Object.keys(args.query).length === 0);
+  // An operation without a body or a query reads none: what a caller passes there is not looked at.
+  const emptyBody = call.body === 'none' || read('body', () => Object.keys(args.body ?? {}).length === 0);
+  const emptyQuery = read('query', () => Object.keys(args.query ?? {}).length === 0);
   const emptyHeader = read('header', () => Object.keys(args.header ?? {}).length === 0);
   const body = call.body === 'optional' && emptyBody ? undefined : args.body;
   const extra = {

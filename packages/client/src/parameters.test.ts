@@ -8,7 +8,7 @@ import {
   readSimpleValue,
 } from '@browser-cloud/openapi-document';
 import { describe, expect, it } from 'vitest';
-import { headerValues, pathSegment, type ParameterStyle, withQuery } from './parameters.js';
+import { headerValues, pathSegment, type ParameterStyle, styledPathSegment, withQuery } from './parameters.js';
 
 const COLORS = { type: 'array', items: { type: 'string', enum: ['red', 'blue', 'a,b'] } };
 const SIZES = { type: 'array', items: { type: 'integer' } };
@@ -98,19 +98,25 @@ describe('withQuery', () => {
   });
 });
 
-describe('pathSegment and headerValues (the simple style)', () => {
+describe('pathSegment, styledPathSegment and headerValues (the simple style)', () => {
   it('writes an integer, an array and an object in a path segment, which the reader types back', () => {
     const [id] = parametersOf([{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }]);
     expect(pathSegment('id', 42, 'thing')).toBe('42');
     expect(readSimpleValue(emptyDocument, id!, '42', true)).toBe(42);
     const [ids] = parametersOf([{ name: 'id', in: 'path', required: true, schema: SIZES }]);
-    expect(pathSegment('id', [1, 2], 'thing')).toBe('1,2');
+    expect(styledPathSegment('id', [1, 2], 'thing', false)).toBe('1,2');
     expect(readSimpleValue(emptyDocument, ids!, '1,2', true)).toEqual([1, 2]);
-    expect(pathSegment('id', { x: 1, y: 'a b' }, 'thing', true)).toBe('x=1,y=a%20b');
+    expect(styledPathSegment('id', ['a,b', 'c'], 'thing', false)).toBe('a%2Cb,c');
+    expect(styledPathSegment('id', { x: 1, y: 'a b' }, 'thing', true)).toBe('x=1,y=a%20b');
+    expect(styledPathSegment('id', { x: 1 }, 'thing', false)).toBe('x,1');
+    // A scalar's text is the value itself: a comma in it is encoded, not a separator.
+    expect(pathSegment('id', 'a,b', 'thing')).toBe('a%2Cb');
   });
 
   it('refuses a dot segment, however written', () => {
-    expect(() => pathSegment('id', ['..'], 'thing')).toThrow(/path\.id: "\.\." cannot be sent in a URL/);
+    expect(() => pathSegment('id', '..', 'thing')).toThrow(/path\.id: "\.\." cannot be sent in a URL/);
+    expect(() => pathSegment('id', '.', 'thing')).toThrow(/address the thing by its ID/);
+    expect(() => styledPathSegment('id', ['..'], 'thing', false)).toThrow(/path\.id: "\.\." cannot be sent in a URL/);
   });
 
   it('writes header values as text, and refuses one a header cannot carry, naming it', () => {

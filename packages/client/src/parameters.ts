@@ -71,20 +71,33 @@ export function simpleValue(value: unknown, explode: boolean, encode: (part: str
 }
 
 /**
- * A path parameter as it goes into the URL, in the `simple` style (an array's items joined by
- * commas), each part through `encodeURIComponent` as openapi-fetch does. `.` and `..` are
- * refused, saying to address the `resource` by its ID: fetch's URL parser drops them as dot
+ * A path parameter of a scalar schema as it goes into the URL, through `encodeURIComponent` as
+ * openapi-fetch does (`segment`, when {@link styledPathSegment} wrote it already). `.` and `..`
+ * are refused, saying to address the `resource` by its ID: fetch's URL parser drops them as dot
  * segments, even percent-encoded. Its Unicode is checked before, with the value (`sendable`, or
  * the raw client's `wellFormed`).
  */
-export function pathSegment(name: string, value: unknown, resource: string, explode = false): string {
-  const field = `path.${name}`;
-  const segment = simpleValue(value, explode, encodeURIComponent);
+export function pathSegment(
+  name: string,
+  value: unknown,
+  resource: string,
+  segment = encodeURIComponent(String(value)),
+): string {
   if (segment === '.' || segment === '..') {
+    const field = `path.${name}`;
     const message = `${field}: ${JSON.stringify(segment)} cannot be sent in a URL (it drops dot segments); address the ${resource} by its ID`;
     throw new ValidationError([{ field, rule: 'pathSegment', message }]);
   }
   return segment;
+}
+
+/**
+ * A path parameter of an array or object schema, in the `simple` style (an array's items joined
+ * by commas, an object's `key,value` or, exploded, `key=value` pairs), each part encoded and
+ * refused as {@link pathSegment} says. Apart so that an app whose paths are scalars bundles none of it.
+ */
+export function styledPathSegment(name: string, value: unknown, resource: string, explode: boolean): string {
+  return pathSegment(name, value, resource, simpleValue(value, explode, encodeURIComponent));
 }
 
 /**

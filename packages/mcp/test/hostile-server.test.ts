@@ -1,4 +1,4 @@
-import { gzipBomb, type HostileServer, maxRssReport, startHostileServer } from '@browser-cloud/sandbox';
+import { gzipBomb, type HostileServer, maxRssReport, startHostileServer } from '@browser-cloud/test-servers';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';

@@ -2,7 +2,7 @@ import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { startHostileServer } from '@browser-cloud/sandbox';
+import { startHostileServer } from '@browser-cloud/test-servers';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TOOL_DEFINITIONS } from '../src/generated/tool-definitions.js';
 import { MAX_MESSAGE_BYTES } from '../src/stdio-transport.js';

@@ -9,6 +9,7 @@ import { formatPointer } from './json-pointer.js';
 import { operationSignature } from './operation-signature.js';
 import { inlineRefs } from './resolve-ref.js';
 import { type Operation, operations } from './operations.js';
+import { resources as resourceModel } from './resources.js';
 
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.-]+\+)?json$/i;
 
@@ -43,7 +44,7 @@ export const HAND_WRITTEN_NAMES = {
   clientModule: [
     ...['Connection', 'contextOf', 'EventStream', 'openEventStream', 'StreamOptions', 'execute'],
     ...['goneOnceApplied', 'RequestOptions', 'withQuery', 'pathSegment', 'operations', 'components'],
-    ...['headerValues', 'sendable'],
+    ...['headerValues', 'sendable', 'styledPathSegment'],
   ],
   /** The CLI's own commands and the options of the program (packages/cli/src/program.ts). */
   cliCommands: ['logs tail', 'help'],
@@ -131,6 +132,13 @@ export function generationProblems(document: OpenApiDocument): GenerationProblem
   } catch (error) {
     if (!(error instanceof OpenApiDocumentError)) throw error;
     return [{ message: error.message, pointer: error.pointer ?? '' }];
+  }
+  // The resource model the sandbox keeps items by (an `x-unique` that is not a boolean).
+  try {
+    resourceModel(document);
+  } catch (error) {
+    if (!(error instanceof OpenApiDocumentError)) throw error;
+    problems.push({ message: error.message, pointer: error.pointer ?? '' });
   }
   const handWritten = (where: string) => `the hand-written ${where}`;
   const exports = new Namespace('client export', problems).reserve(

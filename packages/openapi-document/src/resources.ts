@@ -163,7 +163,8 @@ function describe(
   const unique = Object.entries(properties).flatMap(([name, property]) => {
     const flag = property['x-unique'];
     if (flag !== undefined && typeof flag !== 'boolean') {
-      throw new OpenApiDocumentError(`x-unique at ${schema?.pointer}/properties/${name} must be true or false`);
+      const at = `${schema?.pointer}/properties/${name}`;
+      throw new OpenApiDocumentError(`x-unique at ${at} must be true or false`, { pointer: `${at}/x-unique` });
     }
     return flag ? [name] : [];
   });

@@ -4,7 +4,8 @@
 // planned as the suite plans it and run against a server that records each request.
 import { type Operation, operations } from '@browser-cloud/openapi-document';
 import { createRequestChecker, invalidPart, isRefusal } from '@browser-cloud/request-checker';
-import { DEFAULT_FIXTURE_REFS as R, startHostileServer, startSandbox } from '@browser-cloud/sandbox';
+import { DEFAULT_FIXTURE_REFS as R, startSandbox } from '@browser-cloud/sandbox';
+import { startHostileServer } from '@browser-cloud/test-servers';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SEED } from '../../scripts/seeds.mjs';

@@ -3,7 +3,7 @@
 // a create besides, planned here as the suite plans them.
 import { type OpenApiDocument, operations } from '@browser-cloud/openapi-document';
 import { createRequestChecker } from '@browser-cloud/request-checker';
-import { startHostileServer } from '@browser-cloud/sandbox';
+import { startHostileServer } from '@browser-cloud/test-servers';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createGzip } from 'node:zlib';
 
-// Tools for adversarial tests of the CLI, the MCP server and the contract engine: a server that
+// Tools for adversarial tests of the CLI, the MCP server, the mock and the contract engine: a server that
 // answers as an attacker would, a gzip bomb, and a child process's peak memory.
 
 export interface HostileServer {
