@@ -3,7 +3,7 @@
 // the document alone" (the sandbox, and read-back through the client, the CLI and MCP) run on.
 // The new operations borrow the rename's tags, security, path parameter and failures, and its
 // answer, `Profile`, whose `name` is `x-unique`.
-import { loadOpenApiDocument, type OpenApiDocument } from '@browser-cloud/openapi-document';
+import { loadOpenApiDocument, type OpenApiDocument, resources } from '@browser-cloud/openapi-document';
 
 /** The failures (4xx, 5xx) `operation` documents, without its 409 unless `keep` names it. */
 export function failuresOf(operation: { responses: Record<string, unknown> }, ...keep: string[]) {
@@ -69,4 +69,26 @@ export function withProfilesCrud(): OpenApiDocument {
   const schemas = document.components!.schemas!;
   schemas['CreateProfileRequest'] = structuredClone(schemas['RenameProfileRequest']!);
   return document;
+}
+
+/**
+ * The resource these operations make, as the resource model reads it, and what a read-back needs
+ * of it: its operations by action, its paging parameters, the item path's parameter
+ * (`id_or_name`), and the items of a list's answer (the array, or the array property holding it).
+ */
+export function profilesResource(document: OpenApiDocument) {
+  const resource = resources(document).resources.find((r) => r.crud.create && r.crud.list && r.crud.delete)!;
+  const crud = resource.crud as Required<typeof resource.crud>;
+  const list = resource.list!;
+  return {
+    resource,
+    crud,
+    paging: list.paging,
+    itemParameter: crud.read.parameters.find((p) => p.in === 'path')!.name,
+    itemsOf: (answer: unknown) =>
+      (list.itemsProperty === undefined ? answer : (answer as Record<string, unknown>)[list.itemsProperty]) as Record<
+        string,
+        unknown
+      >[],
+  };
 }

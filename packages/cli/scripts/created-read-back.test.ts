@@ -2,10 +2,10 @@
 // scratch copy): what its commands create reads back through its commands, from the sandbox serving
 // the copy, with the client generated from it; a taken name exits as a conflict does. Every
 // command, argument and option comes from the operations and resource models of the copy.
-import { rmSync } from 'node:fs';
-import { type Operation, resources } from '@browser-cloud/openapi-document';
+import type { Operation } from '@browser-cloud/openapi-document';
 import { type RunningSandbox, startSandbox } from '@browser-cloud/sandbox';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { profilesResource } from '../../../openapi/test-support/profiles-crud.js';
 import { EXIT } from '../src/exit-codes.js';
 import { run } from '../src/program.js';
 import { memoryIo } from '../test/memory-io.js';
@@ -13,28 +13,15 @@ import { commandDefinitions } from './command-definitions.mjs';
 
 // The client generated from the scratch copy, which the CLI imports too, as a build from that copy
 // would give it: the CLI picks an exit code by the client's error classes.
-const scratch = await vi.hoisted(async () => {
-  const { mkdtempSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
-  const { join } = await import('node:path');
-  const { withProfilesCrud } = await import('../../../openapi/test-support/profiles-crud.js');
-  const { scratchClient } = await import('../../client/src/test-support/scratch-client.js');
-  const document = withProfilesCrud();
-  const folder = mkdtempSync(join(tmpdir(), 'created-read-back-'));
-  const built = await scratchClient<typeof import('@browser-cloud/client')>(document, folder);
-  return { document, folder, module: built.client };
-});
+const scratch = await vi.hoisted(async () =>
+  (await import('../../client/src/test-support/profiles-crud-client.js')).profilesCrudClient(),
+);
 vi.mock('@browser-cloud/client', () => scratch.module);
 
 const { document } = scratch;
 const definitions = commandDefinitions(document);
-const profiles = resources(document).resources.find((resource) => resource.crud.create && resource.crud.list)!;
-const { create, list: listing, read, delete: remove } = profiles.crud as Required<typeof profiles.crud>;
-const paging = profiles.list!.paging;
-const itemsOf = (answer: unknown) =>
-  (profiles.list!.itemsProperty === undefined
-    ? answer
-    : (answer as Record<string, unknown>)[profiles.list!.itemsProperty]) as Record<string, unknown>[];
+const { resource: profiles, crud, paging, itemParameter: item, itemsOf } = profilesResource(document);
+const { create, list: listing, read, delete: remove } = crud;
 
 /** The command line of `operation`: its words, then `positional` by the definition's arguments, then `options` by input name. */
 function argv(operation: Operation, positional: Record<string, string>, options: Record<string, number> = {}) {
@@ -64,14 +51,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await sandbox?.close();
-  rmSync(scratch.folder, { recursive: true, force: true });
+  scratch.remove();
 });
 
 describe('a profile created through the CLI', () => {
   const name = 'read-back-cli';
   const nameField = profiles.nameField!;
-  /** The path parameter that names an item (`id_or_name`). */
-  const item = read.parameters.find((p) => p.in === 'path')!.name;
 
   it('is listed (one per page, at its place), read by id and by name, a conflict when created again, and gone once deleted', async () => {
     const made = await cli([...argv(create, { [nameField]: name }), '--json']);

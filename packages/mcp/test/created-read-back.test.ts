@@ -3,41 +3,25 @@
 // tools, reads back through both from the sandbox serving it; a taken name is the documented 409.
 // Every name (method, tool, argument, field, paging parameter) comes from the operations and
 // resource models of the copy.
-import { rmSync } from 'node:fs';
-import { type Operation, operationSignature, resources } from '@browser-cloud/openapi-document';
+import { type Operation, operationSignature } from '@browser-cloud/openapi-document';
 import { type RunningSandbox, startSandbox } from '@browser-cloud/sandbox';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { profilesResource } from '../../../openapi/test-support/profiles-crud.js';
 import { toolDefinitions } from '../scripts/tool-definitions.mjs';
-import { createMcpServer } from '../src/server.js';
 import type { ToolDefinition } from '../src/tool-definition.js';
+import { connectedMcp } from './connected-mcp.js';
 
 // The client generated from the scratch copy, which the MCP server imports too, as a build from
 // that copy would give it: the server tells a 409 from other failures by the client's classes.
-const scratch = await vi.hoisted(async () => {
-  const { mkdtempSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
-  const { join } = await import('node:path');
-  const { withProfilesCrud } = await import('../../../openapi/test-support/profiles-crud.js');
-  const { scratchClient } = await import('../../client/src/test-support/scratch-client.js');
-  const document = withProfilesCrud();
-  const folder = mkdtempSync(join(tmpdir(), 'created-read-back-'));
-  const built = await scratchClient<typeof import('@browser-cloud/client')>(document, folder);
-  return { document, folder, module: built.client };
-});
+const scratch = await vi.hoisted(async () =>
+  (await import('../../client/src/test-support/profiles-crud-client.js')).profilesCrudClient(),
+);
 vi.mock('@browser-cloud/client', () => scratch.module);
 
 const { document } = scratch;
-const profiles = resources(document).resources.find((resource) => resource.crud.create && resource.crud.list)!;
-const { create, list: listing, read, delete: remove } = profiles.crud as Required<typeof profiles.crud>;
-const paging = profiles.list!.paging;
-const itemsOf = (answer: unknown) =>
-  (profiles.list!.itemsProperty === undefined
-    ? answer
-    : (answer as Record<string, unknown>)[profiles.list!.itemsProperty]) as Record<string, unknown>[];
-/** The path parameter that names an item (`id_or_name`). */
-const itemParameter = read.parameters.find((p) => p.in === 'path')!.name;
+const { resource: profiles, crud, paging, itemParameter, itemsOf } = profilesResource(document);
+const { create, list: listing, read, delete: remove } = crud;
 
 type Method = (...args: unknown[]) => Promise<unknown>;
 let sandbox: RunningSandbox;
@@ -64,17 +48,13 @@ const callClient = (operation: Operation, args: { path?: object; query?: object;
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, document, quiet: true });
   client = scratch.module.createClient({ baseUrl: sandbox.url, token: sandbox.fixture.tokens.owner });
-  const server = createMcpServer({ client: client as never, tools });
-  const [near, far] = InMemoryTransport.createLinkedPair();
-  await server.connect(far);
-  mcp = new Client({ name: 'test', version: '0' });
-  await mcp.connect(near);
+  mcp = await connectedMcp({ client: client as never, tools });
 }, 120_000);
 
 afterAll(async () => {
   await mcp?.close();
   await sandbox?.close();
-  rmSync(scratch.folder, { recursive: true, force: true });
+  scratch.remove();
 });
 
 describe('a profile created through the client', () => {
