@@ -14,14 +14,27 @@ export function failuresOf(operation: { responses: Record<string, unknown> }, ..
   );
 }
 
-/** A copy of the repository's document with `POST /profiles`, `GET /profiles` (`limit`, `offset`), and `GET`, `DELETE /profiles/{id_or_name}`. */
-export function withProfilesCrud(): OpenApiDocument {
+/** How a list answers: the array of items, or an object holding it beside `has_more` and `total`. */
+export type ListShape = 'array' | 'envelope';
+
+/**
+ * A copy of the repository's document with `POST /profiles`, `GET /profiles` (`limit`, `offset`),
+ * and `GET`, `DELETE /profiles/{id_or_name}`; the list answers as `shape` says.
+ */
+export function withProfilesCrud(shape: ListShape = 'array'): OpenApiDocument {
   const document = structuredClone(loadOpenApiDocument());
   const paths = document.paths as Record<string, Record<string, any>>;
   const rename = paths['/profiles/{id_or_name}']!['patch'];
   const failures = (...keep: string[]) => failuresOf(rename, ...keep);
   const common = { tags: rename.tags, security: rename.security };
   const idOrName = rename.parameters[0];
+  const items = { type: 'array', items: { $ref: '#/components/schemas/Profile' } };
+  const envelope = {
+    type: 'object',
+    additionalProperties: false,
+    required: ['data', 'has_more'],
+    properties: { data: items, has_more: { type: 'boolean' }, total: { type: 'integer', minimum: 0 } },
+  };
   paths['/profiles'] = {
     post: {
       ...common,
@@ -44,9 +57,7 @@ export function withProfilesCrud(): OpenApiDocument {
       responses: {
         '200': {
           description: 'The profiles.',
-          content: {
-            'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Profile' } } },
-          },
+          content: { 'application/json': { schema: shape === 'array' ? items : envelope } },
         },
         ...failures(),
       },

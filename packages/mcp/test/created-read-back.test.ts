@@ -1,142 +1,147 @@
 // A resource added to the document alone (profiles' create, paged list, read and delete, in a
 // scratch copy): what is created through the client generated from that copy, and through its MCP
 // tools, reads back through both from the sandbox serving it; a taken name is the documented 409.
-// Every name (method, tool, argument, field, paging parameter) comes from the operations and
-// resource models of the copy.
+// The list answers an array in one copy, an object holding it in the other. Every name (method,
+// tool, argument, field, paging parameter) comes from the operations and resource models of the copy.
 import { type Operation, operationSignature } from '@browser-cloud/openapi-document';
 import { type RunningSandbox, startSandbox } from '@browser-cloud/sandbox';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { profilesResource } from '../../../openapi/test-support/profiles-crud.js';
+import { type ListShape, profilesResource } from '../../../openapi/test-support/profiles-crud.js';
+import { profilesCrudClient } from '../../client/src/test-support/profiles-crud-client.js';
 import { toolDefinitions } from '../scripts/tool-definitions.mjs';
 import type { ToolDefinition } from '../src/tool-definition.js';
-import { connectedMcp } from './connected-mcp.js';
-
-// The client generated from the scratch copy, which the MCP server imports too, as a build from
-// that copy would give it: the server tells a 409 from other failures by the client's classes.
-const scratch = await vi.hoisted(async () =>
-  (await import('../../client/src/test-support/profiles-crud-client.js')).profilesCrudClient(),
-);
-vi.mock('@browser-cloud/client', () => scratch.module);
-
-const { document } = scratch;
-const { resource: profiles, crud, paging, itemParameter, itemsOf } = profilesResource(document);
-const { create, list: listing, read, delete: remove } = crud;
 
 type Method = (...args: unknown[]) => Promise<unknown>;
-let sandbox: RunningSandbox;
-let client: object;
-let mcp: Client;
-const tools = Object.values(toolDefinitions(document)) as ToolDefinition[];
-const toolOf = (operation: Operation) => tools.find((tool) => tool.name === operation.names.tool)!;
+type Item = Record<string, unknown>;
 
-/** The client's method of `operation`: `client[sdk.resource…][sdk.verb]`. */
-function method(operation: Operation): Method {
-  const target = operation.sdk.resource.reduce<any>((node, name) => node[name], client);
-  return target[operation.sdk.verb].bind(target);
-}
+describe.each<ListShape>(['array', 'envelope'])('a profile created, its list answering an %s', (shape) => {
+  let scratch: Awaited<ReturnType<typeof profilesCrudClient>>;
+  let model: ReturnType<typeof profilesResource>;
+  let sandbox: RunningSandbox;
+  let client: object;
+  let mcp: Client;
+  let tools: ToolDefinition[];
 
-/** The client's call of `operation` with named arguments, as its calling convention says. */
-const callClient = (operation: Operation, args: { path?: object; query?: object; body?: object }) =>
-  scratch.module.callOperation(
-    client,
-    operationSignature(document, operation).call,
-    { path: {}, query: {}, body: {}, ...args } as never,
-    {},
-  ) as Promise<unknown>;
+  beforeAll(async () => {
+    scratch = await profilesCrudClient(shape);
+    model = profilesResource(scratch.document);
+    // The MCP server imports the client generated from the copy, as a build from that copy would
+    // give it: the server tells a 409 from other failures by the client's classes.
+    vi.resetModules();
+    vi.doMock('@browser-cloud/client', () => scratch.module);
+    const { connectedMcp } = await import('./connected-mcp.js');
+    sandbox = await startSandbox({ port: 0, document: scratch.document, quiet: true });
+    client = scratch.module.createClient({ baseUrl: sandbox.url, token: sandbox.fixture.tokens.owner });
+    tools = Object.values(toolDefinitions(scratch.document)) as ToolDefinition[];
+    mcp = await connectedMcp({ client: client as never, tools });
+  }, 120_000);
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, document, quiet: true });
-  client = scratch.module.createClient({ baseUrl: sandbox.url, token: sandbox.fixture.tokens.owner });
-  mcp = await connectedMcp({ client: client as never, tools });
-}, 120_000);
+  afterAll(async () => {
+    await mcp?.close();
+    await sandbox?.close();
+    scratch?.remove();
+    vi.doUnmock('@browser-cloud/client');
+    vi.resetModules();
+  });
 
-afterAll(async () => {
-  await mcp?.close();
-  await sandbox?.close();
-  scratch.remove();
-});
+  const toolOf = (operation: Operation) => tools.find((tool) => tool.name === operation.names.tool)!;
+  /** The client's method of `operation`: `client[sdk.resource…][sdk.verb]`. */
+  function method(operation: Operation): Method {
+    const target = operation.sdk.resource.reduce<any>((node, name) => node[name], client);
+    return target[operation.sdk.verb].bind(target);
+  }
+  /** A page of the list through the client, called as its calling convention says. */
+  const listThroughClient = (query: Record<string, number>) =>
+    scratch.module.callOperation(
+      client,
+      operationSignature(scratch.document, model.crud.list).call,
+      { path: {}, query, body: {} },
+      {},
+    ) as Promise<unknown>;
+  const limit = () => model.paging.limit!;
+  const offset = () => model.paging.offset!;
 
-describe('a profile created through the client', () => {
-  it('is listed (one per page, at its place), read by id and by name, refused again by name (409), and gone once deleted', async () => {
-    const name = 'read-back-client';
-    const created = (await callClient(create, { body: { [profiles.nameField!]: name } })) as Record<string, unknown>;
-    const id = created[profiles.idField] as string;
-    expect(id).toMatch(new RegExp(`^${profiles.idPrefix}`));
-    expect(created[profiles.nameField!]).toBe(name);
+  it('through the client: listed (one per page, at its place), read by id and by name, 409 again by name, gone once deleted', async () => {
+    const { resource, crud, itemsOf } = model;
+    const name = `read-back-client-${shape}`;
+    const created = (await method(crud.create)({ [resource.nameField!]: name })) as Item;
+    const id = created[resource.idField] as string;
+    expect(id).toMatch(new RegExp(`^${resource.idPrefix}`));
+    expect(created[resource.nameField!]).toBe(name);
 
-    const all = itemsOf(await callClient(listing, { query: { [paging.limit!]: 100 } }));
-    const at = all.findIndex((item) => item[profiles.idField] === id);
+    const everything = await listThroughClient({ [limit()]: 100 });
+    const all = itemsOf(everything);
+    const at = all.findIndex((item) => item[resource.idField] === id);
     expect(at).toBe(all.length - 1);
-    const page = itemsOf(await callClient(listing, { query: { [paging.limit!]: 1, [paging.offset!]: at } }));
-    expect(page).toEqual([created]);
-    if (at > 0) {
-      const before = itemsOf(await callClient(listing, { query: { [paging.limit!]: 1, [paging.offset!]: at - 1 } }));
-      expect(before).toEqual([all[at - 1]]);
+    const page = await listThroughClient({ [limit()]: 1, [offset()]: at });
+    expect(itemsOf(page)).toEqual([created]);
+    const before = await listThroughClient({ [limit()]: 1, [offset()]: at - 1 });
+    expect(itemsOf(before)).toEqual([all[at - 1]]);
+    if (shape === 'envelope') {
+      expect(page).toMatchObject({ has_more: false, total: all.length });
+      expect(before).toMatchObject({ has_more: true, total: all.length });
     }
 
-    // The generated method itself, by id and by name.
-    expect(await method(read)(id)).toEqual(created);
-    expect(await method(read)(name)).toEqual(created);
+    expect(await method(crud.read)(id)).toEqual(created);
+    expect(await method(crud.read)(name)).toEqual(created);
 
-    const again = await method(create)({ [profiles.nameField!]: name }).catch((error: unknown) => error);
+    const again = await method(crud.create)({ [resource.nameField!]: name }).catch((error: unknown) => error);
     expect(again).toBeInstanceOf(scratch.module.ConflictError);
     expect(again).toMatchObject({ status: 409, code: 'conflict' });
-    expect(itemsOf(await callClient(listing, { query: { [paging.limit!]: 100 } }))).toEqual(all);
+    expect(itemsOf(await listThroughClient({ [limit()]: 100 }))).toEqual(all);
 
-    await method(remove)(id);
-    const gone = await method(read)(id).catch((error: unknown) => error);
+    await method(crud.delete)(id);
+    const gone = await method(crud.read)(id).catch((error: unknown) => error);
     expect(gone).toBeInstanceOf(scratch.module.NotFoundError);
     expect(gone).toMatchObject({ status: 404 });
-    expect(
-      itemsOf(await callClient(listing, { query: { [paging.limit!]: 100 } })).map((item) => item[profiles.idField]),
-    ).not.toContain(id);
+    expect(itemsOf(await listThroughClient({ [limit()]: 100 })).map((item) => item[resource.idField])).not.toContain(
+      id,
+    );
   });
-});
 
-describe('a profile created through the MCP tools', () => {
-  /** The tool's structured answer: an object answer as it is, any other under `result`. */
-  const answerOf = (tool: ToolDefinition, structured: unknown) =>
-    tool.answer === 'value' ? (structured as { result: unknown }).result : structured;
-
-  it('reads back through the list and get tools; a taken name is a tool error naming the 409', async () => {
-    const name = 'read-back-mcp';
-    const made = await mcp.callTool({ name: create.names.tool, arguments: { [profiles.nameField!]: name } });
+  it('through the MCP tools: read back by the list and get tools (and the client); a taken name is a tool error naming the 409', async () => {
+    const { resource, crud, itemParameter, itemsOf } = model;
+    /** The tool's structured answer: an object answer as it is, any other under `result`. */
+    const answerOf = (operation: Operation, structured: unknown) =>
+      toolOf(operation).answer === 'value' ? (structured as { result: unknown }).result : structured;
+    const call = async (operation: Operation, args: Record<string, unknown>) => {
+      const result = (await mcp.callTool({ name: operation.names.tool, arguments: args })) as CallToolResult;
+      return { ...result, answer: answerOf(operation, result.structuredContent) };
+    };
+    const name = `read-back-mcp-${shape}`;
+    const made = await call(crud.create, { [resource.nameField!]: name });
     expect(made.isError).toBeFalsy();
-    const created = answerOf(toolOf(create), made.structuredContent) as Record<string, unknown>;
-    const id = created[profiles.idField] as string;
-    expect(id).toMatch(new RegExp(`^${profiles.idPrefix}`));
+    const created = made.answer as Item;
+    const id = created[resource.idField] as string;
+    expect(id).toMatch(new RegExp(`^${resource.idPrefix}`));
 
-    const everything = await mcp.callTool({ name: listing.names.tool, arguments: { [paging.limit!]: 100 } });
-    const all = itemsOf(answerOf(toolOf(listing), everything.structuredContent));
-    const at = all.findIndex((item) => item[profiles.idField] === id);
+    const all = itemsOf((await call(crud.list, { [limit()]: 100 })).answer);
+    const at = all.findIndex((item) => item[resource.idField] === id);
     expect(at).toBe(all.length - 1);
-    const page = await mcp.callTool({
-      name: listing.names.tool,
-      arguments: { [paging.limit!]: 1, [paging.offset!]: at },
-    });
-    expect(itemsOf(answerOf(toolOf(listing), page.structuredContent))).toEqual([created]);
+    const page = await call(crud.list, { [limit()]: 1, [offset()]: at });
+    expect(itemsOf(page.answer)).toEqual([created]);
 
     for (const value of [id, name]) {
-      const got = await mcp.callTool({ name: read.names.tool, arguments: { [itemParameter]: value } });
+      const got = await call(crud.read, { [itemParameter]: value });
       expect(got.isError).toBeFalsy();
-      expect(answerOf(toolOf(read), got.structuredContent)).toEqual(created);
+      expect(got.answer).toEqual(created);
     }
     // What the tools created, the client reads too.
-    expect(await method(read)(id)).toEqual(created);
+    expect(await method(crud.read)(id)).toEqual(created);
 
-    const again = await mcp.callTool({ name: create.names.tool, arguments: { [profiles.nameField!]: name } });
+    const again = await call(crud.create, { [resource.nameField!]: name });
     expect(again.isError).toBe(true);
-    const text = (again.content as { text: string }[])[0]!.text;
-    expect(text).toContain(`The API answered 409 conflict: a ${profiles.noun} named "${name}" already exists`);
-    expect(toolOf(create).conflictHint).not.toBe('');
-    expect(text).toContain(toolOf(create).conflictHint);
+    const text = (again.content[0] as { text: string }).text;
+    expect(text).toContain(`The API answered 409 conflict: a ${resource.noun} named "${name}" already exists`);
+    expect(toolOf(crud.create).conflictHint).not.toBe('');
+    expect(text).toContain(toolOf(crud.create).conflictHint);
     expect(text).toMatch(/Request ID: req_/);
 
-    const deleted = await mcp.callTool({ name: remove.names.tool, arguments: { [itemParameter]: id } });
-    expect(deleted.isError).toBeFalsy();
-    const gone = await mcp.callTool({ name: read.names.tool, arguments: { [itemParameter]: id } });
+    expect((await call(crud.delete, { [itemParameter]: id })).isError).toBeFalsy();
+    const gone = await call(crud.read, { [itemParameter]: id });
     expect(gone.isError).toBe(true);
-    expect((gone.content as { text: string }[])[0]!.text).toMatch(/^The API answered 404 /);
+    expect((gone.content[0] as { text: string }).text).toMatch(/^The API answered 404 /);
   });
 });

@@ -4,12 +4,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { withProfilesCrud } from '../../../../openapi/test-support/profiles-crud.js';
+import { type ListShape, withProfilesCrud } from '../../../../openapi/test-support/profiles-crud.js';
 import { scratchClient } from './scratch-client.js';
 
-/** The document, the client module generated from it in a temporary folder, and `remove` of that folder. */
-export async function profilesCrudClient() {
-  const document = withProfilesCrud();
+/** The document (its list answering as `shape` says), the client module generated from it in a temporary folder, and `remove` of that folder. */
+export async function profilesCrudClient(shape: ListShape) {
+  const document = withProfilesCrud(shape);
   const folder = mkdtempSync(join(tmpdir(), 'profiles-crud-'));
   const { client } = await scratchClient<typeof import('../index.js')>(document, folder);
   return { document, module: client, remove: () => rmSync(folder, { recursive: true, force: true }) };
