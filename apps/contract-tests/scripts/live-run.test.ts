@@ -121,8 +121,12 @@ const GIVEN = Object.fromEntries(
 describe("a live run against a server holding a user's resources under the names the seed draws", () => {
   it('leaves them untouched, puts the given profile back, and passes twice in a row', async () => {
     const document = loadOpenApiDocument();
-    const drawn = drawnValues(document, resourcesFrom(GIVEN));
-    const planted = plantedFixture(drawn);
+    // As the README asks of a live run: each run gets a fresh profile to delete, should the
+    // document delete one (the API workflow test adds a delete; the repository's has none).
+    const deletable = ['prof_deletable_first', 'prof_deletable_second'];
+    const runs = deletable.map((id) => ({ ...GIVEN, CONTRACT_DELETABLE_PROFILE_ID: id }));
+    const drawn = drawnValues(document, ...runs.map((given) => resourcesFrom(given)));
+    const planted = plantedFixture(drawn, deletable);
     // Not vacuous: the seed draws names the rename would address, and connection ids a login would.
     expect(planted.profiles.length).toBeGreaterThan(0);
     expect(planted.connections.length).toBeGreaterThan(0);
@@ -131,14 +135,13 @@ describe("a live run against a server holding a user's resources under the names
     const reports = mkdtempSync(join(tmpdir(), 'contract-live-run-'));
     cleanups.push(() => rmSync(reports, { recursive: true, force: true }));
     const env = {
-      ...GIVEN,
       API_BASE_URL: sandbox.url,
       API_TOKEN: R.tokens.owner,
       CONTRACT_RUNS: String(RUNS),
       CONTRACT_REPORTS_DIR: reports,
     };
-    for (const run of ['first', 'second']) {
-      const { code, output } = await runner(env);
+    for (const [i, run] of ['first', 'second'].entries()) {
+      const { code, output } = await runner({ ...runs[i]!, ...env });
       expect(code, `${run} run:\n${output.slice(-4000)}`).toBe(0);
       expect(stateOf(sandbox, planted), `after the ${run} run`).toEqual(before);
       later();
