@@ -2,14 +2,9 @@
 // here is the repository's plus, in memory, a create (409 on a taken name), a paged list, a read
 // and a delete of profiles, and a new resource, browsers (a create and a read), whose id is its
 // `session_id`. Expectations come from that document: prefixes, paging parameters, unique names.
-import {
-  loadOpenApiDocument,
-  type OpenApiDocument,
-  operations,
-  resources,
-  schemaValidator,
-} from '@browser-cloud/openapi-document';
+import { type OpenApiDocument, operations, resources, schemaValidator } from '@browser-cloud/openapi-document';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { failuresOf, withProfilesCrud } from '../../../openapi/test-support/profiles-crud.js';
 import type { RunningSandbox, SandboxFixture } from '../src/index.js';
 import { DEFAULT_FIXTURE } from '../src/index.js';
 import { call, expectError, inspect, REFS, rename, start, TOKENS } from './helpers.js';
@@ -26,59 +21,14 @@ const EXTENSION = { id: 'ext_01HZY0000000000000000000AA', name: 'ad-blocker' };
 
 /** The repository's document with profiles' create, list, read and delete, and browsers' create and read. */
 function extended(): OpenApiDocument {
-  const document = structuredClone(loadOpenApiDocument());
+  const document = withProfilesCrud();
   const paths = document.paths as Record<string, Record<string, any>>;
   const rename = paths['/profiles/{id_or_name}']!['patch'];
-  const failures = (...keep: string[]) =>
-    Object.fromEntries(
-      Object.entries(rename.responses).filter(
-        ([status]) => /^[45]/.test(status) && (status !== '409' || keep.includes(status)),
-      ),
-    );
+  const failures = () => failuresOf(rename);
   const common = { tags: rename.tags, security: rename.security };
   const json = (schema: object, example?: object) => ({
     'application/json': { schema, ...(example && { example }) },
   });
-  const idOrName = rename.parameters[0];
-  paths['/profiles'] = {
-    post: {
-      ...common,
-      operationId: 'createProfile',
-      summary: 'Create a profile',
-      requestBody: { required: true, content: json({ $ref: '#/components/schemas/CreateProfileRequest' }) },
-      responses: { '201': { ...rename.responses['200'], description: 'Created.' }, ...failures('409') },
-    },
-    get: {
-      ...common,
-      operationId: 'listProfiles',
-      summary: 'List profiles',
-      parameters: [
-        { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } },
-        { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
-      ],
-      responses: {
-        '200': {
-          description: 'The profiles.',
-          content: json({ type: 'array', items: { $ref: '#/components/schemas/Profile' } }),
-        },
-        ...failures(),
-      },
-    },
-  };
-  paths['/profiles/{id_or_name}']!['get'] = {
-    ...common,
-    operationId: 'getProfile',
-    summary: 'Get a profile',
-    parameters: [idOrName],
-    responses: { '200': rename.responses['200'], ...failures() },
-  };
-  paths['/profiles/{id_or_name}']!['delete'] = {
-    ...common,
-    operationId: 'deleteProfile',
-    summary: 'Delete a profile',
-    parameters: [idOrName],
-    responses: { '204': { description: 'Deleted.' }, ...failures() },
-  };
   const browser = { $ref: '#/components/schemas/Browser' };
   paths['/browsers'] = {
     post: {
@@ -120,7 +70,6 @@ function extended(): OpenApiDocument {
     },
   };
   const schemas = document.components!.schemas!;
-  schemas['CreateProfileRequest'] = structuredClone(schemas['RenameProfileRequest']!);
   schemas['CreateBrowserRequest'] = {
     type: 'object',
     properties: { headless: { type: 'boolean', default: false }, timeout_seconds: { type: 'integer', minimum: 1 } },

@@ -6,13 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadOpenApiDocument, OPENAPI_PATH, type OperationObject } from '@browser-cloud/openapi-document';
 import { type RunningSandbox, startSandbox } from '@browser-cloud/sandbox';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scratchClient } from '../../client/src/test-support/scratch-client.js';
 import { toolDefinitions } from '../scripts/tool-definitions.mjs';
-import { createMcpServer } from '../src/server.js';
 import type { ToolDefinition } from '../src/tool-definition.js';
+import { connectedMcp } from './connected-mcp.js';
 
 const document = structuredClone(loadOpenApiDocument(OPENAPI_PATH));
 const errors = { '400': { $ref: '#/components/responses/BadRequest' } };
@@ -90,11 +89,7 @@ beforeAll(async () => {
   };
   client = built.client.createClient({ baseUrl: sandbox.url, token: sandbox.fixture.tokens.owner, fetch: recording });
   const tools = Object.values(toolDefinitions(document)) as ToolDefinition[];
-  const server = createMcpServer({ client: client as never, tools });
-  const [near, far] = InMemoryTransport.createLinkedPair();
-  await server.connect(far);
-  mcp = new Client({ name: 'test', version: '0' });
-  await mcp.connect(near);
+  mcp = await connectedMcp({ client: client as never, tools });
 }, 120_000);
 
 afterAll(async () => {
