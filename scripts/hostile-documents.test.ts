@@ -113,6 +113,12 @@ const REFUSED: Record<string, { document: OpenApiDocument; reason: RegExp }> = {
     reason:
       /the rules of the query component LogStreamQuery .* makes the client export LogStreamQueryBySource, which the component LogStreamQueryBySource .* makes too/,
   },
+  'a cookie parameter': {
+    document: documentWith({
+      '/zz-a': { get: operation('listZzA', [{ name: 'session', in: 'cookie', schema: string }]) },
+    }),
+    reason: /has the cookie parameter session, which no generated layer sends or checks/,
+  },
   'an undeclared {id} in the path': {
     document: documentWith({ '/zz-a/{id}': { get: operation('getZzA') } }),
     reason: /has \{id\}, which no path parameter of .* declares/,

@@ -234,6 +234,12 @@ export function generationProblems(document: OpenApiDocument): GenerationProblem
         pointer: operation.responses[success.status]!.pointer,
       });
     }
+    for (const cookie of operation.parameters.filter((p) => p.in === 'cookie')) {
+      problems.push({
+        message: `${place} has the cookie parameter ${cookie.name}, which no generated layer sends or checks (the API authenticates by bearer token): make it a header or query parameter`,
+        pointer: cookie.pointer,
+      });
+    }
     let inputs: ReturnType<typeof operationSignature>['arguments'];
     try {
       inputs = operationSignature(document, operation).arguments;
