@@ -89,6 +89,7 @@ export function createRequestChecker(document: OpenApiDocument): RequestChecker 
       const checks = {
         pattern: templatePattern(operation.path),
         pathNames: inPath.map((p) => p.name),
+        pathParameters: new Map(inPath.map((p) => [p.name, p])),
         validatePath: ajv.compile(objectOf(inPath)),
         // Open: a request carries many headers the document does not declare.
         validateHeaders: ajv.compile({ ...objectOf(inHeaders), additionalProperties: true }),
@@ -128,7 +129,7 @@ export function createRequestChecker(document: OpenApiDocument): RequestChecker 
     check({ operation, path }, parts) {
       const c = compiled.get(operation);
       if (c === undefined) throw new Error(`${operation.operationId} is not an operation of this checker`);
-      const pathRefusal = validated(c.validatePath, typedPath(document, operation, path), 'path');
+      const pathRefusal = validated(c.validatePath, typedPath(document, c.pathParameters, path), 'path');
       if (pathRefusal) return pathRefusal;
       const headerRefusal = checkHeaders(document, operation, c.validateHeaders, parts.headers);
       if (headerRefusal) return headerRefusal;
@@ -177,12 +178,12 @@ function readQuery(
  */
 function typedPath(
   document: OpenApiDocument,
-  operation: Operation,
+  parameters: ReadonlyMap<string, OperationParameter>,
   path: Readonly<Record<string, string>>,
 ): Record<string, unknown> {
   const typed: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(path)) {
-    const parameter = operation.parameters.find((p) => p.in === 'path' && p.name === name);
+    const parameter = parameters.get(name);
     const encoded = value.split(',').map(encodeURIComponent).join(',');
     typed[name] = parameter ? readSimpleValue(document, parameter, encoded, true) : value;
   }
