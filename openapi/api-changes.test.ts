@@ -286,7 +286,7 @@ describe('breaking-change gate', () => {
     const existing = placesOf(parse(releasedText)).propertyRefParameter();
     const removed = placesOf(parse(releasedText)).responseProperty();
     const result = gate((_, at) => {
-      const { node, component } = at.propertyRefParameter();
+      const { node, component, parameters } = at.propertyRefParameter();
       removeProperty(at.responseProperty());
       // The existing parameter changes more than the added one differs from its release.
       node.description = `${node.description ?? ''} ${'It changed a lot in this edit. '.repeat(8)}`;
@@ -297,7 +297,6 @@ describe('breaking-change gate', () => {
       delete added.example;
       delete added.examples;
       delete added['x-zz_extension'];
-      const { parameters } = at.queryOperation().node;
       parameters.splice(parameters.indexOf(node) + 1, 0, added);
     });
     const lines = (result.changes ?? []).map((c) => `${c.changeClass} ${c.operation}: ${c.message}`);

@@ -154,12 +154,11 @@ describe('npm run release', () => {
     const existing = places.propertyRefParameter();
     const root = repoCopy((doc, at) => {
       doc.info.version = semver.inc(snapshot.version, 'minor');
-      const { node, component } = at.propertyRefParameter();
+      const { node, component, parameters } = at.propertyRefParameter();
       node.description = `${node.description ?? ''} ${'It changed a lot in this edit. '.repeat(8)}`;
       component.properties.zz_tail = { type: 'integer', minimum: 0, description: 'Made up.' };
       const added = { ...structuredClone(node), name: 'zz_tail', required: false, description: 'Made up.' };
       added.schema = { $ref: node.schema.$ref.replace(/[^/]+$/, 'zz_tail') };
-      const { parameters } = at.queryOperation().node;
       parameters.splice(parameters.indexOf(node) + 1, 0, added);
     });
     release({ root, date: '2026-12-06', lockFile: false });

@@ -110,17 +110,17 @@ export function placesOf(document: Node) {
     /**
      * A parameter whose schema is a `$ref` into a component's properties; `node` is the Parameter
      * Object as written (in the operation's list), `name` its name, `component` the schema holding
-     * the property.
+     * the property, `parameters` the list it is written in (a parameter added beside it goes there).
      */
-    propertyRefParameter: (): Place & { component: Node } => {
+    propertyRefParameter: (): Place & { component: Node; parameters: Node[] } => {
       const found = all.flatMap((operation) =>
-        ((operation.operation as Node)['parameters'] ?? []).flatMap((node: Node) => {
+        ((operation.operation as Node)['parameters'] ?? []).flatMap((node: Node, _: number, parameters: Node[]) => {
           const ref: unknown = node['schema']?.['$ref'];
           const match =
             typeof ref === 'string' ? /^(#\/components\/schemas\/[^/]+)\/properties\/[^/]+$/.exec(ref) : null;
           if (!match || typeof node['name'] !== 'string') return [];
           const component = deref<Node>(document, { $ref: match[1]! });
-          return [{ operation: label(operation), node, name: node['name'] as string, component }];
+          return [{ operation: label(operation), node, name: node['name'] as string, component, parameters }];
         }),
       )[0];
       return first(found, "parameter whose schema is a $ref into a component's properties");

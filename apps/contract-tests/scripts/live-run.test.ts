@@ -19,7 +19,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { derivedSeed } from '../src/engine/plan.js';
 import { caseArbitraries } from '../src/engine/request-cases.js';
-import { knownValues, type Resources, resourcesFrom } from '../src/engine/resources.js';
+import { exampleResources, knownValues, type Resources, resourcesFrom } from '../src/engine/resources.js';
 import { documentWithProfileOperations } from '../src/engine/test-support/profile-document.js';
 import { runEveryPlan } from '../src/engine/test-support/run-plans.js';
 import { DEFAULT_SEED, pinnedSeeds } from './seeds.mjs';
@@ -114,9 +114,17 @@ function runner(env: Record<string, string>): Promise<{ code: number | null; out
   });
 }
 
-const GIVEN = Object.fromEntries(
-  Object.entries(sandboxResources(R)).filter((e): e is [string, string] => typeof e[1] === 'string'),
-);
+/**
+ * What a user gives a live run: the fixture's ids and, for a resource the sandbox holds as its
+ * examples (one the document reads but cannot create, as the API workflow test may add), the
+ * example's id.
+ */
+const GIVEN = {
+  ...exampleResources(operations(loadOpenApiDocument())),
+  ...Object.fromEntries(
+    Object.entries(sandboxResources(R)).filter((e): e is [string, string] => typeof e[1] === 'string'),
+  ),
+};
 
 describe("a live run against a server holding a user's resources under the names the seed draws", () => {
   it('leaves them untouched, puts the given profile back, and passes twice in a row', async () => {

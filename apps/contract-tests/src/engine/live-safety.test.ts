@@ -13,15 +13,22 @@ import type { TargetMode } from '../harness/target.js';
 import { createDocumentValidator } from './judge.js';
 import { isLive, planOperation } from './plan.js';
 import { caseArbitraries, LiveSafetyError } from './request-cases.js';
-import { knownValues, type Resources } from './resources.js';
+import { exampleResources, knownValues, type Resources } from './resources.js';
 import { documentWithProfileOperations } from './test-support/profile-document.js';
 import { runEveryPlan } from './test-support/run-plans.js';
 
 const document = documentWithProfileOperations(true);
 const checker = createRequestChecker(document);
 const find = (operationId: string) => [...operations(document)].find((o) => o.operationId === operationId)!;
-/** What a user gives a live run: every variable of the document, but the deletable profile (the suite creates it). */
+/**
+ * What a user gives a live run: every variable of the document, but the deletable profile (the
+ * suite creates it). A resource the document reads but cannot create (as the API workflow test may
+ * add) is given as its example.
+ */
 const GIVEN: Resources = {
+  ...Object.fromEntries(
+    Object.entries(exampleResources(operations(document))).filter(([name]) => !name.startsWith('CONTRACT_DELETABLE_')),
+  ),
   CONTRACT_CONNECTION_ID: 'ac_given_login',
   CONTRACT_REAUTH_CONNECTION_ID: 'ac_given_reauth',
   CONTRACT_PROFILE_ID: 'prof_given',
