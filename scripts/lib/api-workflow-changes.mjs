@@ -4,6 +4,7 @@
 // the document holds by then.
 import { operations, parseOpenApiDocument, parsePointer } from '@browser-cloud/openapi-document';
 import { isScalar, parseDocument, visit } from 'yaml';
+import { drawnResource } from './drawn-resource.mjs';
 
 /** How the document is written: `yaml` writes it back byte for byte with these options. */
 const WRITE_OPTIONS = { lineWidth: 0, flowCollectionPadding: false, doubleQuotedAsJSON: true };
@@ -147,6 +148,25 @@ const EDITS = {
       );
     }
     return `enum value ${value} added at ${path.slice(2).join('.')}`;
+  },
+  'add resource'(doc, { model, json, random }) {
+    const drawn = drawnResource(random, {
+      paths: Object.keys(json.paths),
+      components: Object.keys(json.components.schemas),
+      operationIds: model.map((o) => o.operationId),
+      tags: (json.tags ?? []).map((t) => t.name),
+    });
+    if (!drawn) return undefined;
+    const node = (value) => doc.createNode(value, { aliasDuplicateObjects: false });
+    doc.get('tags').add(node(drawn.tag));
+    for (const [name, schema] of Object.entries(drawn.schemas))
+      doc.setIn(['components', 'schemas', name], node(schema));
+    for (const [path, method, operation] of drawn.operations) {
+      if (!doc.hasIn(['paths', path])) doc.setIn(['paths', path], doc.createNode({}));
+      doc.setIn(['paths', path, method], node(operation));
+    }
+    const added = drawn.operations.map(([path, method, o]) => `${method.toUpperCase()} ${path} (${o.operationId})`);
+    return `resource ${drawn.tag.name} added: ${added.join(', ')}`;
   },
   'add operation'(doc, { model, json, random }) {
     const templates = operationTemplates(model, json).filter(

@@ -1,13 +1,14 @@
 // Starts Prism 5.14 on loopback (as a mock of the document, or as a validating proxy in front of a
 // real server), waits until it listens and answers as Prism, and stops it with its process group.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { OPENAPI_PATH, writeRenderedDocument } from '@browser-cloud/openapi-document';
+import { loadOpenApiDocument, OPENAPI_PATH } from '@browser-cloud/openapi-document';
 import { MockStartError } from './mock-start-error.js';
+import { prismDocument } from './prism-document.js';
 
 const HOST = '127.0.0.1';
 /** Prism's answer to a path the document does not have: how its readiness probe knows Prism. */
@@ -59,12 +60,14 @@ export async function startPrism(options: StartPrismOptions = {}): Promise<Prism
   if (!existsSync(bin)) throw prismMissing(bin);
   const port = options.port ?? 0;
   // Prism's YAML parser misreads valid YAML (it drops the last line break of a `|+` block, so a
-  // two-event stream example becomes one event): it reads the loader's JSON rendering instead.
+  // two-event stream example becomes one event): it reads the loader's JSON rendering instead,
+  // with the path template names its router cannot match renamed.
   const renderedDir = mkdtempSync(join(tmpdir(), 'browser-cloud-prism-'));
   const removeRendered = (): void => rmSync(renderedDir, { recursive: true, force: true });
   let spec: string;
   try {
-    spec = writeRenderedDocument(OPENAPI_PATH, join(renderedDir, 'openapi.json'));
+    spec = join(renderedDir, 'openapi.json');
+    writeFileSync(spec, prismDocument(loadOpenApiDocument(OPENAPI_PATH)));
   } catch (error) {
     removeRendered();
     throw error;

@@ -124,6 +124,13 @@ export interface PlannedCase {
 const GENERATED_TIMEOUT = 120_000;
 const INVALID_TITLE = 'invalid requests, one broken rule each, get 400 (401 without a token) and an Error body';
 
+/** The `id` a create answered, as a path segment: text, or an integer where its schema says so. */
+function createdId(answer: Answer): string | undefined {
+  const id = (answer.json as { id?: unknown } | undefined)?.id;
+  if (typeof id === 'number' && Number.isInteger(id)) return String(id);
+  return typeof id === 'string' ? id : undefined;
+}
+
 export function planOperation(operation: Operation, settings: PlanSettings) {
   const { document, checker, mode, seeds, runs } = settings;
   const { operationId, method, path } = operation;
@@ -153,8 +160,8 @@ export function planOperation(operation: Operation, settings: PlanSettings) {
   /** Records what `of` created with `c`, when the document can delete it: an `id` in a 2xx answer. */
   const noteCreated = (of: Operation, c: RequestCase, answer: Answer) => {
     const deleter = deleterOf(checker.operations, of);
-    const id = (answer.json as { id?: unknown } | undefined)?.id;
-    if (mode === 'mock' || answer.status >= 300 || typeof id !== 'string') return;
+    const id = createdId(answer);
+    if (mode === 'mock' || answer.status >= 300 || id === undefined) return;
     if (!deleter) {
       // A POST on a collection whose items the document addresses created one it cannot delete.
       const collection = of.method === 'post' && checker.operations.some((o) => o.path.startsWith(`${of.path}/{`));
@@ -287,8 +294,8 @@ export function planOperation(operation: Operation, settings: PlanSettings) {
       const create = addressed(creator, 'create');
       const answer = await exchange(settings.target, create, settings.limits);
       noteCreated(creator, create, answer);
-      const id = (answer.json as { id?: unknown } | undefined)?.id;
-      if (answer.status < 300 && typeof id === 'string') resources[deletable] = id;
+      const id = createdId(answer);
+      if (answer.status < 300 && id !== undefined) resources[deletable] = id;
       else {
         const made = `creating the resource to delete with ${creator.operationId} answered ${answer.status}`;
         notCreated = `${operationId}: ${made}: ${answer.text.slice(0, 200)}`;

@@ -34,8 +34,18 @@ function exampleOf(resource: Resource, name: string, property: Schema): unknown 
 
 /** Crockford's base 32, as ULIDs write ids (`prof_01HZY5C7…`). */
 const BASE32 = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-/** A new id with the prefix the resource's examples show. */
-export function newId(resource: Resource): string {
+/**
+ * A new id: with the prefix the resource's examples show or, where the id's schema is an integer,
+ * a random one within its bounds (1 to 2³¹ − 1 when it has none).
+ */
+export function newId(resource: Resource, property: Schema = {}): string | number {
+  if ([property['type']].flat().includes('integer')) {
+    const bound = (key: string, fallback: number) =>
+      typeof property[key] === 'number' ? Math.ceil(property[key] as number) : fallback;
+    const low = Math.max(bound('minimum', 1), 1);
+    const high = Math.max(Math.min(bound('maximum', 2 ** 31 - 1), 2 ** 31 - 1), low);
+    return low + (randomBytes(4).readUInt32BE() % (high - low + 1));
+  }
   const random = [...randomBytes(26)].map((byte) => BASE32[byte % 32]).join('');
   return `${resource.idPrefix}${random}`;
 }
@@ -54,7 +64,7 @@ export function completeItem(
   const item: Record<string, unknown> = {};
   for (const [name, property] of Object.entries(properties)) {
     if (given[name] !== undefined) item[name] = given[name];
-    else if (name === resource.idField) item[name] = newId(resource);
+    else if (name === resource.idField) item[name] = newId(resource, property);
     else if (isCreatedStamp(name, property) || isUpdatedStamp(name, property)) item[name] = at;
     else if ('default' in property) item[name] = structuredClone(property['default']);
     else if (required.includes(name)) {

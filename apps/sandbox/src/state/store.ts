@@ -194,8 +194,8 @@ export class SandboxState {
         continue;
       for (const example of resource.examples) {
         const id = example[resource.idField];
-        if (typeof id === 'string' && !this.items(resource.key).has(id))
-          put(resource.key, first, structuredClone(example));
+        const usable = typeof id === 'string' || Number.isInteger(id);
+        if (usable && !this.items(resource.key).has(String(id))) put(resource.key, first, structuredClone(example));
       }
     }
   }
