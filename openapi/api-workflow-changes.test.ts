@@ -61,12 +61,16 @@ describe('each kind of edit', () => {
 });
 
 describe('drawChanges', () => {
-  it('draws the same edits from the same seed, always an added operation first, distinct kinds', () => {
+  it('draws the same edits from the same seed, always an added operation and resource first, distinct kinds', () => {
     for (const seed of [1, 2, 3, 4, 5]) {
       const first = drawChanges(original, seed, 4);
       expect(drawChanges(original, seed, 4)).toEqual(first);
       expect(first.changes).toHaveLength(4);
-      expect(first.changes[0]?.kind).toBe('add operation');
+      expect(first.changes.slice(0, 2).map((c) => c.kind)).toEqual(['add operation', 'add resource']);
+      // What was added, by operationId, in the order the document has them: the workflow calls each.
+      const ids = [...operations(parseOpenApiDocument(first.text, 'x.yaml'))].map((o) => o.operationId);
+      const before = [...operations(parseOpenApiDocument(original, 'x.yaml'))].map((o) => o.operationId);
+      expect(new Set(first.added)).toEqual(new Set(ids.filter((id) => !before.includes(id))));
       expect(new Set(first.changes.map((c) => c.kind)).size).toBe(4);
       expect(parse(first.text).info.version).toBe(parse(original).info.version);
     }
@@ -74,6 +78,54 @@ describe('drawChanges', () => {
       [1, 2, 3, 4, 5, 6, 7, 8].flatMap((seed) => drawChanges(original, seed, 3).changes.map((c) => c.kind)),
     );
     expect(kinds.size).toBeGreaterThan(4);
+  });
+});
+
+describe('add resource: shapes the generators were not written for', { timeout: 120_000 }, () => {
+  const SEEDS = Array.from({ length: 24 }, (_, i) => i + 1);
+  const drawn = SEEDS.map((seed) => applyEdit(original, 'add resource', seeded(seed))!);
+
+  it('draws, over seeds, every shape the issue names, and the lint accepts each document', async () => {
+    const added = drawn.map(({ text }) => {
+      const before = new Set([...operations(parseOpenApiDocument(original, 'x.yaml'))].map((o) => o.pointer));
+      return [...operations(parseOpenApiDocument(text, 'x.yaml'))].filter((o) => !before.has(o.pointer));
+    });
+    const all = added.flat();
+    const schemaOf = (p: { schema?: { schema: unknown } | undefined }) => p.schema?.schema as Record<string, any>;
+    const paths = all.flatMap((o) => o.parameters.filter((p) => p.in === 'path'));
+    const shapes = {
+      'an integer path parameter': paths.some((p) => schemaOf(p)?.type === 'integer'),
+      'a path parameter with a dot': paths.some((p) => p.name.includes('.')),
+      'a path parameter with a dash': paths.some((p) => p.name.includes('-')),
+      'an array in a query': all.some((o) =>
+        o.parameters.some((p) => p.in === 'query' && schemaOf(p)?.type === 'array'),
+      ),
+      'an inline array as an answer': all.some((o) => (o.success?.schema?.schema as any)?.type === 'array'),
+      'a reserved word as an operationId': all.some((o) => o.operationId === 'delete'),
+      'a path segment with a dot': all.some((o) => o.path.includes('.')),
+      'a path segment with a leading digit': all.some((o) => /^\/\d/.test(o.path)),
+      'a nested object in a body': drawn.some(({ text }) => /settings:\n\s+type: object/.test(text)),
+      'a component name with a dash or a dot': drawn.some(({ text }) =>
+        /\$ref: "#\/components\/schemas\/[^"]*[-.][^"]*"/.test(text),
+      ),
+    };
+    expect(
+      Object.entries(shapes)
+        .filter(([, seen]) => !seen)
+        .map(([shape]) => shape),
+    ).toEqual([]);
+    const files = writeDocuments({
+      original: parse(original),
+      ...Object.fromEntries(drawn.map((d, i) => [`drawn-${i}`, parse(d.text)])),
+    });
+    const results = await lintFiles(Object.values(files));
+    const errors = (file: string) =>
+      (results.get(file) ?? [])
+        .filter((p) => p.severity === 'error')
+        .map((p) => `${p.ruleId} ${p.pointer}`)
+        .sort();
+    for (const [i, { done }] of drawn.entries())
+      expect(errors(files[`drawn-${i}`]!), done).toEqual(errors(files.original!));
   });
 });
 

@@ -6,7 +6,7 @@ export function drawChanges(
   text: string,
   seed: number,
   count: number,
-): { text: string; changes: Array<{ kind: string; done: string }> };
+): { text: string; changes: Array<{ kind: string; done: string }>; added: string[] };
 export function withVersion(text: string, version: string): string;
 export function isGeneratedOrDocument(path: string): boolean;
 export function withCrudOperations(text: string, count: number): string;

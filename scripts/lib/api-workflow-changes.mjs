@@ -265,28 +265,35 @@ export function applyEdit(text, kind, random) {
   return done === undefined ? undefined : { text: doc.toString(WRITE_OPTIONS), done };
 }
 
+/** The edits every draw starts with: an operation on a resource the document has, and a resource of random shape. */
+const ALWAYS = ['add operation', 'add resource'];
+
 /**
- * `count` edits drawn from `seed`: always one added operation (the proof that a new operation
- * needs no code), and `count - 1` others of distinct kinds, each applied to the document the
- * ones before it left.
+ * `count` edits drawn from `seed`: always an added operation and an added resource (the proof that
+ * new operations need no code, whatever their shape), then others of distinct kinds, each applied
+ * to the document the ones before it left.
  */
 export function drawChanges(text, seed, count) {
   const random = seeded(seed);
-  const kinds = EDIT_KINDS.filter((kind) => kind !== 'add operation');
+  const kinds = EDIT_KINDS.filter((kind) => !ALWAYS.includes(kind));
   // Fisher–Yates, from the seed.
   for (let i = kinds.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
     [kinds[i], kinds[j]] = [kinds[j], kinds[i]];
   }
   const changes = [];
-  for (const kind of ['add operation', ...kinds]) {
+  for (const kind of [...ALWAYS, ...kinds]) {
     if (changes.length >= count) break;
     const edited = applyEdit(text, kind, random);
     if (edited === undefined) continue;
     text = edited.text;
     changes.push({ kind, done: edited.done });
   }
-  return { text, changes };
+  // What the additions named, in their order: `… (getProfile) added`, `resource …: POST /x (createX), …`.
+  const added = changes
+    .filter((c) => ALWAYS.includes(c.kind))
+    .flatMap((c) => [...c.done.matchAll(/\((\w+)\)/g)].map((m) => m[1]));
+  return { text, changes, added };
 }
 
 /** `info.version` set to `version`, the rest kept as written. */

@@ -147,14 +147,12 @@ export function drawnResource(random, taken) {
     required: true,
     content: json({ $ref: `#/components/schemas/${requestName}` }, bodyExample, `A ${noun.one}`),
   });
-  // An operationId: the verb and the noun, or, once at most, the bare verb (a reserved word).
-  let bare = random() < 0.5;
-  const operationId = (verb) => {
-    const id =
-      bare && !taken.operationIds.includes(verb) ? verb : `${verb}${pascal(verb === 'list' ? noun.many : noun.one)}`;
-    if (id === verb) bare = false;
-    return id;
-  };
+  // An operationId: the verb and the noun, or for one verb drawn, the bare verb (`delete` is a reserved word).
+  const bare = random() < 0.7 ? pick(random, ['delete', 'create', 'get']) : undefined;
+  const operationId = (verb) =>
+    verb === bare && !taken.operationIds.includes(verb)
+      ? verb
+      : `${verb}${pascal(verb === 'list' ? noun.many : noun.one)}`;
   const operation = (verb, summary, rest) => ({
     operationId: operationId(verb),
     summary,

@@ -66,6 +66,29 @@ function optionsOf({ name, in: location, schema }) {
 
 const quote = (word) => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`);
 
+/**
+ * The words after the command of a command line that gives `valueFor(input)` to each input of a
+ * command (its positionals, then its options; an option without a value is left out), unquoted.
+ */
+export function commandWords({ arguments: positionals, options }, valueFor) {
+  const words = [];
+  for (const input of positionals) {
+    const value = valueFor(input);
+    words.push(value === undefined ? `<${input.flag}>` : input.type === 'json' ? JSON.stringify(value) : String(value));
+  }
+  for (const option of options) {
+    const value = option.member === undefined ? valueFor(option) : valueFor(option)?.[option.member];
+    if (value === undefined) continue;
+    if (option.type === 'boolean' && !option.array) words.push(`--${value ? '' : 'no-'}${option.flag}`);
+    else {
+      for (const item of option.array && Array.isArray(value) ? value : [value]) {
+        words.push(`--${option.flag}`, option.type === 'json' ? JSON.stringify(item) : String(item));
+      }
+    }
+  }
+  return words;
+}
+
 /** A command line per example of the request body (or one), with the parameters' examples. */
 function examplesOf(document, operation, command, positionals, options) {
   const media = operation.body && operation.requestBody.content[operation.body.mediaType].media;
@@ -78,19 +101,8 @@ function examplesOf(document, operation, command, positionals, options) {
       const parameter = operation.parameters.find((p) => p.name === input.name && p.in === input.in);
       return parameter?.parameter.example ?? parameter?.schema?.schema.example;
     };
-    const words = ['browser-cloud', ...command];
-    for (const input of positionals) words.push(quote(String(exampleOf(input) ?? `<${input.flag}>`)));
-    for (const option of options) {
-      const value = option.member === undefined ? exampleOf(option) : exampleOf(option)?.[option.member];
-      if (value === undefined) continue;
-      if (option.type === 'boolean' && !option.array) words.push(`--${value ? '' : 'no-'}${option.flag}`);
-      else {
-        for (const item of option.array && Array.isArray(value) ? value : [value]) {
-          words.push(`--${option.flag}`, quote(option.type === 'json' ? JSON.stringify(item) : String(item)));
-        }
-      }
-    }
-    return `  $ ${words.join(' ')}`;
+    const words = commandWords({ arguments: positionals, options }, exampleOf);
+    return `  $ ${['browser-cloud', ...command, ...words.map((word) => (/^<.*>$/.test(word) ? word : quote(word)))].join(' ')}`;
   });
   return [...new Set(lines)];
 }

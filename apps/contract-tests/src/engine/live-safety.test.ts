@@ -2,7 +2,7 @@
 // change state to a resource the run was not given (a CONTRACT_* variable) and did not create.
 // Every operation of a document with a create, a rename, a read and a delete of a profile is
 // planned as the suite plans it and run against a server that records each request.
-import { type Operation, operations } from '@browser-cloud/openapi-document';
+import { type Operation, operations, resources } from '@browser-cloud/openapi-document';
 import { createRequestChecker, invalidPart, isRefusal } from '@browser-cloud/request-checker';
 import { DEFAULT_FIXTURE_REFS as R, startSandbox } from '@browser-cloud/sandbox';
 import { startHostileServer } from '@browser-cloud/test-servers';
@@ -40,23 +40,33 @@ const GIVEN: Resources = {
   CONTRACT_LOG_PATH: '/var/log/given.log',
   CONTRACT_LOG_SUPERVISOR_PROCESS: 'given-process',
 };
-const CREATED = /^prof_made_\d+$/;
+/** What the server below makes: `made_<n>`, or a number from 900001 where the id is an integer. */
+const CREATED = /^(made_\d+|9\d{5})$/;
 const PATH_REFUSED = invalidPart('path', []).body.message;
+const model = resources(document);
 
 type Sent = { method: string; url: string };
 
 /**
- * Every request the planned cases of every operation send on `mode`, to a server that creates a
- * profile for each POST /profiles (`prof_made_<n>`) and answers anything else 200 or 204: the
- * cases fail on its answers, which does not matter here: each request is sent as to a real server.
+ * Every request the planned cases of every operation send on `mode`, to a server that makes an
+ * item for each create of the document (a POST the checker routes to one: `made_<n>`, or an
+ * integer where the id's schema says so) and answers anything else 200 or 204: the cases fail on
+ * its answers, which does not matter here: each request is sent as to a real server.
  */
-async function sentBy(mode: TargetMode, resources: Resources): Promise<Sent[]> {
-  let made = 0;
+async function sentBy(mode: TargetMode, resources: Resources): Promise<{ sent: Sent[]; made: string[] }> {
+  /** The path of each item made. */
+  const made: string[] = [];
   const server = await startHostileServer((request, response) => {
     request.resume();
     const json = { 'content-type': 'application/json' };
-    if (request.method === 'POST' && request.url === '/profiles') {
-      const id = `prof_made_${++made}`;
+    const match = checker.route(request.method ?? '', (request.url ?? '').split('?')[0]!);
+    const role = isRefusal(match) ? undefined : model.roleOf(match.operation);
+    if (role?.action === 'create') {
+      const { properties = {} } = (role.resource.schema?.schema ?? {}) as { properties?: Record<string, any> };
+      const integer = properties[role.resource.idField]?.type === 'integer';
+      const n = made.length + 1;
+      const id = integer ? 900_000 + n : `made_${n}`;
+      made.push(`${(request.url ?? '').split('?')[0]}/${id}`);
       response.writeHead(201, json).end(JSON.stringify({ id, name: 'made', created_at: '2026-01-01T00:00:00Z' }));
     } else if (request.method === 'DELETE') response.writeHead(204).end();
     else response.writeHead(200, json).end('{}');
@@ -70,7 +80,7 @@ async function sentBy(mode: TargetMode, resources: Resources): Promise<Sent[]> {
       target: { baseUrl: server.url, token: 'sk_live_safety' },
       limits: { answerMs: 5_000, streamMs: 50 },
     });
-    return server.requests.map(({ method, url }) => ({ method, url }));
+    return { sent: server.requests.map(({ method, url }) => ({ method, url })), made };
   } finally {
     await server.close();
   }
@@ -105,7 +115,7 @@ describe('on a live target', () => {
   });
 
   it('no case sends a POST, PATCH or DELETE to a resource neither given nor created; reads still try generated values', async () => {
-    const sent = await sentBy('server', GIVEN);
+    const { sent } = await sentBy('server', GIVEN);
     expect(unsafeOnUngiven(sent, GIVEN)).toEqual([]);
     // Not vacuous: the unsafe operations' generated cases ran, on the given and created resources.
     const unsafe = sent.filter((s) => read(s)?.operation.safe === false && !read(s)?.pathRefused);
@@ -122,11 +132,10 @@ describe('on a live target', () => {
   });
 
   it('what the cases create is deleted after them, the profile made for the delete included', async () => {
-    const sent = await sentBy('server', GIVEN);
-    const made = sent.filter((s) => s.method === 'POST' && s.url === '/profiles').map((_, i) => `prof_made_${i + 1}`);
-    expect(made.length).toBeGreaterThan(8);
-    const deleted = new Set(sent.filter((s) => s.method === 'DELETE').map((s) => s.url));
-    expect(made.filter((id) => !deleted.has(`/profiles/${id}`))).toEqual([]);
+    const { sent, made } = await sentBy('server', GIVEN);
+    expect(made.filter((path) => path.startsWith('/profiles/')).length).toBeGreaterThan(8);
+    const deleted = new Set(sent.filter((s) => s.method === 'DELETE').map((s) => s.url.split('?')[0]));
+    expect(made.filter((path) => !deleted.has(path))).toEqual([]);
   });
 
   it('a case of an operation that is not safe does not run without its resource: it needs the variable', () => {
@@ -160,7 +169,13 @@ describe('on a live target', () => {
 
   it('valid and invalid cases of every operation that is not safe address the given values, but a broken path value', () => {
     for (const operation of [...operations(document)].filter((o) => !o.safe)) {
-      const known = knownValues(operation, { ...GIVEN, CONTRACT_DELETABLE_PROFILE_ID: 'prof_made_1' });
+      // Each deletable resource as the run would have made it.
+      const made = Object.fromEntries(
+        Object.keys(exampleResources(operations(document)))
+          .filter((name) => name.startsWith('CONTRACT_DELETABLE_'))
+          .map((name) => [name, 'made_1']),
+      );
+      const known = knownValues(operation, { ...GIVEN, ...made });
       const allowed = Object.values(known.path ?? {}).flat();
       const { valid, invalid, everyRule } = caseArbitraries(document, operation, checker, known, { live: true });
       for (const c of fc.sample(valid, { seed: DEFAULT_SEED, numRuns: 40 }))
@@ -216,7 +231,7 @@ describe('on a live target', () => {
   });
 
   it('the same cases off a live target address generated values too: the rule is what keeps a live run safe', async () => {
-    const sent = await sentBy('sandbox', GIVEN);
+    const { sent } = await sentBy('sandbox', GIVEN);
     expect(unsafeOnUngiven(sent, GIVEN).length).toBeGreaterThan(0);
   });
 });
