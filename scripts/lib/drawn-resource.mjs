@@ -124,7 +124,13 @@ export function drawnResource(random, taken) {
   });
   const requestName = `${component}${component.includes('-') ? '-' : ''}Request`;
   // What a create and an update send: the name and the drawn properties but the id and the timestamp.
-  const settable = Object.fromEntries(Object.entries(properties).filter(([p]) => p !== 'id' && p !== 'created_at'));
+  // Each a `$ref` to the item's own (as LogStreamQuery's parameters are written): one definition, so
+  // that an enum value added to it is one the item may hold too.
+  const settable = Object.fromEntries(
+    Object.keys(properties)
+      .filter((p) => p !== 'id' && p !== 'created_at')
+      .map((p) => [p, { $ref: `#/components/schemas/${component}/properties/${p}` }]),
+  );
   const schemas = {
     [component]: {
       ...closed(`A ${noun.one}, drawn by the API workflow test.`, properties, ['id', 'name', 'created_at']),
