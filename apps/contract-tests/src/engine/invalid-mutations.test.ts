@@ -54,6 +54,17 @@ describe('mutationsOf', () => {
     expect(found).not.toContain('type: /supervisor_process of the wrong type');
   });
 
+  it('leaves the type of an array alone in text, where one value is an array of one', () => {
+    const names = { type: 'array', items: { type: 'string', minLength: 1 }, maxItems: 2 };
+    const query = { type: 'object', properties: { names, limit: { type: 'integer' } } };
+    const found = mutationsOf(query, { names: ['a'], limit: 1 }, { deref: d, textual: true });
+    expect(found.map((m) => m.rule)).not.toContain('type: /names of the wrong type');
+    expect(found.map((m) => m.rule)).toContain('type: /limit of the wrong type');
+    // As a body value the array is JSON, where a string is the wrong type.
+    const json = mutationsOf(query, { names: ['a'], limit: 1 }, { deref: d });
+    expect(json.map((m) => m.rule)).toContain('type: /names of the wrong type');
+  });
+
   it('offers nothing to break in a value the schema does not constrain', () => {
     expect(mutationsOf({}, 'anything', { deref: d })).toEqual([]);
   });

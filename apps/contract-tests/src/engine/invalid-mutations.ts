@@ -10,7 +10,10 @@ export interface Mutation {
 }
 
 export interface MutationOptions extends Pick<ArbitraryOptions, 'deref'> {
-  /** Query parameters travel as text, where a number for a string arrives as a valid string: no such mutation. */
+  /**
+   * Query parameters travel as text, where a number for a string arrives as a valid string, and a
+   * string for an array as an array of one: no such mutation.
+   */
   textual?: boolean | undefined;
 }
 
@@ -52,6 +55,8 @@ export function minimalValue(raw: unknown, deref: MutationOptions['deref']): unk
 function wrongTypeValue(schema: Schema, textual: boolean): unknown {
   const declared = typesOf(schema);
   if (declared.length === 0 || (textual && declared.includes('string'))) return undefined;
+  // As text, one value of an array's parameter is read as an array of that one item.
+  if (textual && declared.includes('array')) return undefined;
   if (!declared.includes('string')) return 'contract-wrong-type';
   return declared.includes('integer') || declared.includes('number') ? undefined : 12345;
 }

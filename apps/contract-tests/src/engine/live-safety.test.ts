@@ -169,11 +169,11 @@ describe('on a live target', () => {
 
   it('valid and invalid cases of every operation that is not safe address the given values, but a broken path value', () => {
     for (const operation of [...operations(document)].filter((o) => !o.safe)) {
-      // Each deletable resource as the run would have made it.
+      // Each deletable resource as the run would have made it: an id like its example.
       const made = Object.fromEntries(
-        Object.keys(exampleResources(operations(document)))
-          .filter((name) => name.startsWith('CONTRACT_DELETABLE_'))
-          .map((name) => [name, 'made_1']),
+        Object.entries(exampleResources(operations(document))).filter(([name]) =>
+          name.startsWith('CONTRACT_DELETABLE_'),
+        ),
       );
       const known = knownValues(operation, { ...GIVEN, ...made });
       const allowed = Object.values(known.path ?? {}).flat();

@@ -1,7 +1,14 @@
 // Valid and invalid requests of one operation, as fast-check arbitraries built from its schemas. A
 // valid case is one the one request checker (the sandbox's and the mock front's) accepts; each
 // invalid one breaks one rule and is one it refuses.
-import { deref, type OpenApiDocument, type Operation, type OperationParameter } from '@browser-cloud/openapi-document';
+import {
+  deref,
+  type OpenApiDocument,
+  type Operation,
+  type OperationParameter,
+  readSimpleValue,
+  schemaValidator,
+} from '@browser-cloud/openapi-document';
 import { isRefusal, type RequestChecker } from '@browser-cloud/request-checker';
 import fc from 'fast-check';
 import { minimalValue, mutationsOf } from './invalid-mutations.js';
@@ -38,6 +45,9 @@ function routedTo(checker: RequestChecker, c: RequestCase): Operation | undefine
 /** A live target's rule broken by a case plan (README, "Live safety"): the case would address what the run was not given. */
 export class LiveSafetyError extends Error {}
 
+/** A value given for a path parameter (a CONTRACT_* variable) that its schema refuses: no case could be built on it. */
+export class GivenValueError extends Error {}
+
 /**
  * The requests of `operation`: `valid`, `addressed` (on the `known` resources only) and `invalid`.
  * On a `live` target (README, "Live safety") an operation that is not `safe` addresses only the
@@ -58,6 +68,20 @@ export function caseArbitraries(
       `${operation.operationId} changes what it addresses (${operation.method.toUpperCase()}): on a live target its ${where} parameter ${name} takes only a value the run was given or created, and it has none`,
     );
   const derefIn = (node: unknown) => deref(document, node) as Schema;
+  /**
+   * The given values that `p`'s schema takes; none is an error naming them, not a filter that
+   * could never find a valid case (an id given as text for an integer parameter).
+   */
+  const fitting = (p: OperationParameter, given: readonly string[]) => {
+    if (!p.schema) return given;
+    const validate = schemaValidator(document, p.schema.pointer);
+    const fits = given.filter((v) => validate(readSimpleValue(document, p, encodeURIComponent(v), true)));
+    if (fits.length > 0) return fits;
+    const rule = validate.errors?.[0]?.message ?? 'does not match its schema';
+    throw new GivenValueError(
+      `${operation.operationId}: the value given for its path parameter ${p.name} (${given.join(', ')}) is not one it takes: ${rule}`,
+    );
+  };
   const schemaOf = (p: OperationParameter) => (p.schema?.schema ?? {}) as Schema;
   const inPath = operation.parameters.filter((p) => p.in === 'path');
   const inQuery = operation.query?.parameters ?? [];
@@ -80,7 +104,7 @@ export function caseArbitraries(
     fc.record(
       byName(inPath, (p) => {
         const given = known.path?.[p.name];
-        if ((onlyKnown || guarded) && given && given.length > 0) return fc.constantFrom(...given);
+        if ((onlyKnown || guarded) && given && given.length > 0) return fc.constantFrom(...fitting(p, given));
         if (guarded) throw none('path', p.name);
         // `.` and `..` are resolved away by URL parsers: they never reach the operation.
         const generated = schemaArbitrary(schemaOf(p), { deref: derefIn, known: { '': given } }).map(String);
@@ -122,9 +146,15 @@ export function caseArbitraries(
       if (status !== undefined) variants.push({ ...variant, rule, expectedStatuses: [status, ...also] });
     };
     for (const p of inPath) {
-      for (const m of mutationsOf(schemaOf(p), c.pathParams[p.name] ?? '', { deref: derefIn, textual: true })) {
-        const pathParams = { ...c.pathParams, [p.name]: String(m.value) };
-        refuse(`path ${m.rule.replace('(root)', p.name)}`, { pathParams }, m.value === '' ? [404] : []);
+      // The value as the server types it (an integer id is a number), inside an object, so that its
+      // own type and bounds are broken as a property's are.
+      const text = c.pathParams[p.name] ?? '';
+      const typed = readSimpleValue(document, p, encodeURIComponent(text), true);
+      const holder = { type: 'object', properties: { [p.name]: schemaOf(p) } };
+      for (const m of mutationsOf(holder, { [p.name]: typed }, { deref: derefIn, textual: true })) {
+        const value = String((m.value as Record<string, unknown>)[p.name]);
+        const pathParams = { ...c.pathParams, [p.name]: value };
+        refuse(`path ${m.rule.replace(`/${p.name}`, p.name)}`, { pathParams }, value === '' ? [404] : []);
       }
     }
     if (body && bodySchema) {
