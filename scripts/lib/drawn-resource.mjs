@@ -138,7 +138,11 @@ export function drawnResource(random, taken) {
     },
     [requestName]: closed(`What a ${noun.one} is made of.`, settable, ['name']),
   };
-  const bodyExample = Object.fromEntries(Object.entries(item).filter(([p]) => p !== 'id' && p !== 'created_at'));
+  // A name of its own: the item of the examples is there from the start (a unique name would be taken).
+  const bodyExample = {
+    ...Object.fromEntries(Object.entries(item).filter(([p]) => p !== 'id' && p !== 'created_at')),
+    name: `my-${words(noun.one).join('-')}`,
+  };
 
   const headers = { 'X-Request-Id': { $ref: '#/components/headers/RequestId' } };
   const errors = (...names) =>

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadOpenApiDocument, type OpenApiDocument, operations, resources } from '@browser-cloud/openapi-document';
+import { loadOpenApiDocument, type OpenApiDocument, operations } from '@browser-cloud/openapi-document';
 import { createRequestChecker } from '@browser-cloud/request-checker';
 import {
   DEFAULT_FIXTURE,
@@ -19,13 +19,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { derivedSeed } from '../src/engine/plan.js';
 import { caseArbitraries } from '../src/engine/request-cases.js';
-import {
-  exampleResources,
-  knownValues,
-  type Resources,
-  resourcesFrom,
-  resourceVariables,
-} from '../src/engine/resources.js';
+import { exampleResources, knownValues, type Resources, resourcesFrom } from '../src/engine/resources.js';
 import { documentWithProfileOperations } from '../src/engine/test-support/profile-document.js';
 import { runEveryPlan } from '../src/engine/test-support/run-plans.js';
 import { DEFAULT_SEED, pinnedSeeds } from './seeds.mjs';
@@ -66,7 +60,7 @@ function drawnValues(document: OpenApiDocument, ...runs: Resources[]): Map<strin
  * The default fixture plus a user's resources under the drawn values: a profile named each drawn
  * profile value, a connection of each drawn connection id; and `deletable` more profiles.
  */
-function plantedFixture(document: OpenApiDocument, drawn: Map<string, Set<string>>, deletable: readonly string[] = []) {
+function plantedFixture(drawn: Map<string, Set<string>>, deletable: readonly string[] = []) {
   const taken = new Set(DEFAULT_FIXTURE.profiles.map((p) => p.name));
   const names = [...(drawn.get('profiles') ?? [])].filter((n) => n.length <= 255 && !taken.has(n));
   const projectId = R.projects.default;
@@ -83,27 +77,8 @@ function plantedFixture(document: OpenApiDocument, drawn: Map<string, Set<string
     ...DEFAULT_FIXTURE,
     profiles: [...DEFAULT_FIXTURE.profiles, ...profiles, ...extra],
     authConnections: [...DEFAULT_FIXTURE.authConnections, ...connections],
-    resources: { ...DEFAULT_FIXTURE.resources, ...examplesGiven(document) },
   };
   return { fixture, profiles, connections };
-}
-
-/**
- * The items of each resource the document can create and the fixture does not hold (one the API
- * workflow test drew): its examples under the ids GIVEN names, as a user's server would hold them.
- */
-function examplesGiven(document: OpenApiDocument): NonNullable<SandboxFixture['resources']> {
-  const planted: NonNullable<SandboxFixture['resources']> = {};
-  for (const resource of resources(document).resources) {
-    const { create, read } = resource.crud;
-    const last = read?.path.match(/\{([^}]+)\}$/)?.[1];
-    if (!create || !read || last === undefined) continue;
-    const given = GIVEN[resourceVariables(read).path[last]!];
-    // The examples of several answers may show the same item: it is planted once.
-    const item = resource.examples.find((example) => String(example[resource.idField]) === given);
-    if (item) planted[resource.key] = [{ projectId: R.projects.default, value: item }];
-  }
-  return planted;
 }
 
 /** A sandbox whose clock the test moves on between runs: the login flows of a run end before the next, as the README asks of a live server's connections. */
@@ -141,8 +116,7 @@ function runner(env: Record<string, string>): Promise<{ code: number | null; out
 
 /**
  * What a user gives a live run: the fixture's ids and, for a resource the sandbox holds as its
- * examples (one the document reads but cannot create, as the API workflow test may add), the
- * example's id.
+ * examples (one the API workflow test added to the document), the example's id.
  */
 const GIVEN = {
   ...exampleResources(operations(loadOpenApiDocument())),
@@ -159,7 +133,7 @@ describe("a live run against a server holding a user's resources under the names
     const deletable = ['prof_deletable_first', 'prof_deletable_second'];
     const runs = deletable.map((id) => ({ ...GIVEN, CONTRACT_DELETABLE_PROFILE_ID: id }));
     const drawn = drawnValues(document, ...runs.map((given) => resourcesFrom(given)));
-    const planted = plantedFixture(document, drawn, deletable);
+    const planted = plantedFixture(drawn, deletable);
     // Not vacuous: the seed draws names the rename would address, and connection ids a login would.
     expect(planted.profiles.length).toBeGreaterThan(0);
     expect(planted.connections.length).toBeGreaterThan(0);
@@ -190,7 +164,7 @@ describe("a live run against a server holding a user's resources under the names
     const { CONTRACT_PROFILE_NAME: _learnt, ...given } = GIVEN;
     const runs = deletable.map((id) => resourcesFrom({ ...given, CONTRACT_DELETABLE_PROFILE_ID: id }));
     const drawn = drawnValues(document, ...runs);
-    const planted = plantedFixture(document, drawn, deletable);
+    const planted = plantedFixture(drawn, deletable);
     expect(planted.profiles.length).toBeGreaterThan(0);
     const { sandbox, later } = await sandboxWith(planted.fixture, document);
     const before = stateOf(sandbox, planted);

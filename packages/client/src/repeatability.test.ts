@@ -60,17 +60,31 @@ describe('the generated calls are repeatable as the document says, and only then
       const answer = success.mediaType
         ? json(Number(success.status), example(operation.responses[success.status]!.content[success.mediaType]!.media))
         : () => new Response(null, { status: Number(success.status) });
-      // Each parameter that decides, at its documented example and at a value nothing documents.
-      const decisive = Object.keys(operation.repeatability.when).map((name) => parameter(name).example);
-      for (const value of [...decisive, 'zz_not_in_document']) {
+      /** A value of the parameter's type that nothing documents (an integer id is a number). */
+      const undocumented = (name: string) => {
+        const written = operation.parameters.find((p) => p.name === name)!.schema?.schema;
+        const schema = deref<{ type?: unknown; minimum?: number }>(document, (written ?? {}) as object);
+        return ['integer', 'number'].includes(String(schema.type))
+          ? (schema.minimum ?? 0) + 987_654
+          : 'zz_not_in_document';
+      };
+      // Each parameter that decides at its documented example, then every one at a value nothing documents.
+      const trials = [
+        ...Object.keys(operation.repeatability.when).map((decisive) =>
+          Object.fromEntries(
+            names.map((name) => [name, name === decisive ? parameter(name).example : undocumented(name)]),
+          ),
+        ),
+        Object.fromEntries(names.map((name) => [name, undocumented(name)])),
+      ];
+      for (const values of trials) {
         const fetch = scriptedFetch(unavailable, answer);
         const { call } = operationSignature(document, operation);
-        const args = [...names.map(() => value), ...(call.body === 'none' ? [] : [body])];
+        const args = [...names.map((name) => values[name]), ...(call.body === 'none' ? [] : [body])];
         // A query with a required parameter is an argument: its documented examples.
         if (call.query === 'positional') args.push(queryExample(operation));
         await settle(calls[operation.names.function]!(connection(fetch), ...args, { maxRetries: 1 }));
-        const values = Object.fromEntries(names.map((name) => [name, value]));
-        expect(fetch.mock.calls.length, String(value)).toBe(isRepeatable(operation, values) ? 2 : 1);
+        expect(fetch.mock.calls.length, JSON.stringify(values)).toBe(isRepeatable(operation, values) ? 2 : 1);
       }
     },
   );

@@ -22,8 +22,7 @@ const checker = createRequestChecker(document);
 const find = (operationId: string) => [...operations(document)].find((o) => o.operationId === operationId)!;
 /**
  * What a user gives a live run: every variable of the document, but the deletable profile (the
- * suite creates it). A resource the document reads but cannot create (as the API workflow test may
- * add) is given as its example.
+ * suite creates it). A resource the API workflow test added is given as its example.
  */
 const GIVEN: Resources = {
   ...Object.fromEntries(

@@ -50,8 +50,8 @@ export function resourcesFrom(env: Readonly<Record<string, string | undefined>>)
 
 /**
  * Each variable of `operations` set to its parameter's example: what the sandbox targets add under
- * the fixture's ids, since the sandbox answers an operation on a resource it does not keep with
- * its example, whatever the id.
+ * the fixture's ids, since the sandbox holds the example items of a resource its fixture does not
+ * fill, and answers an operation on a resource it does not keep with its example, whatever the id.
  */
 export function exampleResources(operations: Iterable<Operation>): Resources {
   const resources: Record<string, string> = {};

@@ -186,11 +186,13 @@ export class SandboxState {
     for (const [written, list] of Object.entries(fixture.resources ?? {})) {
       for (const entry of list) put(resourceKey(written), entry, structuredClone(entry.value), {}, entry.parents ?? []);
     }
-    // A resource the API cannot create and the fixture does not fill (a read-only one) holds its
-    // examples, in the project of the fixture's first token: there is something to read.
+    // A resource the fixture does not fill (one added to the document, the seed's aside) holds its
+    // examples, in the project of the fixture's first token: there is something to read from the
+    // start, as on a server that holds the user's resources.
     const [first] = fixture.tokens;
+    const seeded = new Set(Object.values(SEED_COLLECTIONS).map((collection) => this.keyOf(collection)));
     for (const resource of settings.model.resources) {
-      if (first === undefined || resource.depth > 0 || resource.crud.create || this.items(resource.key).size > 0)
+      if (first === undefined || resource.depth > 0 || seeded.has(resource.key) || this.items(resource.key).size > 0)
         continue;
       for (const example of resource.examples) {
         const id = example[resource.idField];
