@@ -150,9 +150,25 @@ export function drawnResource(random, taken) {
   const json = (schema, value, summary) => ({
     'application/json': { schema, examples: { [summary.replaceAll(' ', '_')]: { summary, value } } },
   });
-  const answer = (status, description, schema, value) => ({
-    [status]: { description, headers, content: json(schema, value, description.replace(/\.$/, '')) },
-  });
+  // An item answered shows each value of its enums in an example of its own, as the document's
+  // convention asks of every answer.
+  const enumExamples = (value) =>
+    value === item
+      ? Object.fromEntries(
+          Object.entries(properties)
+            .filter(([p, schema]) => Array.isArray(schema.enum) && item[p] !== undefined)
+            .flatMap(([p, schema]) =>
+              schema.enum
+                .filter((v) => v !== item[p])
+                .map((v) => [`${p}_${v}`, { summary: `${p} ${v}`, value: { ...item, [p]: v } }]),
+            ),
+        )
+      : {};
+  const answer = (status, description, schema, value) => {
+    const content = json(schema, value, description.replace(/\.$/, ''));
+    Object.assign(content['application/json'].examples, enumExamples(value));
+    return { [status]: { description, headers, content } };
+  };
   const body = () => ({
     required: true,
     content: json({ $ref: `#/components/schemas/${requestName}` }, bodyExample, `A ${noun.one}`),
@@ -186,7 +202,8 @@ export function drawnResource(random, taken) {
   const conflict = unique && {
     409: {
       description: `Another ${noun.one} has this name.`,
-      headers,
+      // A conflict is not worth sending again (the document's convention for every 409).
+      headers: { ...headers, 'X-Should-Retry': { $ref: '#/components/headers/ShouldRetry' } },
       content: json(
         { $ref: '#/components/schemas/Error' },
         { code: 'conflict', message: 'the name is taken' },
