@@ -56,16 +56,20 @@ function namesOf(schemas: Iterable<string>): Set<string> {
 }
 
 /**
- * A property name, read from the document, that only the validator of `owned` mentions: the
+ * A property name, read from the document, that only the validator of `name` mentions: the
  * longest one it declares that no schema outside what it reaches declares, alone or inside a
- * longer name.
+ * longer name; else the longest such name of what it reaches (a schema added to the document may
+ * declare each of its own, as a drawn `enabled` does).
  */
-function markOf(owned: Iterable<string>, reached: Set<string>): string {
-  const outside = [...namesOf(Object.keys(components).filter((name) => !reached.has(name)))];
-  const mark = [...namesOf(owned)]
-    .filter((name) => !outside.some((other) => other.includes(name)))
-    .sort((a, b) => b.length - a.length)[0];
-  if (mark === undefined) throw new Error(`no property name of ${[...owned]} is its own`);
+function markOf(name: string): string {
+  const reached = closure(name);
+  const outside = [...namesOf(Object.keys(components).filter((other) => !reached.has(other)))];
+  const own = (owned: Iterable<string>) =>
+    [...namesOf(owned)]
+      .filter((candidate) => !outside.some((other) => other.includes(candidate)))
+      .sort((a, b) => b.length - a.length)[0];
+  const mark = own([name]) ?? own(reached);
+  if (mark === undefined) throw new Error(`no property name of ${name} or what it reaches is its own`);
   return mark;
 }
 
@@ -83,7 +87,7 @@ const marks = {
       'Profile',
       'LogEvent',
       'Error',
-    ].map((name) => [name, markOf([name], closure(name))]),
+    ].map((name) => [name, markOf(name)]),
   ),
   RenameProfilePath: pathNames.sort((a, b) => b.length - a.length)[0] ?? '',
 } as Record<

@@ -57,13 +57,27 @@ function wrap(text, width = 100) {
   });
 }
 
-/** A value as a one-line JS literal, as Biome writes one, for examples: `{ name: 'checkout-agent-eu' }`. */
-function literal(value) {
+/**
+ * A value as a JS literal, as Biome writes one, for examples: `{ name: 'checkout-agent-eu' }` on
+ * one line, or, where that line would pass 80 columns after `indent`, a member a line.
+ */
+function literal(value, indent = '') {
   if (typeof value === 'string') return quoted(value);
-  if (Array.isArray(value)) return `[${value.map(literal).join(', ')}]`;
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  const entries = Object.entries(value).map(([key, item]) => `${propertyKey(key)}: ${literal(item)}`);
-  return entries.length === 0 ? '{}' : `{ ${entries.join(', ')} }`;
+  const array = Array.isArray(value);
+  const members = (inner) =>
+    array
+      ? value.map((item) => literal(item, inner))
+      : Object.entries(value).map(([key, item]) => `${propertyKey(key)}: ${literal(item, inner)}`);
+  const flat = members('');
+  if (flat.length === 0) return array ? '[]' : '{}';
+  const oneLine = array ? `[${flat.join(', ')}]` : `{ ${flat.join(', ')} }`;
+  if (indent.length + oneLine.length <= 80) return oneLine;
+  const inner = `${indent}  `;
+  const lines = members(inner)
+    .map((member) => `${inner}${member},\n`)
+    .join('');
+  return array ? `[\n${lines}${indent}]` : `{\n${lines}${indent}}`;
 }
 
 /** A TSDoc comment of these paragraphs, wrapped; the text cannot close it early. */
@@ -130,10 +144,11 @@ function describe(document, { operation, path, header, body, query, answer, even
       : `${name}: ${type}${optional ? ' | undefined' : ''}`,
   );
   const bodyMedia = operation.requestBody?.content[operation.body?.mediaType ?? '']?.media;
-  const exampleArgs = [
-    ...pathParameters.map((p) => literal(p.example)),
-    ...(body ? [literal(exampleOf(document, bodyMedia, operation.body.schema?.schema) ?? {})] : []),
-    ...(query && !inOptions ? [literal(queryExample)] : []),
+  // The values of the example's arguments, written as literals where the call is laid out.
+  const exampleValues = [
+    ...pathParameters.map((p) => p.example),
+    ...(body ? [exampleOf(document, bodyMedia, operation.body.schema?.schema) ?? {}] : []),
+    ...(query && !inOptions ? [queryExample] : []),
   ];
   const result = answer ?? event;
   const deletes = method === 'delete' && !answer;
@@ -168,10 +183,11 @@ function describe(document, { operation, path, header, body, query, answer, even
         if (streaming) return `for await (const ${name} of ${invocation}) console.log(${name});`;
         return result ? `const ${name} = await ${invocation};` : `await ${invocation};`;
       };
-      const args = [...leading, ...exampleArgs];
-      const short = line(args.join(', '));
+      const short = line([...leading, ...exampleValues.map((v) => literal(v))].join(', '));
       // As Biome would write it: a call too long for a line gets an argument a line.
-      return short.length <= 96 ? short : line(`\n${args.map((a) => `  ${a},\n`).join('')}`);
+      if (short.length <= 96) return short;
+      const args = [...leading, ...exampleValues.map((v) => literal(v, '  '))];
+      return line(`\n${args.map((a) => `  ${a},\n`).join('')}`);
     },
     text: (target) =>
       doc(
