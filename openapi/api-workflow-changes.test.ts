@@ -100,6 +100,12 @@ describe('add resource: shapes the generators were not written for', { timeout: 
       'an array in a query': all.some((o) =>
         o.parameters.some((p) => p.in === 'query' && schemaOf(p)?.type === 'array'),
       ),
+      'a boolean in a query': all.some((o) =>
+        o.parameters.some((p) => p.in === 'query' && schemaOf(p)?.type === 'boolean'),
+      ),
+      'an integer header parameter': all.some((o) =>
+        o.parameters.some((p) => p.in === 'header' && schemaOf(p)?.type === 'integer'),
+      ),
       'an inline array as an answer': all.some((o) => (o.success?.schema?.schema as any)?.type === 'array'),
       'a reserved word as an operationId': all.some((o) => o.operationId === 'delete'),
       'a path segment with a dot': all.some((o) => o.path.includes('.')),

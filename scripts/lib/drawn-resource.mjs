@@ -274,6 +274,15 @@ export function drawnResource(random, taken) {
             ['first'],
             'Only these names.',
           ),
+          query('archived', { type: 'boolean' }, false, `Whether archived ${noun.many} are listed too.`),
+          {
+            name: 'X-Trace-Depth',
+            in: 'header',
+            required: false,
+            description: 'How much of the request to trace, a header parameter.',
+            schema: { type: 'integer', minimum: 0, maximum: 9 },
+            example: 1,
+          },
         ],
         responses: {
           ...answer(200, `The ${noun.many}.`, listSchema, inline ? [item] : { data: [item], has_more: false }),
