@@ -323,15 +323,20 @@ const CRUD_RESOURCES = [
  * @throws Error beyond the resources it has names for.
  */
 export function withCrudOperations(text, count) {
-  if (count > CRUD_RESOURCES.length * 5) throw new Error(`at most ${CRUD_RESOURCES.length * 5} operations`);
   const doc = parseDocument(text);
+  // Nouns the document has no path for yet (an API workflow draw may have added `/gadgets`).
+  const paths = Object.keys(doc.toJS().paths ?? {});
+  const nouns = CRUD_RESOURCES.filter(
+    (plural) => !paths.some((p) => p === `/${plural}` || p.startsWith(`/${plural}/`)),
+  );
+  if (count > nouns.length * 5) throw new Error(`at most ${nouns.length * 5} operations`);
   const node = (value) => doc.createNode(value, { aliasDuplicateObjects: false });
   const security = [{ bearerAuth: [] }];
   const headers = { 'X-Request-Id': { $ref: '#/components/headers/RequestId' } };
   const errors = (...names) =>
     Object.fromEntries(names.map((name) => [ERROR_STATUS[name], { $ref: `#/components/responses/${name}` }]));
   for (let index = 0; index < count; index += 5) {
-    const plural = CRUD_RESOURCES[index / 5];
+    const plural = nouns[index / 5];
     const noun = plural.slice(0, -1);
     const Noun = noun[0].toUpperCase() + noun.slice(1);
     const Nouns = `${Noun}s`;

@@ -36,7 +36,7 @@ Object.assign(document.paths!, {
       responses: { '200': withExample(widgets, [{ n: 1 }]), ...errors },
     } satisfies OperationObject,
   },
-  '/gadgets/{id}/viewport': {
+  '/zz-gadgets/{id}/viewport': {
     put: {
       operationId: 'setViewport',
       'x-sdk-verb': 'set',
@@ -72,7 +72,7 @@ Object.assign(document.paths!, {
 type Method = (...args: unknown[]) => Promise<unknown>;
 let folder: string;
 let sandbox: RunningSandbox;
-let client: { widgets: { get: Method }; gadgets: { viewport: { set: Method } } };
+let client: { widgets: { get: Method }; zzGadgets: { viewport: { set: Method } } };
 let mcp: Client;
 /** What reached the server, by request: method, URL after the host, the header asked about, the body's bytes. */
 const sent: { method: string; url: string; depth: string | null; body: string }[] = [];
@@ -113,10 +113,10 @@ describe('values that are not strings, end to end', () => {
 
   it('the client sends integers and a nested object in the body as JSON', async () => {
     sent.length = 0;
-    await client.gadgets.viewport.set('br_1', { width: 1920, height: 1080, frame: { inset: { top: 0.5 } } });
+    await client.zzGadgets.viewport.set('br_1', { width: 1920, height: 1080, frame: { inset: { top: 0.5 } } });
     expect(sent[0]).toMatchObject({
       method: 'PUT',
-      url: '/gadgets/br_1/viewport',
+      url: '/zz-gadgets/br_1/viewport',
       body: '{"width":1920,"height":1080,"frame":{"inset":{"top":0.5}}}',
     });
   });
@@ -132,7 +132,7 @@ describe('values that are not strings, end to end', () => {
       name: 'ValidationError',
       field: 'header.X-Depth',
     });
-    await expect(client.gadgets.viewport.set('br_1', { width: '1920', height: 1080 })).rejects.toMatchObject({
+    await expect(client.zzGadgets.viewport.set('br_1', { width: '1920', height: 1080 })).rejects.toMatchObject({
       field: 'body.width',
     });
     expect(sent).toEqual([]);
@@ -163,7 +163,7 @@ describe('values that are not strings, end to end', () => {
     await mcp.callTool({ name: 'set_viewport', arguments: { id: 'br_1', width: 800, height: 600 } });
     expect(sent.map(({ url, depth, body }) => [url, depth, body])).toEqual([
       ['/widgets/7?colors=blue&tags=x&all=true', '3', ''],
-      ['/gadgets/br_1/viewport', null, '{"width":800,"height":600}'],
+      ['/zz-gadgets/br_1/viewport', null, '{"width":800,"height":600}'],
     ]);
     // Refused before sending (the scratch client's ValidationError is not the class the server imports,
     // so the server reports it by class only: the check that names the field is the client's, above).

@@ -53,7 +53,7 @@ type Sent = { method: string; url: string };
  * its answers, which does not matter here: each request is sent as to a real server.
  */
 async function sentBy(mode: TargetMode, resources: Resources): Promise<{ sent: Sent[]; made: string[] }> {
-  /** The path of each item made. */
+  /** The path of each item made that the document can delete. */
   const made: string[] = [];
   const server = await startHostileServer((request, response) => {
     request.resume();
@@ -65,7 +65,8 @@ async function sentBy(mode: TargetMode, resources: Resources): Promise<{ sent: S
       const integer = properties[role.resource.idField]?.type === 'integer';
       const n = made.length + 1;
       const id = integer ? 900_000 + n : `made_${n}`;
-      made.push(`${(request.url ?? '').split('?')[0]}/${id}`);
+      // What the document can delete the run must delete; of the rest it warns (a test below).
+      if (role.resource.crud.delete) made.push(`${(request.url ?? '').split('?')[0]}/${id}`);
       response.writeHead(201, json).end(JSON.stringify({ id, name: 'made', created_at: '2026-01-01T00:00:00Z' }));
     } else if (request.method === 'DELETE') response.writeHead(204).end();
     else response.writeHead(200, json).end('{}');
