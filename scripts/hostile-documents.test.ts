@@ -31,9 +31,21 @@ const operation = (operationId: string, parameters: Json[] = [], more: Json = {}
   ...more,
 });
 
-/** The repository's document with these paths and component schemas added. */
+/**
+ * The repository's document with these paths and component schemas added. An operation of the
+ * document with an operationId they take (one an API workflow draw added, such as `delete`) makes
+ * room for them.
+ */
 function documentWith(paths: Json, schemas: Json = {}): OpenApiDocument {
   const document = structuredClone(loadOpenApiDocument()) as Json;
+  const taken = new Set(
+    Object.values(paths).flatMap((item: Json) => Object.values(item).map((o: Json) => o?.operationId)),
+  );
+  for (const { path, method, operationId } of operations(document as OpenApiDocument)) {
+    if (!taken.has(operationId)) continue;
+    delete document['paths'][path][method];
+    if (Object.keys(document['paths'][path]).length === 0) delete document['paths'][path];
+  }
   Object.assign(document['paths'], paths);
   Object.assign(document['components']['schemas'], schemas);
   return document as OpenApiDocument;
