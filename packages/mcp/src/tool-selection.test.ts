@@ -59,7 +59,7 @@ describe('chooseTools', () => {
     expect(browsers.map(resourceOf).every((resource) => resource.startsWith('browsers'))).toBe(true);
     expect(chooseTools(large, { resources: ['*s'] }).tools).toEqual(large.filter((t) => resourceOf(t).endsWith('s')));
     // Repeated, the resources add up.
-    expect(chooseTools(large, { resources: ['widgets', 'gadgets'] }).tools).toHaveLength(10);
+    expect(chooseTools(large, { resources: ['widgets', 'folders'] }).tools).toHaveLength(10);
   });
 
   it('--operation keeps the tools that read (GET) or write, of the whole set or of what --resource selects', () => {
@@ -77,13 +77,14 @@ describe('chooseTools', () => {
   });
 
   it('--tool adds tools by name or pattern, beside those of --resource', () => {
-    expect(names(chooseTools(large, { tools: ['get_widget'], resources: ['gadgets'] }).tools)).toEqual([
-      'create_gadget',
-      'delete_gadget',
-      'get_gadget',
+    // Folders, not gadgets: an API workflow draw may have given the document a gadgets resource of its own.
+    expect(names(chooseTools(large, { tools: ['get_widget'], resources: ['folders'] }).tools)).toEqual([
+      'create_folder',
+      'delete_folder',
+      'get_folder',
       'get_widget',
-      'list_gadgets',
-      'update_gadget',
+      'list_folders',
+      'update_folder',
     ]);
     expect(names(chooseTools(large, { tools: ['delete_*'] }).tools).every((name) => name.startsWith('delete_'))).toBe(
       true,
