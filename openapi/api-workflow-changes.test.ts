@@ -107,7 +107,10 @@ describe('add resource: shapes the generators were not written for', { timeout: 
         o.parameters.some((p) => p.in === 'header' && schemaOf(p)?.type === 'integer'),
       ),
       'an inline array as an answer': all.some((o) => (o.success?.schema?.schema as any)?.type === 'array'),
-      'a reserved word as an operationId': all.some((o) => o.operationId === 'delete'),
+      // Drawn where the document does not have it already (a release of an earlier draw may).
+      'a reserved word as an operationId': [...all, ...operations(parseOpenApiDocument(original, 'x.yaml'))].some(
+        (o) => o.operationId === 'delete',
+      ),
       'a path segment with a dot': all.some((o) => o.path.includes('.')),
       'a path segment with a leading digit': all.some((o) => /^\/\d/.test(o.path)),
       'a nested object in a body': drawn.some(({ text }) => /settings:\n\s+type: object/.test(text)),
