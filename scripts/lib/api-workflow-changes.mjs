@@ -9,6 +9,15 @@ import { drawnResource } from './drawn-resource.mjs';
 /** How the document is written: `yaml` writes it back byte for byte with these options. */
 const WRITE_OPTIONS = { lineWidth: 0, flowCollectionPadding: false, doubleQuotedAsJSON: true };
 
+/** `value` as a node of `doc`; parts of the document are written once more, as copies (no YAML alias). */
+const copyOf = (doc, value) => doc.createNode(value, { aliasDuplicateObjects: false });
+
+/** `operation` written at `path` and `method`, the Path Item made where there is none. */
+function setOperation(doc, path, method, operation) {
+  if (!doc.hasIn(['paths', path])) doc.setIn(['paths', path], doc.createNode({}));
+  doc.setIn(['paths', path, method], copyOf(doc, operation));
+}
+
 /** mulberry32: a small seeded generator, so that a run is replayed from its seed. */
 export function seeded(seed) {
   let state = seed >>> 0;
@@ -157,14 +166,10 @@ const EDITS = {
       tags: (json.tags ?? []).map((t) => t.name),
     });
     if (!drawn) return undefined;
-    const node = (value) => doc.createNode(value, { aliasDuplicateObjects: false });
-    doc.get('tags').add(node(drawn.tag));
+    doc.get('tags').add(copyOf(doc, drawn.tag));
     for (const [name, schema] of Object.entries(drawn.schemas))
-      doc.setIn(['components', 'schemas', name], node(schema));
-    for (const [path, method, operation] of drawn.operations) {
-      if (!doc.hasIn(['paths', path])) doc.setIn(['paths', path], doc.createNode({}));
-      doc.setIn(['paths', path, method], node(operation));
-    }
+      doc.setIn(['components', 'schemas', name], copyOf(doc, schema));
+    for (const [path, method, operation] of drawn.operations) setOperation(doc, path, method, operation);
     const added = drawn.operations.map(([path, method, o]) => `${method.toUpperCase()} ${path} (${o.operationId})`);
     return `resource ${drawn.tag.name} added: ${added.join(', ')}`;
   },
@@ -177,11 +182,8 @@ const EDITS = {
     if (!template) return undefined;
     const { method, path, operation, component, tag } = template;
     if (tag && !json.tags?.some((t) => t.name === tag.name)) doc.get('tags').add(doc.createNode(tag));
-    // Parts of the document are written once more, as copies (no YAML alias).
-    const node = (value) => doc.createNode(value, { aliasDuplicateObjects: false });
-    if (component) doc.setIn(['components', 'schemas', component.name], node(component.schema));
-    if (!doc.hasIn(['paths', path])) doc.setIn(['paths', path], doc.createNode({}));
-    doc.setIn(['paths', path, method], node(operation));
+    if (component) doc.setIn(['components', 'schemas', component.name], copyOf(doc, component.schema));
+    setOperation(doc, path, method, operation);
     return `operation ${method.toUpperCase()} ${path} (${operation.operationId}) added`;
   },
 };
@@ -330,7 +332,6 @@ export function withCrudOperations(text, count) {
     (plural) => !paths.some((p) => p === `/${plural}` || p.startsWith(`/${plural}/`)),
   );
   if (count > nouns.length * 5) throw new Error(`at most ${nouns.length * 5} operations`);
-  const node = (value) => doc.createNode(value, { aliasDuplicateObjects: false });
   const security = [{ bearerAuth: [] }];
   const headers = { 'X-Request-Id': { $ref: '#/components/headers/RequestId' } };
   const errors = (...names) =>
@@ -456,9 +457,9 @@ export function withCrudOperations(text, count) {
       [`/${plural}/{id}`, 'delete', remove, {}],
     ].slice(0, count - index);
     for (const [path, method, written, schemas] of added) {
-      if (!doc.hasIn(['paths', path])) doc.setIn(['paths', path], doc.createNode({}));
-      doc.setIn(['paths', path, method], node(written));
-      for (const [schema, value] of Object.entries(schemas)) doc.setIn(['components', 'schemas', schema], node(value));
+      setOperation(doc, path, method, written);
+      for (const [schema, value] of Object.entries(schemas))
+        doc.setIn(['components', 'schemas', schema], copyOf(doc, value));
     }
     doc.get('tags').add(doc.createNode({ name: tag, description: `${Nouns}, synthetic (the scale benchmark).` }));
   }

@@ -24,10 +24,10 @@ const find = (operationId: string) => [...operations(document)].find((o) => o.op
  * What a user gives a live run: every variable of the document, but the deletable profile (the
  * suite creates it). A resource the API workflow test added is given as its example.
  */
+const EXAMPLES = Object.entries(exampleResources(operations(document)));
+const isDeletable = ([name]: [string, string]) => name.startsWith('CONTRACT_DELETABLE_');
 const GIVEN: Resources = {
-  ...Object.fromEntries(
-    Object.entries(exampleResources(operations(document))).filter(([name]) => !name.startsWith('CONTRACT_DELETABLE_')),
-  ),
+  ...Object.fromEntries(EXAMPLES.filter((entry) => !isDeletable(entry))),
   CONTRACT_CONNECTION_ID: 'ac_given_login',
   CONTRACT_REAUTH_CONNECTION_ID: 'ac_given_reauth',
   CONTRACT_PROFILE_ID: 'prof_given',
@@ -168,13 +168,9 @@ describe('on a live target', () => {
   });
 
   it('valid and invalid cases of every operation that is not safe address the given values, but a broken path value', () => {
+    // Each deletable resource as the run would have made it: an id like its example.
+    const made = Object.fromEntries(EXAMPLES.filter(isDeletable));
     for (const operation of [...operations(document)].filter((o) => !o.safe)) {
-      // Each deletable resource as the run would have made it: an id like its example.
-      const made = Object.fromEntries(
-        Object.entries(exampleResources(operations(document))).filter(([name]) =>
-          name.startsWith('CONTRACT_DELETABLE_'),
-        ),
-      );
       const known = knownValues(operation, { ...GIVEN, ...made });
       const allowed = Object.values(known.path ?? {}).flat();
       const { valid, invalid, everyRule } = caseArbitraries(document, operation, checker, known, { live: true });

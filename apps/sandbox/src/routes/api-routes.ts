@@ -20,7 +20,7 @@ import { startLogin } from '../domain/login.js';
 import { authorize } from '../http/auth.js';
 import { LOG_EVENT, LOGIN_RESPONSE } from '../openapi/sandbox-document.js';
 import { HONOURED_QUERY, streamLogs } from '../sse/log-stream.js';
-import { type Caller, type Item, SEED_COLLECTIONS, type SandboxState } from '../state/store.js';
+import type { Caller, Item, SandboxState } from '../state/store.js';
 
 /** What the sandbox does for each operation, as start-up reports it. */
 export interface ServedOperations {
@@ -174,7 +174,7 @@ function serve(state: SandboxState, { caller, role, checked, item, parents, repl
  * whatever the id.
  */
 function keptResources(state: SandboxState): ReadonlySet<string> {
-  const seed = new Set(Object.values(SEED_COLLECTIONS).map((collection) => state.keyOf(collection)));
+  const seed = state.seedKeys();
   const { resources } = state.settings.model;
   return new Set(
     resources

@@ -121,6 +121,11 @@ export class SandboxState {
     );
   }
 
+  /** The keys of the resources the fixture's own lists fill (the seed's: profiles, connections…). */
+  seedKeys(): ReadonlySet<string> {
+    return new Set(Object.values(SEED_COLLECTIONS).map((collection) => this.keyOf(collection)));
+  }
+
   /** Back to the fixture: flows, changes, creations, deletions and appended lines are gone; open streams end. */
   reset(): void {
     this.dispose();
@@ -190,7 +195,7 @@ export class SandboxState {
     // examples, in the project of the fixture's first token: there is something to read from the
     // start, as on a server that holds the user's resources.
     const [first] = fixture.tokens;
-    const seeded = new Set(Object.values(SEED_COLLECTIONS).map((collection) => this.keyOf(collection)));
+    const seeded = this.seedKeys();
     for (const resource of settings.model.resources) {
       if (first === undefined || resource.depth > 0 || seeded.has(resource.key) || this.items(resource.key).size > 0)
         continue;
