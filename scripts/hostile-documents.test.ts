@@ -64,19 +64,19 @@ const ACCEPTED = documentWith(
     '/zz-widgets/{widget.id}/items': {
       get: operation('widgets.get', [pathParameter('widget.id')], {
         // An inline array answer of a component whose name is no identifier.
-        responses: ok({ type: 'array', items: { $ref: '#/components/schemas/Widget-Item' } }),
+        responses: ok({ type: 'array', items: { $ref: '#/components/schemas/Zz-Widget-Item' } }),
       }),
     },
     '/zz-widgets/{options}/{connection}': {
       get: operation('get-widget', [pathParameter('options'), pathParameter('connection')], {
-        responses: ok({ $ref: '#/components/schemas/v1.Widget' }),
+        responses: ok({ $ref: '#/components/schemas/zz1.Widget' }),
       }),
     },
     '/2fa': {
       post: operation('enable2fa', [], {
         requestBody: {
           required: true,
-          content: { 'application/json': { schema: { $ref: '#/components/schemas/Widget-Item' } } },
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Zz-Widget-Item' } } },
         },
       }),
     },
@@ -93,7 +93,7 @@ const ACCEPTED = documentWith(
     '/zz-odd/{id}': { get: operation('../../../../../x', [pathParameter('id')]) },
     '/zz-things/{id}': { get: operation('constructor', [pathParameter('id')]) },
   },
-  { 'Widget-Item': WIDGET, 'v1.Widget': WIDGET, string: WIDGET },
+  { 'Zz-Widget-Item': WIDGET, 'zz1.Widget': WIDGET, string: WIDGET },
 );
 
 /** Shapes no generator can write as they are, each in a document of its own, and a fragment of the reason. */

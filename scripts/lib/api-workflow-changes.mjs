@@ -216,7 +216,12 @@ function operationTemplates(model, json) {
       method,
       path: at,
       operation: {
-        operationId: `${method}${resource}`,
+        // camelCase, as the lint asks, whatever the component's name (`Widget-Item`, `v1.Gadget`).
+        operationId: `${method}${resource
+          .split(/[^A-Za-z0-9]+/)
+          .filter(Boolean)
+          .map((word) => word[0].toUpperCase() + word.slice(1))
+          .join('')}`,
         summary,
         description: `${summary}, by its ${by}.`,
         tags: [tag],
