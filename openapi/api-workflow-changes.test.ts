@@ -113,6 +113,7 @@ describe('add resource: shapes the generators were not written for', { timeout: 
       ),
       'a path segment with a dot': all.some((o) => o.path.includes('.')),
       'a path segment with a leading digit': all.some((o) => /^\/\d/.test(o.path)),
+      'two resources at once': drawn.some(({ done }) => done.includes('; resource ')),
       'a nested object in a body': drawn.some(({ text }) => /settings:\n\s+type: object/.test(text)),
       'a component name with a dash or a dot': drawn.some(({ text }) =>
         /\$ref: "#\/components\/schemas\/[^"]*[-.][^"]*"/.test(text),

@@ -46,7 +46,8 @@ try {
 
   step('npm run generate');
   run('npm', ['run', 'generate', '--silent'], { cwd: scratch, env });
-  const status = git(scratch, 'status', '--porcelain', '--untracked-files=all').split('\n');
+  // NUL-separated, so that a path in another script is written as it is, not quoted and escaped.
+  const status = git(scratch, 'status', '--porcelain', '-z', '--untracked-files=all').split('\0');
   const outside = status.map((line) => line.slice(3)).filter((path) => path && !isGeneratedOrDocument(path));
   if (outside.length > 0) throw new Error(`npm run generate changed files outside the generated code: ${outside}`);
 

@@ -89,7 +89,7 @@ const ACCEPTED = documentWith(
         { name: '__proto__', in: 'query', schema: string },
       ]),
     },
-    '/профили': { get: operation('listProfilesRu', [], { responses: ok({ $ref: '#/components/schemas/string' }) }) },
+    '/zz-strings': { get: operation('listZzStrings', [], { responses: ok({ $ref: '#/components/schemas/string' }) }) },
     '/zz-odd/{id}': { get: operation('../../../../../x', [pathParameter('id')]) },
     '/zz-things/{id}': { get: operation('constructor', [pathParameter('id')]) },
   },
@@ -150,6 +150,10 @@ const REFUSED: Record<string, { document: OpenApiDocument; reason: RegExp }> = {
   'a non-Latin operationId (MCP hosts take ASCII tool names)': {
     document: documentWith({ '/zz-a': { get: operation('получитьПрофили') } }),
     reason: /which hosts refuse/,
+  },
+  'a path in another script (a URL carries it only percent-encoded)': {
+    document: documentWith({ '/профили': { get: operation('listProfilesRu') } }),
+    reason: /the path \/профили has "п", which a URL carries only percent-encoded/,
   },
   'a text/plain answer (the client reads JSON and event streams)': {
     document: documentWith({

@@ -159,19 +159,29 @@ const EDITS = {
     return `enum value ${value} added at ${path.slice(2).join('.')}`;
   },
   'add resource'(doc, { model, json, random }) {
-    const drawn = drawnResource(random, {
+    const taken = {
       paths: Object.keys(json.paths),
       components: Object.keys(json.components.schemas),
       operationIds: model.map((o) => o.operationId),
       tags: (json.tags ?? []).map((t) => t.name),
-    });
-    if (!drawn) return undefined;
-    doc.get('tags').add(copyOf(doc, drawn.tag));
-    for (const [name, schema] of Object.entries(drawn.schemas))
-      doc.setIn(['components', 'schemas', name], copyOf(doc, schema));
-    for (const [path, method, operation] of drawn.operations) setOperation(doc, path, method, operation);
-    const added = drawn.operations.map(([path, method, o]) => `${method.toUpperCase()} ${path} (${o.operationId})`);
-    return `resource ${drawn.tag.name} added: ${added.join(', ')}`;
+    };
+    const done = [];
+    // Sometimes two at once: their names, stores, commands and tools must keep apart.
+    for (let left = random() < 0.3 ? 2 : 1; left > 0; left--) {
+      const drawn = drawnResource(random, taken);
+      if (!drawn) break;
+      doc.get('tags').add(copyOf(doc, drawn.tag));
+      for (const [name, schema] of Object.entries(drawn.schemas))
+        doc.setIn(['components', 'schemas', name], copyOf(doc, schema));
+      for (const [path, method, operation] of drawn.operations) setOperation(doc, path, method, operation);
+      taken.paths.push(...drawn.operations.map(([path]) => path));
+      taken.components.push(...Object.keys(drawn.schemas));
+      taken.operationIds.push(...drawn.operations.map(([, , o]) => o.operationId));
+      taken.tags.push(drawn.tag.name);
+      const added = drawn.operations.map(([path, method, o]) => `${method.toUpperCase()} ${path} (${o.operationId})`);
+      done.push(`resource ${drawn.tag.name} added: ${added.join(', ')}`);
+    }
+    return done.length > 0 ? done.join('; ') : undefined;
   },
   'add operation'(doc, { model, json, random }) {
     const templates = operationTemplates(model, json).filter(

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OpenApiDocumentError } from './document-error.js';
 import type { OpenApiDocument } from './document-types.js';
+import { formatPointer } from './json-pointer.js';
 import { findOperation, findResponse, operations } from './operations.js';
 
 /** A document of the test's own: what the iterator reads, whatever the repository's document says. */
@@ -401,6 +402,33 @@ describe('a document the iterator cannot use', () => {
     expect(() => [...operations(twice)]).toThrow('the path /x/{id}/{id} names {id} twice');
   });
 
+  it('refuses a path with what a URL carries only percent-encoded, naming the path and the character', () => {
+    for (const [path, char] of [
+      ['/профили', 'п'],
+      ['/x y/{id}', ' '],
+      ['/a%20b', '%'],
+      ['/things:cancel', ':'],
+    ]) {
+      const doc: OpenApiDocument = { ...base, paths: { [path!]: { get: { operationId: 'x' } } } };
+      let thrown: unknown;
+      try {
+        [...operations(doc)];
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown, path).toBeInstanceOf(OpenApiDocumentError);
+      expect((thrown as OpenApiDocumentError).message).toContain(`the path ${path} has "${char}"`);
+      expect((thrown as OpenApiDocumentError).pointer).toBe(formatPointer(['paths', path!]));
+    }
+    // Template names are not sent: their values are, encoded by each client.
+    const parameters = [{ name: 'widget.id', in: 'path', required: true, schema: { type: 'string' } }];
+    const kept: OpenApiDocument = {
+      ...base,
+      paths: { '/w-1.x_y/{widget.id}': { get: { operationId: 'x', parameters } } },
+    };
+    expect([...operations(kept)].map((o) => o.path)).toEqual(['/w-1.x_y/{widget.id}']);
+  });
+
   it('refuses two path parameters that make one argument, naming both', () => {
     const string = { type: 'string' };
     const doc: OpenApiDocument = {
@@ -485,9 +513,9 @@ describe('names', () => {
     expect(named('/w', 'get', { operationId: '../../../../../x' }).names.file).toBe('x');
   });
 
-  it('keeps letters of any script', () => {
-    const operation = named('/профили', 'get', { operationId: 'получитьПрофили' });
-    expect(operation.sdk.resource).toEqual(['профили']);
-    expect(operation.names.command).toEqual(['профили', 'получить']);
+  it('keeps letters of any script in an operationId', () => {
+    const operation = named('/profiles', 'get', { operationId: 'получитьПрофили' });
+    expect(operation.sdk).toEqual({ resource: ['profiles'], verb: 'получить' });
+    expect(operation.names.command).toEqual(['profiles', 'получить']);
   });
 });

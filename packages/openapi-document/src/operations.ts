@@ -285,6 +285,14 @@ function parametersOf(
   const byKey = new Map<string, OperationParameter>();
   const inTemplate = [...path.matchAll(/\{([^}]*)\}/g)].map(([, name]) => name!);
   const where = formatPointer(['paths', path]);
+  // Outside its parameters, a path is sent as written: what a URL carries only percent-encoded
+  // (RFC 3986: non-ASCII letters, spaces, `%`) would reach each layer in two spellings.
+  const unsent = [...path.replace(/\{[^}]*\}/g, '')].find((char) => !/[A-Za-z0-9._\-/]/.test(char));
+  if (unsent !== undefined)
+    throw new OpenApiDocumentError(
+      `the path ${path} has "${unsent}", which a URL carries only percent-encoded: write its segments with ASCII letters, digits and - . _`,
+      { pointer: where },
+    );
   const twice = inTemplate.find((name, i) => inTemplate.indexOf(name) !== i);
   if (twice !== undefined)
     throw new OpenApiDocumentError(`the path ${path} names {${twice}} twice`, { pointer: where });
