@@ -155,6 +155,28 @@ const REFUSED: Record<string, { document: OpenApiDocument; reason: RegExp }> = {
     document: documentWith({ '/профили': { get: operation('listProfilesRu') } }),
     reason: /the path \/профили has "п", which a URL carries only percent-encoded/,
   },
+  'a query parameter filter[id] (hosts refuse the MCP argument, and every request while it is listed)': {
+    document: documentWith({
+      '/zz-a': { get: operation('listZzA', [{ name: 'filter[id]', in: 'query', schema: { type: 'string' } }]) },
+    }),
+    reason: /the query input filter\[id\] of .* makes an argument of the MCP tool list_zz_a, which hosts refuse/,
+  },
+  'a body property in another script (hosts refuse the MCP argument)': {
+    document: documentWith({
+      '/zz-a': {
+        post: operation('createZzA', [], {
+          requestBody: {
+            content: {
+              'application/json': {
+                schema: { type: 'object', properties: { имя: { type: 'string' } }, additionalProperties: false },
+              },
+            },
+          },
+        }),
+      },
+    }),
+    reason: /the body input имя of .* makes an argument of the MCP tool create_zz_a/,
+  },
   'a text/plain answer (the client reads JSON and event streams)': {
     document: documentWith({
       '/zz-a': {

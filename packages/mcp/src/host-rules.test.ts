@@ -58,6 +58,12 @@ describe('every tool of tools/list, against the hosts’ published rules', () =>
       properties: { enum: { type: 'object', properties: { zz: { $ref: '#/x' } } }, const: { enum: [{ $ref: 1 }] } },
     };
     expect(hostRuleViolations({ name: 'zz', inputSchema: nested })).toEqual(['#/properties/enum/properties/zz: $ref']);
+    // The Claude API's rule for input property names (`filter[id]` refused, `item.id` taken).
+    const properties = { 'filter[id]': { type: 'string' }, 'item.id': { type: 'string' }, имя: { type: 'string' } };
+    expect(hostRuleViolations({ name: 'zz', inputSchema: { type: 'object', properties } } as Tool)).toEqual([
+      'inputSchema: the property filter[id] does not match /^[a-zA-Z0-9_.-]{1,64}$/',
+      'inputSchema: the property имя does not match /^[a-zA-Z0-9_.-]{1,64}$/',
+    ]);
   });
 
   it('states each rule the document puts across the query in the description of the argument it requires', () => {

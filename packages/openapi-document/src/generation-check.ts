@@ -248,6 +248,15 @@ export function generationProblems(document: OpenApiDocument): GenerationProblem
       problems.push({ message: error.message, pointer: error.pointer ?? pointer });
       continue;
     }
+    // A host refuses every request while one listed tool has such an argument (the Claude API checks
+    // `input_schema.properties`), so one name would break the whole MCP server.
+    for (const input of inputs.filter((i) => !/^[a-zA-Z0-9_.-]{1,64}$/.test(i.name))) {
+      const parameter = operation.parameters.find((p) => p.name === input.name && p.in === input.in);
+      problems.push({
+        message: `the ${input.in} input ${input.name} of ${place} makes an argument of the MCP tool ${names.tool}, which hosts refuse: an argument name matches /^[a-zA-Z0-9_.-]{1,64}$/`,
+        pointer: parameter?.pointer ?? operation.body?.schema?.pointer ?? pointer,
+      });
+    }
     if (operation.streaming) {
       // The MCP server reads a stream as pages of log events (its tail tool), with arguments of its own.
       for (const input of inputs.filter((i) => HAND_WRITTEN_NAMES.mcpTail.arguments.includes(i.name as never))) {
