@@ -32,6 +32,11 @@ Object.assign(document.paths!, {
         { name: 'tags', in: 'query', explode: false, schema: { type: 'array', items: { type: 'string' } } },
         { name: 'all', in: 'query', schema: { type: 'boolean' } },
         { name: 'X-Depth', in: 'header', schema: { type: 'integer' } },
+        // Values typed without a `type`: by their members, their enum's values, their const.
+        { name: 'since', in: 'query', schema: { oneOf: [{ type: 'boolean' }, { type: 'integer', minimum: 0 }] } },
+        { name: 'level', in: 'query', schema: { enum: [1, 2, null] } },
+        { name: 'strict', in: 'query', schema: { const: true } },
+        { name: 'page', in: 'query', schema: { type: ['integer', 'null'] } },
       ],
       responses: { '200': withExample(widgets, [{ n: 1 }]), ...errors },
     } satisfies OperationObject,
@@ -109,6 +114,29 @@ describe('values that are not strings, end to end', () => {
     expect(sent).toEqual([
       { method: 'GET', url: '/widgets/7?colors=red&colors=blue&tags=a,b%2Cc&all=false', depth: '2', body: '' },
     ]);
+  });
+
+  it('the client sends a value typed by oneOf members, enum values or a const, and the sandbox reads it so', async () => {
+    sent.length = 0;
+    for (const query of [
+      { since: true, level: 2, strict: true, page: 3 },
+      { since: 5, level: 1 },
+    ]) {
+      await expect(client.widgets.get(7, { query })).resolves.toEqual([{ n: 1 }]);
+    }
+    expect(sent.map(({ url }) => url)).toEqual([
+      '/widgets/7?since=true&level=2&strict=true&page=3',
+      '/widgets/7?since=5&level=1',
+    ]);
+    const get = (search: string) =>
+      fetch(`${sandbox.url}/widgets/7?${search}`, {
+        headers: { authorization: `Bearer ${sandbox.fixture.tokens.owner}` },
+      });
+    for (const refused of ['since=-1', 'since=yes', 'level=3', 'strict=false', 'page=two'])
+      expect((await get(refused)).status, refused).toBe(400);
+    const result = await mcp.callTool({ name: 'get_widgets', arguments: { n: 7, since: 0, level: 2, strict: true } });
+    expect(result.isError, JSON.stringify(result)).toBeFalsy();
+    expect(sent.at(-1)?.url).toBe('/widgets/7?since=0&level=2&strict=true');
   });
 
   it('the client sends integers and a nested object in the body as JSON', async () => {

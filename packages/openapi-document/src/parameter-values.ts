@@ -16,7 +16,18 @@ interface Shape {
   readonly schema: Schema;
 }
 
-const typesOf = (schema: Schema | undefined): unknown[] => [schema?.['type']].flat();
+/**
+ * The types a value of `schema` may have: its `type`; without one, those of its `oneOf`/`anyOf`
+ * members, else those of its `enum`/`const` values (`enum: [1, 2]` reads `1` as a number).
+ */
+function typesOf(schema: Schema | undefined): unknown[] {
+  if (schema === undefined) return [];
+  if (schema['type'] !== undefined) return [schema['type']].flat();
+  const members = [schema['oneOf'], schema['anyOf']].flatMap((m) => (Array.isArray(m) ? (m as Schema[]) : []));
+  if (members.length > 0) return members.flatMap(typesOf);
+  const values = Array.isArray(schema['enum']) ? schema['enum'] : 'const' in schema ? [schema['const']] : [];
+  return values.map((value) => (value === null ? 'null' : typeof value));
+}
 
 function shapeOf(document: OpenApiDocument, parameter: OperationParameter): Shape {
   const schema = (parameter.schema ? inlineRefs(document, parameter.schema.schema) : {}) as Schema;
