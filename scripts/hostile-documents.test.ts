@@ -177,6 +177,12 @@ const REFUSED: Record<string, { document: OpenApiDocument; reason: RegExp }> = {
     }),
     reason: /the body input имя of .* makes an argument of the MCP tool create_zz_a/,
   },
+  'a header parameter Authorization (OpenAPI says to ignore it; a tool argument would replace the token)': {
+    document: documentWith({
+      '/zz-a': { get: operation('listZzA', [{ name: 'authorization', in: 'header', schema: { type: 'string' } }]) },
+    }),
+    reason: /has the header parameter authorization, which OpenAPI says to ignore/,
+  },
   'a text/plain answer (the client reads JSON and event streams)': {
     document: documentWith({
       '/zz-a': {

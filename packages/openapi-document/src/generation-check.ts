@@ -240,6 +240,15 @@ export function generationProblems(document: OpenApiDocument): GenerationProblem
         pointer: cookie.pointer,
       });
     }
+    // OpenAPI: a header parameter named Accept, Content-Type or Authorization "SHALL be ignored".
+    for (const header of operation.parameters.filter(
+      (p) => p.in === 'header' && /^(accept|content-type|authorization)$/i.test(p.name),
+    )) {
+      problems.push({
+        message: `${place} has the header parameter ${header.name}, which OpenAPI says to ignore (the media types and the security scheme say what it carries): remove it`,
+        pointer: header.pointer,
+      });
+    }
     let inputs: ReturnType<typeof operationSignature>['arguments'];
     try {
       inputs = operationSignature(document, operation).arguments;
