@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { loadOpenApiDocument, OPENAPI_PATH, type OpenApiDocument } from '@browser-cloud/openapi-document';
+import { loadOpenApiDocument, OPENAPI_PATH } from '@browser-cloud/openapi-document';
 import { MockStartError } from './mock-start-error.js';
 import { prismDocument } from './prism-document.js';
 
@@ -30,8 +30,6 @@ export interface StartPrismOptions {
   readyTimeoutMs?: number | undefined;
   /** Prism's CLI script; defaults to the installed `@stoplight/prism-cli`. */
   prismBin?: string | undefined;
-  /** The document Prism mocks; defaults to the repository's. */
-  document?: OpenApiDocument | undefined;
 }
 
 export interface PrismProcess {
@@ -69,7 +67,7 @@ export async function startPrism(options: StartPrismOptions = {}): Promise<Prism
   let spec: string;
   try {
     spec = join(renderedDir, 'openapi.json');
-    writeFileSync(spec, prismDocument(options.document ?? loadOpenApiDocument(OPENAPI_PATH)));
+    writeFileSync(spec, prismDocument(loadOpenApiDocument(OPENAPI_PATH)));
   } catch (error) {
     removeRendered();
     throw error;
