@@ -39,7 +39,9 @@ function drawn(schema: unknown, textual = false): fc.Arbitrary<unknown> {
     const mutations = mutationsOf(schema, value, { deref: d, textual }).map((m) => m.value);
     return mutations.length > 0 ? fc.constantFrom(...mutations) : fc.constant(value);
   });
-  return fc.oneof(valid, broken);
+  // Mostly valid: a request is sent only when all its parts are, and both outcomes must be common
+  // whatever the number of parts (3 to 1 each: 42 % of requests of three parts are valid).
+  return fc.oneof({ arbitrary: valid, weight: 3 }, { arbitrary: broken, weight: 1 });
 }
 
 /** The request the client builds of these values: the path and query as it encodes them, the body as JSON. */
