@@ -47,6 +47,19 @@ describe('the document Prism is given', () => {
     expect(Object.keys(document.paths!)).toContain('/things/{item.id}/parts/{part-id}');
   });
 
+  it('leaves out the schema of a parameter that has no type, which Prism would read as text', () => {
+    const since = { name: 'since', in: 'query', schema: { oneOf: [{ type: 'boolean' }, { type: 'integer' }] } };
+    const page = { name: 'page', in: 'query', schema: { type: 'integer' } };
+    const typeless = {
+      ...document,
+      paths: { '/z': { get: { operationId: 'z', parameters: [since, page], responses: answer } } },
+    } as unknown as OpenApiDocument;
+    const rendered = JSON.parse(prismDocument(typeless));
+    expect(rendered.paths['/z'].get.parameters).toEqual([{ ...since, schema: {} }, page]);
+    // The document given is left as it was.
+    expect(since.schema).toEqual({ oneOf: [{ type: 'boolean' }, { type: 'integer' }] });
+  });
+
   it('leaves a document whose names Prism matches as it is', () => {
     const plain = { ...document, paths: { '/plain/{id}': document.paths!['/plain/{id}']! } } as OpenApiDocument;
     expect(JSON.parse(prismDocument(plain))).toEqual(JSON.parse(JSON.stringify(plain)));

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
+import type { OpenApiDocument } from '@browser-cloud/openapi-document';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MockStartError } from './mock-start-error.js';
 import { locatePrism, startPrism } from './prism.js';
@@ -33,6 +34,41 @@ describe('startPrism', () => {
       expect(answer.status).toBe(404);
       expect(answer.headers.get('content-type')).toMatch(/^application\/problem\+json/);
       await answer.body?.cancel();
+    } finally {
+      await prism.stop();
+    }
+  });
+
+  it('answers a value whose schema has no type (oneOf members, an enum), which the front has checked', async () => {
+    const typeless = [
+      { name: 'since', in: 'query', schema: { oneOf: [{ type: 'boolean' }, { type: 'integer', minimum: 0 }] } },
+      { name: 'level', in: 'query', schema: { enum: [1, 2] } },
+      { name: 'page', in: 'query', schema: { type: 'integer' } },
+    ];
+    const document = {
+      openapi: '3.1.0',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/zz-things': {
+          get: {
+            operationId: 'listZzThings',
+            parameters: typeless,
+            responses: { '200': { description: 'ok', content: { 'application/json': { example: { ok: true } } } } },
+          },
+        },
+      },
+    } as unknown as OpenApiDocument;
+    const prism = await startPrism({ document });
+    try {
+      for (const search of ['since=true', 'since=3&level=2', 'page=1']) {
+        const answer = await fetch(`${prism.url}/zz-things?${search}`);
+        expect(answer.status, search).toBe(200);
+        await answer.body?.cancel();
+      }
+      // Typed parameters are still Prism's to check.
+      const refused = await fetch(`${prism.url}/zz-things?page=one`);
+      expect(refused.status).not.toBe(200);
+      await refused.body?.cancel();
     } finally {
       await prism.stop();
     }

@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { loadOpenApiDocument, OPENAPI_PATH } from '@browser-cloud/openapi-document';
+import { loadOpenApiDocument, OPENAPI_PATH, type OpenApiDocument } from '@browser-cloud/openapi-document';
 import { MockStartError } from './mock-start-error.js';
 import { prismDocument } from './prism-document.js';
 
@@ -30,6 +30,8 @@ export interface StartPrismOptions {
   readyTimeoutMs?: number | undefined;
   /** Prism's CLI script; defaults to the installed `@stoplight/prism-cli`. */
   prismBin?: string | undefined;
+  /** The document Prism mocks, as a file path or loaded; defaults to the repository's. */
+  document?: string | OpenApiDocument | undefined;
 }
 
 export interface PrismProcess {
@@ -67,7 +69,8 @@ export async function startPrism(options: StartPrismOptions = {}): Promise<Prism
   let spec: string;
   try {
     spec = join(renderedDir, 'openapi.json');
-    writeFileSync(spec, prismDocument(loadOpenApiDocument(OPENAPI_PATH)));
+    const { document = OPENAPI_PATH } = options;
+    writeFileSync(spec, prismDocument(typeof document === 'string' ? loadOpenApiDocument(document) : document));
   } catch (error) {
     removeRendered();
     throw error;
