@@ -292,7 +292,12 @@ describe('breaking-change gate', () => {
       node.description = `${node.description ?? ''} ${'It changed a lot in this edit. '.repeat(8)}`;
       node['x-zz_extension'] = true;
       component.properties.zz_tail = { type: 'integer', minimum: 0, description: 'Made up.' };
-      const added = { ...structuredClone(node), name: 'zz_tail', required: false, description: 'Made up.' };
+      const added: Record<string, any> = {
+        ...structuredClone(node),
+        name: 'zz_tail',
+        required: false,
+        description: 'Made up.',
+      };
       added.schema = { $ref: node.schema.$ref.replace(/[^/]+$/, 'zz_tail') };
       delete added.example;
       delete added.examples;

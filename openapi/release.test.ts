@@ -157,7 +157,12 @@ describe('npm run release', () => {
       const { node, component, parameters } = at.propertyRefParameter();
       node.description = `${node.description ?? ''} ${'It changed a lot in this edit. '.repeat(8)}`;
       component.properties.zz_tail = { type: 'integer', minimum: 0, description: 'Made up.' };
-      const added = { ...structuredClone(node), name: 'zz_tail', required: false, description: 'Made up.' };
+      const added: Record<string, any> = {
+        ...structuredClone(node),
+        name: 'zz_tail',
+        required: false,
+        description: 'Made up.',
+      };
       added.schema = { $ref: node.schema.$ref.replace(/[^/]+$/, 'zz_tail') };
       parameters.splice(parameters.indexOf(node) + 1, 0, added);
     });

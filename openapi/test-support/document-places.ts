@@ -77,7 +77,10 @@ export function placesOf(document: Node) {
     /** A JSON request body schema with properties; `name` is one of them. */
     requestBody: (): Place => {
       const found = json('request')[0];
-      return first(found && { ...found, name: Object.keys(found.node['properties'])[0]! }, 'JSON request body');
+      return first(
+        found && { ...found, name: Object.keys(found.node['properties'] as object)[0]! },
+        'JSON request body',
+      );
     },
     /** A request body schema with a required property (`name`). */
     requiredRequestProperty: (): Place =>
