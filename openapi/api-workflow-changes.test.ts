@@ -107,6 +107,10 @@ describe('add resource: shapes the generators were not written for', { timeout: 
       'an integer header parameter': all.some((o) =>
         o.parameters.some((p) => p.in === 'header' && schemaOf(p)?.type === 'integer'),
       ),
+      'a query parameter typed by oneOf members': all.some((o) =>
+        o.parameters.some((p) => p.in === 'query' && Array.isArray(schemaOf(p)?.oneOf)),
+      ),
+      'a nullable property': drawn.some(({ text }) => /type:\n\s+- string\n\s+- "?null"?/.test(text)),
       'an inline array as an answer': all.some((o) => (o.success?.schema?.schema as any)?.type === 'array'),
       // Drawn where the document does not have it already (a release of an earlier draw may: its
       // operationId and its noun's path are then taken).

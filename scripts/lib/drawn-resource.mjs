@@ -2,8 +2,8 @@
 // API workflow test's proof that the generators hold beyond the shapes they were written for.
 // What it draws is what the lint accepts (closed schemas, a tag, bearer security, Error-bodied
 // errors, examples), and it draws what broke generators before: names with dashes, dots, leading
-// digits and reserved words; integer, number, boolean, enum, array and nested object values;
-// integer path parameters, arrays in queries and inline arrays as answers.
+// digits and reserved words; integer, number, boolean, enum, array, nested object, nullable and
+// oneOf values; integer path parameters, arrays in queries and inline arrays as answers.
 
 /** Each noun: its singular, its plural (the collection's path segment) and how its component is named. */
 const NOUNS = [
@@ -30,6 +30,10 @@ const PROPERTIES = {
       description: 'Labels.',
     },
     example: ['blue', 'team-a'],
+  },
+  nickname: {
+    schema: { type: ['string', 'null'], maxLength: 32, description: 'Another name, or null.' },
+    example: null,
   },
   'retry-count': {
     schema: { type: 'integer', minimum: 0, maximum: 9, description: 'Retries, a dashed name.' },
@@ -275,6 +279,12 @@ export function drawnResource(random, taken) {
             'Only these names.',
           ),
           query('archived', { type: 'boolean' }, false, `Whether archived ${noun.many} are listed too.`),
+          query(
+            'since',
+            { oneOf: [{ type: 'boolean' }, { type: 'integer', minimum: 0 }] },
+            3,
+            'Only those changed since this many days, or true for any change: a value typed by its oneOf members.',
+          ),
           {
             name: 'X-Trace-Depth',
             in: 'header',
