@@ -8,6 +8,7 @@ import {
   HAND_WRITTEN_NAMES,
   inlineRefs,
   loadOpenApiDocument,
+  MCP_NAME_RULES,
   operationSignature,
   operations,
 } from '@browser-cloud/openapi-document';
@@ -196,20 +197,19 @@ function tailOutput(document, operation) {
  * silently, a top-level `allOf` of `if/then` included; OpenAI's function calling ("Structured
  * Outputs", supported schemas) wants an object root, not an `anyOf`, and leaves composition,
  * conditionals, `dependent*` and `patternProperties` out. Both take names of
- * `^[a-zA-Z0-9_-]{1,64}$`, the Claude API input properties of `^[a-zA-Z0-9_.-]{1,64}$` (one
- * property past it refuses every request while the tool is listed), and nested keywords inside a property; a `$ref` (with nothing to resolve
- * it against) is refused anywhere. The MCP SDK's own client accepts any schema.
+ * `MCP_NAME_RULES.tool`, the Claude API input properties of `MCP_NAME_RULES.argument` (one
+ * property past it refuses every request while the tool is listed), and nested keywords inside a
+ * property; a `$ref` (with nothing to resolve it against) is refused anywhere. The MCP SDK's own client accepts any schema.
  */
 export function hostRuleViolations(tool) {
   const violations = [];
-  if (!/^[a-zA-Z0-9_-]{1,64}$/.test(tool.name))
-    violations.push(`name ${tool.name} does not match /^[a-zA-Z0-9_-]{1,64}$/`);
+  if (!MCP_NAME_RULES.tool.test(tool.name)) violations.push(`name ${tool.name} does not match ${MCP_NAME_RULES.tool}`);
   const input = tool.inputSchema;
   if (input.type !== 'object') violations.push('inputSchema: type is not "object"');
   if (typeof input.properties !== 'object') violations.push('inputSchema: no properties');
   for (const key of Object.keys(input.properties ?? {}))
-    if (!/^[a-zA-Z0-9_.-]{1,64}$/.test(key))
-      violations.push(`inputSchema: the property ${key} does not match /^[a-zA-Z0-9_.-]{1,64}$/`);
+    if (!MCP_NAME_RULES.argument.test(key))
+      violations.push(`inputSchema: the property ${key} does not match ${MCP_NAME_RULES.argument}`);
   for (const keyword of NOT_AT_TOP_LEVEL)
     if (keyword in input) violations.push(`inputSchema: ${keyword} at the top level`);
   const walk = (node, path) => {

@@ -14,6 +14,17 @@ import { resources as resourceModel } from './resources.js';
 
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.-]+\+)?json$/i;
 
+/**
+ * The names MCP hosts accept, as they publish them: a tool's name (the Claude API's and OpenAI's
+ * function names) and an argument's, one property of its input schema (the Claude API's
+ * `input_schema.properties`). The lint refuses a document that would make another; the MCP
+ * package's host-rule check holds its tool definitions to the same rules.
+ */
+export const MCP_NAME_RULES = {
+  tool: /^[a-zA-Z0-9_-]{1,64}$/,
+  argument: /^[a-zA-Z0-9_.-]{1,64}$/,
+} as const;
+
 export interface GenerationProblem {
   readonly message: string;
   /** Where the problem is: the JSON pointer of the name that cannot be generated. */
@@ -220,9 +231,9 @@ export function generationProblems(document: OpenApiDocument): GenerationProblem
       }
     }
 
-    if (!/^[a-zA-Z0-9_-]{1,64}$/.test(names.tool)) {
+    if (!MCP_NAME_RULES.tool.test(names.tool)) {
       problems.push({
-        message: `${place} makes the MCP tool ${names.tool}, which hosts refuse: a tool name matches /^[a-zA-Z0-9_-]{1,64}$/`,
+        message: `${place} makes the MCP tool ${names.tool}, which hosts refuse: a tool name matches ${MCP_NAME_RULES.tool}`,
         pointer: at,
       });
     } else tools.add(names.tool, place, at);
@@ -259,10 +270,10 @@ export function generationProblems(document: OpenApiDocument): GenerationProblem
     }
     // A host refuses every request while one listed tool has such an argument (the Claude API checks
     // `input_schema.properties`), so one name would break the whole MCP server.
-    for (const input of inputs.filter((i) => !/^[a-zA-Z0-9_.-]{1,64}$/.test(i.name))) {
+    for (const input of inputs.filter((i) => !MCP_NAME_RULES.argument.test(i.name))) {
       const parameter = operation.parameters.find((p) => p.name === input.name && p.in === input.in);
       problems.push({
-        message: `the ${input.in} input ${input.name} of ${place} makes an argument of the MCP tool ${names.tool}, which hosts refuse: an argument name matches /^[a-zA-Z0-9_.-]{1,64}$/`,
+        message: `the ${input.in} input ${input.name} of ${place} makes an argument of the MCP tool ${names.tool}, which hosts refuse: an argument name matches ${MCP_NAME_RULES.argument}`,
         pointer: parameter?.pointer ?? operation.body?.schema?.pointer ?? pointer,
       });
     }

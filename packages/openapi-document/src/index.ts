@@ -21,6 +21,7 @@ export {
   generationProblems,
   HAND_WRITTEN_NAMES,
   inputFlags,
+  MCP_NAME_RULES,
   resourceFactoryName,
   resourceFileName,
   resourceInterfaceName,
