@@ -57,6 +57,25 @@ const WIDGET = {
   additionalProperties: false,
 };
 
+/** A body of schemas composed and annotated as JSON Schema and OpenAPI allow. */
+const TRIAL = {
+  type: 'object',
+  additionalProperties: false,
+  externalDocs: { url: 'https://docs.example/trials' },
+  properties: {
+    // Members that share their one property: one CLI option, given as JSON.
+    pet: {
+      oneOf: [{ $ref: '#/components/schemas/ZzCat' }, { $ref: '#/components/schemas/ZzDog' }],
+      discriminator: { propertyName: 'kind' },
+    },
+    pair: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'integer' }], items: false },
+    level: { allOf: [{ type: 'integer' }, { maximum: 9 }] },
+    // An enum's values are data: a `description` inside one is not an annotation.
+    preset: { enum: [{ description: 'kept', x: 1 }, 'none'] },
+    note: { type: 'string', xml: { name: 'Note' }, deprecated: true },
+  },
+};
+
 /** Shapes the model accepts, made safe by the identifier layer; all in one document. */
 const ACCEPTED = documentWith(
   {
@@ -92,8 +111,28 @@ const ACCEPTED = documentWith(
     '/zz-strings': { get: operation('listZzStrings', [], { responses: ok({ $ref: '#/components/schemas/string' }) }) },
     '/zz-odd/{id}': { get: operation('../../../../../x', [pathParameter('id')]) },
     '/zz-things/{id}': { get: operation('constructor', [pathParameter('id')]) },
+    // Schemas composed as JSON Schema allows and written with OpenAPI's own keywords.
+    '/zz-trials': {
+      post: operation(
+        'createZzTrial',
+        [{ name: 'depth', in: 'query', schema: { allOf: [{ type: 'integer' }, { minimum: 1 }] } }],
+        {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/ZzTrial' } } },
+          },
+        },
+      ),
+    },
   },
-  { 'Zz-Widget-Item': WIDGET, 'zz1.Widget': WIDGET, string: WIDGET },
+  {
+    'Zz-Widget-Item': WIDGET,
+    'zz1.Widget': WIDGET,
+    string: WIDGET,
+    ZzCat: { type: 'object', required: ['kind'], properties: { kind: { const: 'cat' } }, additionalProperties: false },
+    ZzDog: { type: 'object', required: ['kind'], properties: { kind: { const: 'dog' } }, additionalProperties: false },
+    ZzTrial: TRIAL,
+  },
 );
 
 /** Shapes no generator can write as they are, each in a document of its own, and a fragment of the reason. */
@@ -308,6 +347,19 @@ describe('a document the model accepts, with every hostile shape it makes safe',
     expect(source).toContain('export function constructor_(');
     const cases = written.filter(({ path }) => path.endsWith('.contract.test.ts')).map(({ path }) => path);
     expect(cases.map((path) => path.split(/[/\\]/).at(-1))).toContain('x.contract.test.ts');
+  });
+
+  it('validates composed and annotated schemas as JSON Schema says, OpenAPI keywords being annotations', async () => {
+    const { validateZzTrial } = await import(join(scratch, 'api-types', 'src', 'generated', 'validators', 'index.ts'));
+    const valid = (value: unknown) => validateZzTrial(value) as boolean;
+    expect(
+      valid({ pet: { kind: 'cat' }, pair: ['a', 1], level: 9, preset: { description: 'kept', x: 1 }, note: 'n' }),
+    ).toBe(true);
+    expect(valid({ pet: { kind: 'cow' } })).toBe(false);
+    expect(valid({ pair: ['a', 1, 2] })).toBe(false);
+    expect(valid({ level: 10 })).toBe(false);
+    expect(valid({ level: 1.5 })).toBe(false);
+    expect(valid({ preset: { x: 1 } })).toBe(false);
   });
 
   it('tests an optional value that decides repeatability only when it is given', () => {

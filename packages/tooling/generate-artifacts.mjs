@@ -240,6 +240,22 @@ async function generateTypes(document) {
 const ERROR_FACTORY = `const ajvError = (instancePath, schemaPath, keyword, params) => ({instancePath,schemaPath,keyword,params});
 const ajvPropertyError = (at, property, keyword, params) => ajvError(at + "/" + property, "#/properties/" + property + "/" + keyword, keyword, params);`;
 
+/**
+ * Ajv's runtime helpers, as code: a length in code points (`minLength`), and the equality of JSON
+ * values (an `enum` or `const` of objects or arrays, `uniqueItems` of them), which reads as
+ * fast-deep-equal, Ajv's own, does for JSON data.
+ */
+const RUNTIME = {
+  'ajv/dist/runtime/ucs2length': '(str) => [...str].length',
+  'ajv/dist/runtime/equal': `function equal(a, b) {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && equal(a[key], b[key]));
+}`,
+};
+
 /** Ajv's standalone code made smaller, validating and reporting the same; each step fails when what it relies on changes. */
 function compact(source) {
   const fail = (why) => {
@@ -294,12 +310,10 @@ function compact(source) {
     formatCode(local, plain ?? quoted),
   );
   if (code.includes('FORMATS')) fail('Ajv refers to a format in another way');
-  // Ajv's standalone output `require()`s its runtime helpers (ajv-validator/ajv#2209): the one the
-  // document needs, ucs2length (a length in code points), is written in place, for plain ESM.
+  // Ajv's standalone output `require()`s its runtime helpers (ajv-validator/ajv#2209): those a
+  // document can need are written in place, for plain ESM.
   return code.replace(/const (\w+) = require\("([^"]+)"\)\.default;/g, (_, local, specifier) =>
-    specifier === 'ajv/dist/runtime/ucs2length'
-      ? `const ${local} = (str) => [...str].length;`
-      : fail(`Ajv needs ${specifier}: write it in place`),
+    RUNTIME[specifier] ? `const ${local} = ${RUNTIME[specifier]};` : fail(`Ajv needs ${specifier}: write it in place`),
   );
 }
 
@@ -371,14 +385,27 @@ function withoutFormats(node, names = false) {
   );
 }
 
-/** Annotations dropped (they do not validate); the keys of `properties` are names, not keywords. */
+/** Keywords that annotate (no validator reads them): OpenAPI's own, which Ajv does not know, among them. */
+const ANNOTATIONS = new Set(['description', 'title', 'examples', 'example', 'externalDocs', 'xml', 'discriminator']);
+/** Keywords whose value is data, not a schema: what is inside is kept as written. */
+const VALUES = new Set(['enum', 'const', 'default', 'required']);
+/** Keywords whose value maps names (kept, whatever they are) to schemas. */
+const NAMED = new Set(['properties', 'patternProperties', '$defs', 'dependentSchemas']);
+
+/**
+ * Annotations dropped (they do not validate; OpenAPI's `discriminator` is a hint, the `oneOf`
+ * validates). The names of `properties` and the values of `enum` or `const` are kept.
+ */
 function withoutAnnotations(node, names = false) {
   if (Array.isArray(node)) return node.map((item) => withoutAnnotations(item));
   if (node === null || typeof node !== 'object') return node;
   return Object.fromEntries(
     Object.entries(node)
-      .filter(([key]) => names || !(['description', 'title', 'examples', 'example'].includes(key) || /^x-/.test(key)))
-      .map(([key, value]) => [key, withoutAnnotations(value, !names && key === 'properties')]),
+      .filter(([key]) => names || !(ANNOTATIONS.has(key) || /^x-/.test(key)))
+      .map(([key, value]) => [
+        key,
+        !names && VALUES.has(key) ? value : withoutAnnotations(value, !names && NAMED.has(key)),
+      ]),
   );
 }
 
@@ -395,7 +422,12 @@ const AJV_OPTIONS = {
   messages: false,
   // The formats are ajv-formats' full ones, as the server's checker asserts them (see formatCode).
   code: { source: true, esm: true, lines: false, formats: _`FORMATS` },
+  // Strict about what a schema says (an unknown keyword is a mistake), not about how it is
+  // composed: `allOf: [{ type: integer }, { minimum: 1 }]` and a tuple without `maxItems` are
+  // valid JSON Schema that the lint accepts.
   strict: true,
+  strictTypes: false,
+  strictTuples: false,
   strictRequired: false,
   keywords: ['components'],
 };

@@ -10,6 +10,7 @@ import {
   loadOpenApiDocument,
   operationSignature,
   operations,
+  schemaTypes,
 } from '@browser-cloud/openapi-document';
 import { banner, jsonLiteral } from '@browser-cloud/tooling/generate-artifacts';
 
@@ -21,11 +22,12 @@ const firstSentence = (text) => /^.*?[.!?](?=\s|$)/.exec(oneLine(text))?.[0] ?? 
 
 const SCALARS = ['string', 'integer', 'number', 'boolean'];
 
-/** How a value of `schema` is given: as the scalar it is (an enum's type inferred from its values), else as JSON. */
+/**
+ * How a value of `schema` is given: as the scalar it is (its types read as the server reads a
+ * query value's: an enum's from its values, an `allOf`'s from its members), else as JSON.
+ */
 function valueType(schema) {
-  const types = [schema.type ?? [...new Set((schema.enum ?? []).map((value) => typeof value))]]
-    .flat()
-    .filter((type) => type !== 'null');
+  const types = schemaTypes(schema).filter((type) => type !== 'null');
   return types.length === 1 && SCALARS.includes(types[0]) ? types[0] : 'json';
 }
 

@@ -33,6 +33,7 @@ Object.assign(document.paths!, {
         { name: 'all', in: 'query', schema: { type: 'boolean' } },
         { name: 'X-Depth', in: 'header', schema: { type: 'integer' } },
         // Values typed without a `type`: by their members, their enum's values, their const.
+        { name: 'depth', in: 'query', schema: { allOf: [{ type: 'integer' }, { minimum: 1 }] } },
         { name: 'since', in: 'query', schema: { oneOf: [{ type: 'boolean' }, { type: 'integer', minimum: 0 }] } },
         { name: 'level', in: 'query', schema: { enum: [1, 2, null] } },
         { name: 'strict', in: 'query', schema: { const: true } },
@@ -116,23 +117,23 @@ describe('values that are not strings, end to end', () => {
     ]);
   });
 
-  it('the client sends a value typed by oneOf members, enum values or a const, and the sandbox reads it so', async () => {
+  it('the client sends a value typed by oneOf or allOf members, enum values or a const, and the sandbox reads it so', async () => {
     sent.length = 0;
     for (const query of [
       { since: true, level: 2, strict: true, page: 3 },
-      { since: 5, level: 1 },
+      { since: 5, level: 1, depth: 4 },
     ]) {
       await expect(client.widgets.get(7, { query })).resolves.toEqual([{ n: 1 }]);
     }
     expect(sent.map(({ url }) => url)).toEqual([
       '/widgets/7?since=true&level=2&strict=true&page=3',
-      '/widgets/7?since=5&level=1',
+      '/widgets/7?since=5&level=1&depth=4',
     ]);
     const get = (search: string) =>
       fetch(`${sandbox.url}/widgets/7?${search}`, {
         headers: { authorization: `Bearer ${sandbox.fixture.tokens.owner}` },
       });
-    for (const refused of ['since=-1', 'since=yes', 'level=3', 'strict=false', 'page=two'])
+    for (const refused of ['since=-1', 'since=yes', 'level=3', 'strict=false', 'page=two', 'depth=0', 'depth=one'])
       expect((await get(refused)).status, refused).toBe(400);
     const result = await mcp.callTool({ name: 'get_widgets', arguments: { n: 7, since: 0, level: 2, strict: true } });
     expect(result.isError, JSON.stringify(result)).toBeFalsy();

@@ -90,15 +90,18 @@ export const resourceFactoryName = (resource: string): string => `${resource.rep
 export const resourceFileName = (resource: string): string => kebabCase(resource) || resource;
 
 /**
- * The CLI options an input takes: one, or for a `oneOf` of one-property objects one per member
- * (`proxy` → `--proxy-id`, `--proxy-name`).
+ * The CLI options an input takes: one, or for a `oneOf` of objects of one property each, each
+ * named differently, one per member (`proxy` → `--proxy-id`, `--proxy-name`). Members that share
+ * their property (`{ kind: 'cat' }` or `{ kind: 'dog' }`) are one option, given as JSON.
  */
 export function inputFlags(
   name: string,
   schema: Readonly<Record<string, unknown>>,
 ): { flag: string; member?: string }[] {
   const members = (schema['oneOf'] ?? []) as { type?: unknown; properties?: Record<string, unknown> }[];
-  if (members.length > 0 && members.every((m) => m.type === 'object' && Object.keys(m.properties ?? {}).length === 1)) {
+  const single = members.flatMap((m) => (m.type === 'object' ? Object.keys(m.properties ?? {}) : []));
+  const oneEach = members.every((m) => m.type === 'object' && Object.keys(m.properties ?? {}).length === 1);
+  if (members.length > 0 && oneEach && new Set(single).size === members.length) {
     return members.map((m) => {
       const member = Object.keys(m.properties!)[0]!;
       return { flag: kebabCase(`${name}-${member}`), member };

@@ -32,6 +32,7 @@ export * from './load-document.js';
 export { operationSignature } from './operation-signature.js';
 export * from './operations.js';
 export { readYaml, YamlReadError } from './read-yaml.js';
+export { schemaTypes } from './schema-types.js';
 export { deref, inlineRefs, resolveNode, resolveRef } from './resolve-ref.js';
 export { allowingUnknownProperties } from './tolerant-schema.js';
 export type { ValidateFunction } from 'ajv/dist/2020.js';

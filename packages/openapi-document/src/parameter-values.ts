@@ -4,6 +4,7 @@
 import type { OpenApiDocument } from './document-types.js';
 import type { OperationParameter } from './operations.js';
 import { inlineRefs } from './resolve-ref.js';
+import { schemaTypes } from './schema-types.js';
 
 type Schema = Readonly<Record<string, unknown>>;
 
@@ -16,22 +17,9 @@ interface Shape {
   readonly schema: Schema;
 }
 
-/**
- * The types a value of `schema` may have: its `type`; without one, those of its `oneOf`/`anyOf`
- * members, else those of its `enum`/`const` values (`enum: [1, 2]` reads `1` as a number).
- */
-function typesOf(schema: Schema | undefined): unknown[] {
-  if (schema === undefined) return [];
-  if (schema['type'] !== undefined) return [schema['type']].flat();
-  const members = [schema['oneOf'], schema['anyOf']].flatMap((m) => (Array.isArray(m) ? (m as Schema[]) : []));
-  if (members.length > 0) return members.flatMap(typesOf);
-  const values = Array.isArray(schema['enum']) ? schema['enum'] : 'const' in schema ? [schema['const']] : [];
-  return values.map((value) => (value === null ? 'null' : typeof value));
-}
-
 function shapeOf(document: OpenApiDocument, parameter: OperationParameter): Shape {
   const schema = (parameter.schema ? inlineRefs(document, parameter.schema.schema) : {}) as Schema;
-  const types = typesOf(schema);
+  const types = schemaTypes(schema);
   const kind = types.includes('array') ? 'array' : types.includes('object') ? 'object' : 'scalar';
   return { kind, schema };
 }
@@ -42,7 +30,7 @@ function shapeOf(document: OpenApiDocument, parameter: OperationParameter): Shap
  * schema to refuse it (`page=two` is refused as "must be integer", naming the parameter).
  */
 export function typedText(schema: Schema | undefined, text: string): unknown {
-  const types = typesOf(schema);
+  const types = schemaTypes(schema);
   if ((types.includes('integer') || types.includes('number')) && /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(text)) {
     return Number(text);
   }

@@ -108,27 +108,28 @@ describe('the client and the server check requests by one set of rules', () => {
     it(`${operation.operationId}: the client sends exactly what the server accepts, and refuses what it refuses`, async () => {
       let sent = 0;
       let refused = 0;
-      await fc.assert(
-        fc.asyncProperty(parts, async (values) => {
-          // Parts drawn as something else than an object are not what a caller of the typed methods passes.
-          fc.pre([values.path, values.query].every((v) => typeof v === 'object' && v !== null));
-          // A URL has every path segment: the typed methods take each path value as an argument.
-          fc.pre(inPath.every((p) => (values.path as Record<string, unknown>)[p.name] !== undefined));
-          const outcome = await clientSends(operation, values as { path: object; query: object; body: unknown });
-          if ('request' in outcome) {
-            sent++;
-            expect(serverRefuses(operation, outcome.request!)).toBeUndefined();
-            return;
-          }
-          // A dot segment is refused for what URLs do to it, before any server could see it.
-          if (outcome.refused.rule === 'pathSegment') return;
-          refused++;
-          const verdict = serverRefuses(operation, wire(operation, values as never));
-          expect(verdict, `the server accepts what the client refused: ${outcome.refused.message}`).toBeDefined();
-        }),
-        { numRuns: 150, seed: 34 },
-      );
-      // Both directions were exercised.
+      const agree = fc.asyncProperty(parts, async (values) => {
+        // Parts drawn as something else than an object are not what a caller of the typed methods passes.
+        fc.pre([values.path, values.query].every((v) => typeof v === 'object' && v !== null));
+        // A URL has every path segment: the typed methods take each path value as an argument.
+        fc.pre(inPath.every((p) => (values.path as Record<string, unknown>)[p.name] !== undefined));
+        const outcome = await clientSends(operation, values as { path: object; query: object; body: unknown });
+        if ('request' in outcome) {
+          sent++;
+          expect(serverRefuses(operation, outcome.request!)).toBeUndefined();
+          return;
+        }
+        // A dot segment is refused for what URLs do to it, before any server could see it.
+        if (outcome.refused.rule === 'pathSegment') return;
+        refused++;
+        const verdict = serverRefuses(operation, wire(operation, values as never));
+        expect(verdict, `the server accepts what the client refused: ${outcome.refused.message}`).toBeDefined();
+      });
+      // Runs of 150 until both directions were exercised more than 10 times: how many draws a
+      // document's shapes leave to each (a path value dropped is no call at all) is not known.
+      for (let seed = 34; (sent <= 10 || refused <= 10) && seed < 34 + 10; seed++) {
+        await fc.assert(agree, { numRuns: 150, seed });
+      }
       expect(sent).toBeGreaterThan(10);
       expect(refused).toBeGreaterThan(10);
     });
