@@ -42,6 +42,41 @@ Object.assign(document.paths!, {
       responses: { '200': withExample(widgets, [{ n: 1 }]), ...errors },
     } satisfies OperationObject,
   },
+  '/zz-styles': {
+    get: {
+      operationId: 'listZzStyles',
+      summary: 'List by every style',
+      tags: ['Browsers'],
+      parameters: [
+        {
+          name: 'filter',
+          in: 'query',
+          style: 'deepObject',
+          schema: {
+            type: 'object',
+            additionalProperties: false,
+            properties: { a: { type: 'string' }, b: { type: 'integer' } },
+          },
+        },
+        {
+          name: 'ids',
+          in: 'query',
+          style: 'spaceDelimited',
+          explode: false,
+          schema: { type: 'array', items: { type: 'string' } },
+        },
+        {
+          name: 'ranks',
+          in: 'query',
+          style: 'pipeDelimited',
+          explode: false,
+          schema: { type: 'array', items: { type: 'integer' } },
+        },
+        { name: 'X-Tags', in: 'header', schema: { type: 'array', items: { type: 'string' } } },
+      ],
+      responses: { '204': { description: 'none' }, ...errors },
+    } satisfies OperationObject,
+  },
   '/zz-gadgets/{id}/viewport': {
     put: {
       operationId: 'setViewport',
@@ -78,10 +113,10 @@ Object.assign(document.paths!, {
 type Method = (...args: unknown[]) => Promise<unknown>;
 let folder: string;
 let sandbox: RunningSandbox;
-let client: { widgets: { get: Method }; zzGadgets: { viewport: { set: Method } } };
+let client: { widgets: { get: Method }; zzGadgets: { viewport: { set: Method } }; zzStyles: { list: Method } };
 let mcp: Client;
-/** What reached the server, by request: method, URL after the host, the header asked about, the body's bytes. */
-const sent: { method: string; url: string; depth: string | null; body: string }[] = [];
+/** What reached the server, by request: method, URL after the host, the headers asked about, the body's bytes. */
+const sent: { method: string; url: string; depth: string | null; tags: string | null; body: string }[] = [];
 
 beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), 'schema-types-'));
@@ -90,7 +125,13 @@ beforeAll(async () => {
   const recording = async (request: Request) => {
     const body = request.body ? await request.clone().text() : '';
     const url = request.url.slice(sandbox.url.length);
-    sent.push({ method: request.method, url, depth: request.headers.get('x-depth'), body });
+    sent.push({
+      method: request.method,
+      url,
+      depth: request.headers.get('x-depth'),
+      tags: request.headers.get('x-tags'),
+      body,
+    });
     return fetch(request);
   };
   client = built.client.createClient({ baseUrl: sandbox.url, token: sandbox.fixture.tokens.owner, fetch: recording });
@@ -113,7 +154,13 @@ describe('values that are not strings, end to end', () => {
     });
     expect(answer).toEqual([{ n: 1 }]);
     expect(sent).toEqual([
-      { method: 'GET', url: '/widgets/7?colors=red&colors=blue&tags=a,b%2Cc&all=false', depth: '2', body: '' },
+      {
+        method: 'GET',
+        url: '/widgets/7?colors=red&colors=blue&tags=a,b%2Cc&all=false',
+        depth: '2',
+        tags: null,
+        body: '',
+      },
     ]);
   });
 
@@ -179,6 +226,31 @@ describe('values that are not strings, end to end', () => {
       headers: { authorization: `Bearer ${sandbox.fixture.tokens.owner}` },
     });
     expect(integer.status).toBe(400);
+  });
+
+  it('the client writes deepObject, spaceDelimited and pipeDelimited queries and a header array; the sandbox reads them', async () => {
+    sent.length = 0;
+    const answer = await client.zzStyles.list({
+      query: { filter: { a: 'x y', b: 2 }, ids: ['a', 'b'], ranks: [1, 2] },
+      header: { 'X-Tags': ['p', 'q'] },
+    });
+    expect(answer).toBeUndefined();
+    expect(sent.map(({ url, tags }) => [url, tags])).toEqual([
+      ['/zz-styles?filter[a]=x%20y&filter[b]=2&ids=a%20b&ranks=1|2', 'p,q'],
+    ]);
+    const get = (search: string) =>
+      fetch(`${sandbox.url}/zz-styles?${search}`, {
+        headers: { authorization: `Bearer ${sandbox.fixture.tokens.owner}` },
+      });
+    expect((await get('filter%5Bb%5D=two')).status).toBe(400);
+    expect((await get('ranks=1%7Cx')).status).toBe(400);
+    expect((await get('filter%5Bc%5D=1')).status).toBe(400);
+    const result = await mcp.callTool({
+      name: 'list_zz_styles',
+      arguments: { filter: { b: 3 }, ids: ['c'], ranks: [4], 'X-Tags': ['r'] },
+    });
+    expect(result.isError, JSON.stringify(result)).toBeFalsy();
+    expect(sent.slice(1).map(({ url, tags }) => [url, tags])).toEqual([['/zz-styles?filter[b]=3&ids=c&ranks=4', 'r']]);
   });
 
   it('the MCP tools take typed arguments and send the same bytes', async () => {
