@@ -362,6 +362,20 @@ describe('a document the model accepts, with every hostile shape it makes safe',
     expect(valid({ preset: { x: 1 } })).toBe(false);
   });
 
+  it('gives the CLI an option per input, typed as the server reads it', async () => {
+    const { commandDefinitions } = await import('../packages/cli/scripts/command-definitions.mjs');
+    const trial = commandDefinitions(ACCEPTED).find((c: Json) => c.operationId === 'createZzTrial');
+    const options = Object.fromEntries(trial.options.map((o: Json) => [o.flag, o.type]));
+    expect(options).toEqual({
+      depth: 'integer',
+      pet: 'json',
+      pair: 'json',
+      level: 'integer',
+      preset: 'json',
+      note: 'string',
+    });
+  });
+
   it('tests an optional value that decides repeatability only when it is given', () => {
     const widgets = written.find(({ path }) => /resources[/\\]zz-widgets\.ts$/.test(path))!.contents;
     // The query as it is sent (`sentQuery`, parsed back from the checked text).
