@@ -365,7 +365,7 @@ describe('a document the model accepts, with every hostile shape it makes safe',
   it('gives the CLI an option per input, typed as the server reads it', async () => {
     const { commandDefinitions } = await import('../packages/cli/scripts/command-definitions.mjs');
     const trial = commandDefinitions(ACCEPTED).find((c: Json) => c.operationId === 'createZzTrial');
-    const options = Object.fromEntries(trial.options.map((o: Json) => [o.flag, o.type]));
+    const options = Object.fromEntries(trial!.options.map((o: Json) => [o.flag, o.type]));
     expect(options).toEqual({
       depth: 'integer',
       pet: 'json',
