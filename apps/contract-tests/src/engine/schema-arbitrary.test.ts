@@ -34,6 +34,33 @@ describe('schemaArbitrary', () => {
     );
   });
 
+  it('generates within the bounds of a number, and of an allOf whose members each say part of the schema', async () => {
+    const { createAjv } = await import('@browser-cloud/openapi-document');
+    const schemas = [
+      { type: 'number', minimum: 0, maximum: 1 },
+      { allOf: [{ type: 'integer' }, { minimum: 1 }, { maximum: 5 }] },
+      {
+        allOf: [
+          { type: 'number', maximum: 10 },
+          { type: 'integer', minimum: 8, maximum: 20 },
+        ],
+      },
+      {
+        allOf: [
+          { type: 'object', properties: { a: { type: 'string', minLength: 2 } }, required: ['a'] },
+          { properties: { b: { allOf: [{ type: 'boolean' }] } }, required: ['b'] },
+        ],
+      },
+    ];
+    for (const written of schemas) {
+      const validate = createAjv().compile(written);
+      const values = fc.sample(schemaArbitrary(written, { deref: d }), { seed: 3, numRuns: 100 });
+      // Every value, not most: no checker has to drop any.
+      for (const value of values)
+        expect(validate(value), `${JSON.stringify(value)} of ${JSON.stringify(written)}`).toBe(true);
+    }
+  });
+
   it('generates the formats the document asserts', () => {
     for (const value of fc.sample(schemaArbitrary({ $ref: schema('LoginResponse') }, { deref: d }), {
       seed: 3,

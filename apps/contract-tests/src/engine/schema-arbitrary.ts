@@ -44,6 +44,40 @@ function objectArbitrary(schema: Schema, options: ArbitraryOptions, at: string):
   return fc.record(model, { requiredKeys: required });
 }
 
+/** Keywords of a lower bound, and of an upper one: of two, the tighter holds. */
+const LOWER = new Set(['minimum', 'exclusiveMinimum', 'minLength', 'minItems', 'minProperties']);
+const UPPER = new Set(['maximum', 'exclusiveMaximum', 'maxLength', 'maxItems', 'maxProperties']);
+
+/**
+ * `schema` with its `allOf` members' keywords in it (`allOf: [{ type: integer }, { minimum: 1 }]`
+ * is `{ type: integer, minimum: 1 }`): properties and required lists joined, the tighter of two
+ * bounds, the types both allow; another keyword written twice keeps its first value, and the
+ * caller's checker drops what that lets through.
+ */
+function mergedAllOf(schema: Schema, options: ArbitraryOptions): Schema {
+  const { allOf, ...own } = schema;
+  const merged: Schema = { ...own };
+  for (const raw of allOf as unknown[]) {
+    const member = options.deref(raw);
+    const flat = Array.isArray(member.allOf) ? mergedAllOf(member, options) : member;
+    for (const [key, value] of Object.entries(flat)) {
+      const before = merged[key];
+      if (before === undefined) merged[key] = value;
+      else if (key === 'properties') merged[key] = { ...(value as object), ...(before as object) };
+      else if (key === 'required') merged[key] = [...new Set([...(before as string[]), ...(value as string[])])];
+      else if (key === 'type') {
+        const theirs = [value].flat() as string[];
+        const both = typesOf(merged).flatMap((t) =>
+          theirs.includes(t) ? [t] : t === 'number' && theirs.includes('integer') ? ['integer'] : [],
+        );
+        merged[key] = both.length > 0 ? both : before;
+      } else if (LOWER.has(key) && typeof value === 'number') merged[key] = Math.max(before as number, value);
+      else if (UPPER.has(key) && typeof value === 'number') merged[key] = Math.min(before as number, value);
+    }
+  }
+  return merged;
+}
+
 /** An arbitrary of values valid against `schema` (see the file's comment for if/then/not). */
 export function schemaArbitrary(raw: unknown, options: ArbitraryOptions, at = ''): fc.Arbitrary<unknown> {
   const schema = options.deref(raw);
@@ -58,10 +92,7 @@ function generatedArbitrary(schema: Schema, options: ArbitraryOptions, at: strin
   if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
   const branches = (schema.oneOf ?? schema.anyOf) as unknown[] | undefined;
   if (Array.isArray(branches)) return fc.oneof(...branches.map((branch) => schemaArbitrary(branch, options, at)));
-  if (Array.isArray(schema.allOf) && !schema.type) {
-    // allOf of full schemas: generate from the first and let Ajv drop what the others refuse.
-    return schemaArbitrary(schema.allOf[0], options, at);
-  }
+  if (Array.isArray(schema.allOf)) return generatedArbitrary(mergedAllOf(schema, options), options, at);
   const ofType = (type: string | undefined): fc.Arbitrary<unknown> => {
     if (type === 'null') return fc.constant(null);
     if (type === 'boolean') return fc.boolean();
@@ -69,7 +100,15 @@ function generatedArbitrary(schema: Schema, options: ArbitraryOptions, at: strin
       const { minimum: min, maximum: max } = schema;
       return fc.integer({ ...(typeof min === 'number' ? { min } : {}), ...(typeof max === 'number' ? { max } : {}) });
     }
-    if (type === 'number') return fc.double({ noNaN: true, noDefaultInfinity: true });
+    if (type === 'number') {
+      const { minimum: min, maximum: max } = schema;
+      return fc.double({
+        noNaN: true,
+        noDefaultInfinity: true,
+        ...(typeof min === 'number' ? { min } : {}),
+        ...(typeof max === 'number' ? { max } : {}),
+      });
+    }
     if (type === 'string') return stringArbitrary(schema);
     if (type === 'array') {
       const { minItems, maxItems } = schema;
