@@ -110,6 +110,7 @@ describe('add resource: shapes the generators were not written for', { timeout: 
       'a query parameter typed by oneOf members': all.some((o) =>
         o.parameters.some((p) => p.in === 'query' && Array.isArray(schemaOf(p)?.oneOf)),
       ),
+      'a property typed by allOf members': drawn.some(({ text }) => /priority:\n\s+allOf:/.test(text)),
       'a nullable property': drawn.some(({ text }) => /type:\n\s+- string\n\s+- "?null"?/.test(text)),
       'an inline array as an answer': all.some((o) => (o.success?.schema?.schema as any)?.type === 'array'),
       // Drawn where the document does not have it already (a release of an earlier draw may: its

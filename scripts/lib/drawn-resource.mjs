@@ -2,8 +2,8 @@
 // API workflow test's proof that the generators hold beyond the shapes they were written for.
 // What it draws is what the lint accepts (closed schemas, a tag, bearer security, Error-bodied
 // errors, examples), and it draws what broke generators before: names with dashes, dots, leading
-// digits and reserved words; integer, number, boolean, enum, array, nested object, nullable and
-// oneOf values; integer path parameters, arrays in queries and inline arrays as answers.
+// digits and reserved words; integer, number, boolean, enum, array, nested object, nullable,
+// oneOf and allOf values; integer path parameters, arrays in queries and inline arrays as answers.
 
 /** Each noun: its singular, its plural (the collection's path segment) and how its component is named. */
 const NOUNS = [
@@ -34,6 +34,10 @@ const PROPERTIES = {
   nickname: {
     schema: { type: ['string', 'null'], maxLength: 32, description: 'Another name, or null.' },
     example: null,
+  },
+  priority: {
+    schema: { allOf: [{ type: 'integer' }, { minimum: 1, maximum: 5 }], description: 'Typed by allOf members.' },
+    example: 3,
   },
   'retry-count': {
     schema: { type: 'integer', minimum: 0, maximum: 9, description: 'Retries, a dashed name.' },
