@@ -35,6 +35,17 @@ describe('allowingUnknownProperties', () => {
     expect(validate({ id: 'a', tags: { k: 1 } })).toBe(false);
   });
 
+  it('keeps what an enum, a const or a default holds, which is data', () => {
+    const closed = { type: 'object', additionalProperties: false };
+    const schema = { enum: [closed], const: closed, default: closed, properties: { a: closed } };
+    expect(allowingUnknownProperties(schema)).toEqual({
+      enum: [closed],
+      const: closed,
+      default: closed,
+      properties: { a: { type: 'object' } },
+    });
+  });
+
   it('leaves its argument unchanged', () => {
     const copy = structuredClone(closed);
     allowingUnknownProperties(closed);
