@@ -1,6 +1,7 @@
 // fast-check arbitraries of VALID values, derived from the document's JSON Schemas keyword by
 // keyword (fast-check brings the seed, the replay and the shrinking). Keywords that tie properties
 // together (if/then, not) are not generated for: the caller drops every value the checker refuses.
+import { schemaTypes } from '@browser-cloud/openapi-document';
 import fc from 'fast-check';
 
 /** An object schema (boolean schemas do not occur where the engine generates). */
@@ -66,10 +67,7 @@ function mergedAllOf(schema: Schema, options: ArbitraryOptions): Schema {
       else if (key === 'properties') merged[key] = { ...(value as object), ...(before as object) };
       else if (key === 'required') merged[key] = [...new Set([...(before as string[]), ...(value as string[])])];
       else if (key === 'type') {
-        const theirs = [value].flat() as string[];
-        const both = typesOf(merged).flatMap((t) =>
-          theirs.includes(t) ? [t] : t === 'number' && theirs.includes('integer') ? ['integer'] : [],
-        );
+        const both = schemaTypes({ allOf: [{ type: before }, { type: value }] });
         merged[key] = both.length > 0 ? both : before;
       } else if (LOWER.has(key) && typeof value === 'number') merged[key] = Math.max(before as number, value);
       else if (UPPER.has(key) && typeof value === 'number') merged[key] = Math.min(before as number, value);
