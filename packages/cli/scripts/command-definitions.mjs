@@ -39,9 +39,12 @@ function inputType(schema) {
   const items = [schema.type].flat().includes('array') && schema.items;
   const of = items && valueType(items) !== 'json' ? items : schema;
   const type = valueType(of);
+  // JSON of a schema that allows a string (`oneOf: [string, integer]`): plain text is that string.
+  const text = type === 'json' && schemaTypes(of).includes('string');
   return {
     type,
     ...(of !== schema ? { array: true } : {}),
+    ...(text ? { text: true } : {}),
     ...(type !== 'json' && Array.isArray(of.enum) ? { choices: of.enum.filter((value) => value !== null) } : {}),
   };
 }

@@ -16,6 +16,8 @@ export interface CommandArgument {
   readonly choices?: readonly (string | number | boolean)[];
   /** An array of items of `type`: a repeatable option, one item each. */
   readonly array?: boolean;
+  /** For `json` of a schema that allows a string: text that is not JSON is that string. */
+  readonly text?: boolean;
 }
 
 /** An option: any other input. A `oneOf` of one-property objects is an option per `member` (`--proxy-id`). */

@@ -27,6 +27,7 @@ const ZZ: CommandDefinition = {
     option('zz-count', { type: 'integer', in: 'query' }),
     option('zz-mode', { choices: ['fast', 'slow'] }),
     option('zz-object', { type: 'json' }),
+    option('zz-either', { type: 'json', text: true }),
     option('zz-telemetry', { type: 'json', schema: 'BrowserTelemetryRequestConfig' }),
     option('zz-ref-id', { name: 'zz_ref', member: 'id' }),
     option('zz-ref-name', { name: 'zz_ref', member: 'name' }),
@@ -61,6 +62,20 @@ describe('a generated command', () => {
       zz_telemetry: { enabled: true, browser: { console: { enabled: true } } },
     });
     expect((await move(['7', '--zz-telemetry', 'null'])).calls[0]?.[1]).toEqual({ zz_telemetry: null });
+  });
+
+  it('takes text that is not JSON as the string a schema allows, and refuses it where none is allowed', async () => {
+    const given = await move(['7', '--zz-either', 'plain words', '--zz-object', '{}']);
+    expect(given.calls[0]?.[1]).toEqual({ zz_either: 'plain words', zz_object: {} });
+    expect((await move(['7', '--zz-either', '12'])).calls[0]?.[1]).toEqual({ zz_either: 12 });
+    expect((await move(['7', '--zz-either', '"12"'])).calls[0]?.[1]).toEqual({ zz_either: '12' });
+    const refused = await move(['7', '--zz-object', 'plain']);
+    expect(refused.calls).toEqual([]);
+    expect(refused.stderr).toContain("option '--zz-object <json>' argument 'plain' is invalid. must be JSON.");
+    const { io, out } = memoryIo({});
+    await run(['zz', 'things', 'move', '--help'], io, [ZZ]);
+    expect(out.stdout).toContain('--zz-either <json|text>');
+    expect(out.stdout).toContain('--zz-object <json>');
   });
 
   it('both members of a flattened oneOf make one object, which the client refuses with its own message', async () => {

@@ -64,7 +64,7 @@ function parserOf(input: CommandArgument): (text: string) => unknown {
         if (text !== 'true' && text !== 'false') throw new InvalidArgumentError('must be true or false.');
         return text === 'true';
       case 'json':
-        return parseJson(text, parser?.parse);
+        return parseJson(text, parser?.parse ?? (input.text ? (given) => given : undefined));
       default:
         return text;
     }
@@ -92,7 +92,8 @@ export function optionsOf(inputs: readonly CommandOption[]): Option[] {
       return made;
     }
     const parser = input.schema === undefined ? undefined : SCHEMA_PARSERS[input.schema];
-    const value = input.type === 'json' ? (parser ? 'spec' : 'json') : (input.member ?? input.flag);
+    const value =
+      input.type === 'json' ? (parser ? 'spec' : input.text ? 'json|text' : 'json') : (input.member ?? input.flag);
     const more = `${parser ? ` ${parser.syntax}.` : ''}${input.array ? ' Repeat it for each item.' : ''}`;
     const made = plain(new Option(`${flag} <${value}>`, `${description}${more}`));
     const parse = parserOf(input);
