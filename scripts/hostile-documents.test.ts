@@ -109,6 +109,10 @@ const ACCEPTED = documentWith(
       ]),
     },
     '/zz-strings': { get: operation('listZzStrings', [], { responses: ok({ $ref: '#/components/schemas/string' }) }) },
+    // An answer composed by allOf and closed by unevaluatedProperties.
+    '/zz-pets': {
+      get: operation('listZzPets', [], { responses: ok({ $ref: '#/components/schemas/ZzComposed' }) }),
+    },
     '/zz-odd/{id}': { get: operation('../../../../../x', [pathParameter('id')]) },
     '/zz-things/{id}': { get: operation('constructor', [pathParameter('id')]) },
     // Schemas composed as JSON Schema allows and written with OpenAPI's own keywords.
@@ -132,6 +136,13 @@ const ACCEPTED = documentWith(
     ZzCat: { type: 'object', required: ['kind'], properties: { kind: { const: 'cat' } }, additionalProperties: false },
     ZzDog: { type: 'object', required: ['kind'], properties: { kind: { const: 'dog' } }, additionalProperties: false },
     ZzTrial: TRIAL,
+    ZzComposed: {
+      allOf: [
+        { type: 'object', properties: { kind: { const: 'cat' } }, required: ['kind'] },
+        { type: 'object', properties: { age: { type: 'integer' } } },
+      ],
+      unevaluatedProperties: false,
+    },
   },
 );
 
@@ -163,6 +174,13 @@ const REFUSED: Record<string, { document: OpenApiDocument; reason: RegExp }> = {
     document: documentWith({}, { LogStreamQueryBySource: { type: 'object', additionalProperties: false } }),
     reason:
       /the rules of the query component LogStreamQuery .* makes the client export LogStreamQueryBySource, which the component LogStreamQueryBySource .* makes too/,
+  },
+  'a $dynamicRef, which no generated layer follows': {
+    document: documentWith(
+      { '/zz-a': { get: operation('listZzA', [], { responses: ok({ $ref: '#/components/schemas/ZzTree' }) }) } },
+      { ZzTree: { $dynamicAnchor: 'node', type: 'object', properties: { kids: { $dynamicRef: '#node' } } } },
+    ),
+    reason: /\/components\/schemas\/ZzTree\/\$dynamicAnchor is \$dynamicAnchor, which no generated layer follows/,
   },
   'a cookie parameter': {
     document: documentWith({
@@ -360,6 +378,14 @@ describe('a document the model accepts, with every hostile shape it makes safe',
     expect(valid({ level: 10 })).toBe(false);
     expect(valid({ level: 1.5 })).toBe(false);
     expect(valid({ preset: { x: 1 } })).toBe(false);
+  });
+
+  it('validates an allOf closed by unevaluatedProperties: strictly as sent, tolerantly as received', async () => {
+    const validators = await import(join(scratch, 'api-types', 'src', 'generated', 'validators', 'index.ts'));
+    expect(validators.validateZzComposed({ kind: 'cat', age: 3 })).toBe(true);
+    expect(validators.validateZzComposed({ kind: 'cat', age: 3, toy: 'ball' })).toBe(false);
+    expect(validators.validateReceivedZzComposed({ kind: 'cat', age: 3, toy: 'ball' })).toBe(true);
+    expect(validators.validateReceivedZzComposed({ kind: 'cat', age: 'three' })).toBe(false);
   });
 
   it('gives the CLI an option per input, typed as the server reads it', async () => {

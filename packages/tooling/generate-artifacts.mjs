@@ -435,13 +435,16 @@ const AJV_OPTIONS = {
 /**
  * Ajv2020 compiles the bookkeeping of `unevaluated*` and `$dynamicRef` into every function (with a
  * top-level assignment that keeps bundlers from dropping unused validators) even when no schema
- * uses them. The document uses none (this fails the day it does): both are turned off once `root`
- * was checked against the meta-schema, which uses `$dynamicRef`.
+ * uses them. Each is turned off, once `root` was checked against the meta-schema (which uses
+ * `$dynamicRef`), unless the document uses it: `unevaluatedProperties: false` closes a schema
+ * composed by `allOf`. The operations model refuses `$dynamicRef` and `$recursiveRef`, which no
+ * generated layer follows (`generationProblems`).
  */
 function withoutDynamicKeywords(ajv, root) {
-  const used = /"(unevaluated(?:Properties|Items)|\$(?:dynamic|recursive)(?:Ref|Anchor))":/.exec(JSON.stringify(root));
-  if (used) throw new Error(`The document uses ${used[1]}: the generated validators must track it.`);
-  Object.assign(ajv.opts, { unevaluated: false, dynamicRef: false });
+  const text = JSON.stringify(root);
+  const dynamic = /"(\$(?:dynamic|recursive)(?:Ref|Anchor))":/.exec(text);
+  if (dynamic) throw new Error(`The document uses ${dynamic[1]}: the generated validators must track it.`);
+  Object.assign(ajv.opts, { unevaluated: /"unevaluated(?:Properties|Items)":/.test(text), dynamicRef: false });
 }
 
 /** The `$ref` of a component schema under the root `$id`, its name escaped as a JSON pointer and a URI fragment. */

@@ -1,7 +1,7 @@
 // The sandbox keeps every resource of the document it is given, with no code change: the document
 // here is the repository's plus, in memory, a create (409 on a taken name), a paged list, a read
 // and a delete of profiles, and a new resource, browsers (a create and a read), whose id is its
-// `session_id`. Expectations come from that document: prefixes, paging parameters, unique names.
+// `session_id` and whose schema is composed by `allOf`. Expectations come from that document: prefixes, paging parameters, unique names.
 import { type OpenApiDocument, operations, resources, schemaValidator } from '@browser-cloud/openapi-document';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { failuresOf, withProfilesCrud } from '../../../openapi/test-support/profiles-crud.js';
@@ -85,18 +85,27 @@ function extended(): OpenApiDocument {
     required: ['id', 'name'],
     additionalProperties: false,
   };
-  schemas['Browser'] = {
+  // Composed as OpenAPI documents often extend a schema: a base, and the browser's own properties.
+  schemas['ZzSession'] = {
     type: 'object',
+    properties: { session_id: { type: 'string' }, created_at: { type: 'string', format: 'date-time' } },
+    required: ['session_id', 'created_at'],
+  };
+  schemas['Browser'] = {
     title: 'Browser',
-    properties: {
-      session_id: { type: 'string' },
-      created_at: { type: 'string', format: 'date-time' },
-      cdp_ws_url: { type: 'string', format: 'uri' },
-      headless: { type: 'boolean', default: false },
-      timeout_seconds: { type: 'integer' },
-    },
-    required: ['session_id', 'created_at', 'cdp_ws_url', 'headless'],
-    additionalProperties: false,
+    allOf: [
+      { $ref: '#/components/schemas/ZzSession' },
+      {
+        type: 'object',
+        properties: {
+          cdp_ws_url: { type: 'string', format: 'uri' },
+          headless: { type: 'boolean', default: false },
+          timeout_seconds: { type: 'integer' },
+        },
+        required: ['cdp_ws_url', 'headless'],
+      },
+    ],
+    unevaluatedProperties: false,
   };
   return document;
 }

@@ -343,7 +343,33 @@ export function generationProblems(document: OpenApiDocument): GenerationProblem
       });
     }
   }
+  problems.push(...dynamicReferences(document));
   return problems;
+}
+
+/**
+ * Each `$dynamicRef`, `$dynamicAnchor`, `$recursiveRef` or `$recursiveAnchor` in the document's
+ * paths and components: no generated layer follows them (the validators, the types, the MCP
+ * tools' inlined schemas), so they are refused where they are.
+ */
+function dynamicReferences(document: OpenApiDocument): GenerationProblem[] {
+  const found: GenerationProblem[] = [];
+  const walk = (node: unknown, tokens: string[]): void => {
+    if (typeof node !== 'object' || node === null) return;
+    for (const [key, value] of Object.entries(node)) {
+      const at = [...tokens, key];
+      if (/^\$(dynamic|recursive)(Ref|Anchor)$/.test(key) && !Array.isArray(node)) {
+        found.push({
+          message: `${formatPointer(at)} is ${key}, which no generated layer follows: write the schema out or use $ref`,
+          pointer: formatPointer(at),
+        });
+      }
+      // What an enum, a const, a default or an example holds is data, whatever its keys.
+      if (!['enum', 'const', 'default', 'example', 'examples'].includes(key)) walk(value, at);
+    }
+  };
+  walk({ paths: document.paths, components: document.components }, []);
+  return found;
 }
 
 /** @throws OpenApiDocumentError naming each problem, for a document the generators cannot write. */

@@ -29,6 +29,7 @@ export {
 export { jsonDifference } from './json-difference.js';
 export { appendPointer, escapePointerToken, formatPointer, getAt, parsePointer } from './json-pointer.js';
 export * from './load-document.js';
+export { type ObjectShape, objectShape } from './object-shape.js';
 export { operationSignature } from './operation-signature.js';
 export * from './operations.js';
 export { readYaml, YamlReadError } from './read-yaml.js';

@@ -157,6 +157,36 @@ describe('resources', () => {
     expect(pages.schema?.pointer).toBe('/components/schemas/Page');
   });
 
+  it('reads an item schema composed by allOf, and a list envelope composed so, as one object', () => {
+    const composed = structuredClone(document) as any;
+    const { Profile, Page } = composed.components.schemas;
+    composed.components.schemas = {
+      ...composed.components.schemas,
+      Named: { type: 'object', properties: { name: Profile.properties.name }, required: ['name'] },
+      Profile: {
+        title: 'Profile',
+        allOf: [
+          { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
+          { $ref: '#/components/schemas/Named' },
+        ],
+      },
+      Paged: { type: 'object', properties: { data: { type: 'array', items: Page }, has_more: {} } },
+    };
+    composed.paths['/browsers/{id}/pages'].get.responses['200'] = answer({
+      allOf: [{ $ref: '#/components/schemas/Paged' }],
+    });
+    const model = resources(composed);
+    const profiles = model.resources.find((r) => r.key === '/profiles')!;
+    expect(profiles).toMatchObject({ idField: 'id', nameField: 'name', unique: ['name'], idPrefix: 'prof_' });
+    const pages = model.resources.find((r) => r.key === '/browsers/{}/pages')!;
+    expect(pages.list).toMatchObject({ itemsProperty: 'data', paging: { cursor: 'cursor' } });
+    // Where an x-unique is written in a member is where it is refused.
+    composed.components.schemas.Named.properties.name['x-unique'] = 'yes';
+    expect(() => resources(composed)).toThrow(
+      'x-unique at /components/schemas/Named/properties/name must be true or false',
+    );
+  });
+
   it('refuses an x-unique that is not a boolean, naming where it is', () => {
     const bad = structuredClone(document);
     (bad.components!.schemas!['Profile'] as any).properties.name['x-unique'] = 'yes';

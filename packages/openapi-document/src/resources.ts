@@ -4,6 +4,7 @@
 import { OpenApiDocumentError } from './document-error.js';
 import type { OpenApiDocument } from './document-types.js';
 import { appendPointer, getAt } from './json-pointer.js';
+import { objectShape } from './object-shape.js';
 import { type Operation, operations, type SchemaAt } from './operations.js';
 import { deref, resolveNode } from './resolve-ref.js';
 
@@ -155,15 +156,13 @@ function describe(
     .map((action) => crud[action] && jsonAnswer(document, crud[action]))
     .find((schema) => schema !== undefined);
   const schema = answered ?? listed?.items;
-  const properties = Object.fromEntries(
-    Object.entries(((schema?.schema as { properties?: object })?.properties ?? {}) as Properties).map(
-      ([name, property]) => [name, deref(document, property)],
-    ),
+  const shape = schema ? objectShape(document, schema.schema, schema.pointer) : { properties: {}, required: [] };
+  const properties: Properties = Object.fromEntries(
+    Object.entries(shape.properties).map(([name, property]) => [name, property.schema]),
   );
-  const unique = Object.entries(properties).flatMap(([name, property]) => {
+  const unique = Object.entries(shape.properties).flatMap(([name, { schema: property, pointer: at }]) => {
     const flag = property['x-unique'];
     if (flag !== undefined && typeof flag !== 'boolean') {
-      const at = `${schema?.pointer}/properties/${name}`;
       throw new OpenApiDocumentError(`x-unique at ${at} must be true or false`, { pointer: `${at}/x-unique` });
     }
     return flag ? [name] : [];
@@ -173,7 +172,7 @@ function describe(
     .flatMap((operation) => operation?.parameters.filter((p) => p.in === 'path') ?? [])
     .find((p) => p.collection === collection);
   const parameterExample = itemParameter && exampleOf(itemParameter.parameter);
-  const idField = idFieldOf(properties, schema, parameterExample);
+  const idField = idFieldOf(properties, shape.required, parameterExample);
   const examples = examplesOf(document, schema, crud);
   const idExamples = [...examples.map((item) => item[idField]), exampleOf(properties[idField] ?? {}), parameterExample];
   const idExample = idExamples.find((value): value is string => typeof value === 'string');
@@ -196,11 +195,10 @@ function describe(
 }
 
 /** `id`, else the `…id` property whose example starts as the item path's example does, else a required one. */
-function idFieldOf(properties: Properties, schema: SchemaAt | undefined, parameterExample: unknown): string {
+function idFieldOf(properties: Properties, required: readonly string[], parameterExample: unknown): string {
   if ('id' in properties) return 'id';
   const candidates = Object.keys(properties).filter((name) => /(^|_)id$/.test(name));
   const prefix = /^[A-Za-z]+_/.exec(String(parameterExample ?? ''))?.[0];
-  const required = ((schema?.schema as { required?: string[] })?.required ?? []) as string[];
   return (
     candidates.find((name) => prefix && String(exampleOf(properties[name]!) ?? '').startsWith(prefix)) ??
     candidates.find((name) => required.includes(name)) ??
@@ -225,25 +223,17 @@ function listOf(document: OpenApiDocument, operation: Operation): { items?: Sche
   let itemsProperty: string | undefined;
   let at: string | undefined;
   if (node['type'] === 'array') at = answer?.pointer;
-  else {
-    const properties = (node['properties'] ?? {}) as Properties;
-    itemsProperty = Object.keys(properties).find(
-      (name) => deref(document, properties[name] as Record<string, unknown>)['type'] === 'array',
-    );
-    if (itemsProperty !== undefined && answer) {
-      at = resolveNode(
-        document,
-        properties[itemsProperty],
-        appendPointer(answer.pointer, 'properties', itemsProperty),
-      ).pointer;
-    }
+  else if (answer) {
+    const { properties } = objectShape(document, answer.schema, answer.pointer);
+    itemsProperty = Object.keys(properties).find((name) => properties[name]!.schema['type'] === 'array');
+    if (itemsProperty !== undefined) at = properties[itemsProperty]!.pointer;
   }
   const array =
     at === undefined
       ? undefined
       : resolveNode(document, (getAt(document, at) as { items?: unknown }).items, appendPointer(at, 'items'));
   const items = array && { schema: array.node as SchemaAt['schema'], pointer: array.pointer };
-  const itemProperties = Object.keys(((items?.schema as { properties?: object })?.properties ?? {}) as object);
+  const itemProperties = items ? Object.keys(objectShape(document, items.schema, items.pointer).properties) : [];
   const query = (operation.query?.parameters ?? []).map((p) => p.name);
   const pick = (names: readonly string[]) => query.find((name) => names.includes(name));
   const paging = { limit: pick(LIMIT), offset: pick(OFFSET), cursor: pick(CURSOR) };

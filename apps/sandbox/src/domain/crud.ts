@@ -1,7 +1,7 @@
 // Create, list, merge, replace and delete of any resource of the document, within the caller's
 // project: the rules are the document's (its schemas, `x-unique`, the list's parameters), none is
 // written per resource.
-import { deref, type Resource } from '@browser-cloud/openapi-document';
+import { type ObjectShape, objectShape, type Resource, schemaTypes } from '@browser-cloud/openapi-document';
 import { badRequest, conflict } from '@browser-cloud/request-checker';
 import { createdItem, mergedItem, replacedItem, takenValue } from '../state/items.js';
 import type { Caller, Item, SandboxState } from '../state/store.js';
@@ -71,7 +71,6 @@ export function deleteItem(state: SandboxState, resource: Resource, item: Item):
 }
 
 type Schema = Record<string, unknown>;
-const typesOf = (schema: Schema): unknown[] => [schema['type']].flat();
 
 /**
  * A page of the caller's items in creation order, after the list's filters (a query parameter
@@ -122,11 +121,14 @@ export function listItems(
     if (value !== undefined) headers[name.toLowerCase()] = String(value);
   }
   if (list.itemsProperty === undefined) return { body: page, headers };
-  const envelope = Object.values(success.content)[0]?.schema?.schema as Schema | undefined;
+  const envelope = Object.values(success.content)[0]?.schema;
+  const { properties } = envelope
+    ? objectShape(document, envelope.schema, envelope.pointer)
+    : { properties: {} as ObjectShape['properties'] };
   const body: Record<string, unknown> = { [list.itemsProperty]: page };
-  for (const [name, raw] of Object.entries((envelope?.['properties'] ?? {}) as Record<string, Schema>)) {
+  for (const [name, { schema }] of Object.entries(properties)) {
     if (name === list.itemsProperty) continue;
-    const types = typesOf(deref(document, raw));
+    const types = schemaTypes(schema);
     if (types.includes('boolean')) body[name] = hasMore;
     else if (/total|count/i.test(name)) body[name] = kept.length;
     else if (/next|cursor|offset/i.test(name)) {

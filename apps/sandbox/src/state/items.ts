@@ -1,20 +1,16 @@
 // An item of a resource as the document describes it: made from a request body, the schema's
 // defaults and examples, and the fields a server fills (its id, its timestamps).
 import { randomBytes } from 'node:crypto';
-import { deref, type OpenApiDocument, type Resource } from '@browser-cloud/openapi-document';
+import { objectShape, type OpenApiDocument, type Resource } from '@browser-cloud/openapi-document';
 
 type Schema = Record<string, unknown>;
 
-/** The item schema's properties, `$ref`s followed, and its required ones. */
+/** The item schema's properties (its `allOf` members' included), `$ref`s followed, and its required ones. */
 function shapeOf(document: OpenApiDocument, resource: Resource) {
-  const schema = (resource.schema?.schema ?? {}) as Schema;
-  const properties = Object.fromEntries(
-    Object.entries((schema['properties'] ?? {}) as Record<string, Schema>).map(([name, p]) => [
-      name,
-      deref(document, p),
-    ]),
-  );
-  return { properties, required: (schema['required'] ?? []) as string[] };
+  if (resource.schema === undefined) return { properties: {} as Record<string, Schema>, required: [] as string[] };
+  const shape = objectShape(document, resource.schema.schema, resource.schema.pointer);
+  const properties = Object.fromEntries(Object.entries(shape.properties).map(([name, p]) => [name, p.schema]));
+  return { properties, required: [...shape.required] };
 }
 
 const isDateTime = (property: Schema) => property['format'] === 'date-time';
