@@ -12,6 +12,7 @@ import { Broken, type DocumentValidator } from './judge.js';
 import { pathOf, type RequestCase, requestOf, toCurl } from './request-case.js';
 import { caseArbitraries, type InvalidCase, type KnownValues, refusalOf } from './request-cases.js';
 import {
+  createdId,
   creatorOf,
   deleterOf,
   knownValues,
@@ -124,13 +125,6 @@ export interface PlannedCase {
 const GENERATED_TIMEOUT = 120_000;
 const INVALID_TITLE = 'invalid requests, one broken rule each, get 400 (401 without a token) and an Error body';
 
-/** The `id` a create answered, as a path segment: text, or an integer where its schema says so. */
-function createdId(answer: Answer): string | undefined {
-  const id = (answer.json as { id?: unknown } | undefined)?.id;
-  if (typeof id === 'number' && Number.isInteger(id)) return String(id);
-  return typeof id === 'string' ? id : undefined;
-}
-
 export function planOperation(operation: Operation, settings: PlanSettings) {
   const { document, checker, mode, seeds, runs } = settings;
   const { operationId, method, path } = operation;
@@ -139,7 +133,7 @@ export function planOperation(operation: Operation, settings: PlanSettings) {
   // Filled in by `before` with what the suite created for the cases to delete.
   const resources: Record<string, string> = { ...settings.resources };
   const context: RuleContext = { ...settings, resources, state: new Map() };
-  const creator = creatorOf(checker.operations, operation);
+  const creator = creatorOf(document, operation);
   const variables = resourceVariables(operation);
   const deletable = creator && Object.values(variables.path).find((v) => v.includes('_DELETABLE_'));
   let notCreated: string | undefined;
@@ -159,8 +153,8 @@ export function planOperation(operation: Operation, settings: PlanSettings) {
   const created = new Map<string, RequestCase>();
   /** Records what `of` created with `c`, when the document can delete it: an `id` in a 2xx answer. */
   const noteCreated = (of: Operation, c: RequestCase, answer: Answer) => {
-    const deleter = deleterOf(checker.operations, of);
-    const id = createdId(answer);
+    const deleter = deleterOf(document, of);
+    const id = createdId(document, of, answer.json);
     if (mode === 'mock' || answer.status >= 300 || id === undefined) return;
     if (!deleter) {
       // A POST on a collection whose items the document addresses created one it cannot delete.
@@ -294,7 +288,7 @@ export function planOperation(operation: Operation, settings: PlanSettings) {
       const create = addressed(creator, 'create');
       const answer = await exchange(settings.target, create, settings.limits);
       noteCreated(creator, create, answer);
-      const id = createdId(answer);
+      const id = createdId(document, creator, answer.json);
       if (answer.status < 300 && id !== undefined) resources[deletable] = id;
       else {
         const made = `creating the resource to delete with ${creator.operationId} answered ${answer.status}`;

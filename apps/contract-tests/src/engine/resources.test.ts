@@ -1,7 +1,9 @@
 import { type OpenApiDocument, operations } from '@browser-cloud/openapi-document';
 import { describe, expect, it } from 'vitest';
 import {
+  createdId,
   creatorOf,
+  deleterOf,
   exampleResources,
   knownValues,
   missingReason,
@@ -81,12 +83,28 @@ describe('resource variables', () => {
     });
   });
 
-  it("find the operation that creates what a delete removes: a POST on the collection's path answering an id", () => {
-    expect(creatorOf(operations(document), remove!)?.operationId).toBe(make!.operationId);
-    expect(creatorOf(operations(document), read!)).toBeUndefined();
-    const withoutId = [...operations(document)].map((o) =>
-      o.operationId === 'zzMake' ? { ...o, success: undefined } : o,
-    );
-    expect(creatorOf(withoutId, remove!)).toBeUndefined();
+  it('find the create of what a delete removes, and the delete of what a create makes, by the resource model', () => {
+    expect(creatorOf(document, remove!)?.operationId).toBe(make!.operationId);
+    expect(creatorOf(document, read!)).toBeUndefined();
+    expect(deleterOf(document, make!)?.operationId).toBe(remove!.operationId);
+    expect(deleterOf(document, read!)).toBeUndefined();
+    expect(createdId(document, make!, { id: 'zzp_7' })).toBe('zzp_7');
+    expect(createdId(document, make!, { id: 12 })).toBe('12');
+    expect(createdId(document, make!, { id: 1.5 })).toBeUndefined();
+    expect(createdId(document, read!, { id: 'zzp_7' })).toBeUndefined();
+    // A create whose answer does not hold the id makes nothing the suite could delete.
+    const withoutId = structuredClone(document) as any;
+    delete withoutId.paths['/zz_proxies'].post.responses['201'].content;
+    expect(creatorOf(withoutId, [...operations(withoutId)][1]!)).toBeUndefined();
+  });
+
+  it('read the id where the schema has it: another field than id, an item composed by allOf', () => {
+    const composed = structuredClone(document) as any;
+    composed.paths['/zz_proxies'].post.responses['201'].content['application/json'].schema = {
+      allOf: [{ type: 'object', properties: { zz_proxy_id: { ...text, example: 'zzp_1' } } }, { type: 'object' }],
+    };
+    const [, remove2, , make2] = [...operations(composed)];
+    expect(creatorOf(composed, remove2!)?.operationId).toBe('zzMake');
+    expect(createdId(composed, make2!, { zz_proxy_id: 'zzp_9', id: 'other' })).toBe('zzp_9');
   });
 });

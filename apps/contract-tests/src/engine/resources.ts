@@ -1,6 +1,16 @@
 // The resources of the target that cases may use, each given by an environment variable whose
 // name follows from the document: a case that needs one names it, and does not run without it.
-import { constantCase, type Operation, type OperationParameter, singular } from '@browser-cloud/openapi-document';
+import {
+  constantCase,
+  type OpenApiDocument,
+  type Operation,
+  type OperationParameter,
+  objectShape,
+  type Resource,
+  type ResourceModel,
+  resources as resourceModel,
+  singular,
+} from '@browser-cloud/openapi-document';
 import type { KnownValues } from './request-cases.js';
 
 /** Variable → value, from the environment (CONTRACT_PROFILE_ID → `prof_…`). */
@@ -73,24 +83,46 @@ export function missingReason(resources: Resources, variables: readonly string[]
   return missing.length > 0 ? `${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} not set` : undefined;
 }
 
-const collectionOf = (path: string) => path.replace(/\/\{[^}]+\}$/, '');
-const answersId = (o: Operation) => (o.success?.schema?.schema as { properties?: { id?: unknown } })?.properties?.id;
+/** The document's resource model, built once per document. */
+const models = new WeakMap<OpenApiDocument, ResourceModel>();
+function modelOf(document: OpenApiDocument): ResourceModel {
+  const model = models.get(document) ?? resourceModel(document);
+  models.set(document, model);
+  return model;
+}
 
-/** The operation that creates what `operation` (a DELETE) removes: a POST on its collection answering an `id`. */
-export function creatorOf(operations: Iterable<Operation>, operation: Operation): Operation | undefined {
-  const collection = collectionOf(operation.path);
-  if (operation.method !== 'delete' || collection === operation.path) return undefined;
-  return [...operations].find((o) => o.method === 'post' && o.path === collection && answersId(o) !== undefined);
+/** The id field of what `create` makes, when its answer holds it (its resource's id field, through allOf members). */
+function answeredIdField(document: OpenApiDocument, create: Operation, resource: Resource): string | undefined {
+  const answer = create.success?.schema;
+  if (!answer) return undefined;
+  const { properties } = objectShape(document, answer.schema, answer.pointer);
+  return Object.hasOwn(properties, resource.idField) ? resource.idField : undefined;
 }
 
 /**
- * The DELETE that removes what `operation` creates: `operation` is a POST on a collection answering
- * an `id`, and the document has a DELETE on that collection's item path.
+ * The operation that creates what `operation` (a DELETE of an item) removes, by the document's
+ * resource model: the create of its resource, when its answer holds the item's id.
  */
-export function deleterOf(operations: Iterable<Operation>, operation: Operation): Operation | undefined {
-  const all = [...operations];
-  const deleter = all.find((o) => o.method === 'delete' && collectionOf(o.path) === operation.path);
-  return deleter && creatorOf(all, deleter)?.operationId === operation.operationId ? deleter : undefined;
+export function creatorOf(document: OpenApiDocument, operation: Operation): Operation | undefined {
+  const role = modelOf(document).roleOf(operation);
+  const create = role?.action === 'delete' ? role.resource.crud.create : undefined;
+  return create && answeredIdField(document, create, role!.resource) ? create : undefined;
+}
+
+/** The DELETE that removes what `operation` creates, whose answer holds the item's id. */
+export function deleterOf(document: OpenApiDocument, operation: Operation): Operation | undefined {
+  const role = modelOf(document).roleOf(operation);
+  const remove = role?.action === 'create' ? role.resource.crud.delete : undefined;
+  return remove && answeredIdField(document, operation, role!.resource) ? remove : undefined;
+}
+
+/** The id of the item `operation` (a create) made, read from its answer's body by its resource's id field. */
+export function createdId(document: OpenApiDocument, operation: Operation, json: unknown): string | undefined {
+  const role = modelOf(document).roleOf(operation);
+  if (role?.action !== 'create' || typeof json !== 'object' || json === null) return undefined;
+  const id = (json as Record<string, unknown>)[role.resource.idField];
+  if (typeof id === 'number' && Number.isInteger(id)) return String(id);
+  return typeof id === 'string' ? id : undefined;
 }
 
 /** The GET of the path `operation` addresses, which reads the resource it changes (a PATCH's, a PUT's). */
