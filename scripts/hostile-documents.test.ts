@@ -109,6 +109,15 @@ const ACCEPTED = documentWith(
       ]),
     },
     '/zz-strings': { get: operation('listZzStrings', [], { responses: ok({ $ref: '#/components/schemas/string' }) }) },
+    // A body composed by allOf: its members' properties are the inputs.
+    '/zz-notes': {
+      post: operation('createZzNote', [], {
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/ZzComposed' } } },
+        },
+      }),
+    },
     // An answer composed by allOf and closed by unevaluatedProperties.
     '/zz-pets': {
       get: operation('listZzPets', [], { responses: ok({ $ref: '#/components/schemas/ZzComposed' }) }),
@@ -392,6 +401,11 @@ describe('a document the model accepts, with every hostile shape it makes safe',
     const { commandDefinitions } = await import('../packages/cli/scripts/command-definitions.mjs');
     const trial = commandDefinitions(ACCEPTED).find((c: Json) => c.operationId === 'createZzTrial');
     const options = Object.fromEntries(trial!.options.map((o: Json) => [o.flag, o.type]));
+    const note = commandDefinitions(ACCEPTED).find((c: Json) => c.operationId === 'createZzNote');
+    expect([...note!.arguments, ...note!.options].map((o: Json) => [o.flag, o.type])).toEqual([
+      ['kind', 'string'],
+      ['age', 'integer'],
+    ]);
     expect(options).toEqual({
       depth: 'integer',
       pet: 'json',

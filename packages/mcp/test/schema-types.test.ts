@@ -77,6 +77,29 @@ Object.assign(document.paths!, {
       responses: { '204': { description: 'none' }, ...errors },
     } satisfies OperationObject,
   },
+  '/zz-notes': {
+    post: {
+      operationId: 'createZzNote',
+      summary: 'Create a note',
+      tags: ['Browsers'],
+      requestBody: {
+        required: true,
+        content: {
+          'application/json': {
+            // A body composed as OpenAPI documents extend a schema: a base, and its own properties.
+            schema: {
+              allOf: [
+                { type: 'object', properties: { title: { type: 'string', minLength: 1 } }, required: ['title'] },
+                { type: 'object', properties: { pinned: { type: 'boolean' } } },
+              ],
+              unevaluatedProperties: false,
+            },
+          },
+        },
+      },
+      responses: { '200': withExample({ type: 'object' }, {}), ...errors },
+    } satisfies OperationObject,
+  },
   '/zz-gadgets/{id}/viewport': {
     put: {
       operationId: 'setViewport',
@@ -113,7 +136,12 @@ Object.assign(document.paths!, {
 type Method = (...args: unknown[]) => Promise<unknown>;
 let folder: string;
 let sandbox: RunningSandbox;
-let client: { widgets: { get: Method }; zzGadgets: { viewport: { set: Method } }; zzStyles: { list: Method } };
+let client: {
+  widgets: { get: Method };
+  zzGadgets: { viewport: { set: Method } };
+  zzStyles: { list: Method };
+  zzNotes: { create: Method };
+};
 let mcp: Client;
 /** What reached the server, by request: method, URL after the host, the headers asked about, the body's bytes. */
 const sent: { method: string; url: string; depth: string | null; tags: string | null; body: string }[] = [];
@@ -251,6 +279,27 @@ describe('values that are not strings, end to end', () => {
     });
     expect(result.isError, JSON.stringify(result)).toBeFalsy();
     expect(sent.slice(1).map(({ url, tags }) => [url, tags])).toEqual([['/zz-styles?filter[b]=3&ids=c&ranks=4', 'r']]);
+  });
+
+  it('a body composed by allOf is one set of arguments: the client and MCP send it, and both refuse what it refuses', async () => {
+    sent.length = 0;
+    await expect(client.zzNotes.create({ title: 'a', pinned: true })).resolves.toEqual({});
+    const result = await mcp.callTool({ name: 'create_zz_note', arguments: { title: 'b' } });
+    expect(result.isError, JSON.stringify(result)).toBeFalsy();
+    expect(sent.map(({ body }) => body)).toEqual(['{"title":"a","pinned":true}', '{"title":"b"}']);
+    await expect(client.zzNotes.create({ pinned: true })).rejects.toMatchObject({ name: 'ValidationError' });
+    await expect(client.zzNotes.create({ title: 'c', color: 'red' })).rejects.toMatchObject({
+      name: 'ValidationError',
+    });
+    const missing = await mcp.callTool({ name: 'create_zz_note', arguments: { pinned: false } });
+    expect(missing.isError).toBe(true);
+    expect(sent).toHaveLength(2);
+    const refused = await fetch(`${sandbox.url}/zz-notes`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${sandbox.fixture.tokens.owner}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'd', color: 'red' }),
+    });
+    expect(refused.status).toBe(400);
   });
 
   it('the MCP tools take typed arguments and send the same bytes', async () => {

@@ -90,9 +90,31 @@ describe('operationSignature', () => {
     ).toThrow(new OpenApiDocumentError('/paths/~1a~1{first}~1b~1{second}/post: two inputs are named "label"'));
   });
 
+  it('takes the properties of a body composed by allOf, and the required ones of every member', () => {
+    const body = {
+      allOf: [
+        { $ref: '#/components/schemas/Thing' },
+        { properties: { size: { type: 'integer' } }, required: ['size'] },
+      ],
+    };
+    const { arguments: args } = signature({
+      parameters: PATH,
+      requestBody: { required: true, content: { 'application/json': { schema: body } } },
+    });
+    expect(args.filter((a) => a.in === 'body').map(({ name, required }) => [name, required])).toEqual([
+      ['label', true],
+      ['note', false],
+      ['size', true],
+    ]);
+  });
+
   it('refuses a body that is not an object of properties, and a parameter without a schema', () => {
     expect(() =>
       signature({ parameters: PATH, requestBody: { content: { 'application/json': { schema: { type: 'array' } } } } }),
+    ).toThrow(/the request body is not an object with properties/);
+    const mixed = { allOf: [{ $ref: '#/components/schemas/Thing' }, { type: 'string' }] };
+    expect(() =>
+      signature({ parameters: PATH, requestBody: { content: { 'application/json': { schema: mixed } } } }),
     ).toThrow(/the request body is not an object with properties/);
     expect(() =>
       signature({ parameters: [...PATH, { name: 'zz_not_in_document', in: 'query', content: {} }] }),

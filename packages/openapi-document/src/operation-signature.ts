@@ -1,7 +1,9 @@
 import { OpenApiDocumentError } from './document-error.js';
 import type { OpenApiDocument } from './document-types.js';
 import type { Operation, OperationParameter } from './operations.js';
+import { objectShape } from './object-shape.js';
 import { inlineRefs } from './resolve-ref.js';
+import { schemaTypes } from './schema-types.js';
 
 /** One input of an operation as a named argument: a path, query or header parameter, or a property of the request body. */
 export interface OperationArgument {
@@ -43,13 +45,15 @@ export function operationSignature(document: OpenApiDocument, operation: Operati
   const { body } = operation;
   if (body) {
     const schema = inlineRefs(document, body.schema?.schema) as Record<string, unknown> | undefined;
-    const properties = schema?.['properties'] as Record<string, Record<string, unknown>> | undefined;
-    if (schema?.['type'] !== 'object' || !properties) {
+    // Its properties and theirs of its allOf members (`allOf: [{ $ref: Base }, { properties: … }]`).
+    const shape = objectShape(document, schema, body.schema?.pointer ?? operation.pointer);
+    const types = schemaTypes(schema);
+    if (types.length !== 1 || types[0] !== 'object' || Object.keys(shape.properties).length === 0) {
       throw new OpenApiDocumentError(`${operation.pointer}: the request body is not an object with properties`);
     }
-    const required = (body.required && (schema['required'] as string[] | undefined)) || [];
-    for (const [name, property] of Object.entries(properties)) {
-      args.push({ name, in: 'body', required: required.includes(name), schema: property });
+    const required = body.required ? shape.required : [];
+    for (const [name, property] of Object.entries(shape.properties)) {
+      args.push({ name, in: 'body', required: required.includes(name), schema: property.schema });
     }
   }
   const twice = args.find((a, i) => args.findIndex((b) => b.name === a.name) !== i);
