@@ -207,7 +207,7 @@ describe('lint of the document', () => {
       const problems = results.get(files[`open-${i}`]!) ?? [];
       return !problems.some(
         (p) =>
-          p.ruleId === 'rule/closed-object-schemas' &&
+          p.ruleId === 'conventions/closed-object-schemas' &&
           p.severity === 'error' &&
           p.pointer === `${pointer}/additionalProperties`,
       );

@@ -4,6 +4,7 @@
 // loader does (with the preprocessor that lets it check every aliased place), and that the
 // generators can write the document.
 import copyAliasedObjects from './preprocessors/copy-aliased-objects.js';
+import closedObjectSchemas from './rules/closed-object-schemas.js';
 import errorResponsesUseErrorBody from './rules/error-responses-use-error-body.js';
 import generatable from './rules/generatable.js';
 import readAsLoader from './rules/read-as-loader.js';
@@ -20,6 +21,7 @@ export default function conventionsPlugin() {
       oas3: {
         'read-as-loader': readAsLoader,
         generatable,
+        'closed-object-schemas': closedObjectSchemas,
         'error-responses-use-error-body': errorResponsesUseErrorBody,
         'response-examples': responseExamples,
         'request-body-examples': requestBodyExamples,

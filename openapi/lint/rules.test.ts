@@ -16,14 +16,24 @@ const op = (doc: Doc) => doc.paths['/things/{id}'].patch;
  */
 const cases: { rule: string; pointer: string; breakIt: (doc: Doc) => void }[] = [
   {
-    rule: 'rule/closed-object-schemas',
+    rule: 'conventions/closed-object-schemas',
     pointer: '#/components/schemas/Thing/additionalProperties',
     breakIt: (doc) => delete doc.components.schemas.Thing.additionalProperties,
   },
   {
-    rule: 'rule/closed-object-schemas',
+    rule: 'conventions/closed-object-schemas',
     pointer: '#/components/schemas/Rename/additionalProperties',
     breakIt: (doc) => (doc.components.schemas.Rename.additionalProperties = true),
+  },
+  {
+    rule: 'conventions/closed-object-schemas',
+    pointer: '#/components/schemas/Named/unevaluatedProperties',
+    breakIt: (doc) => (doc.components.schemas.Named.unevaluatedProperties = true),
+  },
+  {
+    rule: 'conventions/closed-object-schemas',
+    pointer: '#/components/schemas/Nullable/additionalProperties',
+    breakIt: (doc) => delete doc.components.schemas.Nullable.additionalProperties,
   },
   {
     rule: 'rule/operation-bearer-security',
