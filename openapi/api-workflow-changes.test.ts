@@ -110,6 +110,7 @@ describe('add resource: shapes the generators were not written for', { timeout: 
       'a query parameter typed by oneOf members': all.some((o) =>
         o.parameters.some((p) => p.in === 'query' && Array.isArray(schemaOf(p)?.oneOf)),
       ),
+      'an item composed by allOf': drawn.some(({ text }) => /unevaluatedProperties: false/.test(text)),
       'a property typed by allOf members': drawn.some(({ text }) => /priority:\n\s+allOf:/.test(text)),
       'a nullable property': drawn.some(({ text }) => /type:\n\s+- string\n\s+- "?null"?/.test(text)),
       'an inline array as an answer': all.some((o) => (o.success?.schema?.schema as any)?.type === 'array'),

@@ -3,7 +3,7 @@
 // What it draws is what the lint accepts (closed schemas, a tag, bearer security, Error-bodied
 // errors, examples), and it draws what broke generators before: names with dashes, dots, leading
 // digits and reserved words; integer, number, boolean, enum, array, nested object, nullable,
-// oneOf and allOf values; integer path parameters, arrays in queries and inline arrays as answers.
+// oneOf and allOf values, an item composed by allOf; integer path parameters, arrays in queries and inline arrays as answers.
 
 /** Each noun: its singular, its plural (the collection's path segment) and how its component is named. */
 const NOUNS = [
@@ -134,18 +134,33 @@ export function drawnResource(random, taken) {
   // What a create and an update send: the name and the drawn properties but the id and the timestamp.
   // Each a `$ref` to the item's own (as LogStreamQuery's parameters are written): one definition, so
   // that an enum value added to it is one the item may hold too.
-  const settable = Object.fromEntries(
-    Object.keys(properties)
-      .filter((p) => p !== 'id' && p !== 'created_at')
-      .map((p) => [p, { $ref: `#/components/schemas/${component}/properties/${p}` }]),
-  );
-  const schemas = {
-    [component]: {
-      ...closed(`A ${noun.one}, drawn by the API workflow test.`, properties, ['id', 'name', 'created_at']),
-      title: Noun,
-    },
-    [requestName]: closed(`What a ${noun.one} is made of.`, settable, ['name']),
-  };
+  // Sometimes composed as OpenAPI documents extend a schema: a base of what the server fills (the
+  // id, the creation time) and the item's own properties, closed by unevaluatedProperties.
+  const base = `${component}${component.includes('-') ? '-' : ''}Base`;
+  const composed = random() < 0.3 && !taken.components.includes(base);
+  const own = Object.fromEntries(Object.entries(properties).filter(([p]) => p !== 'id' && p !== 'created_at'));
+  const ownAt = composed
+    ? `#/components/schemas/${component}/allOf/1/properties`
+    : `#/components/schemas/${component}/properties`;
+  const settable = Object.fromEntries(Object.keys(own).map((p) => [p, { $ref: `${ownAt}/${p}` }]));
+  const description = `A ${noun.one}, drawn by the API workflow test.`;
+  const schemas = composed
+    ? {
+        [base]: {
+          description: `What the server fills in a ${noun.one}.`,
+          properties: { id: properties.id, created_at: properties.created_at },
+          required: ['id', 'created_at'],
+        },
+        [component]: {
+          type: 'object',
+          title: Noun,
+          description,
+          allOf: [{ $ref: `#/components/schemas/${base}` }, { properties: own, required: ['name'] }],
+          unevaluatedProperties: false,
+        },
+      }
+    : { [component]: { ...closed(description, properties, ['id', 'name', 'created_at']), title: Noun } };
+  schemas[requestName] = closed(`What a ${noun.one} is made of.`, settable, ['name']);
   // A name of its own: the item of the examples is there from the start (a unique name would be taken).
   const bodyExample = {
     ...Object.fromEntries(Object.entries(item).filter(([p]) => p !== 'id' && p !== 'created_at')),
