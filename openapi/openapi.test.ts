@@ -181,7 +181,9 @@ describe('lint of the document', () => {
     const documents: Record<string, Doc> = {};
     pointers.forEach((pointer, i) => {
       const copy = structuredClone(document);
+      // What closes it: additionalProperties, or unevaluatedProperties for an object composed by allOf.
       delete (getAt(copy, pointer) as Doc).additionalProperties;
+      delete (getAt(copy, pointer) as Doc).unevaluatedProperties;
       documents[`open-${i}`] = copy;
     });
     const badExample = structuredClone(document);
@@ -202,7 +204,7 @@ describe('lint of the document', () => {
     expect(objectSchemaPointers(inline)).toContain(`${components[0]}/properties/zz_inline`);
   });
 
-  it('fails, naming the place, when any object schema loses `additionalProperties: false`', () => {
+  it('fails, naming the place, when any object schema loses `additionalProperties: false` (or `unevaluatedProperties: false`)', () => {
     const missed = pointers.filter((pointer, i) => {
       const problems = results.get(files[`open-${i}`]!) ?? [];
       return !problems.some(

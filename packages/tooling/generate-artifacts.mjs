@@ -256,6 +256,15 @@ const RUNTIME = {
 }`,
 };
 
+const parsesAsJson = (text) => {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 /** Ajv's standalone code made smaller, validating and reporting the same; each step fails when what it relies on changes. */
 function compact(source) {
   const fail = (why) => {
@@ -310,6 +319,28 @@ function compact(source) {
     formatCode(local, plain ?? quoted),
   );
   if (code.includes('FORMATS')) fail('Ajv refers to a format in another way');
+  // With `unevaluated*` tracked, Ajv gives each function its evaluated properties by a top-level
+  // assignment (`validate12.evaluated = {…};`), which keeps every validator in an app's bundle: the
+  // function sets it itself, on its first call, before it reads it or a caller does.
+  const evaluated = new Map();
+  for (let at = code.search(/\bvalidate\d+\.evaluated = \{/); at !== -1; ) {
+    const [assignment, name] = /^(validate\d+)\.evaluated = /.exec(code.slice(at));
+    // The value is JSON: the shortest text up to a `;` that parses.
+    let end = code.indexOf(';', at + assignment.length);
+    while (end !== -1 && !parsesAsJson(code.slice(at + assignment.length, end))) end = code.indexOf(';', end + 1);
+    if (end === -1) fail(`${name}.evaluated is not set to JSON`);
+    evaluated.set(name, code.slice(at + assignment.length, end));
+    code = code.slice(0, at) + code.slice(end + 1);
+    const next = code.slice(at).search(/\bvalidate\d+\.evaluated = \{/);
+    at = next === -1 ? -1 : at + next;
+  }
+  code = code.replace(/const (evaluated\d+) = (validate\d+)\.evaluated;/g, (whole, local, name) => {
+    if (!evaluated.has(name)) return whole;
+    const value = evaluated.get(name);
+    evaluated.delete(name);
+    return `const ${local} = ${name}.evaluated ??= ${value};`;
+  });
+  if (evaluated.size > 0) fail(`${[...evaluated.keys()][0]}.evaluated is set but not read first by its function`);
   // Ajv's standalone output `require()`s its runtime helpers (ajv-validator/ajv#2209): those a
   // document can need are written in place, for plain ESM.
   return code.replace(/const (\w+) = require\("([^"]+)"\)\.default;/g, (_, local, specifier) =>

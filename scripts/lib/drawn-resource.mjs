@@ -135,13 +135,13 @@ export function drawnResource(random, taken) {
   // Each a `$ref` to the item's own (as LogStreamQuery's parameters are written): one definition, so
   // that an enum value added to it is one the item may hold too.
   // Sometimes composed as OpenAPI documents extend a schema: a base of what the server fills (the
-  // id, the creation time) and the item's own properties, closed by unevaluatedProperties.
-  const base = `${component}${component.includes('-') ? '-' : ''}Base`;
-  const composed = random() < 0.3 && !taken.components.includes(base);
+  // id, the creation time) and a component of the item's own properties, which the request's
+  // properties refer to, the whole closed by unevaluatedProperties.
+  const dash = component.includes('-') ? '-' : '';
+  const [base, fields] = [`${component}${dash}Base`, `${component}${dash}Fields`];
+  const composed = random() < 0.3 && !taken.components.includes(base) && !taken.components.includes(fields);
   const own = Object.fromEntries(Object.entries(properties).filter(([p]) => p !== 'id' && p !== 'created_at'));
-  const ownAt = composed
-    ? `#/components/schemas/${component}/allOf/1/properties`
-    : `#/components/schemas/${component}/properties`;
+  const ownAt = `#/components/schemas/${composed ? fields : component}/properties`;
   const settable = Object.fromEntries(Object.keys(own).map((p) => [p, { $ref: `${ownAt}/${p}` }]));
   const description = `A ${noun.one}, drawn by the API workflow test.`;
   const schemas = composed
@@ -151,11 +151,12 @@ export function drawnResource(random, taken) {
           properties: { id: properties.id, created_at: properties.created_at },
           required: ['id', 'created_at'],
         },
+        [fields]: { description: `What a ${noun.one} holds of its own.`, properties: own, required: ['name'] },
         [component]: {
           type: 'object',
           title: Noun,
           description,
-          allOf: [{ $ref: `#/components/schemas/${base}` }, { properties: own, required: ['name'] }],
+          allOf: [{ $ref: `#/components/schemas/${base}` }, { $ref: `#/components/schemas/${fields}` }],
           unevaluatedProperties: false,
         },
       }

@@ -343,16 +343,18 @@ export function generationProblems(document: OpenApiDocument): GenerationProblem
       });
     }
   }
-  problems.push(...dynamicReferences(document));
+  problems.push(...referenceProblems(document));
   return problems;
 }
 
 /**
- * Each `$dynamicRef`, `$dynamicAnchor`, `$recursiveRef` or `$recursiveAnchor` in the document's
- * paths and components: no generated layer follows them (the validators, the types, the MCP
- * tools' inlined schemas), so they are refused where they are.
+ * References no generated layer can follow, where they are written: a `$dynamicRef`,
+ * `$dynamicAnchor`, `$recursiveRef` or `$recursiveAnchor` (the validators, the types and the MCP
+ * tools' inlined schemas do not track them), and a `$ref` into a component schema other than
+ * through its `properties` (`#/components/schemas/Item/allOf/1/properties/name`): the types name
+ * a referenced schema by indexing the component's type, which has no `allOf` or `items` to index.
  */
-function dynamicReferences(document: OpenApiDocument): GenerationProblem[] {
+function referenceProblems(document: OpenApiDocument): GenerationProblem[] {
   const found: GenerationProblem[] = [];
   const walk = (node: unknown, tokens: string[]): void => {
     if (typeof node !== 'object' || node === null) return;
@@ -363,6 +365,15 @@ function dynamicReferences(document: OpenApiDocument): GenerationProblem[] {
           message: `${formatPointer(at)} is ${key}, which no generated layer follows: write the schema out or use $ref`,
           pointer: formatPointer(at),
         });
+      }
+      if (key === '$ref' && typeof value === 'string' && !Array.isArray(node)) {
+        const inside = /^#\/components\/schemas\/[^/]+((?:\/.*)?)$/.exec(value)?.[1] ?? '';
+        if (!/^(\/properties\/[^/]+)*$/.test(inside)) {
+          found.push({
+            message: `the $ref ${value} at ${formatPointer(tokens)} points inside a component schema other than through its properties, which the generated types cannot name: make the schema it points to a component of its own`,
+            pointer: formatPointer(at),
+          });
+        }
       }
       // What an enum, a const, a default or an example holds is data, whatever its keys.
       if (!['enum', 'const', 'default', 'example', 'examples'].includes(key)) walk(value, at);
