@@ -24,6 +24,20 @@ async function session(baseUrl = 'http://127.0.0.1:9') {
   child = server;
   const stderr: string[] = [];
   server.stderr.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
+  /**
+   * Resolves once stderr holds `text`. Stderr is a pipe of its own: what the server wrote there
+   * before an answer on stdout may reach this process after that answer.
+   */
+  const logged = (text: string) =>
+    new Promise<string>((resolve) => {
+      const check = () => {
+        if (!stderr.join('').includes(text)) return;
+        server.stderr.off('data', check);
+        resolve(stderr.join(''));
+      };
+      server.stderr.on('data', check);
+      check();
+    });
   const lines = createInterface({ input: server.stdout })[Symbol.asyncIterator]();
   const sendLine = (line: string) => server.stdin.write(`${line}\n`);
   const send = (message: unknown) => sendLine(JSON.stringify(message));
@@ -36,7 +50,7 @@ async function session(baseUrl = 'http://127.0.0.1:9') {
   });
   expect(await answer()).toMatchObject({ id: 1, result: { serverInfo: { name: 'browser-cloud' } } });
   send({ jsonrpc: '2.0', method: 'notifications/initialized' });
-  return { server, send, sendLine, answer, stderr };
+  return { server, send, sendLine, answer, stderr, logged };
 }
 
 describe('a line the SDK would drop without a word', () => {
@@ -58,13 +72,14 @@ describe('a line the SDK would drop without a word', () => {
       -32602,
     ],
   ])('%s is answered (%s → %s) and logged, and the server goes on', async (_, line, id, code) => {
-    const { sendLine, send, answer, stderr } = await session();
+    const { sendLine, send, answer, logged } = await session();
     sendLine(line);
     const refused = await answer();
     expect(refused).toEqual({ jsonrpc: '2.0', id, error: { code, message: expect.any(String) } });
     send({ jsonrpc: '2.0', id: 3, method: 'tools/list' });
     expect((await answer()).result.tools).toHaveLength(Object.keys(TOOL_DEFINITIONS).length);
-    expect(stderr.join('')).toContain(`browser-cloud-mcp: ${refused.error.message}; the server goes on.\n`);
+    const logLine = `browser-cloud-mcp: ${refused.error.message}; the server goes on.\n`;
+    expect(await logged(logLine)).toContain(logLine);
   });
 
   it('says what is wrong: the field of the params, the batch, the id', async () => {
@@ -106,7 +121,7 @@ describe('an error of the protocol', () => {
 
 describe('an oversized JSON-RPC line', () => {
   it('is answered with an error and a stderr line, and the server goes on serving', async () => {
-    const { send, answer, stderr } = await session();
+    const { send, answer, logged } = await session();
     // 11 MiB: past the SDK's own 10 MiB, where it used to stop reading for good, silently.
     const huge = 'x'.repeat(11 * 1024 * 1024);
     send({
@@ -122,7 +137,8 @@ describe('an oversized JSON-RPC line', () => {
     const listed = await answer();
     expect(listed).toMatchObject({ id: 3 });
     expect(listed.result.tools).toHaveLength(Object.keys(TOOL_DEFINITIONS).length);
-    expect(stderr.join('')).toContain(`browser-cloud-mcp: Message over ${MAX_MESSAGE_BYTES} bytes`);
+    const line = `browser-cloud-mcp: Message over ${MAX_MESSAGE_BYTES} bytes`;
+    expect(await logged(line)).toContain(line);
   });
 });
 
