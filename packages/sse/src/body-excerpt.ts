@@ -24,11 +24,9 @@ export async function readBoundedBody(
   const decoder = new TextDecoder();
   let text = '';
   let bytes = 0;
-  let ended = false;
   try {
     for (;;) {
       const { done, value } = await reader.read();
-      ended = done;
       if (done) return { text: text + decoder.decode(), bytes, truncated: false, failed: false };
       const room = maxBytes - bytes;
       const part = value.length > room ? value.subarray(0, room) : value;
@@ -40,7 +38,6 @@ export async function readBoundedBody(
     if (rethrow) throw error;
     return { text, bytes, truncated: false, failed: true };
   } finally {
-    // A body read to its end has nothing left to cancel.
-    if (!ended) reader.cancel().catch(() => {});
+    reader.cancel().catch(() => {});
   }
 }
