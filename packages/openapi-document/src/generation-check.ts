@@ -11,6 +11,7 @@ import { inlineRefs } from './resolve-ref.js';
 import { type Operation, operations } from './operations.js';
 import { queryRules, queryUnionName } from './query-rules.js';
 import { resources as resourceModel } from './resources.js';
+import { DATA_KEYWORDS } from './tolerant-schema.js';
 
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.-]+\+)?json$/i;
 
@@ -375,8 +376,7 @@ function referenceProblems(document: OpenApiDocument): GenerationProblem[] {
           });
         }
       }
-      // What an enum, a const, a default or an example holds is data, whatever its keys.
-      if (!['enum', 'const', 'default', 'example', 'examples'].includes(key)) walk(value, at);
+      if (!DATA_KEYWORDS.has(key)) walk(value, at);
     }
   };
   walk({ paths: document.paths, components: document.components }, []);

@@ -1,5 +1,5 @@
-/** Keywords whose value is data: kept as written. */
-const DATA = new Set(['enum', 'const', 'default', 'example', 'examples']);
+/** Schema keywords whose value is data, not schemas: what they hold is kept as written. */
+export const DATA_KEYWORDS: ReadonlySet<string> = new Set(['enum', 'const', 'default', 'example', 'examples']);
 
 /**
  * A copy of `schema` as a tolerant reader takes it: every `additionalProperties: false` (and
@@ -15,7 +15,7 @@ export function allowingUnknownProperties<T>(schema: T): T {
   const kept: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema)) {
     if ((key === 'additionalProperties' || key === 'unevaluatedProperties') && value === false) continue;
-    kept[key] = DATA.has(key)
+    kept[key] = DATA_KEYWORDS.has(key)
       ? value
       : key === 'properties' && value !== null && typeof value === 'object'
         ? Object.fromEntries(
