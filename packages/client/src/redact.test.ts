@@ -382,6 +382,22 @@ describe('redactJson of an answer', () => {
     }
   });
 
+  it('scrubs strings in arrays and under a `__proto__` key of the JSON, which stays a property of its own', () => {
+    const secret = 'x'.repeat(MIN_SECRET_LENGTH);
+    const parsed = JSON.parse(`{"__proto__": "${secret}", "tags": [["${secret}"], 1, null]}`);
+    const clean = redactJson(parsed, secret, true);
+    expect(Object.getPrototypeOf(clean)).toBe(Object.prototype);
+    expect(Object.hasOwn(clean, '__proto__')).toBe(true);
+    expect(JSON.stringify(clean)).toBe('{"__proto__":"[REDACTED]","tags":[["[REDACTED]"],1,null]}');
+  });
+
+  it('hands back the parsed value itself, no copy, when it holds no secret', () => {
+    const parsed = { id: 'p', tags: ['a', { b: 1 }] };
+    const clean = redactJson(parsed, 'x'.repeat(MIN_SECRET_LENGTH), true);
+    expect(clean).toBe(parsed);
+    expect(clean).toEqual({ id: 'p', tags: ['a', { b: 1 }] });
+  });
+
   it('refuses nesting past MAX_JSON_DEPTH whatever the secret', () => {
     const deep = JSON.parse(`${'['.repeat(MAX_JSON_DEPTH + 1)}${']'.repeat(MAX_JSON_DEPTH + 1)}`);
     expect(() => redactJson(deep, 'e', true)).toThrow(RangeError);

@@ -97,6 +97,8 @@ export const MIN_SECRET_LENGTH = 16;
  * A JSON value (own properties only) with `secret` replaced in every string: in the client's own
  * values whatever its length; in an `answer` (a Profile, an event) only one of {@link MIN_SECRET_LENGTH}
  * characters or more, and a property whose name holds it is left out (a rewritten name would be another).
+ * Redacted in place: every caller hands in a value of its own, freshly parsed or built, and an answer
+ * without the secret (nearly all) costs a walk and no copy.
  * @throws RangeError past {@link MAX_JSON_DEPTH} levels, whatever the secret.
  */
 export function redactJson<T>(value: T, secret: string, answer = false, depth = 0): T {
@@ -104,10 +106,11 @@ export function redactJson<T>(value: T, secret: string, answer = false, depth = 
   if (typeof value === 'string') return redact(value, hidden) as T;
   if (typeof value !== 'object' || value === null) return value;
   if (depth >= MAX_JSON_DEPTH) throw new RangeError(`JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
-  if (Array.isArray(value)) return value.map((item) => redactJson(item, hidden, answer, depth + 1)) as T;
-  return Object.fromEntries(
-    Object.entries(value)
-      .filter(([key]) => !(answer && hidden && key.includes(hidden)))
-      .map(([key, item]) => [key, redactJson(item, hidden, answer, depth + 1)]),
-  ) as T;
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    // Assigned to an own key: a `__proto__` one of JSON stays a property, the prototype untouched.
+    if (answer && hidden && key.includes(hidden)) delete record[key];
+    else record[key] = redactJson(record[key], hidden, answer, depth + 1);
+  }
+  return value;
 }
