@@ -182,6 +182,18 @@ describe('strings that are not well-formed Unicode (a lone surrogate)', () => {
     expect(fetch.requests).toHaveLength(0);
   });
 
+  it('a name that spells an escape (`\\ud800`, a backslash and five letters) is well-formed, and sent as it is', async () => {
+    fetch.mockClear();
+    await client.profiles.rename('prof_1', { name: '\\ud800\\udc00' });
+    expect(await fetch.requests.at(-1)?.json()).toEqual({ name: '\\ud800\\udc00' });
+  });
+
+  it('a lone surrogate beside such a name, deep in a body, is found and named', async () => {
+    const proxy = { name: '\\ud83d', id: undefined, ['k\udfff']: 1 };
+    const error = await failure(client.auth.connections.login('ac_1', { proxy } as never));
+    expect(error).toMatchObject({ field: 'body.proxy (a property name)', rule: 'wellFormed' });
+  });
+
   it('a surrogate pair (an emoji) is well-formed, and sent', async () => {
     fetch.mockClear();
     await client.profiles.rename('agent-😀', { name: 'renamed-😀' });

@@ -47,7 +47,9 @@ export function sendable<T>(
   }
   // JSON.stringify gives no empty text: undefined (nothing to send) or JSON.
   const value = text && JSON.parse(text);
-  wellFormed(value, root);
+  // JSON.stringify writes a lone surrogate as a `\udxxx` escape (ES2019, well-formed JSON.stringify):
+  // a text without one holds none, and only a text with one is walked for the field to name.
+  if (text?.includes('\\ud')) wellFormed(value, root);
   check(validate, value, root);
   return { text, value };
 }
