@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { HANG_LIMITS } from '@browser-cloud/tooling/test-limits';
+import { SHARED_MODULES } from '@browser-cloud/tooling/test-isolation';
 import { vitestReporters } from '@browser-cloud/tooling/test-reports';
 
 // The engine's own tests (README): they start what they need; no target is set.
@@ -8,5 +9,6 @@ export default defineConfig({
     reporters: vitestReporters(import.meta.dirname),
     include: ['src/engine/**/*.test.ts', 'scripts/**/*.test.ts'],
     ...HANG_LIMITS,
+    ...SHARED_MODULES,
   },
 });

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { HANG_LIMITS } from '@browser-cloud/tooling/test-limits';
+import { SHARED_MODULES } from '@browser-cloud/tooling/test-isolation';
 import { vitestReporters } from '@browser-cloud/tooling/test-reports';
 
 export default defineConfig({
@@ -8,5 +9,6 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
     ...HANG_LIMITS,
+    ...SHARED_MODULES,
   },
 });

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { HANG_LIMITS } from '@browser-cloud/tooling/test-limits';
+import { SHARED_MODULES } from '@browser-cloud/tooling/test-isolation';
 import { vitestReporters } from '@browser-cloud/tooling/test-reports';
 
 export default defineConfig({
@@ -7,5 +8,6 @@ export default defineConfig({
     reporters: vitestReporters(import.meta.dirname),
     include: ['src/**/*.test.ts'],
     ...HANG_LIMITS,
+    ...SHARED_MODULES,
   },
 });

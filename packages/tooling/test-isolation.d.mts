@@ -1,0 +1,1 @@
+export const SHARED_MODULES: Readonly<{ isolate: false }>;
