@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { HANG_LIMITS } from '@browser-cloud/tooling/test-limits';
+import { SHARED_MODULES } from '@browser-cloud/tooling/test-isolation';
 
 // The contract suite, run by scripts/run-contract.mjs against a target. The engine's own tests
 // (src/engine, scripts) need no target: vitest.engine.config.ts runs them.
@@ -14,7 +15,7 @@ export default defineConfig({
     // the response validator compiled from it, once per worker (src/harness/target.ts), not once
     // per case file, which made the run grow with cases × operations (8 minutes at 103
     // operations). Each file's state is its own (planOperation's plan): nothing else is shared.
-    isolate: false,
+    ...SHARED_MODULES,
     ...HANG_LIMITS,
     // A stateful target is shared by every file: run them one after another so that no case
     // sees another's renames or flows half-way.
