@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import semver from 'semver';
 import { changesSinceRelease, nextVersion } from './lib/api-changes.mjs';
 import { drawChanges, isGeneratedOrDocument, withVersion } from './lib/api-workflow-changes.mjs';
-import { copyWorkingTree, git, installIn, run, sharedTurboCache } from './lib/scratch-copy.mjs';
+import { copyWorkingTree, git, installIn, run, sharedTurboCache, shareRuntimes } from './lib/scratch-copy.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -37,6 +37,8 @@ try {
     step(`scratch copy of ${root} in ${scratch}`);
     copyWorkingTree(root, scratch);
     installIn(scratch);
+    if (shareRuntimes(root, scratch))
+      console.log("the runtime matrix's runtimes: this checkout's, installed from the same lock");
   }
 
   const document = join(scratch, 'openapi/openapi.yaml');
