@@ -70,9 +70,9 @@ async function toolsList(dir, args) {
 const scratch = mkdtempSync(join(tmpdir(), 'bench-scale-'));
 const rows = [];
 try {
-  note(`scratch copy of ${root} in ${scratch}, and npm ci there`);
+  note(`scratch copy of ${root} in ${scratch}`);
   copyWorkingTree(root, scratch);
-  installIn(scratch);
+  note(`its install: ${installIn(scratch, root)}`);
   const documentPath = join(scratch, 'openapi/openapi.yaml');
   const original = readFileSync(documentPath, 'utf8');
   for (const added of sizes) {

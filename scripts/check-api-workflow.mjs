@@ -36,7 +36,7 @@ try {
   if (!values.here) {
     step(`scratch copy of ${root} in ${scratch}`);
     copyWorkingTree(root, scratch);
-    installIn(scratch);
+    console.log(`its install: ${installIn(scratch, root)}`);
     if (shareRuntimes(root, scratch))
       console.log("the runtime matrix's runtimes: this checkout's, installed from the same lock");
   }
