@@ -7,6 +7,7 @@ import {
 } from '@browser-cloud/sandbox';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { COMMAND_DEFINITIONS } from '../src/generated/command-definitions.js';
+import { runCli } from './memory-io.js';
 import { runBin } from './run-bin.js';
 
 const FLOW = flowTypesOf(loadSandboxDocument());
@@ -42,6 +43,8 @@ const json = (text: string) =>
     .split('\n')
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 
+// Most tests run the CLI in this process (`runCli`); the help and the rename run the built bin as
+// a user does, a process configured by its environment alone.
 describe('help', () => {
   it('documents the commands, the environment and the exit codes, with examples per command', async () => {
     const top = await runBin(['--help'], {});
@@ -51,19 +54,19 @@ describe('help', () => {
     expect(top.stdout).toContain('BROWSER_CLOUD_API_KEY');
     expect(top.stdout).toMatch(/6 {4}409/);
     for (const command of commands) {
-      const help = await runBin([...command, '--help'], {});
+      const help = await runCli([...command, '--help'], {});
       expect(help.code).toBe(0);
       expect(help.stdout).toContain(`Examples:\n  $ browser-cloud ${command.join(' ')} `);
     }
   });
 
   it('bad usage exits 2', async () => {
-    expect((await runBin(LOGIN, env)).code).toBe(2);
-    expect((await runBin([...LOGIN, 'ac_1', '--bogus'], env)).code).toBe(2);
-    const count = await runBin(['logs', 'tail', 'br_1', ...MAIN, '--max-retries', 'many'], env);
+    expect((await runCli(LOGIN, env)).code).toBe(2);
+    expect((await runCli([...LOGIN, 'ac_1', '--bogus'], env)).code).toBe(2);
+    const count = await runCli(['logs', 'tail', 'br_1', ...MAIN, '--max-retries', 'many'], env);
     expect(count.code).toBe(2);
     expect(count.stderr).toContain("option '--max-retries <n>' argument 'many' is invalid. must be a whole number.");
-    const id = await runBin(['logs', 'tail', 'br_1', ...MAIN, '--since-id', '4\nX-Injected: 1'], env);
+    const id = await runCli(['logs', 'tail', 'br_1', ...MAIN, '--since-id', '4\nX-Injected: 1'], env);
     expect(id.code).toBe(2);
     // The client's check: an event ID travels as the Last-Event-ID header.
     expect(id.stderr).toContain('lastEventId: must not contain a line break or NUL, nor another control character');
@@ -79,7 +82,7 @@ describe('help', () => {
       [['zz_not_a_command', '--json'], "unknown command 'zz_not_a_command'"],
     ];
     for (const [args, says] of cases) {
-      const result = await runBin(args, env);
+      const result = await runCli(args, env);
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stdout).toBe('');
       expect(result.stderr.endsWith('\n') && result.stderr.trim().split('\n')).toHaveLength(1);
@@ -89,7 +92,7 @@ describe('help', () => {
       expect(error.message).not.toMatch(/^error: /);
     }
     // After `--`, "--json" is an argument, not the option.
-    const operand = await runBin(['profiles', 'rename', 'a', '--', '--json', 'extra'], env);
+    const operand = await runCli(['profiles', 'rename', 'a', '--', '--json', 'extra'], env);
     expect(operand.code).toBe(2);
     expect(operand.stderr).toMatch(/^error: too many arguments/);
   });
@@ -97,7 +100,7 @@ describe('help', () => {
 
 describe('auth connections login', () => {
   it('starts a flow, prints it (or its JSON), and a second login exits 6 with the 409', async () => {
-    const first = await runBin([...LOGIN, R.authConnections.withoutCredentials], env);
+    const first = await runCli([...LOGIN, R.authConnections.withoutCredentials], env);
     expect(first.code).toBe(0);
     // The answer's properties as `key: value` lines.
     expect(first.stdout).toMatch(
@@ -105,19 +108,19 @@ describe('auth connections login', () => {
         `^id: ${R.authConnections.withoutCredentials}\nflow_type: ${FLOW.login}\nhosted_url: http://127\\.0\\.0\\.1:\\d+/_sandbox/hosted/`,
       ),
     );
-    const second = await runBin([...LOGIN, R.authConnections.withoutCredentials, '--json'], env);
+    const second = await runCli([...LOGIN, R.authConnections.withoutCredentials, '--json'], env);
     expect(second.code).toBe(6);
     expect(second.stdout).toBe('');
     expect(JSON.parse(second.stderr)).toMatchObject({
       error: { type: 'ConflictError', status: 409, code: 'conflict', request_id: expect.any(String) },
     });
-    const reauth = await runBin([...LOGIN, R.authConnections.withCredentials, '--json'], env);
+    const reauth = await runCli([...LOGIN, R.authConnections.withCredentials, '--json'], env);
     expect(reauth.code).toBe(0);
     expect(JSON.parse(reauth.stdout)).toMatchObject({ id: R.authConnections.withCredentials, flow_type: FLOW.reauth });
   });
 
   it('sends the proxy, record-session and telemetry options', async () => {
-    const result = await runBin(
+    const result = await runCli(
       [
         ...LOGIN,
         R.authConnections.withoutCredentials,
@@ -141,7 +144,7 @@ describe('auth connections login', () => {
   });
 
   it('sends a category without enabled for name:default, which the sandbox leaves at its default', async () => {
-    const result = await runBin(
+    const result = await runCli(
       [...LOGIN, R.authConnections.withoutCredentials, '--browser-telemetry', 'console:default,network'],
       env,
     );
@@ -163,14 +166,14 @@ describe('auth connections login', () => {
     ],
     [['--proxy-id', ''], 'body.proxy.id: must not be empty'],
   ])('refuses %j with the client’s ValidationError text, exit 2, nothing sent', async (args, message) => {
-    const result = await runBin([...LOGIN, R.authConnections.withoutCredentials, ...args], env);
+    const result = await runCli([...LOGIN, R.authConnections.withoutCredentials, ...args], env);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(`browser-cloud: ${message}\n`);
     expect(await flows()).toEqual([]);
   });
 
   it('takes the telemetry as JSON too, as every object option', async () => {
-    const result = await runBin(
+    const result = await runCli(
       [...LOGIN, R.authConnections.withoutCredentials, '--browser-telemetry', '{"enabled":false}'],
       env,
     );
@@ -180,7 +183,7 @@ describe('auth connections login', () => {
   });
 
   it('a malformed --browser-telemetry list is bad usage', async () => {
-    const result = await runBin(
+    const result = await runCli(
       [...LOGIN, R.authConnections.withoutCredentials, '--browser-telemetry', 'console,,network'],
       env,
     );
@@ -202,7 +205,7 @@ describe('profiles rename', () => {
   });
 
   it('a name over 255 characters exits 2 with the client’s text', async () => {
-    const result = await runBin(['profiles', 'rename', R.profiles.defaultProject.id, 'x'.repeat(256)], env);
+    const result = await runCli(['profiles', 'rename', R.profiles.defaultProject.id, 'x'.repeat(256)], env);
     expect(result).toMatchObject({
       code: 2,
       stderr: 'browser-cloud: body.name: must be at most 255 characters (got 256)\n',
@@ -212,22 +215,22 @@ describe('profiles rename', () => {
 
 describe('configuration and errors by class', () => {
   it('exits 3 without an API key or base URL, naming the variable', async () => {
-    const noKey = await runBin(['profiles', 'rename', 'a', 'b'], { BROWSER_CLOUD_BASE_URL: sandbox.url });
+    const noKey = await runCli(['profiles', 'rename', 'a', 'b'], { BROWSER_CLOUD_BASE_URL: sandbox.url });
     expect(noKey.code).toBe(3);
     expect(noKey.stderr).toContain('BROWSER_CLOUD_API_KEY');
-    const noUrl = await runBin(['profiles', 'rename', 'a', 'b'], { BROWSER_CLOUD_API_KEY: R.tokens.owner });
+    const noUrl = await runCli(['profiles', 'rename', 'a', 'b'], { BROWSER_CLOUD_API_KEY: R.tokens.owner });
     expect(noUrl.code).toBe(3);
     expect(noUrl.stderr).toContain('BROWSER_CLOUD_BASE_URL');
   });
 
   it('says so in the words of a command line: the variables, not the client’s createClient()', async () => {
-    const neither = await runBin(['profiles', 'rename', 'a', 'b'], {});
+    const neither = await runCli(['profiles', 'rename', 'a', 'b'], {});
     expect(neither).toMatchObject({
       code: 3,
       stderr:
         'browser-cloud: BROWSER_CLOUD_BASE_URL and BROWSER_CLOUD_API_KEY are not set: set them in the environment (see browser-cloud --help).\n',
     });
-    const blank = await runBin([...LOGIN, 'ac_1', '--json'], {
+    const blank = await runCli([...LOGIN, 'ac_1', '--json'], {
       BROWSER_CLOUD_BASE_URL: sandbox.url,
       BROWSER_CLOUD_API_KEY: ' \n',
     });
@@ -243,7 +246,7 @@ describe('configuration and errors by class', () => {
 
   it('exits 4 on a 401 and 403, without printing the token', async () => {
     const secret = 'sk_cli_secret_9c8b7a';
-    const refused = await runBin(['profiles', 'rename', 'a', 'b', '--json'], { ...env, BROWSER_CLOUD_API_KEY: secret });
+    const refused = await runCli(['profiles', 'rename', 'a', 'b', '--json'], { ...env, BROWSER_CLOUD_API_KEY: secret });
     expect(refused.code).toBe(4);
     // The variable to check, in the words the MCP server uses (one message, from the client).
     expect(JSON.parse(refused.stderr)).toMatchObject({
@@ -254,11 +257,11 @@ describe('configuration and errors by class', () => {
       },
     });
     expect(refused.stdout + refused.stderr).not.toContain(secret);
-    const text = await runBin(['profiles', 'rename', 'a', 'b'], { ...env, BROWSER_CLOUD_API_KEY: secret });
+    const text = await runCli(['profiles', 'rename', 'a', 'b'], { ...env, BROWSER_CLOUD_API_KEY: secret });
     expect(text.stderr).toMatch(
       /^browser-cloud: 401 unauthorized: .*\n {2}The API key was refused: check BROWSER_CLOUD_API_KEY in the environment\.\n/,
     );
-    const readonly = await runBin([...LOGIN, R.authConnections.withoutCredentials], {
+    const readonly = await runCli([...LOGIN, R.authConnections.withoutCredentials], {
       ...env,
       BROWSER_CLOUD_API_KEY: R.tokens.readonly,
     });
@@ -267,7 +270,7 @@ describe('configuration and errors by class', () => {
   });
 
   it('exits 8 when the service cannot be reached', async () => {
-    const result = await runBin(['logs', 'tail', 'br_1', ...MAIN, '--max-retries', '0'], {
+    const result = await runCli(['logs', 'tail', 'br_1', ...MAIN, '--max-retries', '0'], {
       ...env,
       BROWSER_CLOUD_BASE_URL: closedUrl,
     });
@@ -279,7 +282,7 @@ describe('configuration and errors by class', () => {
 
 describe('logs tail', () => {
   it('prints NDJSON when piped, and ends with the log', async () => {
-    const result = await runBin(['logs', 'tail', R.browsers.main.id, ...MAIN], env);
+    const result = await runCli(['logs', 'tail', R.browsers.main.id, ...MAIN], env);
     expect(result.code).toBe(0);
     const events = json(result.stdout);
     // The sandbox's ids: the log's epoch and the line's position.
@@ -294,10 +297,10 @@ describe('logs tail', () => {
   });
 
   it('--since-id resumes after that event; a supervised process is read with --process', async () => {
-    const ids = json((await runBin(['logs', 'tail', R.browsers.main.id, ...MAIN], env)).stdout).map((e) => e['id']);
-    const since = await runBin(['logs', 'tail', R.browsers.main.id, ...MAIN, '--since-id', String(ids[1])], env);
+    const ids = json((await runCli(['logs', 'tail', R.browsers.main.id, ...MAIN], env)).stdout).map((e) => e['id']);
+    const since = await runCli(['logs', 'tail', R.browsers.main.id, ...MAIN, '--since-id', String(ids[1])], env);
     expect(json(since.stdout).map((event) => event['id'])).toEqual([ids[2]]);
-    const supervisor = await runBin(
+    const supervisor = await runCli(
       ['logs', 'tail', R.browsers.main.id, '--source', 'supervisor', '--process', R.browsers.main.supervisorProcess],
       env,
     );
@@ -310,7 +313,7 @@ describe('logs tail', () => {
     [['--source', 'supervisor'], 'query.supervisor_process: is required'],
     [[], 'query.source: is required'],
   ])('refuses %j with the client’s text and exit 2', async (args, message) => {
-    const result = await runBin(['logs', 'tail', R.browsers.main.id, ...args], {
+    const result = await runCli(['logs', 'tail', R.browsers.main.id, ...args], {
       ...env,
       // Nothing may be sent: a request would meet a closed port and exit 8.
       BROWSER_CLOUD_BASE_URL: closedUrl,
@@ -320,7 +323,7 @@ describe('logs tail', () => {
   });
 
   it('exits 5 for an unknown browser', async () => {
-    const result = await runBin(['logs', 'tail', 'br_missing', ...MAIN], env);
+    const result = await runCli(['logs', 'tail', 'br_missing', ...MAIN], env);
     expect(result.code).toBe(5);
     expect(result.stdout).toBe('');
   });

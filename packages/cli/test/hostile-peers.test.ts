@@ -1,6 +1,6 @@
 import { CANNED, type HostileServer, refusingUrl, startHostileServer } from '@browser-cloud/test-servers';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runBin } from './run-bin.js';
+import { runCli } from './memory-io.js';
 
 // The built bin against peers that answer in ways a careless client mishandles, with the
 // README's exit codes.
@@ -25,7 +25,7 @@ describe('a redirect', () => {
       ['auth', 'connections', 'login', 'ac_1'],
       ['profiles', 'rename', 'checkout-agent', 'x'],
     ]) {
-      const result = await runBin(args, env(server.url));
+      const result = await runCli(args, env(server.url));
       expect(result.code, result.stderr).toBe(7);
       expect(result.stderr).toBe(
         `browser-cloud: 307 status code (redirect to ${target}, not followed: point the base URL at the address that answers)\n`,
@@ -45,7 +45,7 @@ describe('a base URL', () => {
     ['with a bare "?"', '/p?', 'must not hold a query'],
   ])('%s is a configuration error: exit 3 naming it, nothing sent', async (_, suffix, says) => {
     server = await startHostileServer((_request, response) => response.writeHead(500).end());
-    const result = await runBin(['profiles', 'rename', 'prof_1', 'x'], env(`${server.url}${suffix}`));
+    const result = await runCli(['profiles', 'rename', 'prof_1', 'x'], env(`${server.url}${suffix}`));
     expect(result.code).toBe(3);
     expect(result.stderr).toMatch(new RegExp(`^browser-cloud: baseUrl: ${says}.*BROWSER_CLOUD_BASE_URL`));
     expect(server.requests).toEqual([]);
@@ -54,7 +54,7 @@ describe('a base URL', () => {
   it('with surrounding spaces is a configuration error too', async () => {
     server = await startHostileServer((_request, response) => response.writeHead(500).end());
     for (const url of [` ${server.url}/p`, `${server.url}/p `]) {
-      const result = await runBin(['auth', 'connections', 'login', 'ac_1', '--json'], env(url));
+      const result = await runCli(['auth', 'connections', 'login', 'ac_1', '--json'], env(url));
       expect(result.code).toBe(3);
       expect(JSON.parse(result.stderr).error).toMatchObject({
         type: 'ValidationError',
@@ -77,7 +77,7 @@ describe('an error body that starts and then stalls', () => {
       ['auth', 'connections', 'login', 'ac_1'],
       ['profiles', 'rename', 'prof_1', 'x'],
     ]) {
-      const result = await runBin(args, env(server.url));
+      const result = await runCli(args, env(server.url));
       expect(result.code, result.stderr).toBe(5);
       expect(result.stderr).toMatch(/^browser-cloud: 404 status code \(body not complete within 2000 ms/);
     }
@@ -93,7 +93,7 @@ describe('a short token (a mock or sandbox user types "test")', () => {
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ ...CANNED.profile, name: 'test-agent' }));
     });
-    const result = await runBin(['profiles', 'rename', 'prof_1', 'test-agent', '--json'], env(server.url, 'test'));
+    const result = await runCli(['profiles', 'rename', 'prof_1', 'test-agent', '--json'], env(server.url, 'test'));
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ name: 'test-agent', created_at: CANNED.profile.created_at });
   });

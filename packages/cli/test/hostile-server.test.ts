@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { gzipBomb, type HostileServer, maxRssReport, startHostileServer } from '@browser-cloud/test-servers';
 import type { ServerResponse } from 'node:http';
+import { runCli } from './memory-io.js';
 import { runBin } from './run-bin.js';
 
 // The built bin against a server that answers as an attacker would: no token leaks, no hang,
@@ -63,7 +64,7 @@ describe('the token', () => {
       response.end(JSON.stringify({ code: 'unauthorized', message: `bad key ${echoed}` }));
     });
     for (const args of [['profiles', 'rename', 'prof_1', 'x'], ['profiles', 'rename', 'prof_1', 'x', '--json'], TAIL]) {
-      const result = await runBin(args, env(server.url, `${TOKEN}\n`));
+      const result = await runCli(args, env(server.url, `${TOKEN}\n`));
       leaks.push(result.stdout, result.stderr);
       expect(result.code, result.stderr).toBe(args === TAIL ? 1 : 4);
     }
@@ -91,16 +92,16 @@ describe('escape sequences from the server', () => {
       response.writeHead(404, { 'content-type': 'application/json', 'x-request-id': 'req_\u009b2J' });
       response.end(JSON.stringify({ code: 'not_found', message: `no such profile${title}\u001b[2J` }));
     });
-    const refused = await runBin(['profiles', 'rename', 'prof_1', 'x'], env(server.url));
+    const refused = await runCli(['profiles', 'rename', 'prof_1', 'x'], env(server.url));
     expect(refused.code).toBe(5);
     expect(refused.stderr).toBe(
       'browser-cloud: 404 not_found: no such profile\\u001b]0;pwned\\u0007\\u001b[2J\n  request ID: req_\\u009b2J\n',
     );
-    const tail = await runBin(TAIL, env(server.url));
+    const tail = await runCli(TAIL, env(server.url));
     expect(tail.code).toBe(0);
     expect(tail.stdout).not.toMatch(RAW_CONTROL);
     expect(JSON.parse(tail.stdout)).toMatchObject({ id: '1\u001b[H', message: `${title}\u001b[2J` });
-    const json = await runBin(['profiles', 'rename', 'prof_1', 'x', '--json'], env(server.url));
+    const json = await runCli(['profiles', 'rename', 'prof_1', 'x', '--json'], env(server.url));
     expect(json.stderr).not.toMatch(RAW_CONTROL);
     expect(JSON.parse(json.stderr).error.message).toBe(`404 not_found: no such profile${title}\u001b[2J`);
   });
@@ -144,7 +145,7 @@ describe('a log stream that answers 200 and then delivers no event', () => {
 
   it.each(cases)('%s: gives up after --max-retries 2, numbering the attempts', async (_name, flags, answer, code) => {
     server = await startHostileServer((_request, response) => answer(response));
-    const result = await runBin([...TAIL, ...flags, '--max-retries', '2'], env(server.url));
+    const result = await runCli([...TAIL, ...flags, '--max-retries', '2'], env(server.url));
     expect(result.code, result.stderr).toBe(code);
     expect(server.requests).toHaveLength(3);
     expect([...result.stderr.matchAll(/reconnecting \(attempt (\d+) of 2\)/g)].map((match) => match[1])).toEqual([
@@ -170,7 +171,7 @@ describe('exit codes, as the README’s table says', () => {
       [['profiles', 'rename', 'prof_1', 'x'], env(server.url.replace('://', '://user:pw@')), 3],
     ];
     for (const [args, environment, code] of cases) {
-      const result = await runBin(args, environment);
+      const result = await runCli(args, environment);
       expect(result.code, `${args.join(' ')}\n${result.stderr}`).toBe(code);
     }
     expect(server.requests).toEqual([]);
@@ -178,7 +179,7 @@ describe('exit codes, as the README’s table says', () => {
 
   it('a profile addressed as ".." says to address it by its ID', async () => {
     server = await startHostileServer((_request, response) => response.writeHead(500).end());
-    const result = await runBin(['profiles', 'rename', '..', 'x'], env(server.url));
+    const result = await runCli(['profiles', 'rename', '..', 'x'], env(server.url));
     expect(result.stderr).toMatch(
       /^browser-cloud: path\.id_or_name: "\.\." cannot be sent in a URL .*address the profile by its ID\n$/,
     );

@@ -6,7 +6,7 @@ import {
   startHostileServer,
 } from '@browser-cloud/test-servers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runBin } from './run-bin.js';
+import { runCli } from './memory-io.js';
 
 /**
  * The CLI reads answers as a tolerant reader, whatever server answers: a property the document
@@ -49,24 +49,24 @@ const TAIL = ['--source', 'path', '--path', '/var/log/chrome.log'];
 
 describe('a property the document does not know yet', () => {
   it('in a Profile: the rename succeeds, and --json passes it through', async () => {
-    const text = await runBin(['profiles', 'rename', 'extra', 'renamed'], env);
+    const text = await runCli(['profiles', 'rename', 'extra', 'renamed'], env);
     // For people, the answer's properties as `key: value` lines, the new one among them.
     expect(text).toMatchObject({
       code: 0,
       stdout: `id: prof_1\ncreated_at: ${PROFILE.created_at}\nname: renamed\nregion: eu-west\n`,
     });
-    const json = await runBin(['profiles', 'rename', 'extra', 'renamed', '--json'], env);
+    const json = await runCli(['profiles', 'rename', 'extra', 'renamed', '--json'], env);
     expect(JSON.parse(json.stdout)).toEqual({ ...PROFILE, region: 'eu-west' });
   });
 
   it('in a login response: the login succeeds', async () => {
-    const result = await runBin(['auth', 'connections', 'login', 'ac_extra', '--json'], env);
+    const result = await runCli(['auth', 'connections', 'login', 'ac_extra', '--json'], env);
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ id: 'ac_1', region: 'eu' });
   });
 
   it('in a log event: the tail reads every event', async () => {
-    const result = await runBin(['logs', 'tail', 'br_extra', ...TAIL], env);
+    const result = await runCli(['logs', 'tail', 'br_extra', ...TAIL], env);
     expect(result.code).toBe(0);
     const lines = result.stdout
       .trim()
@@ -79,13 +79,13 @@ describe('a property the document does not know yet', () => {
 
 describe('a missing required property, or a known one of the wrong type', () => {
   it('a 200 rename answer without id and created_at exits 1 naming the field, and prints no success', async () => {
-    const result = await runBin(['profiles', 'rename', 'bare', 'renamed'], env);
+    const result = await runCli(['profiles', 'rename', 'bare', 'renamed'], env);
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(
       'browser-cloud: The answer of PATCH /profiles/bare cannot be read as a Profile: body.id: is required\n',
     );
-    const json = await runBin(['profiles', 'rename', 'bare', 'renamed', '--json'], env);
+    const json = await runCli(['profiles', 'rename', 'bare', 'renamed', '--json'], env);
     expect(json.code).toBe(1);
     expect(JSON.parse(json.stderr)).toMatchObject({
       error: { type: 'InvalidResponseError', field: 'body.id', rule: 'required' },
@@ -93,13 +93,13 @@ describe('a missing required property, or a known one of the wrong type', () => 
   });
 
   it('a 200 login answer without id exits 1 naming the field', async () => {
-    const result = await runBin(['auth', 'connections', 'login', 'ac_bare'], env);
+    const result = await runCli(['auth', 'connections', 'login', 'ac_bare'], env);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('body.id: is required');
   });
 
   it('a log event with a mistyped timestamp ends the tail with exit 1 naming the field, after the good events', async () => {
-    const result = await runBin(['logs', 'tail', 'br_bad', ...TAIL], env);
+    const result = await runCli(['logs', 'tail', 'br_bad', ...TAIL], env);
     expect(result.code).toBe(1);
     expect(result.stdout.trim().split('\n')).toHaveLength(1);
     expect(result.stderr).toContain('event.timestamp: must be string');
