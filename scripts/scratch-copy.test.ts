@@ -50,6 +50,19 @@ describe('shareRuntimes', () => {
     expect(readlinkSync(link)).toBe(join(from, RUNTIMES, 'node_modules'));
   });
 
+  it('keeps the link out of what git lists in a copy that is a repository', () => {
+    checkout(from, '{"lock":1}', '{"lock":1}');
+    checkout(to, '{"lock":1}');
+    execFileSync('git', ['init', '-q'], { cwd: to });
+    expect(shareRuntimes(from, to)).toBe(true);
+    const status = execFileSync('git', ['status', '--porcelain', '--untracked-files=all'], {
+      cwd: to,
+      encoding: 'utf8',
+    });
+    expect(status).not.toContain('node_modules');
+    expect(status).toContain('package-lock.json');
+  });
+
   it('leaves the copy to install its own when the lock differs, nothing is installed, or it has its own', () => {
     checkout(from, '{"lock":2}', '{"lock":2}');
     checkout(to, '{"lock":1}');

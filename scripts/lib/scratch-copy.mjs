@@ -2,7 +2,7 @@
 // workflow test, the scale benchmark), and the commands they run there.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, readFileSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, readFileSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 
@@ -63,6 +63,9 @@ export function shareRuntimes(from, to) {
     .digest('hex');
   if (readFileSync(stamp, 'utf8') !== digest) return false;
   symlinkSync(installed, join(to, RUNTIMES, 'node_modules'), 'dir');
+  // `node_modules/` in .gitignore matches folders only: git would list the link as a new file.
+  if (existsSync(join(to, '.git', 'info')))
+    appendFileSync(join(to, '.git', 'info', 'exclude'), `/${RUNTIMES}/node_modules\n`);
   return true;
 }
 
