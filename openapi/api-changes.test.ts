@@ -240,6 +240,28 @@ describe('breaking-change gate', () => {
     expect(result.text).toContain('lower than the released');
   });
 
+  it('judges a pair again as the first time: its own version, its changes as new objects', () => {
+    let removed!: Place;
+    const remove: Edit = (_, at) => {
+      removed = at.responseProperty();
+      removeProperty(removed);
+    };
+    const first = gate(remove);
+    const expected = structuredClone(first.changes);
+    first.changes?.splice(0);
+    // The same change, with only info.version set otherwise, which Redocly is not given.
+    const again = gate(remove);
+    const bumped = gate((doc, at) => {
+      remove(doc, at);
+      bump(doc);
+    });
+    expect(again.changes).toEqual(expected);
+    expect(bumped.changes).toEqual(expected);
+    expect(again.changes?.[0]?.location?.pointer).toMatch(new RegExp(`/properties/${removed.name}$`));
+    expect([again.ok, bumped.ok]).toEqual([false, true]);
+    expect(bumped.text).toContain(`info.version ${breakingVersion}`);
+  });
+
   it('names a new parameter and property by name, and an added and a removed operation by method and path', () => {
     const at = placesOf(parse(releasedText));
     const { node: item, name: method, operation: removed } = at.operation();
