@@ -46,20 +46,20 @@ try {
   writeFileSync(document, text);
   step(`edited openapi/openapi.yaml:\n${changes.map((c) => `  - ${c.done}`).join('\n')}`);
 
-  step('npm run generate');
-  run('npm', ['run', 'generate', '--silent'], { cwd: scratch, env });
-  // NUL-separated, so that a path in another script is written as it is, not quoted and escaped.
-  const status = git(scratch, 'status', '--porcelain', '-z', '--untracked-files=all').split('\0');
-  const outside = status.map((line) => line.slice(3)).filter((path) => path && !isGeneratedOrDocument(path));
-  if (outside.length > 0) throw new Error(`npm run generate changed files outside the generated code: ${outside}`);
-
+  // The gate reads the document alone: the version it asks is set before the one generation.
   const gate = { document: 'openapi/openapi.yaml', releasesDir: 'openapi/releases', cwd: scratch };
   const { released, version: current, changes: found } = changesSinceRelease(gate);
   const needed = nextVersion(released.version, found);
   const version = semver.gt(needed, current) ? needed : current;
   step(`info.version ${version}, as the gate asks for these changes`);
   writeFileSync(document, withVersion(readFileSync(document, 'utf8'), version));
+
+  step('npm run generate');
   run('npm', ['run', 'generate', '--silent'], { cwd: scratch, env });
+  // NUL-separated, so that a path in another script is written as it is, not quoted and escaped.
+  const status = git(scratch, 'status', '--porcelain', '-z', '--untracked-files=all').split('\0');
+  const outside = status.map((line) => line.slice(3)).filter((path) => path && !isGeneratedOrDocument(path));
+  if (outside.length > 0) throw new Error(`npm run generate changed files outside the generated code: ${outside}`);
 
   for (const script of values.here ? ['lint', 'release'] : ['lint', 'release', 'test']) {
     step(`npm run ${script}`);
