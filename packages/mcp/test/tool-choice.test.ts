@@ -2,14 +2,14 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { OPENAPI_PATH } from '@browser-cloud/openapi-document';
+import { loadOpenApiDocument, OPENAPI_PATH } from '@browser-cloud/openapi-document';
 import { DEFAULT_FIXTURE_REFS as R, type RunningSandbox, startSandbox } from '@browser-cloud/sandbox';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { withCrudOperations } from '../../../scripts/lib/api-workflow-changes.mjs';
-import { hostRuleViolations } from '../scripts/tool-definitions.mjs';
+import { hostRuleViolations, toolDefinitions } from '../scripts/tool-definitions.mjs';
 import { TOOL_DEFINITIONS } from '../src/generated/tool-definitions.js';
 import type { ToolDefinition } from '../src/tool-definition.js';
 import { MAX_LISTED_TOOLS, operationKindOf, resourceOf } from '../src/tool-selection.js';
@@ -17,16 +17,16 @@ import { MAX_LISTED_TOOLS, operationKindOf, resourceOf } from '../src/tool-selec
 // The built bin's choice of tools (--tools, --resource, --operation, --tool) driven as a host
 // drives it: a child process speaking MCP over stdio, the SDK's own client, the sandbox behind.
 // A large API is the repository's document with 100 CRUD operations over 20 resources added
-// (`withCrudOperations`), served by test/fixtures/serve-document.mjs, the bin's command line over
-// the tools generated from another document.
+// (`withCrudOperations`), its tools generated once and served by test/fixtures/serve-tools.mjs, the
+// bin's command line over the tools of another document.
 const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
-const SERVE = fileURLToPath(new URL('./fixtures/serve-document.mjs', import.meta.url));
+const SERVE = fileURLToPath(new URL('./fixtures/serve-tools.mjs', import.meta.url));
 const DEFINITIONS = Object.values(TOOL_DEFINITIONS) as ToolDefinition[];
 const META = ['list_api_endpoints', 'get_api_endpoint_schema', 'invoke_api_endpoint'];
 
 let sandbox: RunningSandbox;
 let scratch: string;
-let largeDocument: string;
+let largeTools: string;
 const sessions: Client[] = [];
 /** Everything the server handed out, searched for the token after each test. */
 const handedOut: string[] = [];
@@ -34,8 +34,10 @@ const handedOut: string[] = [];
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, quiet: true });
   scratch = mkdtempSync(join(tmpdir(), 'mcp-tool-choice-'));
-  largeDocument = join(scratch, 'openapi.yaml');
+  const largeDocument = join(scratch, 'openapi.yaml');
   writeFileSync(largeDocument, withCrudOperations(readFileSync(OPENAPI_PATH, 'utf8'), 100));
+  largeTools = join(scratch, 'tool-definitions.json');
+  writeFileSync(largeTools, JSON.stringify(Object.values(toolDefinitions(loadOpenApiDocument(largeDocument)))));
 });
 afterAll(async () => {
   for (const client of sessions) await client.close();
@@ -48,11 +50,11 @@ beforeEach(async () => {
 });
 afterEach(() => expect(handedOut.join('')).not.toContain(R.tokens.owner));
 
-/** A session with the bin (or, with `document`, the bin's command line over that document's tools). */
-async function connect(args: string[], document?: string) {
+/** A session with the bin (or, with `tools`, the bin's command line over those tool definitions). */
+async function connect(args: string[], tools?: string) {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: document ? [SERVE, document, ...args] : [BIN, ...args],
+    args: tools ? [SERVE, tools, ...args] : [BIN, ...args],
     env: {
       PATH: process.env['PATH'] ?? '',
       BROWSER_CLOUD_BASE_URL: sandbox.url,
@@ -220,7 +222,7 @@ describe('--resource, --operation and --tool choose the tools listed', () => {
 
 describe('a large API (the document with 100 CRUD operations added)', () => {
   it('starts in dynamic mode without an option, says so on stderr, and reaches every operation', async () => {
-    const { tools, stderr, call, bytes } = await connect([], largeDocument);
+    const { tools, stderr, call, bytes } = await connect([], largeTools);
     expect(names(tools)).toEqual(META);
     expect(stderr()).toMatch(
       new RegExp(`^browser-cloud-mcp: dynamic mode: (\\d+) tools are more than the ${MAX_LISTED_TOOLS} hosts`),
@@ -242,7 +244,7 @@ describe('a large API (the document with 100 CRUD operations added)', () => {
     expect(text(invoked)).toBe(
       'BrowserCloudError: This client has no method widgets.get: it is older than the document of this call',
     );
-    const all = await connect(['--tools=all'], largeDocument);
+    const all = await connect(['--tools=all'], largeTools);
     expect(all.tools).toHaveLength(count);
     expect(all.stderr()).toBe('');
     for (const tool of all.tools) expect(hostRuleViolations(tool), tool.name).toEqual([]);
@@ -250,7 +252,7 @@ describe('a large API (the document with 100 CRUD operations added)', () => {
   });
 
   it('lists the tools of a choice of 40 or fewer, with no word on stderr', async () => {
-    const { tools, stderr } = await connect(['--resource=widgets', '--resource=folders'], largeDocument);
+    const { tools, stderr } = await connect(['--resource=widgets', '--resource=folders'], largeTools);
     expect(tools).toHaveLength(10);
     expect(stderr()).toBe('');
   });
