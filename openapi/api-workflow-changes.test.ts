@@ -81,6 +81,19 @@ describe('drawChanges', () => {
   });
 });
 
+describe('a document an earlier draw changed', () => {
+  it('offers every edit again: the workflow test runs these tests on the document its own edits changed', () => {
+    // 1359984120 drew a resource whose item requires nothing, which once broke the templates of
+    // `add operation`.
+    for (const seed of [1359984120, 1, 2, 3, 4, 5]) {
+      const { text } = drawChanges(original, seed, 5);
+      for (const kind of ['add operation', 'add resource'])
+        expect(applyEdit(text, kind, seeded(seed)), `${seed}: ${kind}`).toBeDefined();
+      expect(drawChanges(text, seed + 1, 4).changes).toHaveLength(4);
+    }
+  });
+});
+
 describe('add resource: shapes the generators were not written for', { timeout: 120_000 }, () => {
   const SEEDS = Array.from({ length: 24 }, (_, i) => i + 1);
   const drawn = SEEDS.map((seed) => applyEdit(original, 'add resource', seeded(seed))!);

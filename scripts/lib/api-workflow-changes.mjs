@@ -213,9 +213,13 @@ function operationTemplates(model, json) {
     const media = content?.['application/json']?.media;
     const component = componentOf(media?.schema);
     const key = /\{(\w+)\}$/.exec(path)?.[1];
-    if (!component || !key) return [];
+    const schema = component && json.components.schemas[component];
+    const first = Object.values(media?.examples ?? {})[0]?.value;
+    // Made of a resource whose schema lists its properties and required ones, with an example: a
+    // resource an earlier draw added may compose its schema (allOf) or require nothing.
+    if (!key || !Array.isArray(schema?.required) || !schema.properties || typeof first !== 'object' || first === null)
+      return [];
     const noun = component.toLowerCase();
-    const schema = json.components.schemas[component];
     const picked = (object) => Object.fromEntries(schema.required.map((name) => [name, object[name]]));
     const by = key.replaceAll('_', ' ');
     // The path parameter's schema and example; its vendor extensions (when a retry is safe) are the written operation's.
@@ -246,7 +250,7 @@ function operationTemplates(model, json) {
       content: {
         'application/json': {
           schema: { $ref: '#/components/schemas/Extension' },
-          examples: { extension: { value: picked(Object.values(media.examples)[0].value) } },
+          examples: { extension: { value: picked(first) } },
         },
       },
     };
