@@ -147,7 +147,7 @@ function diffDocuments(base, revision, cwd) {
 /**
  * `redocly diff`'s reports in this process, by what it was given: a process may run the gate on
  * the same pair of documents more than once (the tests do, an edit before and after its version
- * bump), and each run of Redocly costs about a second.
+ * bump), and each run of Redocly is a process of its own that loads the whole CLI.
  */
 const diffReports = new Map();
 

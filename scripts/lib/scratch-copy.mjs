@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { appendFileSync, cpSync, existsSync, readFileSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, sep } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 
 /**
@@ -45,13 +45,13 @@ export function copyWorkingTree(from, to) {
   git(to, 'commit', '-q', '-m', 'scratch copy');
 }
 
-/** The runtime matrix's own install (Node 22 and 24, Bun, Deno, workerd: about 740 MB), relative to a checkout. */
+/** The runtime matrix's own install (Node 22 and 24, Bun, Deno, workerd), relative to a checkout. */
 const RUNTIMES = join('apps', 'runtime-matrix', 'runtimes');
 
 /**
  * Links the scratch copy's runtime-matrix install to the one at `from` when that one was made from
  * the same lock (its stamp, which `run-matrix.mjs` writes, holds the lock's digest): the runtimes
- * are the same files, and installing them again took about 35 s. Otherwise the matrix installs
+ * are the same files, and they are the matrix's largest download. Otherwise the matrix installs
  * its own, as in a fresh clone. True when linked.
  */
 export function shareRuntimes(from, to) {
@@ -87,7 +87,7 @@ export function installedFromLock(root, lock) {
 /**
  * The scratch copy's install: `from`'s node_modules folders copied when `from` is installed from
  * the same lock (workspaces are linked by relative paths, so the copy links the scratch copy's
- * own; about 7 s where `npm ci` took 35 s or more), otherwise `npm ci` from npm's cache where it can.
+ * own, and copying is much faster than installing), otherwise `npm ci` from npm's cache where it can.
  * @returns how it was installed, for the log.
  */
 export function installIn(dir, from = undefined) {
@@ -106,7 +106,7 @@ export function installIn(dir, from = undefined) {
   }
   // A workspace linked by an absolute path would run `from`'s package: then install instead.
   const links = Object.entries(JSON.parse(lock).packages ?? {}).filter(([, entry]) => entry.link === true);
-  if (links.some(([path]) => !realpathSync(join(dir, path)).startsWith(realpathSync(dir)))) {
+  if (links.some(([path]) => !realpathSync(join(dir, path)).startsWith(`${realpathSync(dir)}${sep}`))) {
     for (const folder of new Set(['node_modules', ...folders]))
       rmSync(join(dir, folder), { recursive: true, force: true });
     return installIn(dir);
