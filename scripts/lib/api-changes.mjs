@@ -365,13 +365,12 @@ function enumParts(change, side, subject) {
 /**
  * Every change of a `redocly diff` JSON report with its class, its operation and path there, a
  * sentence, its place in the file, and a key equal for the same change in another diff from the
- * same release. `info.version` is left out (the gate checks it); an `enum` gives one entry per
- * part, a path item one per operation. `documents` (the two diffed) name parameters.
+ * same release. The diffed documents hold no `info.version` (the gate checks it; see
+ * `diffDocuments`); an `enum` gives one entry per part, a path item one per operation. `documents` (the two diffed) name parameters.
  */
 function classifyChanges(report, documents) {
   return (report.changes ?? []).flatMap(byOperation).flatMap((change) => {
     const tokens = parsePointer(change.path);
-    if (tokens[0] === 'info' && change.property === 'version') return [];
     const { side, operation, rest } = sideOf(tokens);
     const { kind, impact } = change;
     const path = [...rest, ...(change.property ? [change.property] : [])].join('/');

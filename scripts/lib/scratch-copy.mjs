@@ -96,19 +96,21 @@ export function installIn(dir, from = undefined) {
     run('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir });
     return 'npm ci';
   }
-  const folders = Object.keys(JSON.parse(lock).packages ?? {})
+  const packages = Object.entries(JSON.parse(lock).packages ?? {});
+  const nested = packages
+    .map(([path]) => path)
     .filter((path) => path.includes('node_modules/') && !path.startsWith('node_modules/'))
     .map((path) => path.slice(0, path.indexOf('node_modules/') + 'node_modules'.length));
-  for (const folder of new Set(['node_modules', ...folders])) {
-    // What tools cache in node_modules (Vite's and others') is left out, as a fresh install has none.
-    const filter = (source) => !/[\\/]node_modules[\\/](\.vite|\.vite-temp|\.cache)$/.test(source);
+  const folders = [...new Set(['node_modules', ...nested])];
+  // What tools cache in node_modules (Vite's and others') is left out, as a fresh install has none.
+  const filter = (source) => !/[\\/]node_modules[\\/](\.vite|\.vite-temp|\.cache)$/.test(source);
+  for (const folder of folders) {
     cpSync(join(from, folder), join(dir, folder), { recursive: true, verbatimSymlinks: true, filter });
   }
   // A workspace linked by an absolute path would run `from`'s package: then install instead.
-  const links = Object.entries(JSON.parse(lock).packages ?? {}).filter(([, entry]) => entry.link === true);
-  if (links.some(([path]) => !realpathSync(join(dir, path)).startsWith(`${realpathSync(dir)}${sep}`))) {
-    for (const folder of new Set(['node_modules', ...folders]))
-      rmSync(join(dir, folder), { recursive: true, force: true });
+  const links = packages.filter(([, entry]) => entry.link === true).map(([path]) => join(dir, path));
+  if (links.some((link) => !realpathSync(link).startsWith(`${realpathSync(dir)}${sep}`))) {
+    for (const folder of folders) rmSync(join(dir, folder), { recursive: true, force: true });
     return installIn(dir);
   }
   return `copied ${from}'s node_modules, installed from the same lock`;
