@@ -16,6 +16,7 @@ import {
   type RunningSandbox,
   startSandbox,
 } from '@browser-cloud/sandbox';
+import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installPacked, publishablePackages, workspaceManifests } from '@browser-cloud/tooling/workspaces';
 
@@ -161,6 +162,21 @@ describe('a TypeScript consumer of the installed packages', () => {
       messages: [expect.stringContaining('page loaded'), expect.stringContaining('took 2113 ms'), expect.any(String)],
       raw: 'installed-raw',
     });
+  });
+});
+
+describe('the installed client, bundled', () => {
+  const bundle = async (platform: 'browser' | 'node') => {
+    const contents = "export { createClient } from '@browser-cloud/client';";
+    const options = { bundle: true, format: 'esm', platform, write: false, logLevel: 'silent' } as const;
+    return (await build({ stdin: { contents, resolveDir: project }, ...options })).outputFiles[0]?.text ?? '';
+  };
+
+  it("for the browser takes the client's browser fetch module (package.json `browser`), without Node's path", async () => {
+    const [browser, node] = [await bundle('browser'), await bundle('node')];
+    expect(node).toContain('unexpected redirect');
+    expect(browser).toContain('redirect: "manual"');
+    expect(browser).not.toContain('unexpected redirect');
   });
 });
 

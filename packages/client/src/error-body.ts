@@ -23,9 +23,7 @@ export async function errorFromResponse(response: Response, secret: string): Pro
   // opaque redirect (status 0) of `redirect: 'manual'`. Its body says nothing more.
   if ((status >= 300 && status < 400) || response.type === 'opaqueredirect') {
     response.body?.cancel().catch(() => {});
-    const to = headers.get('location');
-    const excerpt = `redirect${to ? ` to ${to}` : ''}, not followed: point the base URL at the address that answers`;
-    return apiErrorFor({ status, headers, excerpt });
+    return redirectError(status, headers);
   }
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), ERROR_BODY_TIMEOUT_MS);
@@ -42,6 +40,16 @@ export async function errorFromResponse(response: Response, secret: string): Pro
   if (body) return apiErrorFor({ status, headers, body });
   const stalled = read.failed && deadline.signal.aborted;
   return apiErrorFor({ status, headers, excerpt: describeBody(read, response.headers, secret, stalled) });
+}
+
+/**
+ * The APIError of a redirect, which the client does not follow (see `transport`), naming where it
+ * leads when the response says: status 0 without headers where fetch only says that one came.
+ */
+export function redirectError(status: number, headers: Headers): APIError {
+  const to = headers.get('location');
+  const excerpt = `redirect${to ? ` to ${to}` : ''}, not followed: point the base URL at the address that answers`;
+  return apiErrorFor({ status, headers, excerpt });
 }
 
 /** The property names of an Error body and of its details; the compiler refuses a list that misses one. */

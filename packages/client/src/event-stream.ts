@@ -87,11 +87,11 @@ export function openEventStream<T>(
       const cause = transport.scrub(last);
       const why = describeConnectionFailure(cause);
       const message = `Stream connection failed: ${sse.message}${why ? ` (${why})` : ''}.`;
-      return new APIConnectionError(transport.redact(message), { cause });
+      return new APIConnectionError(transport.redactJson(message), { cause });
     }
     const what =
       sse?.type === 'invalid-json' ? `${eventName(sse.id)} is not a ${data.name} of the document` : 'Stream failed';
-    return new BrowserCloudError(transport.redact(`${what}: ${sse ? sse.message : String(error)}`), {
+    return new BrowserCloudError(transport.redactJson(`${what}: ${sse ? sse.message : String(error)}`), {
       cause: transport.scrub(error),
     });
   };
@@ -102,7 +102,7 @@ export function openEventStream<T>(
         const event = decode(raw);
         if (event === undefined) continue;
         // Said as ValidationError says it (`event.message: is required`).
-        const what = transport.redact(`${eventName(event.id)} cannot be read as a ${data.name}`);
+        const what = transport.redactJson(`${eventName(event.id)} cannot be read as a ${data.name}`);
         check(data.validate, event.data, 'event', what, transport.redactJson);
         yield transport.redactAnswer(event.data);
       }

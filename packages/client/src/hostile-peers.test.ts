@@ -4,6 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createClient } from './connection.js';
 import { ERROR_BODY_TIMEOUT_MS } from './error-body.js';
 import { APIError, NotFoundError, ValidationError } from './errors.js';
+import { fetchUnredirected } from './global-fetch.js';
+import { fetchUnredirected as browserFetch } from './global-fetch.browser.js';
 import { createRawClient } from './raw.js';
 import { findSecret } from './test-support/find-secret.js';
 import { json, PROFILE, scriptedFetch, TOKEN } from './test-support/mock-fetch.js';
@@ -51,26 +53,57 @@ describe('a redirect, from a real server through the global fetch', () => {
   });
 
   it.each([302, 307, 308])(
-    '%i is not followed: a login and a rename (by name and by ID) are sent once, and fail with the status naming the Location',
+    '%i is not followed: a login without a body fails with the status naming the Location, and is sent once',
+    async (status) => {
+      answer = (response) => response.writeHead(status, { location: refusing }).end();
+      const client = createClient({ token: TOKEN, baseUrl, maxRetries: 2 });
+      const error = await failure(client.auth.connections.login('ac_1'));
+      expect(error).toBeInstanceOf(APIError);
+      expect(error).toMatchObject({ status });
+      expect((error as Error).message).toBe(
+        `${status} status code (redirect to ${refusing}, not followed: point the base URL at the address that answers)`,
+      );
+      expect(seen).toHaveLength(1);
+    },
+  );
+
+  it.each([302, 307, 308])(
+    '%i is not followed: a call with a body (a login, a rename by name and by ID), which Node sends refusing redirects, fails with status 0, once',
     async (status) => {
       answer = (response) => response.writeHead(status, { location: refusing }).end();
       const client = createClient({ token: TOKEN, baseUrl, maxRetries: 2 });
       const calls = [
-        () => client.auth.connections.login('ac_1'),
+        () => client.auth.connections.login('ac_1', { proxy: { id: 'prx_1' } }),
         () => client.profiles.rename('checkout-agent', { name: 'n' }),
         () => client.profiles.rename('prof_1', { name: 'n' }),
       ];
       for (const [index, call] of calls.entries()) {
         const error = await failure(call());
         expect(error).toBeInstanceOf(APIError);
-        expect(error).toMatchObject({ status });
+        expect(error).toMatchObject({ status: 0 });
+        expect([...(error as APIError).headers]).toEqual([]);
         expect((error as Error).message).toBe(
-          `${status} status code (redirect to ${refusing}, not followed: point the base URL at the address that answers)`,
+          '0 status code (redirect, not followed: point the base URL at the address that answers)',
         );
         expect(seen).toHaveLength(index + 1);
       }
     },
   );
+
+  it("in a browser bundle's fetch module, a call with a body gets the redirect as it came", async () => {
+    answer = (response) => response.writeHead(307, { location: refusing }).end();
+    const init = { method: 'PATCH', body: '{"name":"n"}', headers: new Headers() };
+    const response = await browserFetch(`${baseUrl}/profiles/p`, init);
+    expect(response.status).toBe(307);
+    expect(response.headers.get('location')).toBe(refusing);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('a failure of the global fetch that is not a refused redirect is left as it is', async () => {
+    const error = await failure(fetchUnredirected('http://127.0.0.1:1/p', { method: 'PATCH', body: '{}' }));
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error).not.toBeInstanceOf(APIError);
+  });
 
   it('of the log stream is not followed either', async () => {
     answer = (response) => response.writeHead(301, { location: '/v2/browsers/br_1/logs/stream' }).end();

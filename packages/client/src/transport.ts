@@ -1,5 +1,6 @@
 import { errorFromResponse } from './error-body.js';
-import { redact, redactCause, redactJson } from './redact.js';
+import { fetchUnredirected } from './global-fetch.js';
+import { redactCause, redactJson } from './redact.js';
 
 /** A fetch as the client calls an injected one: with one `Request`. */
 export type FetchLike = (request: Request) => Promise<Response>;
@@ -10,9 +11,10 @@ export type Transport = ReturnType<typeof transport>;
 /**
  * The token lives in this closure only: nothing the client hands out holds it in any property.
  *
- * Redirects are not followed: a 3xx comes back as it is (in a browser as an opaque redirect) and
- * becomes its APIError. Followed, it would turn a PATCH or POST into a GET (301, 302), and a
- * failure at its target would look like one before sending, so that an answered login was sent again.
+ * Redirects are not followed: a 3xx comes back as it is (in a browser as an opaque redirect; see
+ * `fetchUnredirected` for a request with a body on Node) and becomes its APIError. Followed, it
+ * would turn a PATCH or POST into a GET (301, 302), and a failure at its target would look like
+ * one before sending, so that an answered login was sent again.
  */
 export function transport(injected: FetchLike | undefined, token: string) {
   const authorization = `Bearer ${token}`;
@@ -24,16 +26,13 @@ export function transport(injected: FetchLike | undefined, token: string) {
      */
     send(input: Request | string, init?: RequestInit & { headers: Headers }): Promise<Response> {
       (init ?? (input as Request)).headers.set('Authorization', authorization);
-      const manual = { ...init, redirect: 'manual' } as const;
-      return injected ? injected(new Request(input, manual)) : globalThis.fetch(input, manual);
+      return fetchUnredirected(input, init, injected);
     },
     /** The APIError of a refused response, from a bounded read of its body, without the token. */
     refusal: (response: Response) => errorFromResponse(response, token),
     /** `cause` rebuilt without the token, for attaching to an error the caller will see. */
     scrub: (cause: unknown) => redactCause(cause, token),
-    /** Text of an error built from what the server sent (an event's ID), without the token. */
-    redact: (text: string) => redact(text, token),
-    /** A JSON value of an error (its issues) without the token, in every string. */
+    /** A JSON value of an error (its issues, or its text, built from what the server sent) without the token, in every string. */
     redactJson: <T>(value: T) => redactJson(value, token),
     /** A parsed answer as handed out: without a token of 16 characters or more (see `redactJson`). */
     redactAnswer: <T>(value: T) => redactJson(value, token, true),
