@@ -99,10 +99,12 @@ describe('a redirect, from a real server through the global fetch', () => {
     expect(seen).toHaveLength(1);
   });
 
-  it('a failure of the global fetch that is not a refused redirect is left as it is', async () => {
-    const error = await failure(fetchUnredirected('http://127.0.0.1:1/p', { method: 'PATCH', body: '{}' }));
+  it("a failure of Node's fetch that is not a refused redirect is left as it is", async () => {
+    answer = (response) => response.destroy();
+    const error = await failure(fetchUnredirected(`${baseUrl}/profiles/p`, { method: 'PATCH', body: '{}' }));
     expect(error).toBeInstanceOf(TypeError);
     expect(error).not.toBeInstanceOf(APIError);
+    expect(seen).toHaveLength(1);
   });
 
   it('of the log stream is not followed either', async () => {
