@@ -1,4 +1,5 @@
 import { redirectError } from './error-body.js';
+import { fetchUnredirected as manualFetch } from './manual-fetch.js';
 import type { FetchLike } from './transport.js';
 
 /**
@@ -11,21 +12,17 @@ import type { FetchLike } from './transport.js';
 const undici = !!(globalThis as { process?: { versions?: { undici?: string } } }).process?.versions?.undici;
 
 /**
- * Sends through `injected` (as a `Request`) or the global fetch, following no redirect: a 3xx
- * comes back as it is (in a browser as an opaque redirect). A request with a body through Node's
- * own fetch goes with `redirect: 'error'` instead, which spares the copy; undici then refuses a
- * redirect without saying its status or where it leads, and the call rejects with the APIError
- * of a redirect of status 0, as for a browser's opaque redirect. Browser bundles take
- * `global-fetch.browser.ts` (package.json `browser`), which has no such path.
+ * Sends without following a redirect, as `manual-fetch.ts` does, but a request with a body through
+ * Node's own fetch goes with `redirect: 'error'` instead, which spares the copy. undici then
+ * refuses a redirect without saying its status or where it leads, and the call rejects with the
+ * APIError of a redirect of status 0, as for a browser's opaque redirect.
  */
 export function fetchUnredirected(
   input: Request | string,
   init?: RequestInit,
   injected?: FetchLike,
 ): Promise<Response> {
-  const manual = { ...init, redirect: 'manual' } as const;
-  if (injected) return injected(new Request(input, manual));
-  if (!undici || !init?.body) return globalThis.fetch(input, manual);
+  if (injected || !undici || !init?.body) return manualFetch(input, init, injected);
   return globalThis.fetch(input, { ...init, redirect: 'error', window: null }).catch((cause: Error | undefined) => {
     throw (cause?.cause as Error | undefined)?.message === 'unexpected redirect'
       ? redirectError(0, new Headers())

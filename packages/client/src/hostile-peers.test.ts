@@ -5,7 +5,7 @@ import { createClient } from './connection.js';
 import { ERROR_BODY_TIMEOUT_MS } from './error-body.js';
 import { APIError, NotFoundError, ValidationError } from './errors.js';
 import { fetchUnredirected } from './global-fetch.js';
-import { fetchUnredirected as browserFetch } from './global-fetch.browser.js';
+import { fetchUnredirected as browserFetch } from './manual-fetch.js';
 import { createRawClient } from './raw.js';
 import { findSecret } from './test-support/find-secret.js';
 import { json, PROFILE, scriptedFetch, TOKEN } from './test-support/mock-fetch.js';

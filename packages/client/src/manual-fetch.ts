@@ -1,8 +1,9 @@
 import type { FetchLike } from './transport.js';
 
 /**
- * `global-fetch.ts` as browser bundles take it (package.json `browser`): a browser's fetch is not
- * undici, so every request goes with `redirect: 'manual'`, and a redirect comes back as an opaque one.
+ * Sends through `injected` (as a `Request`) or the global fetch with `redirect: 'manual'`: a 3xx
+ * comes back as it is, in a browser as an opaque redirect. What browser bundles take for
+ * `global-fetch.ts` (package.json `browser`): a browser's fetch is not undici.
  */
 export function fetchUnredirected(
   input: Request | string,
