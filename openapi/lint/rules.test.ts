@@ -115,6 +115,21 @@ const cases: { rule: string; pointer: string; breakIt: (doc: Doc) => void }[] = 
     breakIt: (doc) => (doc.components.schemas.Thing.properties.name['x-unique'] = 'yes'),
   },
   {
+    rule: 'conventions/generatable',
+    pointer: '#/components/schemas/BrowserTelemetryCategoriesConfig/properties/console/x-default-enabled',
+    breakIt: (doc) => {
+      const category = { $ref: '#/components/schemas/Thing', 'x-default-enabled': 'no' };
+      doc.components.schemas.BrowserTelemetryCategoriesConfig = {
+        type: 'object',
+        properties: { console: category },
+        additionalProperties: false,
+      };
+      op(doc).requestBody.content['application/json'].schema = {
+        $ref: '#/components/schemas/BrowserTelemetryCategoriesConfig',
+      };
+    },
+  },
+  {
     rule: 'no-invalid-media-type-examples',
     pointer: '#/paths/~1things~1{id}/patch/responses/200/content/application~1json/examples/thing/value/colour',
     breakIt: (doc) => (op(doc).responses['200'].content['application/json'].examples.thing.value.colour = 'red'),

@@ -20,6 +20,8 @@ import {
   pascalCase,
   queryRules,
   queryUnionName,
+  TELEMETRY_CATEGORIES_SCHEMA,
+  telemetryCategories,
 } from '@browser-cloud/openapi-document';
 
 const standaloneCode = standaloneCodeModule.default ?? standaloneCodeModule;
@@ -609,6 +611,17 @@ export async function generateArtifacts(documentPath = OPENAPI_PATH) {
       '',
     ),
     file('query-unions.ts', generateQueryUnions(document)),
+    // What the hand-written telemetry rules (src/telemetry) apply to: the categories, and their defaults.
+    file(
+      'telemetry-categories.ts',
+      banner('scripts/generate.mjs'),
+      '',
+      `/** Whether each telemetry category is captured by default (its \`x-default-enabled\`), in the order of ${TELEMETRY_CATEGORIES_SCHEMA}. */`,
+      `export const CATEGORY_DEFAULTS = ${JSON.stringify(
+        Object.fromEntries(telemetryCategories(document).map(({ name, defaultEnabled }) => [name, defaultEnabled])),
+      )} as const;`,
+      '',
+    ),
     file('validators/index.ts', generateValidators(document)),
   ];
 }

@@ -131,15 +131,17 @@ const SCHEMA_MAPS = ['properties', 'patternProperties', 'dependentSchemas', '$de
 
 /**
  * `schema` without what only repeats what a host has already: the `title` of a schema (the name
- * of the component it came from; the tool has its own title) and an empty `required`. A property
- * named `title` stays, and values (`enum`, `const`, `default`, `examples`) are left as written.
+ * of the component it came from; the tool has its own title) and an empty `required`; nor the
+ * document's extensions (`x-…`), which its generators read and no host does. A property named
+ * `title` or `x-…` stays, and values (`enum`, `const`, `default`, `examples`) are left as written.
  */
 export function compact(schema) {
   if (Array.isArray(schema)) return schema.map(compact);
   if (schema === null || typeof schema !== 'object') return schema;
   const kept = {};
   for (const [key, value] of Object.entries(schema)) {
-    if (key === 'title' || (key === 'required' && Array.isArray(value) && value.length === 0)) continue;
+    if (key === 'title' || key.startsWith('x-') || (key === 'required' && Array.isArray(value) && value.length === 0))
+      continue;
     kept[key] = ['enum', 'const', 'default', 'examples'].includes(key)
       ? value
       : SCHEMA_MAPS.includes(key)

@@ -78,13 +78,15 @@ describe('tools generated from a document with operations added', () => {
 });
 
 describe('compact: what a tool’s schema leaves out of the document’s', () => {
-  it('drops the titles of schemas and an empty required, at any depth, and keeps everything else', () => {
+  it('drops the titles of schemas, an empty required and extensions, at any depth, and keeps everything else', () => {
     const schema = {
       type: 'object',
       title: 'Widget',
       required: [],
+      'x-default-enabled': true,
       properties: {
         title: { type: 'string', title: 'Title', description: 'A property named title stays.' },
+        'x-trace': { type: 'boolean', 'x-unique': false },
         kind: { enum: [{ title: 'a value, not a schema' }], default: { title: 'kept' } },
         parts: { type: 'array', items: { type: 'object', title: 'Part', required: ['id'], properties: {} } },
       },
@@ -94,6 +96,7 @@ describe('compact: what a tool’s schema leaves out of the document’s', () =>
       type: 'object',
       properties: {
         title: { type: 'string', description: 'A property named title stays.' },
+        'x-trace': { type: 'boolean' },
         kind: { enum: [{ title: 'a value, not a schema' }], default: { title: 'kept' } },
         parts: { type: 'array', items: { type: 'object', required: ['id'], properties: {} } },
       },

@@ -11,6 +11,7 @@ import { inlineRefs } from './resolve-ref.js';
 import { type Operation, operations } from './operations.js';
 import { queryRules, queryUnionName } from './query-rules.js';
 import { resources as resourceModel } from './resources.js';
+import { telemetryCategories } from './telemetry-categories.js';
 import { DATA_KEYWORDS } from './tolerant-schema.js';
 
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.-]+\+)?json$/i;
@@ -149,12 +150,15 @@ export function generationProblems(document: OpenApiDocument): GenerationProblem
     if (!(error instanceof OpenApiDocumentError)) throw error;
     return [{ message: error.message, pointer: error.pointer ?? '' }];
   }
-  // The resource model the sandbox keeps items by (an `x-unique` that is not a boolean).
-  try {
-    resourceModel(document);
-  } catch (error) {
-    if (!(error instanceof OpenApiDocumentError)) throw error;
-    problems.push({ message: error.message, pointer: error.pointer ?? '' });
+  // The models read beside the operations: the resources the sandbox keeps items by (an `x-unique`
+  // that is not a boolean) and the telemetry categories api-types lists (an `x-default-enabled`).
+  for (const model of [resourceModel, telemetryCategories]) {
+    try {
+      model(document);
+    } catch (error) {
+      if (!(error instanceof OpenApiDocumentError)) throw error;
+      problems.push({ message: error.message, pointer: error.pointer ?? '' });
+    }
   }
   const handWritten = (where: string) => `the hand-written ${where}`;
   const exports = new Namespace('client export', problems).reserve(

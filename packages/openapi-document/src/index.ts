@@ -35,6 +35,11 @@ export * from './operations.js';
 export { readYaml, YamlReadError } from './read-yaml.js';
 export { schemaTypes } from './schema-types.js';
 export { deref, inlineRefs, resolveNode, resolveRef } from './resolve-ref.js';
+export {
+  TELEMETRY_CATEGORIES_SCHEMA,
+  type TelemetryCategorySpec,
+  telemetryCategories,
+} from './telemetry-categories.js';
 export { allowingUnknownProperties } from './tolerant-schema.js';
 export type { ValidateFunction } from 'ajv/dist/2020.js';
 export {

@@ -1,11 +1,11 @@
-import { loadOpenApiDocument } from '@browser-cloud/openapi-document';
+import { loadOpenApiDocument, telemetryCategories } from '@browser-cloud/openapi-document';
 import { describe, expect, it } from 'vitest';
 import type { BrowserTelemetryRequestConfig } from '../generated/openapi.js';
 import type { TelemetryCategory } from '../index.js';
 import { DEFAULT_TELEMETRY_CATEGORIES, TELEMETRY_CATEGORIES } from './categories.js';
 import { InvalidTelemetryConfigError, resolveTelemetry } from './resolve-telemetry.js';
 
-/** The categories as the document lists them, and those it says are on by default (in their descriptions). */
+/** The categories as the document lists them, and those its descriptions say are on by default. */
 const categoriesSchema = loadOpenApiDocument().components!.schemas!['BrowserTelemetryCategoriesConfig'] as {
   properties: Record<string, { description: string }>;
 };
@@ -15,10 +15,12 @@ const create = { mode: 'create' } as const;
 const update = (current: TelemetryCategory[] | null) => ({ mode: 'update', current }) as const;
 
 describe('category lists', () => {
-  it("lists the document's categories in its order, and the defaults it states", () => {
+  it("lists the document's categories in its order, and the defaults its x-default-enabled and its descriptions state", () => {
     expect(TELEMETRY_CATEGORIES).toEqual(CATEGORIES.map(([name]) => name));
     expect(DEFAULT.length).toBeGreaterThan(0);
     expect(DEFAULT_TELEMETRY_CATEGORIES).toEqual(DEFAULT);
+    const flagged = telemetryCategories(loadOpenApiDocument()).filter((category) => category.defaultEnabled);
+    expect(flagged.map((category) => category.name)).toEqual(DEFAULT);
     expect(Object.isFrozen(TELEMETRY_CATEGORIES)).toBe(true);
   });
 });

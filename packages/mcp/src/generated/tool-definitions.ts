@@ -323,8 +323,7 @@ export const TOOL_DEFINITIONS = {
             "string",
             "null"
           ],
-          "description": "Optional, easier-to-reference name, unique within the logical project.",
-          "x-unique": true
+          "description": "Optional, easier-to-reference name, unique within the logical project."
         },
         "updated_at": {
           "type": "string",
