@@ -155,6 +155,18 @@ const ACCEPTED = documentWith(
   },
 );
 
+// Telemetry categories named as no identifier, or as members of every object (an own `__proto__`).
+const HOSTILE_CATEGORIES: [string, boolean][] = [
+  ['zz-frames', true],
+  ['__proto__', false],
+  ['constructor', true],
+];
+const categories = (ACCEPTED.components!.schemas!['BrowserTelemetryCategoriesConfig'] as Json)['properties'];
+for (const [name, on] of HOSTILE_CATEGORIES) {
+  const category = { $ref: '#/components/schemas/BrowserTelemetryCategoryConfig', 'x-default-enabled': on };
+  Object.defineProperty(categories, name, { value: category, enumerable: true, writable: true, configurable: true });
+}
+
 /** Shapes no generator can write as they are, each in a document of its own, and a fragment of the reason. */
 const REFUSED: Record<string, { document: OpenApiDocument; reason: RegExp }> = {
   'operationId sendable (the client imports sendable)': {
@@ -290,6 +302,16 @@ const REFUSED: Record<string, { document: OpenApiDocument; reason: RegExp }> = {
     }),
     reason: /makes the method client\.zzA\.get, which is also a resource of the operation readZzA/,
   },
+  'a telemetry category without x-default-enabled': {
+    document: (() => {
+      const document = documentWith({}) as Json;
+      document['components']['schemas']['BrowserTelemetryCategoriesConfig']['properties']['zz_audio'] = {
+        $ref: '#/components/schemas/BrowserTelemetryCategoryConfig',
+      };
+      return document as OpenApiDocument;
+    })(),
+    reason: /x-default-enabled at .*\/zz_audio must be true or false/,
+  },
   'two operations making one CLI command': {
     document: documentWith({
       '/zz-a': { get: operation('listZzA') },
@@ -377,6 +399,16 @@ describe('a document the model accepts, with every hostile shape it makes safe',
     expect(result.stdout + result.stderr).toBe('');
     expect(result.status).toBe(0);
   }, 180_000);
+
+  it('lists telemetry categories named as no identifier, or as members of every object, with their defaults', async () => {
+    const scratchCategories = join(scratch, 'api-types', 'src', 'telemetry', 'categories.ts');
+    const { TELEMETRY_CATEGORIES, DEFAULT_TELEMETRY_CATEGORIES } = await import(scratchCategories);
+    const names = HOSTILE_CATEGORIES.map(([name]) => name);
+    expect(TELEMETRY_CATEGORIES.slice(-names.length)).toEqual(names);
+    const defaults = HOSTILE_CATEGORIES.filter(([, on]) => on).map(([name]) => name);
+    expect(DEFAULT_TELEMETRY_CATEGORIES.slice(-defaults.length)).toEqual(defaults);
+    expect(DEFAULT_TELEMETRY_CATEGORIES).not.toContain('__proto__');
+  });
 
   it('names every operation safely: a function per operation, its case file inside its folder', () => {
     const client = written.filter(({ path }) => /client[/\\]src[/\\]generated/.test(path));

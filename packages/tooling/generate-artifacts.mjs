@@ -617,7 +617,7 @@ export async function generateArtifacts(documentPath = OPENAPI_PATH) {
       banner('scripts/generate.mjs'),
       '',
       `/** Whether each telemetry category is captured by default (its \`x-default-enabled\`), in the order of ${TELEMETRY_CATEGORIES_SCHEMA}. */`,
-      `export const CATEGORY_DEFAULTS = ${JSON.stringify(
+      `export const CATEGORY_DEFAULTS = ${jsonLiteral(
         Object.fromEntries(telemetryCategories(document).map(({ name, defaultEnabled }) => [name, defaultEnabled])),
       )} as const;`,
       '',

@@ -46,7 +46,8 @@ describe('telemetryCategories', () => {
     ['null', { 'x-default-enabled': null }],
   ])('refuses an x-default-enabled that is %s, naming the place; the generators refuse the document', (_, property) => {
     const document = withCategories({ ok: { 'x-default-enabled': true }, console: property });
-    const pointer = `/components/schemas/${TELEMETRY_CATEGORIES_SCHEMA}/properties/console/x-default-enabled`;
+    const at = `/components/schemas/${TELEMETRY_CATEGORIES_SCHEMA}/properties/console`;
+    const pointer = 'x-default-enabled' in property ? `${at}/x-default-enabled` : at;
     let error: unknown;
     try {
       telemetryCategories(document);

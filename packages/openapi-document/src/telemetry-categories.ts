@@ -20,7 +20,8 @@ export interface TelemetryCategorySpec {
  * Each property of it says whether its category is captured by default with `x-default-enabled:
  * true` or `false`: on create, a configuration that leaves the category out takes that (on
  * update, the session's current selection).
- * @throws OpenApiDocumentError for a property without a boolean `x-default-enabled`, naming it.
+ * @throws OpenApiDocumentError for a property without a boolean `x-default-enabled`, pointing at
+ *   the extension, or at the property when it has none.
  */
 export function telemetryCategories(document: OpenApiDocument): TelemetryCategorySpec[] {
   const schema = document.components?.schemas?.[TELEMETRY_CATEGORIES_SCHEMA] as
@@ -32,7 +33,7 @@ export function telemetryCategories(document: OpenApiDocument): TelemetryCategor
       const at = formatPointer(['components', 'schemas', TELEMETRY_CATEGORIES_SCHEMA, 'properties', name]);
       throw new OpenApiDocumentError(
         `x-default-enabled at ${at} must be true or false: whether the telemetry category ${name} is captured by default`,
-        { pointer: `${at}/x-default-enabled` },
+        { pointer: flag === undefined ? at : `${at}/x-default-enabled` },
       );
     }
     return { name, defaultEnabled: flag };

@@ -4,4 +4,14 @@
  */
 
 /** Whether each telemetry category is captured by default (its `x-default-enabled`), in the order of BrowserTelemetryCategoriesConfig. */
-export const CATEGORY_DEFAULTS = {"control":true,"connection":true,"system":true,"captcha":true,"console":false,"page":false,"interaction":false,"network":false,"screenshot":false} as const;
+export const CATEGORY_DEFAULTS = {
+  "control": true,
+  "connection": true,
+  "system": true,
+  "captcha": true,
+  "console": false,
+  "page": false,
+  "interaction": false,
+  "network": false,
+  "screenshot": false
+} as const;
