@@ -1,10 +1,10 @@
 // A scratch copy of the repo, for the scripts that change it to see what follows (the API
 // workflow test, the scale benchmark), and the commands they run there.
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { appendFileSync, cpSync, existsSync, readFileSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
+import { runtimesStamp } from '@browser-cloud/tooling/runtimes-stamp';
 
 /**
  * Runs `command` to its end; its output goes through, or is returned when `capture`.
@@ -56,12 +56,9 @@ const RUNTIMES = join('apps', 'runtime-matrix', 'runtimes');
  */
 export function shareRuntimes(from, to) {
   const installed = join(from, RUNTIMES, 'node_modules');
-  const stamp = join(installed, '.installed-lock-sha256');
+  const stamp = runtimesStamp(join(from, RUNTIMES)).path;
   if (!existsSync(stamp) || existsSync(join(to, RUNTIMES, 'node_modules'))) return false;
-  const digest = createHash('sha256')
-    .update(readFileSync(join(to, RUNTIMES, 'package-lock.json')))
-    .digest('hex');
-  if (readFileSync(stamp, 'utf8') !== digest) return false;
+  if (readFileSync(stamp, 'utf8') !== runtimesStamp(join(to, RUNTIMES)).digest) return false;
   symlinkSync(installed, join(to, RUNTIMES, 'node_modules'), 'dir');
   // `node_modules/` in .gitignore matches folders only: git would list the link as a new file.
   if (existsSync(join(to, '.git', 'info')))

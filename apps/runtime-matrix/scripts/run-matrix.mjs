@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 // The runtime matrix (see its README). `--write-readme` writes the client README's "Runtimes" table.
 import { execFile, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +20,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { build, context } from 'esbuild';
 import { chromium } from 'playwright-core';
 import semver from 'semver';
+import { runtimesStamp } from '@browser-cloud/tooling/runtimes-stamp';
 import { installPacked, publishablePackages } from '@browser-cloud/tooling/workspaces';
 
 const APP = fileURLToPath(new URL('..', import.meta.url));
@@ -51,9 +51,7 @@ async function sh(command, args, env = { ...process.env, NO_COLOR: '1' }) {
 
 /** `npm ci --ignore-scripts` of runtimes/, skipped when node_modules matches the lock already; the error, if any. */
 function installRuntimes() {
-  const stamp = join(RUNTIMES, 'node_modules', '.installed-lock-sha256');
-  const lock = readFileSync(join(RUNTIMES, 'package-lock.json'));
-  const digest = createHash('sha256').update(lock).digest('hex');
+  const { path: stamp, digest } = runtimesStamp(RUNTIMES);
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === digest) return undefined;
   const started = Date.now();
   // No install scripts: every binary comes from a platform package (see runtimes/package.json).

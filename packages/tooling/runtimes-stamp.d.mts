@@ -1,0 +1,1 @@
+export function runtimesStamp(runtimesDir: string): { path: string; digest: string };
